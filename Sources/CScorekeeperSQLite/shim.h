@@ -1,0 +1,19 @@
+#ifndef SCOREKEEPER_SQLITE_SHIM_H
+#define SCOREKEEPER_SQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// Swift cannot call C variadic functions, so the few variadic entry points
+// the SQLite layer needs get fixed-arity wrappers here.
+
+/// sqlite3_db_config for the boolean options (SQLITE_DBCONFIG_DQS_DML, ...).
+static inline int scorekeeper_db_config_bool(sqlite3 *db, int op, int value) {
+  return sqlite3_db_config(db, op, value, (int *)0);
+}
+
+/// SQLITE_TRANSIENT is a macro around a cast Swift cannot import.
+static inline sqlite3_destructor_type scorekeeper_transient(void) {
+  return SQLITE_TRANSIENT;
+}
+
+#endif
