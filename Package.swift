@@ -27,14 +27,20 @@ let package = Package(
       dependencies: ["ScorekeeperCore"],
       path: "Benchmarks/scorekeeper-bench"
     ),
+    // Helpers shared by both test targets: temporary databases, seeding,
+    // readable difference assertions, line diffs, SHA-256.
+    .target(
+      name: "ScorekeeperTestSupport",
+      dependencies: ["ScorekeeperCore"],
+      path: "Tests/ScorekeeperTestSupport"
+    ),
     .testTarget(
       name: "ScorekeeperCoreTests",
-      dependencies: ["ScorekeeperCore"],
-      exclude: []
+      dependencies: ["ScorekeeperCore", "ScorekeeperTestSupport"]
     ),
     .testTarget(
       name: "ScorekeeperCLITests",
-      dependencies: ["scorekeeper", "ScorekeeperCore"]
+      dependencies: ["scorekeeper", "ScorekeeperCore", "ScorekeeperTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,195 @@
+import CScorekeeperSQLite
+
+/// One connection to an SQLite database.
+///
+/// Every connection setting lives in `setUp()`, statements are cached by
+/// their SQL text, and every C return code is checked. A `Database` is used
+/// from one thread at a time (it is not `Sendable`); each process or test
+/// opens its own.
+public final class Database {
+  /// How long a writer waits for another process's lock before giving up.
+  /// Commands are short, so a few seconds covers any honest contention.
+  public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
+
+  let handle: OpaquePointer
+  /// The path given to `open`, or ":memory:".
+  public let path: String
+  private var statements: [String: Statement] = [:]
+  var traceBox: TraceBox?
+  private var isClosed = false
+
+  /// Opens the database at `path` for reading and writing.
+  ///
+  /// - Parameter create: create the file when it does not exist. When false,
+  ///   a missing file is an error rather than a silently created database.
+  public init(
+    path: String, create: Bool = true,
+    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+  ) throws {
+    var handle: OpaquePointer?
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    if create { flags |= SQLITE_OPEN_CREATE }
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let error = DatabaseError(code: code, connection: handle)
+      // Even a failed open allocates a handle that must be closed.
+      sqlite3_close(handle)
+      throw error
+    }
+    self.handle = handle
+    self.path = path
+    do {
+      try setUp(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    } catch {
+      sqlite3_close(handle)
+      throw error
+    }
+  }
+
+  /// Every per-connection setting, in one place.
+  ///
+  /// The journal mode is deliberately absent: WAL is a property of the
+  /// file, written into its header, so it is set once by the schema opener
+  /// when it creates or migrates the file; setting it here would write to
+  /// files this program then refuses to use.
+  private func setUp(busyTimeoutMilliseconds: Int32) throws {
+    // Extended codes distinguish, e.g., a foreign key failure from a NOT NULL one.
+    sqlite3_extended_result_codes(handle, 1)
+    // Concurrent processes wait for each other's write lock instead of
+    // failing at once with "database is locked".
+    try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds))
+    // "Double-quoted string literals are accepted" is a documented SQLite
+    // misfeature: a typo in a column name would silently become a string.
+    try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_DQS_DML, 0))
+    try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_DQS_DDL, 0))
+    // Foreign keys are off by default in SQLite, per connection.
+    try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_ENABLE_FKEY, 1))
+  }
+
+  deinit {
+    close()
+  }
+
+  /// Finalizes every statement and closes the connection. Closing the last
+  /// connection checkpoints the WAL and removes the `-wal` and `-shm` files.
+  /// Called by `deinit`; call it directly when the moment matters.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    statements.removeAll()
+    if traceBox != nil { sqlite3_trace_v2(handle, 0, nil, nil) }
+    traceBox = nil
+    let code = sqlite3_close(handle)
+    assert(code == SQLITE_OK, "sqlite3_close: \(DatabaseError(code: code, connection: handle))")
+  }
+
+  // MARK: Running statements
+
+  /// Runs one statement (any rows it returns are discarded).
+  public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
+    try withStatement(sql, arguments) { statement in
+      while try statement.step() {}
+    }
+  }
+
+  /// Runs a script of several statements without arguments, such as a
+  /// migration. Statements are compiled one at a time, so a statement may
+  /// refer to a table an earlier one created.
+  public func executeScript(_ script: String) throws {
+    try script.withCString { start in
+      var cursor = start
+      while cursor.pointee != 0 {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let code = sqlite3_prepare_v2(handle, cursor, -1, &statement, &tail)
+        let end = tail ?? cursor
+        let sql = String(
+          decoding: UnsafeRawBufferPointer(start: cursor, count: cursor.distance(to: end)),
+          as: UTF8.self
+        ).trimmingWhitespace()
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: sql) }
+        // A trailing comment or blank compiles to no statement at all.
+        if let statement {
+          var step = sqlite3_step(statement)
+          while step == SQLITE_ROW { step = sqlite3_step(statement) }
+          guard step == SQLITE_DONE else {
+            throw DatabaseError(code: step, connection: handle, sql: sql)
+          }
+        }
+        guard end != cursor else { return }
+        cursor = end
+      }
+    }
+  }
+
+  /// Every row of a query, decoded by `decode`.
+  public func fetchAll<T>(
+    _ sql: String, _ arguments: [SQLValue] = [], _ decode: (Row) throws -> T
+  ) throws -> [T] {
+    var results: [T] = []
+    try forEachRow(sql, arguments) { results.append(try decode($0)) }
+    return results
+  }
+
+  /// The first row of a query, decoded by `decode`, or nil when it has none.
+  public func fetchOne<T>(
+    _ sql: String, _ arguments: [SQLValue] = [], _ decode: (Row) throws -> T
+  ) throws -> T? {
+    try withStatement(sql, arguments) { statement in
+      try statement.step() ? try decode(Row(statement: statement)) : nil
+    }
+  }
+
+  /// Streams the rows of a query to `body` one at a time, so a result of
+  /// any size runs in constant memory.
+  public func forEachRow(
+    _ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void
+  ) throws {
+    try withStatement(sql, arguments) { statement in
+      let row = Row(statement: statement)
+      while try statement.step() { try body(row) }
+    }
+  }
+
+  /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// True while a transaction is open on this connection.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// Borrows the cached statement for `sql`, bound to `arguments`, and
+  /// resets it afterwards. A statement whose step failed is evicted rather
+  /// than reused: after some errors (a schema change, a busy timeout in the
+  /// middle of a step) its state is not worth trusting.
+  private func withStatement<T>(
+    _ sql: String, _ arguments: [SQLValue], _ body: (Statement) throws -> T
+  ) throws -> T {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    do {
+      try statement.bind(arguments)
+      return try body(statement)
+    } catch let error as DatabaseError {
+      statements[sql] = nil
+      throw error
+    }
+  }
+
+  private func cachedStatement(_ sql: String) throws -> Statement {
+    if let statement = statements[sql] { return statement }
+    let statement = try Statement(database: self, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  func check(_ code: Int32, sql: String? = nil) throws {
+    guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: sql) }
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+}
