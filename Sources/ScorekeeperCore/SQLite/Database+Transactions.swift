@@ -9,7 +9,11 @@ extension Database {
   /// after the busy timeout can no longer help. Taking the lock first makes
   /// concurrent writers queue politely at `BEGIN`.
   public func write<T>(_ body: () throws -> T) throws -> T {
-    try transaction("BEGIN IMMEDIATE", body)
+    try transaction("BEGIN IMMEDIATE") {
+      let result = try body()
+      try beforeCommit?(self)
+      return result
+    }
   }
 
   /// Runs `body` in a read transaction, so several queries see one

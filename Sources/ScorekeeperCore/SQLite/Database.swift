@@ -16,6 +16,10 @@ public final class Database {
   public let path: String
   private var statements: [String: Statement] = [:]
   var traceBox: TraceBox?
+  /// Runs inside every `write` transaction just before it commits, as part
+  /// of it: state that must change with the data (the deterministic id
+  /// counter) is saved here, atomically with the rows that used it.
+  public var beforeCommit: ((Database) throws -> Void)?
   private var isClosed = false
 
   /// Opens the database at `path` for reading and writing.
@@ -188,8 +192,3 @@ public final class Database {
   }
 }
 
-extension String {
-  func trimmingWhitespace() -> String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-  }
-}

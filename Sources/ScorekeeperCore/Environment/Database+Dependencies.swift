@@ -1,0 +1,43 @@
+extension Database {
+  /// Makes the dependencies visible to SQL, so column defaults and triggers
+  /// use the same ids and clock as Swift code:
+  /// - `uuid()`: a new id from the generator;
+  /// - `now()`: the clock's time as ISO 8601 text;
+  /// - `casefold(text)`: Unicode-aware lowercase, for case-insensitive
+  ///   lookups (SQLite's NOCASE and lower() only fold ASCII).
+  func install(_ dependencies: Dependencies) throws {
+    let uuid = dependencies.uuid
+    let clock = dependencies.clock
+    try createFunction("uuid", argumentCount: 0, deterministic: false) { _ in
+      .text(try uuid())
+    }
+    try createFunction("now", argumentCount: 0, deterministic: false) { _ in
+      .text(try clock.now().iso8601)
+    }
+    try createFunction("casefold", argumentCount: 1, deterministic: true) { arguments in
+      guard case .text(let text) = arguments[0] else { return arguments[0] }
+      return .text(text.lowercased())
+    }
+  }
+
+  /// For the deterministic mode only: continues the id sequence where the
+  /// last process left it, and saves it with every write transaction, so
+  /// ids never repeat on one database. The counter lives in its own table,
+  /// created on the first write in this mode; it is not part of the schema.
+  func persistIDCounter(of generator: UUIDGenerator) throws {
+    guard let counter = generator.persistentCounter else { return }
+    let exists = try fetchOne(
+      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'deterministicIDs'"
+    ) { _ in true } ?? false
+    if exists, let next = try fetchOne("SELECT next FROM deterministicIDs", [], { try $0.int64(0) }) {
+      counter.reset(next: UInt64(next))
+    }
+    beforeCommit = { db in
+      try db.execute(
+        "CREATE TABLE IF NOT EXISTS deterministicIDs (next INTEGER NOT NULL) STRICT")
+      try db.execute("DELETE FROM deterministicIDs")
+      try db.execute(
+        "INSERT INTO deterministicIDs (next) VALUES (?1)", [.integer(Int64(counter.peek))])
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// The dependencies the core cannot decide for itself: where ids and time
+/// come from. They are passed in, never read from globals, so tests control
+/// them; SQL sees the same ones through the `uuid()` and `now()` functions.
+///
+/// There are no defaults: a caller names each dependency, and a test that
+/// means never to use one passes `.unimplemented`, which fails loudly.
+public struct Dependencies: Sendable {
+  public var uuid: UUIDGenerator
+  public var clock: Clock
+
+  public init(uuid: UUIDGenerator, clock: Clock) {
+    self.uuid = uuid
+    self.clock = clock
+  }
+
+  /// Random ids and the system clock.
+  public static let live = Dependencies(uuid: .live, clock: .live)
+}
+
+/// A dependency was used that its creator declared unimplemented.
+public struct UnimplementedDependencyError: Error, Equatable, CustomStringConvertible {
+  public let name: String
+
+  public var description: String {
+    "The dependency `\(name)` was used but not set. "
+      + "Pass one to Dependencies(uuid:clock:), e.g. .incrementing or .constant."
+  }
+}

@@ -1,0 +1,108 @@
+import Synchronization
+
+/// Produces ids for new rows, as lowercase UUID text.
+///
+/// Modelled on swift-dependencies' `UUIDGenerator`: a tiny struct around a
+/// closure, with named test doubles. For example:
+///
+///     UUIDGenerator.incrementing()  // 00000000-0000-0000-0000-000000000001, …0002, …
+public struct UUIDGenerator: Sendable {
+  private let generate: @Sendable () throws -> String
+
+  /// For the deterministic mode of the CLI: the counter the store loads from
+  /// and saves to the database, so ids keep incrementing across processes.
+  let persistentCounter: IncrementingCounter?
+
+  public init(_ generate: @escaping @Sendable () throws -> String) {
+    self.generate = generate
+    self.persistentCounter = nil
+  }
+
+  private init(counter: IncrementingCounter, persistent: Bool) {
+    self.generate = { UUIDGenerator.format(counter.next()) }
+    self.persistentCounter = persistent ? counter : nil
+  }
+
+  public func callAsFunction() throws -> String {
+    try generate()
+  }
+
+  /// Random version 4 UUIDs.
+  public static let live = UUIDGenerator {
+    var generator = SystemRandomNumberGenerator()
+    var high = generator.next() as UInt64
+    var low = generator.next() as UInt64
+    // Version 4 in the time_hi_and_version nibble, RFC 4122 variant bits.
+    high = (high & ~0xf000) | 0x4000
+    low = (low & ~(0xc000 << 48)) | (0x8000 << 48)
+    return format(high: high, low: low)
+  }
+
+  /// 00000000-0000-0000-0000-000000000001, then …0002, and so on, in this
+  /// process only.
+  public static func incrementing(startingAt first: UInt64 = 1) -> UUIDGenerator {
+    UUIDGenerator(counter: IncrementingCounter(next: first), persistent: false)
+  }
+
+  /// Like `incrementing()`, but the store keeps the counter in the database
+  /// itself, so the sequence continues in the next process that opens it.
+  /// This is the CLI's deterministic mode (`SCOREKEEPER_IDS=incrementing`).
+  public static func incrementingPersistedInDatabase() -> UUIDGenerator {
+    UUIDGenerator(counter: IncrementingCounter(next: 1), persistent: true)
+  }
+
+  /// Always the same id: for tests where exactly one id is made.
+  public static func constant(_ id: String) -> UUIDGenerator {
+    UUIDGenerator { id }
+  }
+
+  /// Fails every call, naming the dependency: for code that must not make ids.
+  public static let unimplemented = UUIDGenerator {
+    throw UnimplementedDependencyError(name: "uuid")
+  }
+
+  /// The UUID text of a 128-bit number whose high 64 bits are zero.
+  public static func format(_ number: UInt64) -> String {
+    format(high: 0, low: number)
+  }
+
+  public static func format(high: UInt64, low: UInt64) -> String {
+    let hex = hexDigits(high, count: 16) + hexDigits(low, count: 16)
+    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+      String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
+        hex.startIndex, offsetBy: range.upperBound)])
+    }
+    return parts.joined(separator: "-")
+  }
+
+  private static func hexDigits(_ value: UInt64, count: Int) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: count - digits.count) + digits
+  }
+}
+
+/// A thread-safe counter behind the incrementing generators.
+final class IncrementingCounter: Sendable {
+  private let value: Mutex<UInt64>
+
+  init(next: UInt64) {
+    value = Mutex(next)
+  }
+
+  /// Returns the current value and advances.
+  func next() -> UInt64 {
+    value.withLock { value in
+      defer { value += 1 }
+      return value
+    }
+  }
+
+  /// The value the next call to `next()` returns.
+  var peek: UInt64 {
+    get { value.withLock { $0 } }
+  }
+
+  func reset(next: UInt64) {
+    value.withLock { $0 = next }
+  }
+}

@@ -1,0 +1,36 @@
+/// A player of one game, with a score.
+public struct Player: Hashable, Sendable {
+  public var id: String
+  public var gameID: String
+  public var name: String
+  public var score: Int64
+
+  public init(id: String, gameID: String, name: String, score: Int64) {
+    self.id = id
+    self.gameID = gameID
+    self.name = name
+    self.score = score
+  }
+}
+
+/// A player's place in a game's standings.
+///
+/// Ranks are "standard competition" ranks: players with equal scores share
+/// a rank and the next rank is skipped (1, 2, 2, 4), as scoreboards do.
+public struct Standing: Hashable, Sendable {
+  public var rank: Int
+  public var player: Player
+
+  public init(rank: Int, player: Player) {
+    self.rank = rank
+    self.player = player
+  }
+}
+
+/// Which end of the standings comes first.
+public enum StandingsOrder: Sendable {
+  /// Highest score first: most games.
+  case descending
+  /// Lowest score first: golf, and games where points are bad.
+  case ascending
+}

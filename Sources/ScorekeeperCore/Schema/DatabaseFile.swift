@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Opens a scorekeeper database file: checks what is at the path, refuses
+/// anything it should not touch, and migrates an older schema.
+///
+/// The rules, in the order they are checked:
+/// - a directory, a missing parent folder, an unwritable file or folder →
+///   refused before SQLite sees the path;
+/// - not an SQLite file, or an SQLite file of another application →
+///   refused after reading its header, nothing written;
+/// - a newer schema → refused, nothing written (reading a WAL-mode file
+///   creates `-wal` and `-shm` files, which closing the connection removes);
+/// - the current schema → opened without a single write;
+/// - an empty or new file, or an older schema → switched to WAL and
+///   migrated, each step in its own transaction.
+public enum DatabaseFile {
+  public static func open(
+    at path: String, dependencies: Dependencies, migrations: [Migration] = Schema.migrations
+  ) throws -> Database {
+    try checkFileSystem(path)
+    let db: Database
+    do {
+      db = try Database(path: path)
+    } catch let error as DatabaseError {
+      throw DatabaseFileError(path: path, problem: .cannotOpen(error))
+    }
+    do {
+      try db.install(dependencies)
+      try prepare(db, path: path, dependencies: dependencies, migrations: migrations)
+      return db
+    } catch {
+      db.close()
+      throw error
+    }
+  }
+
+  private static func prepare(
+    _ db: Database, path: String, dependencies: Dependencies, migrations: [Migration]
+  ) throws {
+    let header: (applicationID: Int32, version: Int, objects: Int)
+    do {
+      header = try db.fetchOne(
+        """
+        SELECT (SELECT application_id FROM pragma_application_id),
+               (SELECT user_version FROM pragma_user_version),
+               (SELECT count(*) FROM sqlite_schema)
+        """
+      ) { row in (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1), try row.int(2)) }!
+    } catch let error as DatabaseError {
+      throw DatabaseFileError(
+        path: path,
+        problem: error.primaryCode == 26 /* SQLITE_NOTADB */ ? .notSQLite : .cannotOpen(error))
+    }
+    let supported = migrations.count
+    switch header {
+    case (Schema.applicationID, let version, _) where version > supported:
+      throw DatabaseFileError(path: path, problem: .newerSchema(found: version, supported: supported))
+    case (Schema.applicationID, supported, _):
+      try db.persistIDCounter(of: dependencies.uuid)
+      return
+    case (Schema.applicationID, _, _), (0, 0, 0):
+      break  // an older scorekeeper database, or an empty file: migrate it
+    case (let applicationID, _, let objects):
+      throw DatabaseFileError(
+        path: path, problem: .notScorekeeper(applicationID: applicationID, objectCount: objects))
+    }
+    do {
+      // WAL lets readers carry on while a writer commits, and makes commits
+      // cheaper; it is a property of the file, so it is set once, here.
+      let mode = try db.fetchOne("PRAGMA journal_mode = WAL") { try $0.text(0) }
+      guard mode == "wal" else {
+        throw DatabaseFileError(path: path, problem: .cannotUseWAL(mode ?? "none"))
+      }
+      try db.persistIDCounter(of: dependencies.uuid)
+      try Migrator(migrations: migrations).migrate(db)
+    } catch let error as DatabaseError {
+      throw DatabaseFileError(path: path, problem: .cannotOpen(error))
+    } catch let error as MigrationError {
+      throw DatabaseFileError(path: path, problem: .migrationFailed(error))
+    }
+  }
+
+  /// What can be said about the path without opening it. SQLite's own
+  /// errors for these cases ("unable to open database file") do not tell
+  /// the user what to fix.
+  private static func checkFileSystem(_ path: String) throws {
+    var info = stat()
+    let directory = parentDirectory(of: path)
+    if stat(path, &info) == 0 {
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        throw DatabaseFileError(path: path, problem: .isDirectory)
+      }
+      if (info.st_mode & S_IFMT) != S_IFREG {
+        throw DatabaseFileError(path: path, problem: .notARegularFile)
+      }
+      if access(path, R_OK | W_OK) != 0 {
+        throw DatabaseFileError(path: path, problem: .unwritableFile)
+      }
+    } else if stat(directory, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
+      throw DatabaseFileError(path: path, problem: .missingDirectory(directory))
+    }
+    // SQLite creates the journal (`-wal`, `-shm`) beside the database.
+    if access(directory, W_OK | X_OK) != 0 {
+      throw DatabaseFileError(path: path, problem: .unwritableDirectory(directory))
+    }
+  }
+
+  static func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
+
+/// The file at a path cannot be used as a scorekeeper database. Nothing
+/// was written to it.
+public struct DatabaseFileError: Error, Equatable, CustomStringConvertible {
+  public enum Problem: Equatable, Sendable {
+    case isDirectory
+    case notARegularFile
+    case missingDirectory(String)
+    case unwritableFile
+    case unwritableDirectory(String)
+    case notSQLite
+    case notScorekeeper(applicationID: Int32, objectCount: Int)
+    case newerSchema(found: Int, supported: Int)
+    case cannotUseWAL(String)
+    case migrationFailed(MigrationError)
+    case cannotOpen(DatabaseError)
+  }
+
+  public let path: String
+  public let problem: Problem
+
+  public var description: String {
+    let file = "\"\(path)\""
+    switch problem {
+    case .isDirectory:
+      return "\(file) is a directory, not a database file."
+    case .notARegularFile:
+      return "\(file) is not a regular file, so it cannot hold a database."
+    case .missingDirectory(let directory):
+      return "Cannot create \(file): the folder \"\(directory)\" does not exist."
+    case .unwritableFile:
+      return "\(file) is not writable (check its permissions); nothing was changed."
+    case .unwritableDirectory(let directory):
+      return "Cannot use \(file): its folder \"\(directory)\" is not writable, "
+        + "and SQLite keeps its journal there."
+    case .notSQLite:
+      return "\(file) is not an SQLite database; nothing was changed."
+    case .notScorekeeper(let applicationID, let objects):
+      let owner = applicationID == 0 ? "" : " (application id \(applicationID))"
+      return "\(file) is an SQLite database of another application\(owner) "
+        + "with \(objects) schema object(s), not a scorekeeper database; nothing was changed."
+    case .newerSchema(let found, let supported):
+      return "\(file) uses schema version \(found), but this scorekeeper understands "
+        + "versions up to \(supported). Upgrade scorekeeper to use it; nothing was changed."
+    case .cannotUseWAL(let mode):
+      return "\(file) cannot switch to WAL journaling (it stays in \"\(mode)\" mode)."
+    case .migrationFailed(let error):
+      return "Cannot upgrade \(file): \(error). The database was left as it was."
+    case .cannotOpen(let error):
+      return "Cannot open \(file): \(error.message) (\(error.codeName))."
+    }
+  }
+}

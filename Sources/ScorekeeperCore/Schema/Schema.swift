@@ -1,0 +1,19 @@
+/// The schema's identity and history: everything that says what a
+/// scorekeeper database is.
+public enum Schema {
+  /// Written to the header's `application_id` (the ASCII "SKPR"), so this
+  /// program (and `file(1)`) can tell its databases from other SQLite files.
+  public static let applicationID: Int32 = 0x534b_5052
+
+  /// Every migration ever shipped, in order. Append only.
+  public static let migrations: [Migration] = [
+    .createGamesAndPlayers
+  ]
+
+  /// The version this program reads and writes.
+  public static var currentVersion: Int { migrations.count }
+
+  /// The table recording which migrations ran. Its shape is frozen with
+  /// the first migration: every later version must be able to read it.
+  static let ledgerTable = "schemaMigrations"
+}

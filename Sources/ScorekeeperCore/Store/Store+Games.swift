@@ -1,0 +1,68 @@
+/// What a rename changed.
+public struct GameRename: Hashable, Sendable {
+  public var previous: Game
+  public var game: Game
+}
+
+extension Store {
+  /// Adds a game with the validated title.
+  public func addGame(title: String) throws -> Game {
+    let title = try TextField.gameTitle.validate(title)
+    return try write {
+      try database.fetchOne(
+        "INSERT INTO games (title) VALUES (?1) RETURNING id, title", [.text(title)],
+        Game.init(row:))!
+    }
+  }
+
+  /// Every game with its player count: most players first, then by title.
+  public func games() throws -> [GameSummary] {
+    try read {
+      try database.fetchAll(
+        """
+        SELECT id, title, (SELECT count(*) FROM players WHERE players.gameID = games.id)
+        FROM games
+        ORDER BY 3 DESC, title COLLATE NOCASE, title, id
+        """
+      ) { row in GameSummary(game: try Game(row: row), playerCount: try row.int(2)) }
+    }
+  }
+
+  /// The game a reference names, with its player count.
+  public func game(_ reference: String) throws -> GameSummary {
+    try read { try summary(of: try findGame(reference)) }
+  }
+
+  public func renameGame(_ reference: String, to title: String) throws -> GameRename {
+    let title = try TextField.gameTitle.validate(title)
+    return try write {
+      let previous = try findGame(reference)
+      try database.execute(
+        "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
+      return GameRename(previous: previous, game: Game(id: previous.id, title: title))
+    }
+  }
+
+  /// Deletes the game a reference names, and its players with it.
+  public func deleteGame(_ reference: String) throws -> GameSummary {
+    try write { try delete(try findGame(reference)) }
+  }
+
+  /// Deletes the game with exactly this id: for a deletion confirmed
+  /// against a game the person already saw.
+  public func deleteGame(id: String) throws -> GameSummary {
+    try write {
+      guard let game = try database.fetchOne(
+        "SELECT id, title FROM games WHERE id = ?1", [.text(id)], Game.init(row:))
+      else { throw StoreError.gameNotFound(reference: id, suggestions: []) }
+      return try delete(game)
+    }
+  }
+
+  private func delete(_ game: Game) throws -> GameSummary {
+    let summary = try summary(of: game)
+    // Players go by ON DELETE CASCADE.
+    try database.execute("DELETE FROM games WHERE id = ?1", [.text(game.id)])
+    return summary
+  }
+}

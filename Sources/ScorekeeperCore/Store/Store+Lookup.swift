@@ -1,0 +1,110 @@
+/// How commands find the game or player a person named.
+///
+/// A reference is tried as a title or name first (trimmed, ignoring case),
+/// then as an id fragment (see `IDFragment`). When several rows match, the
+/// one whose text matches exactly, case included, wins; otherwise the
+/// reference is ambiguous and the error lists the candidates. Duplicate
+/// titles and names are allowed, so ambiguity is a normal answer.
+extension Store {
+  func findGame(_ reference: String) throws -> Game {
+    let text = reference.trimmingWhitespace()
+    let byTitle = try database.fetchAll(
+      "SELECT id, title FROM games WHERE casefold(title) = casefold(?1) ORDER BY title, id",
+      [.text(text)], Game.init(row:))
+    if let game = try pickOne(byTitle, exactly: { $0.title == text }, ambiguous: ambiguousGame(text))
+    {
+      return game
+    }
+    if let fragment = IDFragment(text) {
+      let byID = try database.fetchAll(
+        "SELECT id, title FROM games WHERE \(Self.idMatchesFragment) ORDER BY id",
+        fragment.arguments, Game.init(row:))
+      if let game = try pickOne(byID, exactly: { _ in false }, ambiguous: ambiguousGame(text)) {
+        return game
+      }
+    }
+    let titles = try database.fetchAll("SELECT id, title FROM games", [], Game.init(row:))
+    let close = Set(Suggestion.closest(to: text, among: titles.map(\.title)))
+    throw StoreError.gameNotFound(
+      reference: text, suggestions: titles.filter { close.contains($0.title) })
+  }
+
+  func findPlayer(_ reference: String, in game: Game) throws -> Player {
+    let text = reference.trimmingWhitespace()
+    let byName = try database.fetchAll(
+      """
+      SELECT id, gameID, name, score FROM players
+      WHERE gameID = ?1 AND casefold(name) = casefold(?2) ORDER BY name, id
+      """,
+      [.text(game.id), .text(text)], Player.init(row:))
+    let ambiguous = { (candidates: [Player]) in
+      StoreError.ambiguousPlayer(reference: text, game: game, candidates: candidates)
+    }
+    if let player = try pickOne(byName, exactly: { $0.name == text }, ambiguous: ambiguous) {
+      return player
+    }
+    if let fragment = IDFragment(text) {
+      let byID = try database.fetchAll(
+        """
+        SELECT id, gameID, name, score FROM players
+        WHERE gameID = ?3 AND \(Self.idMatchesFragment) ORDER BY id
+        """,
+        fragment.arguments + [.text(game.id)], Player.init(row:))
+      if let player = try pickOne(byID, exactly: { _ in false }, ambiguous: ambiguous) {
+        return player
+      }
+    }
+    let everyone = try database.fetchAll(
+      "SELECT id, gameID, name, score FROM players WHERE gameID = ?1", [.text(game.id)],
+      Player.init(row:))
+    let close = Set(Suggestion.closest(to: text, among: everyone.map(\.name)))
+    throw StoreError.playerNotFound(
+      reference: text, game: game, suggestions: everyone.filter { close.contains($0.name) })
+  }
+
+  /// ?1 is the fragment's head, ?2 its tail ("" for none); hyphens ignored.
+  private static let idMatchesFragment = """
+    substr(lower(replace(id, '-', '')), 1, length(?1)) = ?1
+    AND (?2 = '' OR substr(lower(replace(id, '-', '')), -length(?2)) = ?2)
+    """
+
+  private func pickOne<T>(
+    _ matches: [T], exactly isExact: (T) -> Bool, ambiguous: ([T]) throws -> StoreError
+  ) throws -> T? {
+    if matches.count <= 1 { return matches.first }
+    let exact = matches.filter(isExact)
+    if exact.count == 1 { return exact[0] }
+    throw try ambiguous(matches)
+  }
+
+  private func ambiguousGame(_ reference: String) -> ([Game]) throws -> StoreError {
+    { games in
+      StoreError.ambiguousGame(
+        reference: reference, candidates: try games.map { try self.summary(of: $0) })
+    }
+  }
+
+  func summary(of game: Game) throws -> GameSummary {
+    let count = try database.fetchOne(
+      "SELECT count(*) FROM players WHERE gameID = ?1", [.text(game.id)]
+    ) { try $0.int(0) }
+    return GameSummary(game: game, playerCount: count ?? 0)
+  }
+}
+
+extension IDFragment {
+  fileprivate var arguments: [SQLValue] { [.text(head), .text(tail)] }
+}
+
+extension Game {
+  init(row: Row) throws {
+    self.init(id: try row.text(0), title: try row.text(1))
+  }
+}
+
+extension Player {
+  init(row: Row) throws {
+    self.init(
+      id: try row.text(0), gameID: try row.text(1), name: try row.text(2), score: try row.int64(3))
+  }
+}

@@ -1,0 +1,57 @@
+/// A player together with the game it belongs to.
+public struct PlayerInGame: Hashable, Sendable {
+  public var game: Game
+  public var player: Player
+}
+
+/// What a player rename changed.
+public struct PlayerRename: Hashable, Sendable {
+  public var game: Game
+  public var previous: Player
+  public var player: Player
+}
+
+extension Store {
+  /// Adds a player, with a starting score, to the game a reference names.
+  public func addPlayer(to gameReference: String, name: String, score: Int64 = 0) throws
+    -> PlayerInGame
+  {
+    let name = try TextField.playerName.validate(name)
+    return try write {
+      let game = try findGame(gameReference)
+      let player = try database.fetchOne(
+        """
+        INSERT INTO players (gameID, name, score) VALUES (?1, ?2, ?3)
+        RETURNING id, gameID, name, score
+        """,
+        [.text(game.id), .text(name), .integer(score)], Player.init(row:))!
+      return PlayerInGame(game: game, player: player)
+    }
+  }
+
+  public func renamePlayer(in gameReference: String, _ playerReference: String, to name: String)
+    throws -> PlayerRename
+  {
+    let name = try TextField.playerName.validate(name)
+    return try write {
+      let game = try findGame(gameReference)
+      let previous = try findPlayer(playerReference, in: game)
+      try database.execute(
+        "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
+      var player = previous
+      player.name = name
+      return PlayerRename(game: game, previous: previous, player: player)
+    }
+  }
+
+  public func removePlayer(from gameReference: String, _ playerReference: String) throws
+    -> PlayerInGame
+  {
+    try write {
+      let game = try findGame(gameReference)
+      let player = try findPlayer(playerReference, in: game)
+      try database.execute("DELETE FROM players WHERE id = ?1", [.text(player.id)])
+      return PlayerInGame(game: game, player: player)
+    }
+  }
+}

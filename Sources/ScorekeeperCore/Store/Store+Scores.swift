@@ -1,0 +1,112 @@
+/// What a score change did, and the standings it led to.
+public struct ScoreUpdate: Hashable, Sendable {
+  public var game: Game
+  public var previous: Player
+  public var player: Player
+  public var standings: [Standing]
+}
+
+/// The size of a game's standings, known before its rows are streamed, so
+/// a printer can size its columns without holding every row.
+public struct StandingsShape: Hashable, Sendable {
+  public var playerCount: Int
+  public var highestScore: Int64
+  public var lowestScore: Int64
+}
+
+extension Store {
+  /// Changes a player's score and returns the game's new standings.
+  ///
+  /// The arithmetic happens in SQL (`score = score + ?`), never as a read
+  /// then a write in Swift, so concurrent changes from other processes all
+  /// count. A change that would overflow 64 bits matches no row, and is
+  /// refused with nothing written.
+  public func score(
+    in gameReference: String, _ playerReference: String, _ change: ScoreChange,
+    order: StandingsOrder = .descending
+  ) throws -> ScoreUpdate {
+    try write {
+      let game = try findGame(gameReference)
+      let previous = try findPlayer(playerReference, in: game)
+      switch change {
+      case .add(let delta):
+        // Each CASE branch is itself overflow-free: MAX - delta for a
+        // non-negative delta, MIN - delta for a negative one.
+        try database.execute(
+          """
+          UPDATE players SET score = score + ?1
+          WHERE id = ?2 AND CASE WHEN ?1 >= 0 THEN score <= 9223372036854775807 - ?1
+                                 ELSE score >= (-9223372036854775807 - 1) - ?1 END
+          """, [.integer(delta), .text(previous.id)])
+      case .set(let value):
+        try database.execute(
+          "UPDATE players SET score = ?1 WHERE id = ?2", [.integer(value), .text(previous.id)])
+      }
+      guard database.changes == 1 else {
+        throw StoreError.scoreOutOfRange(player: previous, change: change, game: game)
+      }
+      let player = try database.fetchOne(
+        "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(previous.id)],
+        Player.init(row:))!
+      var standings: [Standing] = []
+      try forEachStanding(of: game, order: order) { standings.append($0) }
+      return ScoreUpdate(game: game, previous: previous, player: player, standings: standings)
+    }
+  }
+
+  /// A game's standings, streamed: `header` gets the game and the shape of
+  /// its standings, then `row` gets each standing in rank order, all from
+  /// one consistent snapshot. Memory stays constant whatever the size.
+  public func standings(
+    of gameReference: String, order: StandingsOrder,
+    header: (Game, StandingsShape) throws -> Void, row: (Standing) throws -> Void
+  ) throws {
+    try read {
+      let game = try findGame(gameReference)
+      let shape = try database.fetchOne(
+        "SELECT count(*), max(score), min(score) FROM players WHERE gameID = ?1", [.text(game.id)]
+      ) { row in
+        StandingsShape(
+          playerCount: try row.int(0), highestScore: try row.optionalInt64(1) ?? 0,
+          lowestScore: try row.optionalInt64(2) ?? 0)
+      }!
+      try header(game, shape)
+      try forEachStanding(of: game, order: order, row)
+    }
+  }
+
+  /// Ties are ordered by name (ignoring ASCII case, then exactly), then by
+  /// id, so the order is total and every run prints the same thing.
+  private func forEachStanding(
+    of game: Game, order: StandingsOrder, _ body: (Standing) throws -> Void
+  ) throws {
+    let direction = order == .descending ? "DESC" : "ASC"
+    var ranks = RankCounter()
+    try database.forEachRow(
+      """
+      SELECT id, gameID, name, score FROM players WHERE gameID = ?1
+      ORDER BY score \(direction), name COLLATE NOCASE, name, id
+      """, [.text(game.id)]
+    ) { row in
+      let player = try Player(row: row)
+      try body(Standing(rank: ranks.rank(for: player.score), player: player))
+    }
+  }
+}
+
+/// Standard competition ranking over scores that arrive in order: equal
+/// scores share a rank, and the ranks they use up are skipped (1, 2, 2, 4).
+struct RankCounter {
+  private var position = 0
+  private var rank = 0
+  private var lastScore: Int64?
+
+  mutating func rank(for score: Int64) -> Int {
+    position += 1
+    if score != lastScore {
+      rank = position
+      lastScore = score
+    }
+    return rank
+  }
+}

@@ -1,0 +1,33 @@
+/// The use cases the CLI calls: add, score, list, rename, remove.
+///
+/// Each method is one transaction: it happens whole or not at all, and a
+/// method that changes data returns what it changed, so callers can echo
+/// it without a second query. The store never prints; errors carry the
+/// data a message needs.
+public final class Store {
+  /// The connection, for tests and dumps. Commands go through the methods.
+  public let database: Database
+
+  /// Opens (creating or migrating) the database at `path`.
+  public convenience init(path: String, dependencies: Dependencies) throws {
+    self.init(database: try DatabaseFile.open(at: path, dependencies: dependencies))
+  }
+
+  /// Wraps a database that `DatabaseFile.open` prepared.
+  public init(database: Database) {
+    self.database = database
+  }
+
+  /// Closes the connection now rather than when the store is released.
+  public func close() {
+    database.close()
+  }
+
+  func write<T>(_ body: () throws -> T) throws -> T {
+    try database.write(body)
+  }
+
+  func read<T>(_ body: () throws -> T) throws -> T {
+    try database.read(body)
+  }
+}

@@ -1,0 +1,64 @@
+/// A use case that could not run as asked; nothing was changed.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+  /// No game has that title or id. `suggestions` are titles close to it.
+  case gameNotFound(reference: String, suggestions: [Game])
+  /// No player of `game` has that name or id.
+  case playerNotFound(reference: String, game: Game, suggestions: [Player])
+  /// Several games match; their ids tell them apart.
+  case ambiguousGame(reference: String, candidates: [GameSummary])
+  /// Several players of `game` match.
+  case ambiguousPlayer(reference: String, game: Game, candidates: [Player])
+  /// The change would take the score past a 64-bit integer.
+  case scoreOutOfRange(player: Player, change: ScoreChange, game: Game)
+
+  public var description: String {
+    switch self {
+    case .gameNotFound(let reference, let suggestions):
+      return "No game named \(quote(reference))." + didYouMean(suggestions.map(\.title))
+    case .playerNotFound(let reference, let game, let suggestions):
+      return "No player named \(quote(reference)) in \(quote(game.title))."
+        + didYouMean(suggestions.map(\.name))
+    case .ambiguousGame(let reference, let candidates):
+      let lines = candidates.map {
+        "  \(IDFragment.short($0.game.id))  \($0.game.title) (\(players($0.playerCount)))"
+      }
+      return "\(quote(reference)) matches \(candidates.count) games:\n"
+        + lines.joined(separator: "\n")
+        + "\nName one by its id, for example \(quote(IDFragment.short(candidates[0].game.id)))."
+    case .ambiguousPlayer(let reference, let game, let candidates):
+      let lines = candidates.map {
+        "  \(IDFragment.short($0.id))  \($0.name) (\(points($0.score)))"
+      }
+      return "\(quote(reference)) matches \(candidates.count) players in \(quote(game.title)):\n"
+        + lines.joined(separator: "\n")
+        + "\nName one by its id, for example \(quote(IDFragment.short(candidates[0].id)))."
+    case .scoreOutOfRange(let player, let change, let game):
+      return "Can't apply \(change.description) to \(quote(player.name)) in \(quote(game.title)): "
+        + "the score \(player.score) would go past the \(isUpward(change) ? "largest" : "smallest") "
+        + "possible score (\(isUpward(change) ? Int64.max : Int64.min)). Nothing was changed."
+    }
+  }
+
+  private func didYouMean(_ names: [String]) -> String {
+    switch names.count {
+    case 0: return ""
+    case 1: return " Did you mean \(quote(names[0]))?"
+    default: return " Did you mean one of " + names.map(quote).joined(separator: ", ") + "?"
+    }
+  }
+
+  private func isUpward(_ change: ScoreChange) -> Bool {
+    if case .add(let delta) = change { return delta >= 0 }
+    return true
+  }
+}
+
+/// "1 player", "3 players".
+public func players(_ count: Int) -> String {
+  count == 1 ? "1 player" : "\(count) players"
+}
+
+/// "1 point", "-3 points".
+public func points(_ score: Int64) -> String {
+  score == 1 ? "1 point" : "\(score) points"
+}

@@ -1,0 +1,48 @@
+import ScorekeeperCore
+
+/// Puts known rows into a database with SQL of its own, bypassing `uuid()`:
+/// seeding never advances the id generator, so the ids a test's own
+/// actions create stay 00000000-…-0001, …0002, whatever was seeded first.
+/// Seeded ids count down from ffffffff-ffff-ffff-ffff-ffffffffffff.
+///
+/// For example:
+///
+///     var seed = Seed(database)
+///     let poker = try seed.game("Poker night", players: [("Alice", 12), ("Bob", 7)])
+public struct Seed {
+  private let database: Database
+  private var nextOffset: UInt64 = 0
+
+  public init(_ database: Database) {
+    self.database = database
+  }
+
+  /// A seeded game and its players, in the order given.
+  public struct SeededGame {
+    public let game: Game
+    public let players: [Player]
+  }
+
+  @discardableResult
+  public mutating func game(_ title: String, players: [(name: String, score: Int64)] = [])
+    throws -> SeededGame
+  {
+    let game = Game(id: takeID(), title: title)
+    let seeded = players.map { Player(id: takeID(), gameID: game.id, name: $0.name, score: $0.score) }
+    try database.write {
+      try database.execute(
+        "INSERT INTO games (id, title) VALUES (?1, ?2)", [.text(game.id), .text(game.title)])
+      for player in seeded {
+        try database.execute(
+          "INSERT INTO players (id, gameID, name, score) VALUES (?1, ?2, ?3, ?4)",
+          [.text(player.id), .text(player.gameID), .text(player.name), .integer(player.score)])
+      }
+    }
+    return SeededGame(game: game, players: seeded)
+  }
+
+  private mutating func takeID() -> String {
+    defer { nextOffset += 1 }
+    return negativeID(nextOffset)
+  }
+}
