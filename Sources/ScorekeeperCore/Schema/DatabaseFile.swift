@@ -19,7 +19,8 @@
 ///   migrated, each step in its own transaction.
 public enum DatabaseFile {
   public static func open(
-    at path: String, dependencies: Dependencies, migrations: [Migration] = Schema.migrations
+    at path: String, dependencies: Dependencies, migrations: [Migration] = Schema.migrations,
+    trace: ((String) -> Void)? = nil
   ) throws -> Database {
     try checkFileSystem(path)
     let db: Database
@@ -28,6 +29,7 @@ public enum DatabaseFile {
     } catch let error as DatabaseError {
       throw DatabaseFileError(path: path, problem: .cannotOpen(error))
     }
+    db.trace(trace)
     do {
       try db.install(dependencies)
       try prepare(db, path: path, dependencies: dependencies, migrations: migrations)
@@ -134,6 +136,11 @@ public struct DatabaseFileError: Error, Equatable, CustomStringConvertible {
 
   public let path: String
   public let problem: Problem
+
+  public init(path: String, problem: Problem) {
+    self.path = path
+    self.problem = problem
+  }
 
   public var description: String {
     let file = "\"\(path)\""

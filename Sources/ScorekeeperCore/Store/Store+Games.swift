@@ -1,7 +1,7 @@
 /// What a rename changed.
 public struct GameRename: Hashable, Sendable {
   public var previous: Game
-  public var game: Game
+  public var game: GameSummary
 }
 
 extension Store {
@@ -39,7 +39,8 @@ extension Store {
       let previous = try findGame(reference)
       try database.execute(
         "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
-      return GameRename(previous: previous, game: Game(id: previous.id, title: title))
+      return GameRename(
+        previous: previous, game: try summary(of: Game(id: previous.id, title: title)))
     }
   }
 

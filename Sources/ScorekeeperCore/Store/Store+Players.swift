@@ -1,12 +1,13 @@
 /// A player together with the game it belongs to.
 public struct PlayerInGame: Hashable, Sendable {
-  public var game: Game
+  /// The game after the change, with its new player count.
+  public var game: GameSummary
   public var player: Player
 }
 
 /// What a player rename changed.
 public struct PlayerRename: Hashable, Sendable {
-  public var game: Game
+  public var game: GameSummary
   public var previous: Player
   public var player: Player
 }
@@ -25,7 +26,7 @@ extension Store {
         RETURNING id, gameID, name, score
         """,
         [.text(game.id), .text(name), .integer(score)], Player.init(row:))!
-      return PlayerInGame(game: game, player: player)
+      return PlayerInGame(game: try summary(of: game), player: player)
     }
   }
 
@@ -40,7 +41,7 @@ extension Store {
         "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
       var player = previous
       player.name = name
-      return PlayerRename(game: game, previous: previous, player: player)
+      return PlayerRename(game: try summary(of: game), previous: previous, player: player)
     }
   }
 
@@ -51,7 +52,7 @@ extension Store {
       let game = try findGame(gameReference)
       let player = try findPlayer(playerReference, in: game)
       try database.execute("DELETE FROM players WHERE id = ?1", [.text(player.id)])
-      return PlayerInGame(game: game, player: player)
+      return PlayerInGame(game: try summary(of: game), player: player)
     }
   }
 }

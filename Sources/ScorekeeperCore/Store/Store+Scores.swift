@@ -1,6 +1,6 @@
 /// What a score change did, and the standings it led to.
 public struct ScoreUpdate: Hashable, Sendable {
-  public var game: Game
+  public var game: GameSummary
   public var previous: Player
   public var player: Player
   public var standings: [Standing]
@@ -12,6 +12,12 @@ public struct StandingsShape: Hashable, Sendable {
   public var playerCount: Int
   public var highestScore: Int64
   public var lowestScore: Int64
+
+  public init(playerCount: Int, highestScore: Int64, lowestScore: Int64) {
+    self.playerCount = playerCount
+    self.highestScore = highestScore
+    self.lowestScore = lowestScore
+  }
 }
 
 extension Store {
@@ -50,7 +56,9 @@ extension Store {
         Player.init(row:))!
       var standings: [Standing] = []
       try forEachStanding(of: game, order: order) { standings.append($0) }
-      return ScoreUpdate(game: game, previous: previous, player: player, standings: standings)
+      return ScoreUpdate(
+        game: GameSummary(game: game, playerCount: standings.count), previous: previous,
+        player: player, standings: standings)
     }
   }
 

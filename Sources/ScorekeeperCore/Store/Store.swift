@@ -8,9 +8,12 @@ public final class Store {
   /// The connection, for tests and dumps. Commands go through the methods.
   public let database: Database
 
-  /// Opens (creating or migrating) the database at `path`.
-  public convenience init(path: String, dependencies: Dependencies) throws {
-    self.init(database: try DatabaseFile.open(at: path, dependencies: dependencies))
+  /// Opens (creating or migrating) the database at `path`; `trace`, when
+  /// given, sees every statement from the first.
+  public convenience init(
+    path: String, dependencies: Dependencies, trace: ((String) -> Void)? = nil
+  ) throws {
+    self.init(database: try DatabaseFile.open(at: path, dependencies: dependencies, trace: trace))
   }
 
   /// Wraps a database that `DatabaseFile.open` prepared.

@@ -1,0 +1,23 @@
+import ScorekeeperCore
+
+extension Command {
+  static let addGame = Command(
+    spec: CommandSpec(
+      name: "add-game",
+      summary: "Add a game.",
+      arguments: [ArgumentSpec(name: "TITLE", help: "The game's title, up to 200 characters.")],
+      discussion: """
+        Titles need not be unique; games with the same title are told apart by id.
+        """,
+      examples: ["scorekeeper add-game \"Poker night\""]
+    ),
+    run: { invocation in
+      let game = try invocation.store().addGame(title: invocation.argument("TITLE"))
+      let summary = GameSummary(game: game, playerCount: 0)
+      if invocation.json {
+        invocation.print(.object([("game", summary.json)]))
+      } else {
+        invocation.output.line("Added game \(quote(game.title)) (\(IDFragment.short(game.id)))")
+      }
+    })
+}

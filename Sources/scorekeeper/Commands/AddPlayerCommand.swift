@@ -1,0 +1,37 @@
+import ScorekeeperCore
+
+extension Command {
+  static let addPlayer = Command(
+    spec: CommandSpec(
+      name: "add-player",
+      summary: "Add a player to a game.",
+      arguments: [.game, ArgumentSpec(name: "NAME", help: "The player's name, up to 200 characters.")],
+      options: [
+        OptionSpec(name: "--score", valueName: "N", help: "The starting score (default 0); may be negative.")
+      ],
+      examples: [
+        "scorekeeper add-player \"Poker night\" Alice",
+        "scorekeeper add-player \"Poker night\" Bob --score -5",
+      ]
+    ),
+    run: { invocation in
+      var score: Int64 = 0
+      if let text = invocation.option("--score") {
+        guard let value = Int64(text) else {
+          throw UsageError(
+            "--score takes a whole number from \(Int64.min) to \(Int64.max) (got \(quote(text))).",
+            command: "add-player")
+        }
+        score = value
+      }
+      let added = try invocation.store().addPlayer(
+        to: invocation.argument("GAME"), name: invocation.argument("NAME"), score: score)
+      if invocation.json {
+        invocation.print(.object([("game", added.game.json), ("player", added.player.json)]))
+      } else {
+        invocation.output.line(
+          "Added player \(quote(added.player.name)) (\(IDFragment.short(added.player.id))) to "
+            + "\(quote(added.game.game.title)) with \(points(added.player.score))")
+      }
+    })
+}

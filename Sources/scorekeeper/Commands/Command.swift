@@ -1,0 +1,25 @@
+/// A command: its spec (what it accepts, how it is explained) and what it
+/// does. Each file in this folder defines one.
+struct Command: Sendable {
+  var spec: CommandSpec
+  var run: @Sendable (Invocation) throws -> Void
+}
+
+extension Command {
+  /// Every command, in the order `help` lists them.
+  static let all: [Command] = [
+    .addGame, .addPlayer, .score, .list, .renameGame, .renamePlayer, .removePlayer, .deleteGame,
+    .help,
+  ]
+
+  static func named(_ name: String) -> Command? {
+    all.first { $0.spec.name == name }
+  }
+}
+
+extension ArgumentSpec {
+  static let game = ArgumentSpec(
+    name: "GAME", help: "The game's title (any case), or its id: 4+ hex digits or as printed.")
+  static let player = ArgumentSpec(
+    name: "PLAYER", help: "The player's name in that game (any case), or its id.")
+}

@@ -1,0 +1,77 @@
+import ScorekeeperCore
+
+extension Command {
+  static let list = Command(
+    spec: CommandSpec(
+      name: "list",
+      summary: "List games, or one game's players ranked by score.",
+      arguments: [
+        ArgumentSpec(name: "GAME", help: "Show this game's standings instead of all games.", isOptional: true)
+      ],
+      options: [.ascending],
+      discussion: """
+        Without GAME: every game with its number of players, most players first, then
+        by title. With GAME: its players, highest score first (ties by name); ranks
+        are shared on equal scores (1, 2, 2, 4).
+        """,
+      examples: ["scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending"]
+    ),
+    run: { invocation in
+      if let game = invocation.optionalArgument("GAME") {
+        try listStandings(of: game, invocation)
+      } else {
+        try listGames(invocation)
+      }
+    })
+
+  private static func listGames(_ invocation: Invocation) throws {
+    let games = try invocation.store().games()
+    if invocation.json {
+      invocation.print(.object([("games", .array(games.map(\.json)))]))
+      return
+    }
+    guard !games.isEmpty else {
+      invocation.output.line("No games yet. Add one with: scorekeeper add-game TITLE")
+      return
+    }
+    let countWidth = games.map { players($0.playerCount).count }.max() ?? 0
+    for summary in games {
+      let count = players(summary.playerCount)
+      invocation.output.line(
+        IDFragment.short(summary.game.id) + "  " + count
+          + String(repeating: " ", count: countWidth - count.count) + "  " + summary.game.title)
+    }
+  }
+
+  private static func listStandings(of reference: String, _ invocation: Invocation) throws {
+    let order: StandingsOrder = invocation.flag("--ascending") ? .ascending : .descending
+    let output = invocation.output
+    if invocation.json {
+      var stream: StreamedJSONArray?
+      try invocation.store().standings(
+        of: reference, order: order,
+        header: { game, shape in
+          stream = StreamedJSONArray(
+            output: output,
+            leadingFields: [("game", GameSummary(game: game, playerCount: shape.playerCount).json)],
+            arrayKey: "standings")
+        },
+        row: { stream!.append($0.json) })
+      stream?.finish()
+      return
+    }
+    var table: StandingsTable?
+    try invocation.store().standings(
+      of: reference, order: order,
+      header: { game, shape in
+        table = StandingsTable(game: game, shape: shape)
+        table!.printHeader(to: output)
+      },
+      row: { table!.print($0, to: output) })
+    if let table, table.shape.playerCount == 0 {
+      output.line(
+        "No players yet. Add one with: scorekeeper add-player "
+          + "\(ArgumentParser.shellQuoted(table.game.title)) NAME")
+    }
+  }
+}

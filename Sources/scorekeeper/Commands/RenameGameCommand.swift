@@ -1,0 +1,22 @@
+import ScorekeeperCore
+
+extension Command {
+  static let renameGame = Command(
+    spec: CommandSpec(
+      name: "rename-game",
+      summary: "Give a game a new title.",
+      arguments: [.game, ArgumentSpec(name: "TITLE", help: "The new title, up to 200 characters.")],
+      examples: ["scorekeeper rename-game \"Poker\" \"Poker night\""]
+    ),
+    run: { invocation in
+      let rename = try invocation.store().renameGame(
+        invocation.argument("GAME"), to: invocation.argument("TITLE"))
+      if invocation.json {
+        invocation.print(
+          .object([("game", rename.game.json), ("previousTitle", .string(rename.previous.title))]))
+      } else {
+        invocation.output.line(
+          "Renamed game \(quote(rename.previous.title)) to \(quote(rename.game.game.title))")
+      }
+    })
+}

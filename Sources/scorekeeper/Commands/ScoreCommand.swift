@@ -1,0 +1,56 @@
+import ScorekeeperCore
+
+extension Command {
+  static let score = Command(
+    spec: CommandSpec(
+      name: "score",
+      summary: "Change a player's score and show the standings.",
+      arguments: [
+        .game, .player,
+        ArgumentSpec(name: "CHANGE", help: "+N adds N, -N subtracts N, =N sets the score to N."),
+      ],
+      options: [.ascending],
+      discussion: """
+        Changes from several processes at once all count: the arithmetic happens in
+        the database, in one transaction. A change that would take the score past
+        a 64-bit integer is refused and nothing is written.
+        """,
+      examples: [
+        "scorekeeper score \"Poker night\" Alice +5",
+        "scorekeeper score \"Poker night\" Bob -2",
+        "scorekeeper score \"Poker night\" Bob =0",
+      ]
+    ),
+    run: { invocation in
+      let change = try ScoreChange(parsing: invocation.argument("CHANGE"))
+      let update = try invocation.store().score(
+        in: invocation.argument("GAME"), invocation.argument("PLAYER"), change,
+        order: invocation.flag("--ascending") ? .ascending : .descending)
+      if invocation.json {
+        invocation.print(
+          .object([
+            ("game", update.game.json), ("player", update.player.json),
+            ("previousScore", .integer(update.previous.score)),
+            ("change", .string(change.description)),
+            ("standings", .array(update.standings.map(\.json))),
+          ]))
+      } else {
+        invocation.output.line(
+          "\(quote(update.player.name)): \(update.previous.score) → \(update.player.score) "
+            + "(\(change.description))")
+        let table = StandingsTable(
+          game: update.game.game,
+          shape: StandingsShape(
+            playerCount: update.standings.count,
+            highestScore: update.standings.map(\.player.score).max() ?? 0,
+            lowestScore: update.standings.map(\.player.score).min() ?? 0))
+        table.printHeader(to: invocation.output)
+        for standing in update.standings { table.print(standing, to: invocation.output) }
+      }
+    })
+}
+
+extension OptionSpec {
+  static let ascending = OptionSpec(
+    name: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad).")
+}

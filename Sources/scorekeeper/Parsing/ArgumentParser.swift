@@ -1,0 +1,148 @@
+import ScorekeeperCore
+
+/// Matches argv against the command specs.
+///
+/// Tokens are read left to right: the first non-option token names the
+/// command; global options may come before or after it, a command's own
+/// options after it. `--name=value` and `--name value` are equivalent;
+/// `--` ends the options, so a title may start with a dash; a token like
+/// `-5` is a number, not an option. Every mistake is a `UsageError` that
+/// quotes the token and, where one is close, suggests what was meant.
+struct ArgumentParser {
+  var commands: [CommandSpec]
+  var globalOptions: [OptionSpec]
+
+  func spec(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+
+  func parse(_ argv: [String]) throws(UsageError) -> ParsedCommandLine {
+    var result = ParsedCommandLine()
+    var command: CommandSpec?
+    var positionals: [String] = []
+    var optionsEnded = false
+    var index = argv.startIndex
+    while index < argv.endIndex {
+      let token = argv[index]
+      index += 1
+      if optionsEnded || !Self.looksLikeOption(token) {
+        if command == nil {
+          command = try commandSpec(token)
+          result.command = token
+        } else {
+          positionals.append(token)
+        }
+        continue
+      }
+      if token == "--" {
+        optionsEnded = true
+        continue
+      }
+      let (name, inlineValue) = Self.split(token)
+      let option = try optionSpec(name, token: token, command: command)
+      var value = ""
+      if let valueName = option.valueName {
+        if let inlineValue {
+          value = inlineValue
+        } else if !option.valueIsOptional {
+          guard index < argv.endIndex else {
+            throw UsageError("\(option.name) needs a value: \(option.name) \(valueName).", command: command?.name)
+          }
+          value = argv[index]
+          index += 1
+        }
+      } else if inlineValue != nil {
+        throw UsageError("\(option.name) takes no value (got \(quote(token))).", command: command?.name)
+      }
+      result.options[option.name] = value
+    }
+    if let command, !result.has("--help") {
+      result.arguments = try match(positionals, to: command)
+    }
+    return result
+  }
+
+  private func commandSpec(_ name: String) throws(UsageError) -> CommandSpec {
+    if let spec = spec(named: name) { return spec }
+    let suggestions = Suggestion.closest(to: name, among: commands.map(\.name))
+    throw UsageError(
+      "Unknown command \(quote(name))." + Self.didYouMean(suggestions)
+        + "\nRun \"scorekeeper help\" to see all commands.")
+  }
+
+  private func optionSpec(_ name: String, token: String, command: CommandSpec?)
+    throws(UsageError) -> OptionSpec
+  {
+    let available = globalOptions + (command?.options ?? [])
+    if let option = available.first(where: { $0.name == name || $0.shortName == name }) {
+      return option
+    }
+    if command == nil,
+      let owner = commands.first(where: { $0.options.contains { $0.name == name } })
+    {
+      throw UsageError(
+        "\(name) is an option of \(owner.name); put it after the command: "
+          + "scorekeeper \(owner.name) … \(name).")
+    }
+    let suggestions = Suggestion.closest(to: name, among: available.map(\.name))
+    var message = "Unknown option \(quote(token))"
+    if let command { message += " for \(command.name)" }
+    message += "." + Self.didYouMean(suggestions)
+    if suggestions.isEmpty, command != nil {
+      message += "\nIf \(quote(token)) is a title or name, put -- before it: scorekeeper "
+        + "\(command!.name) -- \(Self.shellQuoted(token))"
+    }
+    throw UsageError(message, command: command?.name)
+  }
+
+  private func match(_ positionals: [String], to command: CommandSpec) throws(UsageError)
+    -> [String: String]
+  {
+    let required = command.arguments.filter { !$0.isOptional }
+    guard positionals.count >= required.count else {
+      let missing = command.arguments[positionals.count]
+      throw UsageError("Missing \(missing.name) for \(command.name).", command: command.name)
+    }
+    guard positionals.count <= command.arguments.count else {
+      let extra = positionals[command.arguments.count...]
+      var message = "Unexpected argument \(quote(extra.first!)) for \(command.name)."
+      if let last = command.arguments.last, !last.isOptional {
+        let joined = (positionals[(command.arguments.count - 1)...]).joined(separator: " ")
+        message += "\nIf \(quote(joined)) is one \(last.name), put quotes around it."
+      }
+      throw UsageError(message, command: command.name)
+    }
+    var arguments: [String: String] = [:]
+    for (spec, value) in zip(command.arguments, positionals) {
+      arguments[spec.name] = value
+    }
+    return arguments
+  }
+
+  /// "-x", "--long", but not "-" alone nor a negative number like "-5".
+  static func looksLikeOption(_ token: String) -> Bool {
+    guard token.hasPrefix("-"), token.count > 1 else { return false }
+    let second = token[token.index(after: token.startIndex)]
+    return !(second.isASCII && second.isNumber)
+  }
+
+  /// "--db=x.sqlite" → ("--db", "x.sqlite"); "--json" → ("--json", nil).
+  private static func split(_ token: String) -> (String, String?) {
+    guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
+    return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+  }
+
+  static func didYouMean(_ suggestions: [String]) -> String {
+    switch suggestions.count {
+    case 0: return ""
+    case 1: return " Did you mean \(quote(suggestions[0]))?"
+    default: return " Did you mean " + suggestions.map(quote).joined(separator: " or ") + "?"
+    }
+  }
+
+  /// The token as it would be typed in a shell, for suggested commands.
+  static func shellQuoted(_ text: String) -> String {
+    let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.,/:@+=".contains($0) }
+    return plain && !text.isEmpty ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+  }
+}

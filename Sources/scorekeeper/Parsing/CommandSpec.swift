@@ -1,0 +1,46 @@
+/// The declarative description of one command: what it accepts and how it
+/// is explained. The parser matches argv against it and the help text is
+/// generated from it, so the two cannot disagree.
+struct CommandSpec {
+  var name: String
+  /// One line, for the command list.
+  var summary: String
+  var arguments: [ArgumentSpec] = []
+  var options: [OptionSpec] = []
+  /// Paragraphs for `help COMMAND`, after the summary.
+  var discussion: String = ""
+  var examples: [String] = []
+  /// Whether `--json` applies (commands that print data).
+  var printsData: Bool = true
+
+  /// "add-player GAME NAME [--score N]".
+  var usage: String {
+    ([name] + arguments.map(\.usage) + options.map { "[\($0.usage)]" }).joined(separator: " ")
+  }
+}
+
+/// A positional argument.
+struct ArgumentSpec {
+  var name: String
+  var help: String
+  var isOptional = false
+
+  var usage: String { isOptional ? "[\(name)]" : name }
+}
+
+/// A `--long` option: a flag, or one that takes a value.
+struct OptionSpec {
+  var name: String
+  /// The placeholder for the value ("N", "PATH"), or nil for a flag.
+  var valueName: String?
+  var help: String
+  /// A one-letter alias ("-h"), if any.
+  var shortName: String? = nil
+  /// Whether `--name=value` may also be written as a bare `--name` (`--trace`).
+  var valueIsOptional = false
+
+  var usage: String {
+    guard let valueName else { return name }
+    return valueIsOptional ? "\(name)[=\(valueName)]" : "\(name) \(valueName)"
+  }
+}

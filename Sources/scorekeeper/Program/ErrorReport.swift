@@ -1,0 +1,61 @@
+import ScorekeeperCore
+
+/// Turns any error into what a person reads on stderr and the documented
+/// exit status. Every message quotes the input it is about and, where
+/// there is one, says what to do next.
+struct ErrorReport {
+  let errors: Output
+
+  func report(_ error: any Error) -> ExitCode {
+    switch error {
+    case let error as UsageError:
+      errors.line(error.message)
+      if let name = error.command, let command = Command.named(name) {
+        errors.line("Usage: scorekeeper \(command.spec.usage)")
+        errors.line("Run \"scorekeeper help \(name)\" for more.")
+      }
+      return .usage
+    case let error as InvalidTextError:
+      errors.line(error.description)
+      return .usage
+    case let error as ScoreChangeError:
+      errors.line(error.description)
+      return .usage
+    case let error as StoreError:
+      errors.line(error.description)
+      if case .gameNotFound(_, let suggestions) = error, suggestions.isEmpty {
+        errors.line("Run \"scorekeeper list\" to see your games.")
+      }
+      return .failure
+    case let error as DeclinedError:
+      errors.line(error.message)
+      return .failure
+    case let error as DatabaseFileError:
+      errors.line(error.description)
+      return .unusableDatabase
+    case let error as DatabaseError:
+      return report(error)
+    default:
+      errors.line("Unexpected error: \(error)")
+      return .failure
+    }
+  }
+
+  /// SQLite errors that reach the command line: a lock held too long, or a
+  /// file that went bad while in use.
+  private func report(_ error: DatabaseError) -> ExitCode {
+    switch error.primaryCode {
+    case 5:  // SQLITE_BUSY
+      errors.line(
+        "The database is busy: another process kept it locked for over "
+          + "\(Database.defaultBusyTimeoutMilliseconds / 1000) seconds. Nothing was changed; try again.")
+      return .failure
+    case 3, 8, 10, 11, 13, 14, 26:  // PERM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB
+      errors.line("The database cannot be used: \(error.message) (\(error.codeName)). Nothing was changed.")
+      return .unusableDatabase
+    default:
+      errors.line("Unexpected database error: \(error)")
+      return .failure
+    }
+  }
+}

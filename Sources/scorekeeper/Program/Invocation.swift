@@ -1,0 +1,63 @@
+import ScorekeeperCore
+
+/// Everything a command needs to run: its parsed arguments, where to
+/// write, who to ask, and the store, opened on first use so `help` and
+/// usage errors never touch the database.
+final class Invocation {
+  let commandLine: ParsedCommandLine
+  let output: Output
+  let errors: Output
+  let terminal: Terminal
+  private let openStore: () throws -> Store
+  private var openedStore: Store?
+
+  init(
+    commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
+    openStore: @escaping () throws -> Store
+  ) {
+    self.commandLine = commandLine
+    self.output = output
+    self.errors = errors
+    self.terminal = terminal
+    self.openStore = openStore
+  }
+
+  var json: Bool { commandLine.has("--json") }
+
+  func store() throws -> Store {
+    if let openedStore { return openedStore }
+    let store = try openStore()
+    openedStore = store
+    return store
+  }
+
+  /// A required argument (the parser guarantees it is there).
+  func argument(_ name: String) -> String {
+    guard let value = commandLine.arguments[name] else {
+      preconditionFailure("\(name) is not an argument of \(commandLine.command ?? "?")")
+    }
+    return value
+  }
+
+  func optionalArgument(_ name: String) -> String? {
+    commandLine.arguments[name]
+  }
+
+  func option(_ name: String) -> String? {
+    commandLine.options[name]
+  }
+
+  func flag(_ name: String) -> Bool {
+    commandLine.has(name)
+  }
+
+  /// Prints a JSON document on stdout, newline-terminated.
+  func print(_ json: JSON) {
+    output.line(json.rendered())
+  }
+
+  func close() {
+    openedStore?.close()
+    openedStore = nil
+  }
+}

@@ -1,0 +1,81 @@
+import ScorekeeperCore
+
+/// The whole program as a function: arguments and environment in, text on
+/// two streams and an exit status out. `main.swift` wires it to the real
+/// process; tests call it directly.
+struct Program {
+  static let version = "0.1.0"
+
+  static let globalOptions: [OptionSpec] = [
+    OptionSpec(
+      name: "--db", valueName: "PATH",
+      help: "The database file (default: $SCOREKEEPER_DB, else in $XDG_DATA_HOME)."),
+    OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."),
+    OptionSpec(
+      name: "--trace", valueName: "all",
+      help: "Print each SQL statement to stderr as it runs (=all: the sync engine's too).",
+      valueIsOptional: true),
+    OptionSpec(name: "--help", help: "Show help; after a command, that command's.", shortName: "-h"),
+    OptionSpec(name: "--version", help: "Show the version."),
+  ]
+
+  static let parser = ArgumentParser(
+    commands: Command.all.map(\.spec), globalOptions: globalOptions)
+
+  var environment: (String) -> String?
+  var output: Output
+  var errors: Output
+  var terminal: Terminal
+
+  func run(_ arguments: [String]) -> ExitCode {
+    defer {
+      output.flush()
+      errors.flush()
+    }
+    var invocation: Invocation?
+    defer { invocation?.close() }
+    do {
+      let commandLine = try Self.parser.parse(arguments)
+      if commandLine.has("--version") {
+        output.line("scorekeeper \(Self.version) (schema version \(Schema.currentVersion))")
+        return .success
+      }
+      guard let name = commandLine.command, let command = Command.named(name) else {
+        if commandLine.has("--help") {
+          output.write(HelpText.overview())
+          return .success
+        }
+        errors.write(HelpText.overview())
+        return .usage
+      }
+      if commandLine.has("--help") {
+        output.write(HelpText.details(of: command.spec))
+        return .success
+      }
+      let trace = try traceHandler(commandLine.options["--trace"])
+      let settings = Settings(environment: environment)
+      invocation = Invocation(
+        commandLine: commandLine, output: output, errors: errors, terminal: terminal,
+        openStore: {
+          try Store(
+            path: try settings.databasePath(option: commandLine.options["--db"]),
+            dependencies: try settings.dependencies(), trace: trace)
+        })
+      try command.run(invocation!)
+      return .success
+    } catch {
+      return ErrorReport(errors: errors).report(error)
+    }
+  }
+
+  /// `--trace` prints SQL to stderr. `--trace=all` will also show the sync
+  /// engine's own statements, once there is one; today they are the same.
+  private func traceHandler(_ value: String?) throws -> ((String) -> Void)? {
+    switch value {
+    case nil: return nil
+    case "", "all": return { [errors] sql in errors.line(sql) }
+    case let other?:
+      throw UsageError("--trace takes no value or =all (got \(quote("--trace=" + other))).")
+    }
+  }
+}

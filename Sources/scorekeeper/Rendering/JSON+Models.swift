@@ -1,0 +1,34 @@
+import ScorekeeperCore
+
+// The documented shapes of `--json` output (README, "JSON output").
+// Key names and order are a contract: add keys at the end, never rename.
+
+extension GameSummary {
+  /// {"id", "title", "playerCount"}
+  var json: JSON {
+    .object([
+      ("id", .string(game.id)), ("title", .string(game.title)),
+      ("playerCount", .integer(Int64(playerCount))),
+    ])
+  }
+}
+
+extension Player {
+  /// {"id", "gameID", "name", "score"}
+  var json: JSON {
+    .object([
+      ("id", .string(id)), ("gameID", .string(gameID)), ("name", .string(name)),
+      ("score", .integer(score)),
+    ])
+  }
+}
+
+extension Standing {
+  /// {"rank", "id", "name", "score"}
+  var json: JSON {
+    .object([
+      ("rank", .integer(Int64(rank))), ("id", .string(player.id)),
+      ("name", .string(player.name)), ("score", .integer(player.score)),
+    ])
+  }
+}

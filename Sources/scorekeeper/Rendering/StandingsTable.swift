@@ -1,0 +1,46 @@
+import ScorekeeperCore
+
+/// Prints standings as aligned columns: rank, score, name.
+///
+/// The name comes last so no column depends on how wide a name displays
+/// (emoji and East Asian scripts take two cells), and the widths come from
+/// the shape the store reports first, so rows print as they stream in.
+///
+///     Poker night (3 players)
+///       1  17  Alice
+///       2  12  Bob
+///       2  12  Carol
+struct StandingsTable {
+  let game: Game
+  let shape: StandingsShape
+  private let rankWidth: Int
+  private let scoreWidth: Int
+
+  init(game: Game, shape: StandingsShape) {
+    self.game = game
+    self.shape = shape
+    rankWidth = String(max(shape.playerCount, 1)).count
+    scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
+  }
+
+  func printHeader(to output: Output) {
+    output.line("\(game.title) (\(players(shape.playerCount)))")
+  }
+
+  func print(_ standing: Standing, to output: Output) {
+    let rank = String(standing.rank)
+    let score = String(standing.player.score)
+    output.write("  ")
+    output.write(padding(rankWidth - rank.count))
+    output.write(rank)
+    output.write("  ")
+    output.write(padding(scoreWidth - score.count))
+    output.write(score)
+    output.write("  ")
+    output.line(standing.player.name)
+  }
+
+  private func padding(_ count: Int) -> String {
+    count > 0 ? String(repeating: " ", count: count) : ""
+  }
+}
