@@ -1,1 +1,127 @@
-print("todo")
+import Glibc
+import ScorekeeperCore
+
+// `make bench`: times whole scorekeeper processes against the sqlite3
+// command-line tool doing the equivalent SQL on the same database, in the
+// same run, and prints medians and ratios against the targets.
+//
+// Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
+
+var arguments = CommandLine.arguments.dropFirst()
+var scorekeeper = siblingBinary("scorekeeper")
+var sqlite3 = "sqlite3"
+var runs = 40
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
+  case "--sqlite3": sqlite3 = arguments.popFirst() ?? sqlite3
+  case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
+  default:
+    print("usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]")
+    exit(2)
+  }
+}
+
+func siblingBinary(_ name: String) -> String {
+  let me = CommandLine.arguments[0]
+  guard let slash = me.lastIndex(of: "/") else { return name }
+  return String(me[...slash]) + name
+}
+
+var template = Array("/tmp/scorekeeper-bench.XXXXXX".utf8CString)
+guard let created = mkdtemp(&template) else { fatalError("mkdtemp failed") }
+let directory = String(cString: created)
+let database = directory + "/bench.sqlite"
+
+print("Creating \(database): 2 games of 20 players, 1 of \(BenchDatabase.bigGameSize)…")
+try BenchDatabase.create(at: database)
+
+let small = BenchDatabase.smallGame
+let big = BenchDatabase.bigGame
+let ours = [scorekeeper, "--db", database]
+let theirs = [sqlite3, "-batch", "-cmd", ".timeout 5000", database]
+let comparisons = [
+  Comparison(
+    name: "score (20 players)", scorekeeper: ours + ["score", small, "Player 7", "+1"],
+    baseline: theirs + [BenchDatabase.scoreSQL(small, "Player 7")], timeTarget: 1.3),
+  Comparison(
+    name: "add-player (20 players)",
+    scorekeeper: ours + ["add-player", BenchDatabase.addGame, "Newcomer"],
+    baseline: theirs + [BenchDatabase.addPlayerSQL(BenchDatabase.addGame, "Newcomer")],
+    timeTarget: 1.3),
+  Comparison(
+    name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
+    baseline: theirs + [BenchDatabase.standingsSQL(small)], timeTarget: 1.3),
+  Comparison(
+    name: "list GAME (100,000 players)", scorekeeper: ours + ["list", big],
+    baseline: theirs + [BenchDatabase.standingsSQL(big)], timeTarget: 1.5, memoryTarget: 2.0),
+]
+
+print("Each command \(runs) times, alternating with sqlite3 \(sqliteVersion(sqlite3)); medians.\n")
+var missed: [String] = []
+print(pad("command", 30) + pad("scorekeeper", 14) + pad("sqlite3", 12) + pad("ratio", 8) + "target")
+/// Prints a row; returns whether the target was met.
+func report(_ label: String, _ result: Comparison.Result, unit: (Double) -> String, target: Double)
+  -> Bool
+{
+  let met = result.ratio <= target
+  print(
+    pad(label, 30) + pad(unit(result.ours), 14) + pad(unit(result.theirs), 12)
+      + pad(format(result.ratio) + "×", 8) + "≤ \(format(target))× \(met ? "ok" : "MISSED")")
+  return met
+}
+for comparison in comparisons {
+  let time = try comparison.measureTime(runs: runs)
+  if !report(comparison.name, time, unit: { format($0) + " ms" }, target: comparison.timeTarget) {
+    missed.append(comparison.name + " time")
+  }
+  if let memoryTarget = comparison.memoryTarget {
+    let memory = try comparison.measureMemory(runs: 5, scratch: directory)
+    if !report("  peak memory", memory, unit: { format($0 / 1024) + " MiB" }, target: memoryTarget) {
+      missed.append(comparison.name + " memory")
+    }
+  }
+}
+
+// Where start-up time goes: spawning any process, starting the Swift
+// runtime, then opening and checking a small database.
+let tiny = directory + "/tiny.sqlite"
+try ProcessTimer.run([scorekeeper, "--db", tiny, "add-game", "Chess"])
+print("\nStart-up, medians of \(runs):")
+for (label, command) in [
+  ("spawn /bin/true", ["/bin/true"]),
+  ("sqlite3 :memory: 'SELECT 1'", [sqlite3, ":memory:", "SELECT 1"]),
+  ("scorekeeper --version (no database)", [scorekeeper, "--version"]),
+  ("sqlite3 tiny.sqlite 'SELECT * FROM games'", [sqlite3, tiny, "SELECT * FROM games"]),
+  ("scorekeeper list (open, check schema, query)", [scorekeeper, "--db", tiny, "list"]),
+] {
+  let times = try (0..<runs).map { _ in try ProcessTimer.milliseconds(command) }
+  print(pad("  " + label, 48) + format(median(times)) + " ms")
+}
+
+_ = system("rm -rf '\(directory)'")
+if missed.isEmpty {
+  print("\nAll targets met.")
+} else {
+  print("\nMissed: " + missed.joined(separator: ", "))
+  exit(1)
+}
+
+func sqliteVersion(_ sqlite3: String) -> String {
+  guard let pipe = popen("\(sqlite3) -version", "r") else { return "?" }
+  defer { pclose(pipe) }
+  var buffer = [CChar](repeating: 0, count: 256)
+  guard fgets(&buffer, 256, pipe) != nil else { return "?" }
+  let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  return line.split(separator: " ").first.map(String.init) ?? "?"
+}
+
+func format(_ value: Double) -> String {
+  let hundredths = Int((value * 100).rounded())
+  let fraction = hundredths % 100
+  return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text + String(repeating: " ", count: max(1, width - text.count))
+}

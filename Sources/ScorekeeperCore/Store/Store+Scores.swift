@@ -92,11 +92,13 @@ extension Store {
     var ranks = RankCounter()
     try database.forEachRow(
       """
-      SELECT id, gameID, name, score FROM players WHERE gameID = ?1
+      SELECT id, name, score FROM players WHERE gameID = ?1
       ORDER BY score \(direction), name COLLATE NOCASE, name, id
       """, [.text(game.id)]
     ) { row in
-      let player = try Player(row: row)
+      // gameID is the same on every row; not decoding it saves a string a row.
+      let player = Player(
+        id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.int64(2))
       try body(Standing(rank: ranks.rank(for: player.score), player: player))
     }
   }

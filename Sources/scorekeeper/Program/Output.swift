@@ -2,25 +2,27 @@
   import Glibc
 #endif
 
-/// A buffered text stream: to a file descriptor (stdout, stderr), or to
-/// memory for in-process tests. Buffering matters: printing 100,000
-/// standings one `write(2)` each would cost more than the query.
+/// A buffered byte stream: to a file descriptor (stdout, stderr), or to
+/// memory for in-process tests.
+///
+/// Printing is on the hot path of `list` (100,000 standings must print in a
+/// fraction of the query's time), so text is copied straight into a fixed
+/// buffer and numbers are formatted in place, without intermediate strings.
 final class Output {
   private enum Destination {
     case fileDescriptor(Int32)
     case memory
   }
 
+  private static let capacity = 64 * 1024
   private let destination: Destination
-  private var buffer: [UInt8] = []
+  private let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Output.capacity)
+  private var count = 0
   /// What was written, for `.memory` outputs.
-  private(set) var captured: [UInt8] = []
-
-  private static let flushThreshold = 64 * 1024
+  private var captured: [UInt8] = []
 
   private init(_ destination: Destination) {
     self.destination = destination
-    buffer.reserveCapacity(Self.flushThreshold)
   }
 
   static func fileDescriptor(_ descriptor: Int32) -> Output {
@@ -33,43 +35,88 @@ final class Output {
 
   deinit {
     flush()
+    buffer.deallocate()
   }
 
-  /// The captured text of a `.memory` output.
+  /// Everything written so far to a `.memory` output.
   var text: String {
     flush()
     return String(decoding: captured, as: UTF8.self)
   }
 
   func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
-    if buffer.count >= Self.flushThreshold { flush() }
+    var text = text
+    text.withUTF8 { write($0) }
   }
 
   func line(_ text: String = "") {
     write(text)
-    buffer.append(UInt8(ascii: "\n"))
-    if buffer.count >= Self.flushThreshold { flush() }
+    write(byte: UInt8(ascii: "\n"))
+  }
+
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+    if count + bytes.count > Self.capacity {
+      flush()
+      if bytes.count > Self.capacity {
+        emit(UnsafeRawBufferPointer(bytes))
+        return
+      }
+    }
+    (buffer + count).update(from: start, count: bytes.count)
+    count += bytes.count
+  }
+
+  func write(byte: UInt8) {
+    if count == Self.capacity { flush() }
+    buffer[count] = byte
+    count += 1
+  }
+
+  func write(spaces: Int) {
+    for _ in 0..<max(0, spaces) { write(byte: UInt8(ascii: " ")) }
+  }
+
+  /// Writes `value` in decimal, right-aligned in `width` columns.
+  func write(_ value: Int64, width: Int = 0) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits and a sign
+    withUnsafeMutableBytes(of: &digits) { scratch in
+      var magnitude = value.magnitude
+      var index = scratch.count
+      repeat {
+        index -= 1
+        scratch[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if value < 0 {
+        index -= 1
+        scratch[index] = UInt8(ascii: "-")
+      }
+      write(spaces: width - (scratch.count - index))
+      write(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[index...]))
+    }
   }
 
   func flush() {
-    guard !buffer.isEmpty else { return }
+    guard count > 0 else { return }
+    emit(UnsafeRawBufferPointer(start: buffer, count: count))
+    count = 0
+  }
+
+  private func emit(_ bytes: UnsafeRawBufferPointer) {
     switch destination {
     case .memory:
-      captured.append(contentsOf: buffer)
+      captured.append(contentsOf: bytes)
     case .fileDescriptor(let descriptor):
-      buffer.withUnsafeBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return  // the reader went away (EPIPE) or the disk is full: nothing to tell
-          }
-          offset += written
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return  // the reader went away (EPIPE) or the disk is full: nothing to tell
         }
+        offset += written
       }
     }
-    buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -22,25 +22,53 @@ indirect enum JSON: Equatable {
   /// The value as JSON text, without a trailing newline, starting at
   /// `level` levels of indentation.
   func rendered(level: Int = 0) -> String {
+    let output = Output.memory()
+    write(to: output, level: level)
+    return output.text
+  }
+
+  /// Writes the value straight into `output`: `list --json` renders
+  /// 100,000 of these, so no intermediate strings are built.
+  func write(to output: Output, level: Int = 0) {
     switch self {
-    case .string(let text): return Self.quoted(text)
-    case .integer(let value): return String(value)
-    case .bool(let value): return value ? "true" : "false"
-    case .null: return "null"
+    case .string(let text): Self.writeQuoted(text, to: output)
+    case .integer(let value): output.write(value)
+    case .bool(let value): output.write(value ? "true" : "false")
+    case .null: output.write("null")
     case .array(let elements):
-      if elements.isEmpty { return "[]" }
-      if isFlat { return "[" + elements.map { $0.rendered() }.joined(separator: ", ") + "]" }
-      return "[\n" + elements.map { Self.indent(level + 1) + $0.rendered(level: level + 1) }
-        .joined(separator: ",\n") + "\n" + Self.indent(level) + "]"
+      writeContainer(
+        "[", "]", count: elements.count, to: output, level: level
+      ) { index, level in elements[index].write(to: output, level: level) }
     case .object(let fields):
-      if fields.isEmpty { return "{}" }
-      if isFlat {
-        return "{" + fields.map { Self.quoted($0.0) + ": " + $0.1.rendered() }
-          .joined(separator: ", ") + "}"
+      writeContainer("{", "}", count: fields.count, to: output, level: level) { index, level in
+        Self.writeQuoted(fields[index].0, to: output)
+        output.write(": ")
+        fields[index].1.write(to: output, level: level)
       }
-      return "{\n" + fields.map { Self.field($0.0, $0.1, level: level + 1) }
-        .joined(separator: ",\n") + "\n" + Self.indent(level) + "}"
     }
+  }
+
+  private func writeContainer(
+    _ open: String, _ close: String, count: Int, to output: Output, level: Int,
+    element: (Int, Int) -> Void
+  ) {
+    output.write(open)
+    guard count > 0 else { return output.write(close) }
+    if isFlat {
+      for index in 0..<count {
+        if index > 0 { output.write(", ") }
+        element(index, level)
+      }
+    } else {
+      for index in 0..<count {
+        output.write(index > 0 ? ",\n" : "\n")
+        Self.writeIndent(level + 1, to: output)
+        element(index, level + 1)
+      }
+      output.write(byte: UInt8(ascii: "\n"))
+      Self.writeIndent(level, to: output)
+    }
+    output.write(close)
   }
 
   /// True for scalars, and for arrays and objects holding only scalars.
@@ -59,32 +87,36 @@ indirect enum JSON: Equatable {
     }
   }
 
-  static func field(_ key: String, _ value: JSON, level: Int) -> String {
-    indent(level) + quoted(key) + ": " + value.rendered(level: level)
-  }
-
-  static func indent(_ level: Int) -> String {
-    String(repeating: "  ", count: level)
+  static func writeIndent(_ level: Int, to output: Output) {
+    output.write(spaces: 2 * level)
   }
 
   /// A JSON string literal: quotes, backslashes and control characters
-  /// escaped, everything else (emoji, any script) kept as UTF-8.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
+  /// escaped, everything else (emoji, any script) copied as UTF-8.
+  static func writeQuoted(_ text: String, to output: Output) {
+    output.write(byte: UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5c {
+        output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        switch byte {
+        case 0x22: output.write("\\\"")
+        case 0x5c: output.write("\\\\")
+        case 0x0a: output.write("\\n")
+        case 0x0d: output.write("\\r")
+        case 0x09: output.write("\\t")
+        default:
+          let hex = Array("0123456789abcdef".utf8)
+          output.write("\\u00")
+          output.write(byte: hex[Int(byte >> 4)])
+          output.write(byte: hex[Int(byte & 0x0f)])
+        }
+        runStart = index + 1
       }
+      output.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
-    return result + "\""
+    output.write(byte: UInt8(ascii: "\""))
   }
 }
 
@@ -98,21 +130,33 @@ struct StreamedJSONArray {
   init(output: Output, leadingFields: [(String, JSON)], arrayKey: String) {
     self.output = output
     output.write("{\n")
-    for (key, value) in leadingFields {
-      output.write(JSON.field(key, value, level: 1) + ",\n")
+    for (key, value) in leadingFields + [(arrayKey, .array([]))] {
+      JSON.writeIndent(1, to: output)
+      JSON.writeQuoted(key, to: output)
+      output.write(": ")
+      if key == arrayKey {
+        output.write("[")
+      } else {
+        value.write(to: output, level: 1)
+        output.write(",\n")
+      }
     }
-    output.write(JSON.indent(1) + JSON.quoted(arrayKey) + ": [")
   }
 
   /// Appends one element; elements must be objects or arrays, which the
   /// whole-value renderer puts one a line.
   mutating func append(_ element: JSON) {
     output.write(count == 0 ? "\n" : ",\n")
-    output.write(JSON.indent(2) + element.rendered(level: 2))
+    JSON.writeIndent(2, to: output)
+    element.write(to: output, level: 2)
     count += 1
   }
 
   func finish() {
-    output.write(count == 0 ? "]\n}\n" : "\n" + JSON.indent(1) + "]\n}\n")
+    if count > 0 {
+      output.write(byte: UInt8(ascii: "\n"))
+      JSON.writeIndent(1, to: output)
+    }
+    output.write("]\n}\n")
   }
 }

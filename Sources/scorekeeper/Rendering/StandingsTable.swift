@@ -28,19 +28,11 @@ struct StandingsTable {
   }
 
   func print(_ standing: Standing, to output: Output) {
-    let rank = String(standing.rank)
-    let score = String(standing.player.score)
-    output.write("  ")
-    output.write(padding(rankWidth - rank.count))
-    output.write(rank)
-    output.write("  ")
-    output.write(padding(scoreWidth - score.count))
-    output.write(score)
-    output.write("  ")
+    output.write(spaces: 2)
+    output.write(Int64(standing.rank), width: rankWidth)
+    output.write(spaces: 2)
+    output.write(standing.player.score, width: scoreWidth)
+    output.write(spaces: 2)
     output.line(standing.player.name)
-  }
-
-  private func padding(_ count: Int) -> String {
-    count > 0 ? String(repeating: " ", count: count) : ""
   }
 }

@@ -1,0 +1,66 @@
+import ScorekeeperCore
+
+/// The database both tools work on: small games of 20 players for the
+/// per-command costs, and one game of 100,000 players for the big list.
+enum BenchDatabase {
+  static let smallGame = "Poker night"
+  static let addGame = "Open table"
+  static let bigGame = "Marathon"
+  static let bigGameSize = 100_000
+
+  static func create(at path: String) throws {
+    let store = try Store(path: path, dependencies: .live)
+    defer { store.close() }
+    for title in [smallGame, addGame] {
+      _ = try store.addGame(title: title)
+      for index in 1...20 {
+        _ = try store.addPlayer(to: title, name: "Player \(index)", score: Int64(index * 37 % 50))
+      }
+    }
+    let big = try store.addGame(title: bigGame)
+    try store.database.write {
+      try store.database.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+        INSERT INTO players (id, gameID, name, score)
+        SELECT uuid(), ?1, printf('Player %06d', i), (i * 7919) % 100003 - 50000 FROM n
+        """, [.text(big.id), .integer(Int64(bigGameSize))])
+    }
+  }
+
+  /// The SQL a sqlite3 user would write for a game's standings: the
+  /// players, best first, ties by name. (scorekeeper also sizes its
+  /// columns and computes ranks; the baseline does not.)
+  static func standingsSQL(_ title: String) -> String {
+    """
+    SELECT score, name FROM players
+    WHERE gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE)
+    ORDER BY score DESC, name COLLATE NOCASE, name, id;
+    """
+  }
+
+  /// `score GAME PLAYER +1` as SQL: the update, then the new standings, in
+  /// one write transaction, with the same connection settings.
+  static func scoreSQL(_ title: String, _ player: String) -> String {
+    """
+    PRAGMA foreign_keys = ON;
+    BEGIN IMMEDIATE;
+    UPDATE players SET score = score + 1
+    WHERE gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE)
+      AND name = '\(player)' COLLATE NOCASE;
+    \(standingsSQL(title))
+    COMMIT;
+    """
+  }
+
+  /// `add-player GAME NAME` as SQL: a new row with a random id.
+  static func addPlayerSQL(_ title: String, _ name: String) -> String {
+    """
+    PRAGMA foreign_keys = ON;
+    BEGIN IMMEDIATE;
+    INSERT INTO players (id, gameID, name, score)
+    SELECT lower(hex(randomblob(16))), id, '\(name)', 0 FROM games WHERE title = '\(title)' COLLATE NOCASE;
+    COMMIT;
+    """
+  }
+}

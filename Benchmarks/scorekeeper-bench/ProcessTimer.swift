@@ -1,0 +1,68 @@
+import Glibc
+
+/// Runs whole processes, output to /dev/null, and measures them.
+enum ProcessTimer {
+  /// Wall time from spawn to exit, in milliseconds.
+  static func milliseconds(_ arguments: [String]) throws -> Double {
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    try run(arguments)
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    let nanoseconds = (end.tv_sec - start.tv_sec) * 1_000_000_000 + (end.tv_nsec - start.tv_nsec)
+    return Double(nanoseconds) / 1e6
+  }
+
+  /// Peak resident memory, in KiB, as GNU time reports it.
+  ///
+  /// Not from this process's own wait4: posix_spawn starts children by
+  /// vfork, and Linux then carries the parent's memory high-water mark into
+  /// the child's ru_maxrss, so every child would look as big as this
+  /// benchmark. GNU time forks from a tiny process, so its figure is the
+  /// command's own.
+  static func peakKilobytes(_ arguments: [String], scratch: String) throws -> Int {
+    let report = scratch + "/time-report"
+    try run(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
+    guard let file = fopen(report, "r") else { throw BenchError("no report from /usr/bin/time") }
+    defer { fclose(file) }
+    var kilobytes = 0
+    guard fscanf_int(file, &kilobytes) else { throw BenchError("unreadable report from /usr/bin/time") }
+    return kilobytes
+  }
+
+  private static func fscanf_int(_ file: UnsafeMutablePointer<FILE>, _ value: inout Int) -> Bool {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard fgets(&buffer, 64, file) != nil else { return false }
+    let text = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let number = Int(text) else { return false }
+    value = number
+    return true
+  }
+
+  static func run(_ arguments: [String]) throws {
+    var fileActions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&fileActions)
+    defer { posix_spawn_file_actions_destroy(&fileActions) }
+    posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, arguments[0], &fileActions, nil, argv, environ)
+    guard spawned == 0 else { throw BenchError("cannot start \(arguments[0]): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { throw BenchError("waitpid failed for \(arguments[0])") }
+    }
+    guard status == 0 else {
+      throw BenchError("\(arguments.joined(separator: " ")) exited with status \(status >> 8)")
+    }
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# A short session on a throwaway database: what `make run` shows a new user.
+# Each command is printed before it runs, as in a terminal.
+set -euo pipefail
+
+binary=${1:?usage: demo.sh PATH-TO-SCOREKEEPER}
+workdir=$(mktemp -d "${TMPDIR:-/tmp}/scorekeeper-demo.XXXXXX")
+trap 'rm -rf "$workdir"' EXIT
+export SCOREKEEPER_DB="$workdir/demo.sqlite"
+
+run() {
+  printf '\n$ scorekeeper %s\n' "$*"
+  "$binary" "$@"
+}
+
+echo "A throwaway database at $SCOREKEEPER_DB (removed at the end)."
+run add-game "Poker night"
+run add-player "Poker night" Alice
+run add-player "Poker night" Bob --score 10
+run add-player "Poker night" Carol
+run score "Poker night" Alice +15
+run score "Poker night" Carol +10
+run add-game "Family gin rummy"
+run add-player "Family gin rummy" Grandma --score 120
+run list
+run list "Poker night" --json
+printf '\nMore: %s help\n' "$binary"
