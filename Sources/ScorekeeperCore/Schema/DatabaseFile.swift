@@ -158,10 +158,10 @@ public struct DatabaseFileError: Error, Equatable, CustomStringConvertible {
         + "and SQLite keeps its journal there."
     case .notSQLite:
       return "\(file) is not an SQLite database; nothing was changed."
-    case .notScorekeeper(let applicationID, let objects):
+    case .notScorekeeper(let applicationID, _):
       let owner = applicationID == 0 ? "" : " (application id \(applicationID))"
-      return "\(file) is an SQLite database of another application\(owner) "
-        + "with \(objects) schema object(s), not a scorekeeper database; nothing was changed."
+      return "\(file) is an SQLite database of another application\(owner), "
+        + "not a scorekeeper database; nothing was changed."
     case .newerSchema(let found, let supported):
       return "\(file) uses schema version \(found), but this scorekeeper understands "
         + "versions up to \(supported). Upgrade scorekeeper to use it; nothing was changed."

@@ -14,9 +14,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .gameNotFound(let reference, let suggestions):
-      return "No game named \(quote(reference))." + didYouMean(suggestions.map(\.title))
+      return "No game \(namedOrIdentified(reference))." + didYouMean(suggestions.map(\.title))
     case .playerNotFound(let reference, let game, let suggestions):
-      return "No player named \(quote(reference)) in \(quote(game.title))."
+      return "No player \(namedOrIdentified(reference)) in \(quote(game.title))."
         + didYouMean(suggestions.map(\.name))
     case .ambiguousGame(let reference, let candidates):
       let lines = candidates.map {
@@ -37,6 +37,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "the score \(player.score) would go past the \(isUpward(change) ? "largest" : "smallest") "
         + "possible score (\(isUpward(change) ? Int64.max : Int64.min)). Nothing was changed."
     }
+  }
+
+  /// "named "Bob"", or "named or with the id "3f2a"" when the reference
+  /// could also be an id fragment.
+  private func namedOrIdentified(_ reference: String) -> String {
+    IDFragment(reference) == nil
+      ? "named \(quote(reference))" : "named or with the id \(quote(reference))"
   }
 
   private func didYouMean(_ names: [String]) -> String {

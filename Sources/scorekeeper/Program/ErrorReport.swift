@@ -23,8 +23,14 @@ struct ErrorReport {
       return .usage
     case let error as StoreError:
       errors.line(error.description)
-      if case .gameNotFound(_, let suggestions) = error, suggestions.isEmpty {
+      switch error {
+      case .gameNotFound(_, let suggestions) where suggestions.isEmpty:
         errors.line("Run \"scorekeeper list\" to see your games.")
+      case .playerNotFound(_, let game, let suggestions) where suggestions.isEmpty:
+        errors.line(
+          "Run \"scorekeeper list \(ArgumentParser.shellQuoted(game.title))\" to see its players.")
+      default:
+        break
       }
       return .failure
     case let error as DeclinedError:

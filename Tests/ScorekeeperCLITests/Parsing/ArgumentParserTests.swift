@@ -1,0 +1,156 @@
+import Testing
+
+@testable import scorekeeper
+
+@Suite struct ArgumentParserTests {
+  let parser = Program.parser
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    let argv: [String]
+    let expected: ParsedCommandLine
+    var testDescription: String { argv.joined(separator: " ") }
+  }
+
+  @Test(
+    "command lines that parse",
+    arguments: [
+      Case(argv: [], expected: ParsedCommandLine()),
+      Case(argv: ["--version"], expected: ParsedCommandLine(options: ["--version": ""])),
+      Case(
+        argv: ["add-game", "Poker night"],
+        expected: ParsedCommandLine(command: "add-game", arguments: ["TITLE": "Poker night"])),
+      Case(
+        argv: ["--db", "x.sqlite", "--json", "list"],
+        expected: ParsedCommandLine(command: "list", options: ["--db": "x.sqlite", "--json": ""])),
+      Case(
+        argv: ["list", "Poker", "--db=y.sqlite", "--ascending"],
+        expected: ParsedCommandLine(
+          command: "list", arguments: ["GAME": "Poker"],
+          options: ["--db": "y.sqlite", "--ascending": ""])),
+      Case(
+        argv: ["add-player", "Poker", "Bob", "--score", "-5"],
+        expected: ParsedCommandLine(
+          command: "add-player", arguments: ["GAME": "Poker", "NAME": "Bob"],
+          options: ["--score": "-5"])),
+      Case(
+        argv: ["score", "Poker", "Bob", "-5"],
+        expected: ParsedCommandLine(
+          command: "score", arguments: ["GAME": "Poker", "PLAYER": "Bob", "CHANGE": "-5"])),
+      Case(
+        argv: ["add-game", "--", "--weird"],
+        expected: ParsedCommandLine(command: "add-game", arguments: ["TITLE": "--weird"])),
+      Case(
+        argv: ["add-game", "-"],
+        expected: ParsedCommandLine(command: "add-game", arguments: ["TITLE": "-"])),
+      Case(
+        argv: ["--trace", "list"],
+        expected: ParsedCommandLine(command: "list", options: ["--trace": ""])),
+      Case(
+        argv: ["list", "--trace=all"],
+        expected: ParsedCommandLine(command: "list", options: ["--trace": "all"])),
+      Case(
+        argv: ["add-player", "-h"],
+        expected: ParsedCommandLine(command: "add-player", options: ["--help": ""])),
+      Case(
+        argv: ["help", "score"],
+        expected: ParsedCommandLine(command: "help", arguments: ["COMMAND": "score"])),
+      Case(
+        argv: ["--db", "--json", "list"],
+        expected: ParsedCommandLine(command: "list", options: ["--db": "--json"])),
+    ])
+  func parses(_ testCase: Case) throws {
+    #expect(try parser.parse(testCase.argv) == testCase.expected)
+  }
+
+  struct Failure: CustomTestStringConvertible, Sendable {
+    let argv: [String]
+    let expected: UsageError
+    var testDescription: String { argv.joined(separator: " ") }
+  }
+
+  @Test(
+    "command lines that are refused, with a message naming what was typed",
+    arguments: [
+      Failure(
+        argv: ["ad-game", "Poker"],
+        expected: UsageError(
+          "Unknown command \"ad-game\". Did you mean \"add-game\"?\n"
+            + "Run \"scorekeeper help\" to see all commands.")),
+      Failure(
+        argv: ["frobnicate"],
+        expected: UsageError(
+          "Unknown command \"frobnicate\".\nRun \"scorekeeper help\" to see all commands.")),
+      Failure(
+        argv: ["list", "--jsn"],
+        expected: UsageError(
+          "Unknown option \"--jsn\" for list. Did you mean \"--json\"?", command: "list")),
+      Failure(
+        argv: ["add-game", "--weird"],
+        expected: UsageError(
+          "Unknown option \"--weird\" for add-game.\nIf \"--weird\" is a title or name, put -- "
+            + "before it: scorekeeper add-game -- --weird", command: "add-game")),
+      Failure(
+        argv: ["--score", "5", "add-player"],
+        expected: UsageError(
+          "--score is an option of add-player; put it after the command: "
+            + "scorekeeper add-player … --score.")),
+      Failure(
+        argv: ["add-player", "Poker"],
+        expected: UsageError("Missing NAME for add-player.", command: "add-player")),
+      Failure(
+        argv: ["add-game", "Family", "gin", "rummy"],
+        expected: UsageError(
+          "Unexpected argument \"gin\" for add-game.\n"
+            + "If \"Family gin rummy\" is one TITLE, put quotes around it.", command: "add-game")),
+      Failure(
+        argv: ["list", "a", "b"],
+        expected: UsageError("Unexpected argument \"b\" for list.", command: "list")),
+      Failure(
+        argv: ["add-player", "Poker", "Bob", "--score"],
+        expected: UsageError("--score needs a value: --score N.", command: "add-player")),
+      Failure(
+        argv: ["list", "--json=yes"],
+        expected: UsageError("--json takes no value (got \"--json=yes\").", command: "list")),
+    ])
+  func refuses(_ failure: Failure) {
+    #expect(throws: failure.expected) { try parser.parse(failure.argv) }
+  }
+
+  @Test("a help flag skips argument checks, so `add-player --help` shows help")
+  func helpSkipsArguments() throws {
+    #expect(
+      try parser.parse(["add-player", "--help"])
+        == ParsedCommandLine(command: "add-player", options: ["--help": ""]))
+  }
+
+  @Test("the last value of a repeated option wins")
+  func repeatedOption() throws {
+    #expect(
+      try parser.parse(["--db", "a", "list", "--db", "b"])
+        == ParsedCommandLine(command: "list", options: ["--db": "b"]))
+  }
+
+  @Test("-5 and -1 are numbers, -x and --x are options")
+  func negativeNumbers() {
+    #expect(ArgumentParser.looksLikeOption("-5") == false)
+    #expect(ArgumentParser.looksLikeOption("-") == false)
+    #expect(ArgumentParser.looksLikeOption("-x") == true)
+    #expect(ArgumentParser.looksLikeOption("--x") == true)
+  }
+
+  @Test("every command's usage line is generated from its spec")
+  func usageLines() {
+    #expect(
+      Command.all.map(\.spec.usage) == [
+        "add-game TITLE",
+        "add-player GAME NAME [--score N]",
+        "score GAME PLAYER CHANGE [--ascending]",
+        "list [GAME] [--ascending]",
+        "rename-game GAME TITLE",
+        "rename-player GAME PLAYER NAME",
+        "remove-player GAME PLAYER",
+        "delete-game GAME [--force]",
+        "help [COMMAND]",
+      ])
+  }
+}

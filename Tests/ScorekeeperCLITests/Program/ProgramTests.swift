@@ -1,0 +1,129 @@
+import Foundation
+import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+@testable import scorekeeper
+
+/// The program run in-process, for what transcripts cannot show: a person
+/// at a terminal, and the environment variables.
+@Suite struct ProgramTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  struct Result: Equatable {
+    var status: ExitCode
+    var stdout: String
+    var stderr: String
+  }
+
+  func run(
+    _ arguments: [String], environment: [String: String]? = nil, terminal: Terminal = .none
+  ) -> Result {
+    let environment =
+      environment ?? [
+        "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_IDS": "incrementing",
+        "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
+      ]
+    let output = Output.memory()
+    let errors = Output.memory()
+    let program = Program(
+      environment: { environment[$0] }, output: output, errors: errors, terminal: terminal)
+    let status = program.run(arguments)
+    return Result(status: status, stdout: output.text, stderr: errors.text)
+  }
+
+  @Test("delete-game asks on a terminal and deletes on yes")
+  func deleteConfirmed() {
+    _ = run(["add-game", "Poker"])
+    _ = run(["add-player", "Poker", "Ann"])
+    #expect(
+      run(["delete-game", "poker"], terminal: .answering(["Y"]))
+        == Result(
+          status: .success, stdout: "Deleted game \"Poker\" and its 1 player\n",
+          stderr: "Delete \"Poker\" and its 1 player? [y/N] "))
+    #expect(run(["list"]).stdout == "No games yet. Add one with: scorekeeper add-game TITLE\n")
+  }
+
+  @Test("delete-game keeps the game when the answer is not yes", arguments: ["n", "", "maybe"])
+  func deleteDeclined(answer: String) {
+    _ = run(["add-game", "Poker"])
+    #expect(
+      run(["delete-game", "Poker"], terminal: .answering([answer]))
+        == Result(
+          status: .failure, stdout: "",
+          stderr: "Delete \"Poker\" and its 0 players? [y/N] Nothing was deleted.\n"))
+    #expect(run(["list"]).stdout == "0000…0001  0 players  Poker\n")
+  }
+
+  @Test("delete-game treats the end of input as no")
+  func deleteEndOfInput() {
+    _ = run(["add-game", "Poker"])
+    #expect(run(["delete-game", "Poker"], terminal: .answering([])).status == .failure)
+    #expect(run(["list"]).stdout == "0000…0001  0 players  Poker\n")
+  }
+
+  @Test("a bad SCOREKEEPER_IDS or SCOREKEEPER_NOW is a usage error, and no file is made")
+  func badEnvironment() throws {
+    let path = directory.file("games.sqlite")
+    #expect(
+      run(["list"], environment: ["SCOREKEEPER_DB": path, "SCOREKEEPER_IDS": "sequential"])
+        == Result(
+          status: .usage, stdout: "",
+          stderr: "SCOREKEEPER_IDS=\"sequential\" is not understood; the only value is \"incrementing\".\n"))
+    #expect(
+      run(["list"], environment: ["SCOREKEEPER_DB": path, "SCOREKEEPER_NOW": "yesterday"])
+        == Result(
+          status: .usage, stdout: "",
+          stderr: "SCOREKEEPER_NOW=\"yesterday\" is not an ISO 8601 time like 2026-01-01T12:00:00Z.\n"))
+    #expect(try directory.entries() == [])
+  }
+
+  @Test("the default database lives in XDG_DATA_HOME, its folder made private")
+  func xdgDataHome() throws {
+    let data = directory.file("data")
+    let result = run(["add-game", "Poker"], environment: ["XDG_DATA_HOME": data, "HOME": "/nonexistent"])
+    #expect(result.status == .success)
+    let folder = data + "/scorekeeper"
+    #expect(FileManager.default.fileExists(atPath: folder + "/scorekeeper.sqlite"))
+    let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+    #expect(mode == 0o700)
+  }
+
+  @Test("a relative XDG_DATA_HOME is ignored, as the XDG spec says; HOME is used")
+  func relativeXDG() {
+    let home = directory.file("home")
+    let result = run(["add-game", "Poker"], environment: ["XDG_DATA_HOME": "relative", "HOME": home])
+    #expect(result.status == .success)
+    #expect(FileManager.default.fileExists(atPath: home + "/.local/share/scorekeeper/scorekeeper.sqlite"))
+  }
+
+  @Test("without HOME or a path there is nowhere to keep the database")
+  func noHome() {
+    #expect(
+      run(["list"], environment: [:])
+        == Result(
+          status: .usage, stdout: "",
+          stderr: "Cannot tell where to keep the database: HOME is not set. "
+            + "Use --db PATH or SCOREKEEPER_DB.\n"))
+  }
+
+  @Test("help, --version and usage errors never create a database", arguments: [
+    ["help"], ["--version"], ["list", "--help"], ["frobnicate"], ["add-game"],
+  ])
+  func noDatabaseWithoutACommand(arguments: [String]) throws {
+    _ = run(arguments)
+    #expect(try directory.entries() == [])
+  }
+
+  @Test("no command prints the overview to stderr with status 2")
+  func noCommand() {
+    let result = run([])
+    #expect(result.status == .usage)
+    #expect(result.stdout == "")
+    #expect(result.stderr == HelpText.overview())
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import ScorekeeperTestSupport
+
+/// Runs transcripts against the built `scorekeeper` binary, one fresh
+/// home directory per transcript, with deterministic ids and time.
+///
+/// Every step runs in `/bin/sh` with the binary first on PATH, so steps can
+/// also set up files (`printf … > notes.txt`, `chmod 444 …`). When the tests
+/// run as root, steps run as the unprivileged user `nobody` (via
+/// `setpriv`), so file permissions mean what they mean for real users.
+struct TranscriptRunner {
+  /// The fixed moment of every transcript (SCOREKEEPER_NOW).
+  static let now = "2026-01-01T12:00:00Z"
+
+  enum Outcome: Equatable {
+    case matched
+    /// The actual session differs; `diff` shows how (− expected, + actual).
+    case mismatch(diff: String)
+    /// Recording mode wrote a changed transcript; the run still fails so
+    /// a freshly recorded golden never passes unreviewed.
+    case recorded(diff: String)
+  }
+
+  /// Whether `make golden` asked to rewrite the files.
+  static var isRecording: Bool {
+    ProcessInfo.processInfo.environment["SCOREKEEPER_RECORD"] == "1"
+  }
+
+  /// Runs the steps of `transcript` and returns each step's output.
+  func run(_ transcript: Transcript) throws -> [[String]] {
+    let home = try TemporaryDirectory(prefix: "scorekeeper-transcript")
+    let binary = try SharedBinary.path()
+    if Self.runsUnprivileged {
+      try FileManager.default.setAttributes(
+        [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
+    }
+    return try transcript.commands.map { command in
+      let result = try runStep(command, home: home.path, binaryDirectory: binary.directory)
+      return Transcript.output(
+        stdout: result.stdout.replacing(home.path, with: "~"),
+        stderr: result.stderr.replacing(home.path, with: "~"), status: result.status)
+    }
+  }
+
+  /// Checks (or, when recording, rewrites) the transcript stored at `path`
+  /// by running its steps.
+  func check(fileAt path: String) throws -> Outcome {
+    let expectedText = try String(contentsOfFile: path, encoding: .utf8)
+    let expected = Transcript(parsing: expectedText)
+    let actual = expected.replacingOutputs(try run(expected))
+    guard actual.text != expectedText else { return .matched }
+    let diff = renderDiff(lineDiff(expected: expected.lines, actual: actual.lines))
+    if Self.isRecording {
+      try actual.text.write(toFile: path, atomically: true, encoding: .utf8)
+      return .recorded(diff: diff)
+    }
+    return .mismatch(diff: diff)
+  }
+
+  private static let runsUnprivileged = geteuid() == 0
+
+  private func runStep(_ command: String, home: String, binaryDirectory: String) throws
+    -> (stdout: String, stderr: String, status: Int32)
+  {
+    let process = Process()
+    let shell = ["/bin/sh", "-c", command]
+    if Self.runsUnprivileged {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups"] + shell
+    } else {
+      process.executableURL = URL(fileURLWithPath: shell[0])
+      process.arguments = Array(shell.dropFirst())
+    }
+    process.currentDirectoryURL = URL(fileURLWithPath: home)
+    process.environment = [
+      "HOME": home,
+      "PATH": "\(binaryDirectory):/usr/local/bin:/usr/bin:/bin",
+      "LANG": "C.UTF-8",
+      "TZ": "UTC",
+      "SCOREKEEPER_IDS": "incrementing",
+      "SCOREKEEPER_NOW": Self.now,
+      // Files that steps may copy (`cp "$FIXTURES/files/…" .`).
+      "FIXTURES": packageRoot + "/Fixtures",
+    ]
+    // Files, not pipes: a step printing 100 KB cannot fill a pipe and hang.
+    let capture = try TemporaryDirectory(prefix: "scorekeeper-step")
+    _ = FileManager.default.createFile(atPath: capture.file("stdout"), contents: nil)
+    _ = FileManager.default.createFile(atPath: capture.file("stderr"), contents: nil)
+    let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: capture.file("stdout")))
+    let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: capture.file("stderr")))
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try stdout.close()
+    try stderr.close()
+    return (
+      try String(contentsOfFile: capture.file("stdout"), encoding: .utf8),
+      try String(contentsOfFile: capture.file("stderr"), encoding: .utf8),
+      process.terminationStatus
+    )
+  }
+}
