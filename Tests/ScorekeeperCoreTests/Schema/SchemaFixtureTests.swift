@@ -1,0 +1,110 @@
+import Foundation
+import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// Every schema version ever shipped has a fixture database made by that
+/// version's code; each must upgrade to the current schema with its data
+/// intact. The list of versions comes from `Schema.migrations`, so the next
+/// version gets these tests by adding its fixture (`make fixtures`).
+@Suite struct SchemaFixtureTests {
+  static let directory = packageRoot + "/Fixtures/databases"
+  static let versions = Array(1...Schema.currentVersion)
+
+  static func fixturePath(_ version: Int) -> String {
+    directory + "/v\(version).sqlite"
+  }
+
+  @Test("the fixture of each shipped version upgrades to the current schema, data intact",
+    arguments: versions)
+  func upgrades(version: Int) throws {
+    let scratch = try TemporaryDirectory()
+    let copy = scratch.file("v\(version).sqlite")
+    // Never open a fixture in place: opening would migrate it.
+    try FileManager.default.copyItem(atPath: Self.fixturePath(version), toPath: copy)
+    let upgraded = try DatabaseFile.open(at: copy, dependencies: .fixtures)
+    let fresh = try DatabaseFile.open(at: scratch.file("fresh.sqlite"), dependencies: .fixtures)
+
+    #expect(try upgraded.schemaDump() == fresh.schemaDump())
+    var carried: FixtureDataSet.Tables = [:]
+    for table in try upgraded.tableNames() where table != "schemaMigrations" {
+      carried[table] = try upgraded.rows(of: table, columns: try upgraded.columnNames(of: table))
+    }
+    expectNoDifference(FixtureDataSet.expectedAfterUpgrade(fromVersion: version), carried)
+    #expect(
+      try upgraded.rows(of: "schemaMigrations", columns: ["version", "identifier"])
+        == Schema.migrations.map { [.integer(Int64($0.version)), .text($0.identifier)] })
+    #expect(try upgraded.fetchAll("PRAGMA foreign_key_check") { $0.value(0) } == [])
+    #expect(try upgraded.fetchAll("PRAGMA integrity_check") { try $0.text(0) } == ["ok"])
+  }
+
+  @Test("SHA256SUMS lists every fixture, and no fixture was edited")
+  func manifest() throws {
+    let manifest = try String(contentsOfFile: Self.directory + "/SHA256SUMS", encoding: .utf8)
+    let recorded = manifest.split(separator: "\n").map { line in
+      let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+      return (name: String(parts[1]), hash: String(parts[0]))
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory)
+      .filter { $0.hasSuffix(".sqlite") }.sorted()
+    #expect(recorded.map(\.name) == files)
+    #expect(files == Self.versions.map { "v\($0).sqlite" })
+    for (name, hash) in recorded {
+      #expect(try sha256Hex(fileAt: Self.directory + "/" + name) == hash, "\(name) was changed")
+    }
+  }
+
+  @Test("the fixture data set of each version is what the current store reads back")
+  func dataSetMatchesStore() throws {
+    // Guards the data set itself: filled through the store today, the
+    // current version's data reads back exactly as expected.
+    let scratch = try TemporaryDirectory()
+    let store = try Store(path: scratch.file("db.sqlite"), dependencies: .fixtures)
+    try FixtureDataSet.fill(store, version: Schema.currentVersion)
+    var tables: FixtureDataSet.Tables = [:]
+    for table in try store.database.tableNames() where table != "schemaMigrations" {
+      tables[table] = try store.database.rows(
+        of: table, columns: try store.database.columnNames(of: table))
+    }
+    expectNoDifference(FixtureDataSet.expectedAfterUpgrade(fromVersion: Schema.currentVersion), tables)
+  }
+
+  /// `make fixtures` records the current version's fixture when it is
+  /// missing; without it, a missing fixture fails. An existing one is never
+  /// rewritten.
+  @Test("the current schema version has its fixture")
+  func currentFixtureExists() throws {
+    let version = Schema.currentVersion
+    let path = Self.fixturePath(version)
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    guard ProcessInfo.processInfo.environment["SCOREKEEPER_RECORD_FIXTURE"] == "1" else {
+      Issue.record("No fixture for schema version \(version) at \(path): run `make fixtures`.")
+      return
+    }
+    let scratch = try TemporaryDirectory()
+    let store = try Store(path: scratch.file("source.sqlite"), dependencies: .fixtures)
+    try FixtureDataSet.fill(store, version: version)
+    // One self-contained file, without a WAL beside it. VACUUM INTO writes
+    // a rollback-journal file; switch it back to WAL, as every database
+    // this version creates is.
+    try store.database.execute("VACUUM INTO ?1", [.text(path)])
+    try Database(path: path, create: false).execute("PRAGMA journal_mode = WAL")
+    let line = "\(try sha256Hex(fileAt: path))  v\(version).sqlite\n"
+    let manifest = Self.directory + "/SHA256SUMS"
+    let existing = (try? String(contentsOfFile: manifest, encoding: .utf8)) ?? ""
+    try (existing + line).write(toFile: manifest, atomically: true, encoding: .utf8)
+    Issue.record("Recorded \(path); commit it with Fixtures/databases/SHA256SUMS.")
+  }
+}
+
+extension Dependencies {
+  /// Ids counting down from ffffffff-…, as in the fixtures; a fixed clock.
+  static var fixtures: Dependencies {
+    Dependencies(uuid: .negative(), clock: .constant(Timestamp(iso8601: "2026-01-01T00:00:00Z")!))
+  }
+}
+
+/// The package's root folder, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().path

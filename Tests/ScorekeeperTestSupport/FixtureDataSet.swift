@@ -1,0 +1,95 @@
+import Synchronization
+import ScorekeeperCore
+
+/// The data each schema version's fixture holds, and what it must become
+/// after an upgrade to the current schema.
+///
+/// A fixture is written once, by the code of its version, and never again;
+/// so is its entry here. When schema v(N+1) changes how data is stored, it
+/// adds `expectedAfterUpgrade` cases describing how every older fixture's
+/// rows look in the new schema, which is exactly what its migration must do.
+public enum FixtureDataSet {
+  /// Rows per table, in the current schema, as `Database.rows(of:columns:)`
+  /// returns them (every column, sorted).
+  public typealias Tables = [String: [[SQLValue]]]
+
+  /// Fills a fresh database of the current version with its fixture data,
+  /// through the store, as that version's users would have.
+  public static func fill(_ store: Store, version: Int) throws {
+    switch version {
+    case 1:
+      _ = try store.addGame(title: "Poker night")
+      _ = try store.addPlayer(to: "Poker night", name: "Alice", score: 42)
+      _ = try store.addPlayer(to: "Poker night", name: "Bob \"the bluff\" O'Neil; --", score: -17)
+      _ = try store.addPlayer(to: "Poker night", name: "Z", score: Int64.max)
+      _ = try store.addPlayer(to: "Poker night", name: "Zoë 🃏 شطرنج 麻雀", score: Int64.min)
+      _ = try store.addPlayer(to: "Poker night", name: "Alice", score: 0)
+      _ = try store.addGame(title: longTitle)
+      _ = try store.addPlayer(to: longTitle, name: longName, score: 1)
+      _ = try store.addGame(title: "Ω")
+    default:
+      preconditionFailure("No fixture data set for schema version \(version): add one")
+    }
+  }
+
+  /// What the fixture of `version` holds once upgraded to the current schema.
+  public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
+    switch version {
+    case 1:
+      let game = { (n: UInt64) in SQLValue.text(negativeID(n)) }
+      return [
+        "games": [
+          [game(0), "Poker night"],
+          [game(6), .text(longTitle)],
+          [game(8), "Ω"],
+        ].sorted(by: sqlOrder),
+        "players": [
+          [.text(negativeID(1)), game(0), "Alice", 42],
+          [.text(negativeID(2)), game(0), "Bob \"the bluff\" O'Neil; --", -17],
+          [.text(negativeID(3)), game(0), "Z", .integer(Int64.max)],
+          [.text(negativeID(4)), game(0), "Zoë 🃏 شطرنج 麻雀", .integer(Int64.min)],
+          [.text(negativeID(5)), game(0), "Alice", 0],
+          [.text(negativeID(7)), game(6), .text(longName), 1],
+        ].sorted(by: sqlOrder),
+      ]
+    default:
+      preconditionFailure("No expected data for the v\(version) fixture: add it")
+    }
+  }
+
+  /// 200 characters, the longest title allowed, in several scripts.
+  static let longTitle = String(repeating: "Long night ", count: 17) + "of 🎲 and ♣︎♦︎!!"
+  static let longName = String(repeating: "n", count: 199) + "é"
+}
+
+/// Orders rows as SQLite's ORDER BY over all columns would, for values of
+/// one storage class per column: integers numerically, text by UTF-8 bytes.
+public func sqlOrder(_ lhs: [SQLValue], _ rhs: [SQLValue]) -> Bool {
+  for (left, right) in zip(lhs, rhs) where left != right {
+    switch (left, right) {
+    case (.integer(let a), .integer(let b)): return a < b
+    case (.text(let a), .text(let b)): return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
+    default: return left.storageClass < right.storageClass
+    }
+  }
+  return lhs.count < rhs.count
+}
+
+extension UUIDGenerator {
+  /// ffffffff-ffff-ffff-ffff-ffffffffffff, then …fffe, …: ids that never
+  /// meet the incrementing generator's.
+  public static func negative() -> UUIDGenerator {
+    let counter = Counter()
+    return UUIDGenerator { negativeID(counter.next()) }
+  }
+}
+
+private final class Counter: Sendable {
+  private let value = Mutex<UInt64>(0)
+  func next() -> UInt64 {
+    value.withLock { value in
+      defer { value += 1 }
+      return value
+    }
+  }
+}
