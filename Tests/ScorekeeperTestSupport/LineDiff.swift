@@ -37,12 +37,13 @@ public func lineDiff(expected: [String], actual: [String]) -> [DiffLine] {
       middle.append(.common(old[i]))
       i += 1
       j += 1
-    } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-      middle.append(.added(new[j]))
-      j += 1
-    } else {
+    } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+      // Removals first: a replaced line reads "− old" then "+ new".
       middle.append(.removed(old[i]))
       i += 1
+    } else {
+      middle.append(.added(new[j]))
+      j += 1
     }
   }
   return expected[..<prefix].map(DiffLine.common) + middle

@@ -7,14 +7,23 @@ import ScorekeeperCore
 ///
 /// For example:
 ///
-///     var seed = Seed(database)
+///     var seed = try Seed(database)
 ///     let poker = try seed.game("Poker night", players: [("Alice", 12), ("Bob", 7)])
 public struct Seed {
   private let database: Database
-  private var nextOffset: UInt64 = 0
+  private var nextOffset: UInt64
 
-  public init(_ database: Database) {
+  /// Continues below the ids already seeded, so several seeds (or a seed
+  /// after a fixture) never collide.
+  public init(_ database: Database) throws {
     self.database = database
+    let seeded = try database.fetchOne(
+      """
+      SELECT count(*) FROM (SELECT id FROM games UNION ALL SELECT id FROM players)
+      WHERE id LIKE 'ffffffff-ffff-ffff-ffff-%'
+      """
+    ) { try $0.int64(0) }
+    nextOffset = UInt64(seeded ?? 0)
   }
 
   /// A seeded game and its players, in the order given.

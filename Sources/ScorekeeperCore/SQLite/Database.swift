@@ -180,6 +180,9 @@ public final class Database {
     }
   }
 
+  /// The SQL of the statements currently cached, for tests.
+  var cachedSQL: Set<String> { Set(statements.keys) }
+
   private func cachedStatement(_ sql: String) throws -> Statement {
     if let statement = statements[sql] { return statement }
     let statement = try Statement(database: self, sql: sql)

@@ -1,0 +1,65 @@
+@testable import ScorekeeperCore
+import Testing
+
+@Suite struct TimestampTests {
+  @Test(
+    "ISO 8601 round trips",
+    arguments: [
+      (Int64(0), "1970-01-01T00:00:00.000Z"), (1_767_225_600_000, "2026-01-01T00:00:00.000Z"),
+      (951_782_400_123, "2000-02-29T00:00:00.123Z"), (-1, "1969-12-31T23:59:59.999Z"),
+      (-62_135_596_800_000, "0001-01-01T00:00:00.000Z"), (253_402_300_799_999, "9999-12-31T23:59:59.999Z"),
+    ])
+  func roundTrip(milliseconds: Int64, text: String) throws {
+    #expect(Timestamp(millisecondsSince1970: milliseconds).iso8601 == text)
+    #expect(Timestamp(iso8601: text) == Timestamp(millisecondsSince1970: milliseconds))
+  }
+
+  @Test("seconds without fractions, and fractions of one or two digits, parse")
+  func shortForms() {
+    #expect(Timestamp(iso8601: "2026-01-01T12:00:00Z")?.iso8601 == "2026-01-01T12:00:00.000Z")
+    #expect(Timestamp(iso8601: "2026-01-01T12:00:00.5Z")?.iso8601 == "2026-01-01T12:00:00.500Z")
+    #expect(Timestamp(iso8601: "2026-01-01T12:00:00.05Z")?.iso8601 == "2026-01-01T12:00:00.050Z")
+  }
+
+  @Test(
+    "anything else is refused",
+    arguments: [
+      "", "yesterday", "2026-01-01", "2026-01-01 12:00:00Z", "2026-01-01T12:00:00", "2026-13-01T00:00:00Z",
+      "2026-02-29T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T12:00:00.1234Z", "2026-01-01T12:00:00+01:00",
+    ])
+  func invalid(text: String) {
+    #expect(Timestamp(iso8601: text) == nil)
+  }
+}
+
+@Suite struct UUIDGeneratorTests {
+  @Test("incrementing counts up from its start, formatted as a UUID")
+  func incrementing() throws {
+    let generate = UUIDGenerator.incrementing(startingAt: 255)
+    #expect(
+      [try generate(), try generate()] == [
+        "00000000-0000-0000-0000-0000000000ff", "00000000-0000-0000-0000-000000000100",
+      ])
+  }
+
+  @Test("live ids are random version 4 UUIDs with the RFC 4122 variant")
+  func live() throws {
+    let ids = try (0..<100).map { _ in try UUIDGenerator.live() }
+    #expect(Set(ids).count == 100)
+    for id in ids {
+      let characters = Array(id)
+      #expect(characters.count == 36)
+      #expect([8, 13, 18, 23].allSatisfy { characters[$0] == "-" })
+      #expect(characters[14] == "4")
+      #expect("89ab".contains(characters[19]))
+      #expect(id == id.lowercased())
+    }
+  }
+
+  @Test("constant and unimplemented")
+  func doubles() throws {
+    #expect(try UUIDGenerator.constant("x")() == "x")
+    #expect(throws: UnimplementedDependencyError(name: "uuid")) { try UUIDGenerator.unimplemented() }
+    #expect(throws: UnimplementedDependencyError(name: "clock")) { try Clock.unimplemented.now() }
+  }
+}

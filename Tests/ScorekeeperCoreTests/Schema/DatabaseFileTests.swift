@@ -1,0 +1,134 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// What opening a file does to it: nothing at all, unless it is new or an
+/// older scorekeeper database.
+@Suite struct DatabaseFileTests {
+  let directory: TemporaryDirectory
+  let dependencies = Dependencies(uuid: .incrementing(), clock: .constant(testNow))
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  func bytes(_ name: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: directory.file(name)))
+  }
+
+  /// Opens `name` expecting a refusal, and checks the file is unchanged
+  /// and nothing was left beside it.
+  func expectRefused(
+    _ name: String, _ problem: DatabaseFileError.Problem,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let path = directory.file(name)
+    let before = try bytes(name)
+    let entries = try directory.entries()
+    let error = try #require(
+      throws: DatabaseFileError.self, sourceLocation: sourceLocation
+    ) { try DatabaseFile.open(at: path, dependencies: dependencies) }
+    #expect(error == DatabaseFileError(path: path, problem: problem), sourceLocation: sourceLocation)
+    #expect(try bytes(name) == before, "the file changed", sourceLocation: sourceLocation)
+    #expect(try directory.entries() == entries, "files were left behind", sourceLocation: sourceLocation)
+  }
+
+  @Test("a new file is created in WAL mode at the current version")
+  func newFile() throws {
+    let db = try DatabaseFile.open(at: directory.file("new.sqlite"), dependencies: dependencies)
+    #expect(
+      try db.fetchOne("SELECT * FROM pragma_user_version, pragma_application_id, pragma_journal_mode") {
+        row in [row.value(0), row.value(1), row.value(2)]
+      } == [.integer(Int64(Schema.currentVersion)), .integer(Int64(Schema.applicationID)), "wal"])
+  }
+
+  @Test("an empty file is initialised like a new one")
+  func emptyFile() throws {
+    _ = FileManager.default.createFile(atPath: directory.file("empty.sqlite"), contents: Data())
+    let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
+    #expect(try db.tableNames() == ["games", "players", "schemaMigrations"])
+  }
+
+  @Test("a database of the current version is opened without a single write")
+  func currentIsUntouched() throws {
+    let path = directory.file("current.sqlite")
+    let store = try Store(path: path, dependencies: dependencies)
+    _ = try store.addGame(title: "Poker")
+    store.close()
+    let before = try bytes("current.sqlite")
+    let reopened = try Store(path: path, dependencies: dependencies)
+    #expect(try reopened.games().map(\.game.title) == ["Poker"])
+    reopened.close()
+    #expect(try bytes("current.sqlite") == before)
+    #expect(try directory.entries() == ["current.sqlite"])
+  }
+
+  @Test("a newer schema is refused with both versions named, the file byte-identical")
+  func newerSchema() throws {
+    let store = try Store(path: directory.file("newer.sqlite"), dependencies: dependencies)
+    try store.database.execute("PRAGMA user_version = 99")
+    store.close()
+    try expectRefused("newer.sqlite", .newerSchema(found: 99, supported: Schema.currentVersion))
+    let error = DatabaseFileError(
+      path: "newer.sqlite", problem: .newerSchema(found: 99, supported: 1))
+    #expect(
+      error.description
+        == "\"newer.sqlite\" uses schema version 99, but this scorekeeper understands versions up"
+        + " to 1. Upgrade scorekeeper to use it; nothing was changed.")
+  }
+
+  @Test("a file that is not SQLite is refused and left alone")
+  func notSQLite() throws {
+    try "shopping list: eggs, milk, and a long enough line to look like a header".write(
+      toFile: directory.file("notes.txt"), atomically: true, encoding: .utf8)
+    try expectRefused("notes.txt", .notSQLite)
+  }
+
+  @Test("another application's SQLite database is refused and left alone")
+  func otherApplication() throws {
+    let other = try Database(path: directory.file("other.sqlite"))
+    try other.execute("CREATE TABLE notes (body TEXT)")
+    other.close()
+    try expectRefused("other.sqlite", .notScorekeeper(applicationID: 0, objectCount: 1))
+  }
+
+  @Test("a database with another application id is refused even when empty")
+  func otherApplicationID() throws {
+    let other = try Database(path: directory.file("other.sqlite"))
+    try other.execute("PRAGMA application_id = 7")
+    other.close()
+    try expectRefused("other.sqlite", .notScorekeeper(applicationID: 7, objectCount: 0))
+  }
+
+  @Test("a directory is refused")
+  func directoryPath() throws {
+    try FileManager.default.createDirectory(atPath: directory.file("folder"), withIntermediateDirectories: false)
+    let error = try #require(throws: DatabaseFileError.self) {
+      try DatabaseFile.open(at: directory.file("folder"), dependencies: dependencies)
+    }
+    #expect(error == DatabaseFileError(path: directory.file("folder"), problem: .isDirectory))
+    #expect(try directory.entries() == ["folder"])
+  }
+
+  @Test("a missing folder is not created for a path someone typed")
+  func missingFolder() throws {
+    let path = directory.file("missing/games.sqlite")
+    let error = try #require(throws: DatabaseFileError.self) {
+      try DatabaseFile.open(at: path, dependencies: dependencies)
+    }
+    #expect(error == DatabaseFileError(path: path, problem: .missingDirectory(directory.file("missing"))))
+    #expect(try directory.entries() == [])
+  }
+
+  @Test(
+    "an unwritable file is refused and left alone",
+    .enabled(if: geteuid() != 0, "root writes through permissions; the transcripts cover this as nobody"))
+  func unwritable() throws {
+    let store = try Store(path: directory.file("locked.sqlite"), dependencies: dependencies)
+    store.close()
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.file("locked.sqlite"))
+    try expectRefused("locked.sqlite", .unwritableFile)
+  }
+}

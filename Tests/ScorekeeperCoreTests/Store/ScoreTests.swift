@@ -1,0 +1,106 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+@Suite struct ScoreTests {
+  let test: TestStore
+  var store: Store { test.store }
+  let darts: Seed.SeededGame
+
+  init() throws {
+    test = try TestStore(uuid: .unimplemented)
+    var seed = try Seed(test.database)
+    darts = try seed.game("Darts", players: [("Ann", 10), ("Ben", 20), ("Cat", 20), ("Dee", 5)])
+  }
+
+  var ann: Player { darts.players[0] }
+  var ben: Player { darts.players[1] }
+  var cat: Player { darts.players[2] }
+  var dee: Player { darts.players[3] }
+
+  func with(_ player: Player, score: Int64) -> Player {
+    var copy = player
+    copy.score = score
+    return copy
+  }
+
+  @Test("+N adds and returns the whole new standings, ranks shared on ties")
+  func add() throws {
+    let update = try store.score(in: "darts", "ann", .add(10))
+    let annAfter = with(ann, score: 20)
+    expectNoDifference(
+      ScoreUpdate(
+        game: GameSummary(game: darts.game, playerCount: 4), previous: ann, player: annAfter,
+        standings: [
+          Standing(rank: 1, player: annAfter), Standing(rank: 1, player: ben),
+          Standing(rank: 1, player: cat), Standing(rank: 4, player: dee),
+        ]),
+      update)
+  }
+
+  @Test("-N subtracts and =N sets", arguments: [(ScoreChange.add(-15), Int64(-5)), (.set(-7), -7), (.set(10), 10)])
+  func subtractAndSet(change: ScoreChange, expected: Int64) throws {
+    #expect(try store.score(in: "Darts", "Ann", change).player == with(ann, score: expected))
+  }
+
+  @Test("ascending standings put the lowest score first")
+  func ascending() throws {
+    let update = try store.score(in: "Darts", "Dee", .add(0), order: .ascending)
+    #expect(
+      update.standings == [
+        Standing(rank: 1, player: dee), Standing(rank: 2, player: ann), Standing(rank: 3, player: ben),
+        Standing(rank: 3, player: cat),
+      ])
+  }
+
+  @Test(
+    "a change past the 64-bit limits is refused and nothing is written",
+    arguments: [
+      (Int64.max, ScoreChange.add(1)), (Int64.max - 5, .add(6)), (Int64.min, .add(-1)),
+      (Int64.min + 5, .add(-6)), (-1, .add(Int64.min)), (1, .add(Int64.max)),
+    ])
+  func overflow(start: Int64, change: ScoreChange) throws {
+    _ = try store.score(in: "Darts", "Ann", .set(start))
+    let before = with(ann, score: start)
+    #expect(
+      throws: StoreError.scoreOutOfRange(player: before, change: change, game: darts.game)
+    ) { try store.score(in: "Darts", "Ann", change) }
+    #expect(try store.score(in: "Darts", "Ann", .add(0)).player == before)
+  }
+
+  @Test("changes right up to the limits are exact", arguments: [
+    (Int64.max - 5, ScoreChange.add(5), Int64.max), (Int64.min + 5, .add(-5), Int64.min),
+    (0, .add(Int64.min), Int64.min), (-1, .add(Int64.max), Int64.max - 1),
+  ])
+  func limits(start: Int64, change: ScoreChange, expected: Int64) throws {
+    _ = try store.score(in: "Darts", "Ann", .set(start))
+    #expect(try store.score(in: "Darts", "Ann", change).player.score == expected)
+  }
+
+  @Test("standings stream with the shape first, from one snapshot")
+  func streamed() throws {
+    var header: (Game, StandingsShape)?
+    var rows: [Standing] = []
+    try store.standings(
+      of: "Darts", order: .descending, header: { header = ($0, $1) }, row: { rows.append($0) })
+    #expect(header?.0 == darts.game)
+    #expect(header?.1 == StandingsShape(playerCount: 4, highestScore: 20, lowestScore: 5))
+    #expect(
+      rows == [
+        Standing(rank: 1, player: ben), Standing(rank: 1, player: cat), Standing(rank: 3, player: ann),
+        Standing(rank: 4, player: dee),
+      ])
+  }
+
+  @Test("an empty game streams a zero shape and no rows")
+  func emptyStandings() throws {
+    var seed = try Seed(test.database)
+    _ = try seed.game("Empty")
+    var shape: StandingsShape?
+    var rows: [Standing] = []
+    try store.standings(of: "Empty", order: .descending, header: { shape = $1 }, row: { rows.append($0) })
+    #expect(shape == StandingsShape(playerCount: 0, highestScore: 0, lowestScore: 0))
+    #expect(rows == [])
+  }
+}
