@@ -1,0 +1,94 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+/// The real binary as separate processes.
+@Suite struct ProcessTests {
+  let binary: BinaryProcess
+
+  init() throws {
+    binary = BinaryProcess(directory: try TemporaryDirectory())
+  }
+
+  @Test("concurrent score commands all count: none fails, none is lost")
+  func concurrentScores() throws {
+    _ = try binary.run(["add-game", "Relay"])
+    _ = try binary.run(["add-player", "Relay", "Ann"])
+    let processes = 8
+    let changesEach = 5
+    var waits: [() throws -> BinaryProcess.Result] = []
+    for process in 0..<processes {
+      // Each process runs a shell loop, so all of them overlap in time.
+      let script = (0..<changesEach).map { _ in "\"$0\" score Relay Ann +1 >/dev/null || exit 1" }
+        .joined(separator: "; ")
+      waits.append(try binary.startShell(script, name: "writer\(process)"))
+    }
+    let results = try waits.map { try $0() }
+    #expect(results.allSatisfy { $0.status == 0 && $0.stderr.isEmpty }, "\(results)")
+    #expect(
+      try binary.run(["list", "Relay"])
+        == .init(status: 0, stdout: "Relay (1 player)\n  1  \(processes * changesEach)  Ann\n", stderr: ""))
+  }
+
+  @Test("delete-game on a real terminal asks, and deletes on yes")
+  func terminalConfirmation() throws {
+    _ = try binary.run(["add-game", "Poker"])
+    let terminal = try PseudoTerminal()
+    let wait = try binary.start(["delete-game", "Poker"], stdin: terminal.secondary)
+    try terminal.type("y\n")
+    #expect(
+      try wait()
+        == .init(
+          status: 0, stdout: "Deleted game \"Poker\" and its 0 players\n",
+          stderr: "Delete \"Poker\" and its 0 players? [y/N] "))
+    #expect(
+      try binary.run(["list"]).stdout == "No games yet. Add one with: scorekeeper add-game TITLE\n")
+  }
+
+  @Test("delete-game on a real terminal keeps the game on no")
+  func terminalDecline() throws {
+    _ = try binary.run(["add-game", "Poker"])
+    let terminal = try PseudoTerminal()
+    let wait = try binary.start(["delete-game", "Poker"], stdin: terminal.secondary)
+    try terminal.type("n\n")
+    #expect(
+      try wait()
+        == .init(
+          status: 1, stdout: "",
+          stderr: "Delete \"Poker\" and its 0 players? [y/N] Nothing was deleted.\n"))
+    #expect(try binary.run(["list"]).stdout == "0000…0001  0 players  Poker\n")
+  }
+}
+
+/// A pseudo-terminal: the secondary end is a real terminal for the child's
+/// stdin (isatty says yes); the test types into the primary end.
+final class PseudoTerminal {
+  let primary: Int32
+  let secondary: FileHandle
+
+  init() throws {
+    // posix_openpt and friends are not in Swift's Glibc module; these are
+    // what they do on Linux: open the multiplexer, unlock, ask the number.
+    primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    guard primary >= 0 else { throw POSIXError(.ENOTTY) }
+    // TIOCSPTLCK and TIOCGPTN, whose _IOW/_IOR macros Swift cannot import.
+    let unlockRequest: UInt = 0x4004_5431
+    let numberRequest: UInt = 0x8004_5430
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    guard ioctl(primary, unlockRequest, &unlock) == 0, ioctl(primary, numberRequest, &number) == 0
+    else { throw POSIXError(.ENOTTY) }
+    let descriptor = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    guard descriptor >= 0 else { throw POSIXError(.ENOTTY) }
+    secondary = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  }
+
+  func type(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    guard write(primary, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
+  }
+
+  deinit {
+    close(primary)
+  }
+}
