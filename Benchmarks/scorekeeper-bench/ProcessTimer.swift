@@ -33,7 +33,8 @@ enum ProcessTimer {
   private static func fscanf_int(_ file: UnsafeMutablePointer<FILE>, _ value: inout Int) -> Bool {
     var buffer = [CChar](repeating: 0, count: 64)
     guard fgets(&buffer, 64, file) != nil else { return false }
-    let text = String(decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let text = String(
+      decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard let number = Int(text) else { return false }
     value = number
     return true

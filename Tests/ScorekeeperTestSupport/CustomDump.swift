@@ -33,7 +33,9 @@ private func dump(_ value: Any, indent: Int) -> String {
     guard let wrapped = mirror.children.first else { return "nil" }
     return dump(wrapped.value, indent: indent)
   case .collection:
-    let elements = mirror.children.enumerated().map { "\(pad)[\($0.offset)]: " + dump($0.element.value, indent: indent + 1) }
+    let elements = mirror.children.enumerated().map {
+      "\(pad)[\($0.offset)]: " + dump($0.element.value, indent: indent + 1)
+    }
     return elements.isEmpty ? "[]" : "[\n" + elements.joined(separator: ",\n") + "\n\(close)]"
   case .set:
     let elements = mirror.children.map { pad + dump($0.value, indent: indent + 1) }.sorted()
@@ -46,7 +48,8 @@ private func dump(_ value: Any, indent: Int) -> String {
     return pairs.isEmpty ? "[:]" : "[\n" + pairs.joined(separator: ",\n") + "\n\(close)]"
   case .tuple:
     let fields = mirror.children.map { child in
-      pad + (child.label.map { $0.hasPrefix(".") ? "" : $0 + ": " } ?? "") + dump(child.value, indent: indent + 1)
+      pad + (child.label.map { $0.hasPrefix(".") ? "" : $0 + ": " } ?? "")
+        + dump(child.value, indent: indent + 1)
     }
     return "(\n" + fields.joined(separator: ",\n") + "\n\(close))"
   case .enum:

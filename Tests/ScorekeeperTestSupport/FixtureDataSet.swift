@@ -1,5 +1,5 @@
-import Synchronization
 import ScorekeeperCore
+import Synchronization
 
 /// The data each schema version's fixture holds, and what it must become
 /// after an upgrade to the current schema.

@@ -11,7 +11,9 @@ public func sha256Hex(_ message: [UInt8]) -> String {
   padded.append(0x80)
   while padded.count % 64 != 56 { padded.append(0) }
   let bitLength = UInt64(message.count) * 8
-  for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+  for shift in stride(from: 56, through: 0, by: -8) {
+    padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+  }
 
   var words = [UInt32](repeating: 0, count: 64)
   for chunk in stride(from: 0, to: padded.count, by: 64) {

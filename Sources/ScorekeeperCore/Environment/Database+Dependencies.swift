@@ -26,9 +26,10 @@ extension Database {
   /// created on the first write in this mode; it is not part of the schema.
   func persistIDCounter(of generator: UUIDGenerator) throws {
     guard let counter = generator.persistentCounter else { return }
-    let exists = try fetchOne(
-      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'deterministicIDs'"
-    ) { _ in true } ?? false
+    let exists =
+      try fetchOne(
+        "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'deterministicIDs'"
+      ) { _ in true } ?? false
     if exists, let next = try fetchOne("SELECT next FROM deterministicIDs", [], { try $0.int64(0) }) {
       counter.reset(next: UInt64(next))
     }

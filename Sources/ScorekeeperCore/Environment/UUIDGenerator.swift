@@ -69,8 +69,11 @@ public struct UUIDGenerator: Sendable {
   public static func format(high: UInt64, low: UInt64) -> String {
     let hex = hexDigits(high, count: 16) + hexDigits(low, count: 16)
     let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-      String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
-        hex.startIndex, offsetBy: range.upperBound)])
+      String(
+        hex[
+          hex.index(
+            hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
+              hex.startIndex, offsetBy: range.upperBound)])
     }
     return parts.joined(separator: "-")
   }

@@ -16,7 +16,8 @@ extension Database {
     let box = TraceBox(handler)
     traceBox = box  // the connection keeps the box alive while tracing
     sqlite3_trace_v2(
-      handle, UInt32(SQLITE_TRACE_STMT), { _, context, statement, unexpanded in
+      handle, UInt32(SQLITE_TRACE_STMT),
+      { _, context, statement, unexpanded in
         let box = Unmanaged<TraceBox>.fromOpaque(context!).takeUnretainedValue()
         let text = String(cString: unexpanded!.assumingMemoryBound(to: CChar.self))
         // For a trigger, the "unexpanded" text is its comment line; for a

@@ -194,4 +194,3 @@ public final class Database {
     guard code == SQLITE_OK else { throw DatabaseError(code: code, connection: handle, sql: sql) }
   }
 }
-

@@ -53,8 +53,9 @@ extension Store {
   /// against a game the person already saw.
   public func deleteGame(id: String) throws -> GameSummary {
     try write {
-      guard let game = try database.fetchOne(
-        "SELECT id, title FROM games WHERE id = ?1", [.text(id)], Game.init(row:))
+      guard
+        let game = try database.fetchOne(
+          "SELECT id, title FROM games WHERE id = ?1", [.text(id)], Game.init(row:))
       else { throw StoreError.gameNotFound(reference: id, suggestions: []) }
       return try delete(game)
     }

@@ -11,8 +11,7 @@ extension Store {
     let byTitle = try database.fetchAll(
       "SELECT id, title FROM games WHERE casefold(title) = casefold(?1) ORDER BY title, id",
       [.text(text)], Game.init(row:))
-    if let game = try pickOne(byTitle, exactly: { $0.title == text }, ambiguous: ambiguousGame(text))
-    {
+    if let game = try pickOne(byTitle, exactly: { $0.title == text }, ambiguous: ambiguousGame(text)) {
       return game
     }
     if let fragment = IDFragment(text) {

@@ -46,7 +46,8 @@ struct ArgumentParser {
           value = inlineValue
         } else if !option.valueIsOptional {
           guard index < argv.endIndex else {
-            throw UsageError("\(option.name) needs a value: \(option.name) \(valueName).", command: command?.name)
+            throw UsageError(
+              "\(option.name) needs a value: \(option.name) \(valueName).", command: command?.name)
           }
           value = argv[index]
           index += 1
@@ -89,7 +90,8 @@ struct ArgumentParser {
     if let command { message += " for \(command.name)" }
     message += "." + Self.didYouMean(suggestions)
     if suggestions.isEmpty, command != nil {
-      message += "\nIf \(quote(token)) is a title or name, put -- before it: scorekeeper "
+      message +=
+        "\nIf \(quote(token)) is a title or name, put -- before it: scorekeeper "
         + "\(command!.name) -- \(Self.shellQuoted(token))"
     }
     throw UsageError(message, command: command?.name)

@@ -1,7 +1,8 @@
+import ScorekeeperCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import ScorekeeperCore
 
 /// What the environment decides: where the database lives, and whether
 /// ids and time are real or deterministic.

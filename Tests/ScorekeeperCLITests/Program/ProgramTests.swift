@@ -111,9 +111,11 @@ import Testing
             + "Use --db PATH or SCOREKEEPER_DB.\n"))
   }
 
-  @Test("help, --version and usage errors never create a database", arguments: [
-    ["help"], ["--version"], ["list", "--help"], ["frobnicate"], ["add-game"],
-  ])
+  @Test(
+    "help, --version and usage errors never create a database",
+    arguments: [
+      ["help"], ["--version"], ["list", "--help"], ["frobnicate"], ["add-game"],
+    ])
   func noDatabaseWithoutACommand(arguments: [String]) throws {
     _ = run(arguments)
     #expect(try directory.entries() == [])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ScorekeeperTestSupport
+import Testing
 
 /// The README's examples are transcripts too, so the documentation
 /// cannot drift from what the program prints.

@@ -35,9 +35,10 @@ struct MarkdownExamples {
 
   /// Every example's steps, in document order.
   var transcript: Transcript {
-    Transcript(elements: segments.flatMap { segment -> [Transcript.Element] in
-      if case .example(let transcript) = segment { transcript.elements } else { [] }
-    })
+    Transcript(
+      elements: segments.flatMap { segment -> [Transcript.Element] in
+        if case .example(let transcript) = segment { transcript.elements } else { [] }
+      })
   }
 
   /// The document with the examples' outputs replaced, in order.

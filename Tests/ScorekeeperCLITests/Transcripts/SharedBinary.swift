@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import ScorekeeperTestSupport
+import Synchronization
 
 /// The `scorekeeper` binary under test, copied once per test process into
 /// a directory every user can read, so steps can run as `nobody` even when

@@ -1,5 +1,6 @@
-@testable import ScorekeeperCore
 import Testing
+
+@testable import ScorekeeperCore
 
 @Suite struct TextFieldTests {
   @Test(
@@ -25,10 +26,21 @@ import Testing
   @Test(
     "control characters are refused, with the character and its position named",
     arguments: [
-      ("Tab\there", UInt32(9), 4, #"A player name can't contain control characters; "Tab\there" has U+0009 at character 4."#),
-      ("Esc\u{1B}[31m", 0x1B, 4, #"A player name can't contain control characters; "Esc\u{1B}[31m" has U+001B at character 4."#),
-      ("Del\u{7F}", 0x7F, 4, #"A player name can't contain control characters; "Del\u{7F}" has U+007F at character 4."#),
-      ("a\nb", 0x0A, 2, #"A player name can't contain control characters; "a\nb" has U+000A at character 2."#),
+      (
+        "Tab\there", UInt32(9), 4,
+        #"A player name can't contain control characters; "Tab\there" has U+0009 at character 4."#
+      ),
+      (
+        "Esc\u{1B}[31m", 0x1B, 4,
+        #"A player name can't contain control characters; "Esc\u{1B}[31m" has U+001B at character 4."#
+      ),
+      (
+        "Del\u{7F}", 0x7F, 4,
+        #"A player name can't contain control characters; "Del\u{7F}" has U+007F at character 4."#
+      ),
+      (
+        "a\nb", 0x0A, 2, #"A player name can't contain control characters; "a\nb" has U+000A at character 2."#
+      ),
     ])
   func controlCharacters(input: String, scalar: UInt32, position: Int, message: String) {
     let expected = InvalidTextError(
@@ -60,17 +72,23 @@ import Testing
   @Test(
     "invalid changes say what is wrong",
     arguments: [
-      ("5", ScoreChangeError.Problem.missingSign,
-        #"The score change "5" needs a sign: +N adds, -N subtracts, =N sets (for example +5)."#),
-      ("", .missingSign,
-        #"The score change "" needs a sign: +N adds, -N subtracts, =N sets (for example +5)."#),
+      (
+        "5", ScoreChangeError.Problem.missingSign,
+        #"The score change "5" needs a sign: +N adds, -N subtracts, =N sets (for example +5)."#
+      ),
+      (
+        "", .missingSign,
+        #"The score change "" needs a sign: +N adds, -N subtracts, =N sets (for example +5)."#
+      ),
       ("+", .notANumber, #"The score change "+" is not a whole number; use +N, -N or =N."#),
       ("+x", .notANumber, #"The score change "+x" is not a whole number; use +N, -N or =N."#),
       ("++5", .notANumber, #"The score change "++5" is not a whole number; use +N, -N or =N."#),
       ("+ 5", .notANumber, #"The score change "+ 5" is not a whole number; use +N, -N or =N."#),
       ("+٣", .notANumber, #"The score change "+٣" is not a whole number; use +N, -N or =N."#),
-      ("+9223372036854775808", .outOfRange,
-        #"The score change "+9223372036854775808" is out of range: scores go from -9223372036854775808 to 9223372036854775807."#),
+      (
+        "+9223372036854775808", .outOfRange,
+        #"The score change "+9223372036854775808" is out of range: scores go from -9223372036854775808 to 9223372036854775807."#
+      ),
     ])
   func invalid(text: String, problem: ScoreChangeError.Problem, message: String) {
     let expected = ScoreChangeError(input: text, problem: problem)
@@ -80,7 +98,8 @@ import Testing
 
   @Test("a change prints as it was typed")
   func description() {
-    #expect([ScoreChange.add(5), .add(-3), .add(0), .set(-4)].map(\.description) == ["+5", "-3", "+0", "=-4"])
+    #expect(
+      [ScoreChange.add(5), .add(-3), .add(0), .set(-4)].map(\.description) == ["+5", "-3", "+0", "=-4"])
   }
 }
 

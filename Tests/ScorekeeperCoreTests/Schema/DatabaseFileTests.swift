@@ -104,7 +104,8 @@ import Testing
 
   @Test("a directory is refused")
   func directoryPath() throws {
-    try FileManager.default.createDirectory(atPath: directory.file("folder"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      atPath: directory.file("folder"), withIntermediateDirectories: false)
     let error = try #require(throws: DatabaseFileError.self) {
       try DatabaseFile.open(at: directory.file("folder"), dependencies: dependencies)
     }
@@ -128,7 +129,8 @@ import Testing
   func unwritable() throws {
     let store = try Store(path: directory.file("locked.sqlite"), dependencies: dependencies)
     store.close()
-    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: directory.file("locked.sqlite"))
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o444], ofItemAtPath: directory.file("locked.sqlite"))
     try expectRefused("locked.sqlite", .unwritableFile)
   }
 }

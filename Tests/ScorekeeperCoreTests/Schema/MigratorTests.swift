@@ -13,7 +13,8 @@ import Testing
     try db.install(Dependencies(uuid: .incrementing(), clock: .constant(testNow)))
   }
 
-  static let first = Migration(version: 1, identifier: "first", sql: "CREATE TABLE a (id INTEGER PRIMARY KEY);")
+  static let first = Migration(
+    version: 1, identifier: "first", sql: "CREATE TABLE a (id INTEGER PRIMARY KEY);")
   static let second = Migration(
     version: 2, identifier: "second",
     sql: "CREATE TABLE b (aID INTEGER REFERENCES a (id)); INSERT INTO a (id) VALUES (1);")

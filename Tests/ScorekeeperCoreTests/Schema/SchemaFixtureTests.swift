@@ -15,7 +15,8 @@ import Testing
     directory + "/v\(version).sqlite"
   }
 
-  @Test("the fixture of each shipped version upgrades to the current schema, data intact",
+  @Test(
+    "the fixture of each shipped version upgrades to the current schema, data intact",
     arguments: versions)
   func upgrades(version: Int) throws {
     let scratch = try TemporaryDirectory()

@@ -23,8 +23,10 @@ import Testing
 
   @Test(
     "an id matches by 4+ hex digits from the start, or as printed",
-    arguments: ["ffff…fffe", "ffff...fffe", "FFFF…FFFE", "fffffffffffffffffffffffffffffffe",
-      "ffffffff-ffff-ffff-ffff-fffffffffffe"])
+    arguments: [
+      "ffff…fffe", "ffff...fffe", "FFFF…FFFE", "fffffffffffffffffffffffffffffffe",
+      "ffffffff-ffff-ffff-ffff-fffffffffffe",
+    ])
   func byID(reference: String) throws {
     var seed = try Seed(test.database)
     _ = try seed.game("Poker")  // …ffff

@@ -39,7 +39,9 @@ import Testing
       update)
   }
 
-  @Test("-N subtracts and =N sets", arguments: [(ScoreChange.add(-15), Int64(-5)), (.set(-7), -7), (.set(10), 10)])
+  @Test(
+    "-N subtracts and =N sets",
+    arguments: [(ScoreChange.add(-15), Int64(-5)), (.set(-7), -7), (.set(10), 10)])
   func subtractAndSet(change: ScoreChange, expected: Int64) throws {
     #expect(try store.score(in: "Darts", "Ann", change).player == with(ann, score: expected))
   }
@@ -69,10 +71,12 @@ import Testing
     #expect(try store.score(in: "Darts", "Ann", .add(0)).player == before)
   }
 
-  @Test("changes right up to the limits are exact", arguments: [
-    (Int64.max - 5, ScoreChange.add(5), Int64.max), (Int64.min + 5, .add(-5), Int64.min),
-    (0, .add(Int64.min), Int64.min), (-1, .add(Int64.max), Int64.max - 1),
-  ])
+  @Test(
+    "changes right up to the limits are exact",
+    arguments: [
+      (Int64.max - 5, ScoreChange.add(5), Int64.max), (Int64.min + 5, .add(-5), Int64.min),
+      (0, .add(Int64.min), Int64.min), (-1, .add(Int64.max), Int64.max - 1),
+    ])
   func limits(start: Int64, change: ScoreChange, expected: Int64) throws {
     _ = try store.score(in: "Darts", "Ann", .set(start))
     #expect(try store.score(in: "Darts", "Ann", change).player.score == expected)

@@ -6,9 +6,14 @@ import Testing
   @Test("identical, inserted, removed, replaced")
   func diffs() {
     #expect(lineDiff(expected: ["a", "b"], actual: ["a", "b"]) == [.common("a"), .common("b")])
-    #expect(lineDiff(expected: ["a", "c"], actual: ["a", "b", "c"]) == [.common("a"), .added("b"), .common("c")])
-    #expect(lineDiff(expected: ["a", "b", "c"], actual: ["a", "c"]) == [.common("a"), .removed("b"), .common("c")])
-    #expect(lineDiff(expected: ["a", "b", "c"], actual: ["a", "x", "c"]) == [.common("a"), .removed("b"), .added("x"), .common("c")])
+    #expect(
+      lineDiff(expected: ["a", "c"], actual: ["a", "b", "c"]) == [.common("a"), .added("b"), .common("c")])
+    #expect(
+      lineDiff(expected: ["a", "b", "c"], actual: ["a", "c"]) == [.common("a"), .removed("b"), .common("c")])
+    #expect(
+      lineDiff(expected: ["a", "b", "c"], actual: ["a", "x", "c"]) == [
+        .common("a"), .removed("b"), .added("x"), .common("c"),
+      ])
     #expect(lineDiff(expected: [], actual: ["x"]) == [.added("x")])
     #expect(lineDiff(expected: ["x"], actual: []) == [.removed("x")])
   }
@@ -94,8 +99,10 @@ import Testing
     arguments: [
       ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
       ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-      ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+      (
+        "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+      ),
       (String(repeating: "a", count: 55), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318"),
       (String(repeating: "a", count: 56), "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a"),
       (String(repeating: "a", count: 64), "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb"),
