@@ -1,3 +1,5 @@
+import ScorekeeperCore
+
 /// A readable, deterministic, multi-line rendering of any value, for
 /// failure messages: one field per line, so a line diff of two dumps points
 /// at the field that differs. Modelled on pointfreeco's swift-custom-dump.
@@ -19,9 +21,9 @@ private func dump(_ value: Any, indent: Int) -> String {
   let close = String(repeating: "  ", count: indent)
   switch value {
   case let text as String:
-    return quoted(text)
+    return quote(text)
   case let character as Character:
-    return quoted(String(character))
+    return quote(String(character))
   case is any BinaryInteger, is any FloatingPoint, is Bool:
     return "\(value)"
   default:
@@ -72,24 +74,4 @@ private func dump(_ value: Any, indent: Int) -> String {
 private func caseName(of value: Any) -> String {
   let described = String(describing: value)
   return String(described.prefix { $0 != "(" }).split(separator: ".").last.map(String.init) ?? described
-}
-
-private func quoted(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\t": result += "\\t"
-    case "\r": result += "\\r"
-    default:
-      if scalar.properties.generalCategory == .control {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return result + "\""
 }

@@ -22,6 +22,15 @@ public enum Suggestion {
       .map(\.0).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
   }
 
+  /// " Did you mean "x"?", " Did you mean "x" or "y"?", or "" without
+  /// suggestions: the tail of a not-found message.
+  public static func didYouMean(_ suggestions: [String]) -> String {
+    guard let last = suggestions.last else { return "" }
+    let quoted = suggestions.dropLast().map(quote)
+    return " Did you mean "
+      + (quoted.isEmpty ? quote(last) : quoted.joined(separator: ", ") + " or " + quote(last)) + "?"
+  }
+
   /// Damerau–Levenshtein distance (optimal string alignment): insertions,
   /// deletions, substitutions and swaps of neighbours each cost one.
   static func editDistance(_ a: [Character], _ b: [Character]) -> Int {

@@ -14,24 +14,19 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .gameNotFound(let reference, let suggestions):
-      return "No game \(namedOrIdentified(reference))." + didYouMean(suggestions.map(\.title))
+      return "No game \(namedOrIdentified(reference))."
+        + Suggestion.didYouMean(suggestions.map(\.title))
     case .playerNotFound(let reference, let game, let suggestions):
       return "No player \(namedOrIdentified(reference)) in \(quote(game.title))."
-        + didYouMean(suggestions.map(\.name))
+        + Suggestion.didYouMean(suggestions.map(\.name))
     case .ambiguousGame(let reference, let candidates):
-      let lines = candidates.map {
-        "  \(IDFragment.short($0.game.id))  \($0.game.title) (\(players($0.playerCount)))"
-      }
-      return "\(quote(reference)) matches \(candidates.count) games:\n"
-        + lines.joined(separator: "\n")
-        + "\nName one by its id, for example \(quote(IDFragment.short(candidates[0].game.id)))."
+      return ambiguity(
+        "\(quote(reference)) matches \(candidates.count) games:",
+        candidates.map { ($0.game.id, "\($0.game.title) (\(players($0.playerCount)))") })
     case .ambiguousPlayer(let reference, let game, let candidates):
-      let lines = candidates.map {
-        "  \(IDFragment.short($0.id))  \($0.name) (\(points($0.score)))"
-      }
-      return "\(quote(reference)) matches \(candidates.count) players in \(quote(game.title)):\n"
-        + lines.joined(separator: "\n")
-        + "\nName one by its id, for example \(quote(IDFragment.short(candidates[0].id)))."
+      return ambiguity(
+        "\(quote(reference)) matches \(candidates.count) players in \(quote(game.title)):",
+        candidates.map { ($0.id, "\($0.name) (\(points($0.score)))") })
     case .scoreOutOfRange(let player, let change, let game):
       return "Can't apply \(change.description) to \(quote(player.name)) in \(quote(game.title)): "
         + "the score \(player.score) would go past the \(isUpward(change) ? "largest" : "smallest") "
@@ -46,12 +41,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       ? "named \(quote(reference))" : "named or with the id \(quote(reference))"
   }
 
-  private func didYouMean(_ names: [String]) -> String {
-    switch names.count {
-    case 0: return ""
-    case 1: return " Did you mean \(quote(names[0]))?"
-    default: return " Did you mean one of " + names.map(quote).joined(separator: ", ") + "?"
-    }
+  /// The candidates, one a line with the short id that names it.
+  private func ambiguity(_ heading: String, _ candidates: [(id: String, text: String)]) -> String {
+    ([heading] + candidates.map { "  \(IDFragment.short($0.id))  \($0.text)" }).joined(separator: "\n")
+      + "\nName one by its id, for example \(quote(IDFragment.short(candidates[0].id)))."
   }
 
   private func isUpward(_ change: ScoreChange) -> Bool {

@@ -67,7 +67,7 @@ struct ArgumentParser {
     if let spec = spec(named: name) { return spec }
     let suggestions = Suggestion.closest(to: name, among: commands.map(\.name))
     throw UsageError(
-      "Unknown command \(quote(name))." + Self.didYouMean(suggestions)
+      "Unknown command \(quote(name))." + Suggestion.didYouMean(suggestions)
         + "\nRun \"scorekeeper help\" to see all commands.")
   }
 
@@ -88,7 +88,7 @@ struct ArgumentParser {
     let suggestions = Suggestion.closest(to: name, among: available.map(\.name))
     var message = "Unknown option \(quote(token))"
     if let command { message += " for \(command.name)" }
-    message += "." + Self.didYouMean(suggestions)
+    message += "." + Suggestion.didYouMean(suggestions)
     if suggestions.isEmpty, command != nil {
       message +=
         "\nIf \(quote(token)) is a title or name, put -- before it: scorekeeper "
@@ -132,14 +132,6 @@ struct ArgumentParser {
   private static func split(_ token: String) -> (String, String?) {
     guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
     return (String(token[..<equals]), String(token[token.index(after: equals)...]))
-  }
-
-  static func didYouMean(_ suggestions: [String]) -> String {
-    switch suggestions.count {
-    case 0: return ""
-    case 1: return " Did you mean \(quote(suggestions[0]))?"
-    default: return " Did you mean " + suggestions.map(quote).joined(separator: " or ") + "?"
-    }
   }
 
   /// The token as it would be typed in a shell, for suggested commands.

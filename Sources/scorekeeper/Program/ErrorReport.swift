@@ -15,11 +15,8 @@ struct ErrorReport {
         errors.line("Run \"scorekeeper help \(name)\" for more.")
       }
       return .usage
-    case let error as InvalidTextError:
-      errors.line(error.description)
-      return .usage
-    case let error as ScoreChangeError:
-      errors.line(error.description)
+    case is InvalidTextError, is ScoreChangeError:
+      errors.line("\(error)")
       return .usage
     case let error as StoreError:
       errors.line(error.description)
