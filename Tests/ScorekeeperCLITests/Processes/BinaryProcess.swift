@@ -22,7 +22,7 @@ struct BinaryProcess {
   /// Starts the binary (or `executable`) with `arguments`; stdin defaults
   /// to /dev/null. Returns a function that waits for the result.
   func start(
-    _ arguments: [String], executable: String = SharedBinary.built,
+    _ arguments: [String], executable: String = SharedCopies.builtBinary,
     stdin: FileHandle = .nullDevice, name: String = UUID().uuidString
   ) throws -> () throws -> Result {
     let process = Process()
@@ -52,6 +52,6 @@ struct BinaryProcess {
 
   /// Starts `script` in /bin/sh with the binary as $0.
   func startShell(_ script: String, name: String) throws -> () throws -> Result {
-    try start(["-c", script, SharedBinary.built], executable: "/bin/sh", name: name)
+    try start(["-c", script, SharedCopies.builtBinary], executable: "/bin/sh", name: name)
   }
 }

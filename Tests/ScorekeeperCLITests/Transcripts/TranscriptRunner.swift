@@ -29,13 +29,15 @@ struct TranscriptRunner {
   /// Runs the steps of `transcript` and returns each step's output.
   func run(_ transcript: Transcript) throws -> [[String]] {
     let home = try TemporaryDirectory(prefix: "scorekeeper-transcript")
-    let binary = try SharedBinary.path()
+    let binaryDirectory = try SharedCopies.binaryDirectory()
+    let fixtures = try SharedCopies.fixturesDirectory()
     if Self.runsUnprivileged {
       try FileManager.default.setAttributes(
         [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
     }
     return try transcript.commands.map { command in
-      let result = try runStep(command, home: home.path, binaryDirectory: binary.directory)
+      let result = try runStep(
+        command, home: home.path, binaryDirectory: binaryDirectory, fixtures: fixtures)
       return Transcript.output(
         stdout: result.stdout.replacing(home.path, with: "~"),
         stderr: result.stderr.replacing(home.path, with: "~"), status: result.status)
@@ -59,7 +61,8 @@ struct TranscriptRunner {
 
   private static let runsUnprivileged = geteuid() == 0
 
-  private func runStep(_ command: String, home: String, binaryDirectory: String) throws
+  private func runStep(_ command: String, home: String, binaryDirectory: String, fixtures: String)
+    throws
     -> (stdout: String, stderr: String, status: Int32)
   {
     let process = Process()
@@ -80,7 +83,7 @@ struct TranscriptRunner {
       "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_NOW": Self.now,
       // Files that steps may copy (`cp "$FIXTURES/files/…" .`).
-      "FIXTURES": packageRoot + "/Fixtures",
+      "FIXTURES": fixtures,
     ]
     // Files, not pipes: a step printing 100 KB cannot fill a pipe and hang.
     let capture = try TemporaryDirectory(prefix: "scorekeeper-step")
