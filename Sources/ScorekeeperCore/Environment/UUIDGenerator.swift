@@ -66,21 +66,17 @@ public struct UUIDGenerator: Sendable {
     format(high: 0, low: number)
   }
 
+  /// The 8-4-4-4-12 text of a 128-bit number given as two halves.
   public static func format(high: UInt64, low: UInt64) -> String {
-    let hex = hexDigits(high, count: 16) + hexDigits(low, count: 16)
-    let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-      String(
-        hex[
-          hex.index(
-            hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
-              hex.startIndex, offsetBy: range.upperBound)])
-    }
-    return parts.joined(separator: "-")
+    let digits = Array(hexDigits(high) + hexDigits(low))
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
+      .joined(separator: "-")
   }
 
-  private static func hexDigits(_ value: UInt64, count: Int) -> String {
+  /// 16 lowercase hex digits, zero-padded.
+  private static func hexDigits(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
-    return String(repeating: "0", count: count - digits.count) + digits
+    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }
 
@@ -102,7 +98,7 @@ final class IncrementingCounter: Sendable {
 
   /// The value the next call to `next()` returns.
   var peek: UInt64 {
-    get { value.withLock { $0 } }
+    value.withLock { $0 }
   }
 
   func reset(next: UInt64) {
