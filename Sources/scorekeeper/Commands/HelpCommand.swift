@@ -4,8 +4,7 @@ extension Command {
       name: "help",
       summary: "Show help for scorekeeper or for one command.",
       arguments: [ArgumentSpec(name: "COMMAND", help: "The command to explain.", isOptional: true)],
-      examples: ["scorekeeper help", "scorekeeper help score"],
-      printsData: false
+      examples: ["scorekeeper help", "scorekeeper help score"]
     ),
     run: { invocation in
       guard let name = invocation.optionalArgument("COMMAND") else {

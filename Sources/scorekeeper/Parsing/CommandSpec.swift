@@ -10,8 +10,6 @@ struct CommandSpec {
   /// Paragraphs for `help COMMAND`, after the summary.
   var discussion: String = ""
   var examples: [String] = []
-  /// Whether `--json` applies (commands that print data).
-  var printsData: Bool = true
 
   /// "add-player GAME NAME [--score N]".
   var usage: String {
