@@ -8,8 +8,13 @@ workdir=$(mktemp -d "${TMPDIR:-/tmp}/scorekeeper-demo.XXXXXX")
 trap 'rm -rf "$workdir"' EXIT
 export SCOREKEEPER_DB="$workdir/demo.sqlite"
 
+# Prints the command as it would be typed: arguments with spaces quoted.
 run() {
-  printf '\n$ scorekeeper %s\n' "$*"
+  local shown=() argument
+  for argument in "$@"; do
+    if [[ $argument =~ ^[A-Za-z0-9_.,:+=/-]+$ ]]; then shown+=("$argument"); else shown+=("\"$argument\""); fi
+  done
+  printf '\n$ scorekeeper %s\n' "${shown[*]}"
   "$binary" "$@"
 }
 
