@@ -89,10 +89,10 @@ struct ArgumentParser {
     var message = "Unknown option \(quote(token))"
     if let command { message += " for \(command.name)" }
     message += "." + Suggestion.didYouMean(suggestions)
-    if suggestions.isEmpty, command != nil {
+    if suggestions.isEmpty, let command {
       message +=
         "\nIf \(quote(token)) is a title or name, put -- before it: scorekeeper "
-        + "\(command!.name) -- \(Self.shellQuoted(token))"
+        + "\(command.name) -- \(Self.shellQuoted(token))"
     }
     throw UsageError(message, command: command?.name)
   }
