@@ -51,11 +51,10 @@ extension Store {
       guard database.changes == 1 else {
         throw StoreError.scoreOutOfRange(player: previous, change: change, game: game)
       }
-      let player = try database.fetchOne(
-        "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(previous.id)],
-        Player.init(row:))!
       var standings: [Standing] = []
       try forEachStanding(of: game, order: order) { standings.append($0) }
+      // The standings hold the updated row; no second query for it.
+      let player = standings.first { $0.player.id == previous.id }!.player
       return ScoreUpdate(
         game: GameSummary(game: game, playerCount: standings.count), previous: previous,
         player: player, standings: standings)

@@ -11,11 +11,6 @@ extension Command {
         invocation.output.write(HelpText.overview())
         return
       }
-      guard let command = Command.named(name) else {
-        // Reuse the parser's message for an unknown command.
-        _ = try Program.parser.parse([name])
-        return
-      }
-      invocation.output.write(HelpText.details(of: command.spec))
+      invocation.output.write(HelpText.details(of: try Program.parser.commandSpec(name)))
     })
 }

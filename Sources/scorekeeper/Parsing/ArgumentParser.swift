@@ -63,7 +63,8 @@ struct ArgumentParser {
     return result
   }
 
-  private func commandSpec(_ name: String) throws(UsageError) -> CommandSpec {
+  /// The spec of the command `name`, or the usage error for an unknown one.
+  func commandSpec(_ name: String) throws(UsageError) -> CommandSpec {
     if let spec = spec(named: name) { return spec }
     let suggestions = Suggestion.closest(to: name, among: commands.map(\.name))
     throw UsageError(

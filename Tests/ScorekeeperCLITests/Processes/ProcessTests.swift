@@ -16,7 +16,7 @@ import Testing
     _ = try binary.run(["add-player", "Relay", "Ann"])
     let processes = 8
     let changesEach = 5
-    var waits: [() throws -> BinaryProcess.Result] = []
+    var waits: [() throws -> ProcessResult] = []
     for process in 0..<processes {
       // Each process runs a shell loop, so all of them overlap in time.
       let script = (0..<changesEach).map { _ in "\"$0\" score Relay Ann +1 >/dev/null || exit 1" }

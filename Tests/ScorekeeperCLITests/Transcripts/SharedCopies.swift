@@ -1,4 +1,5 @@
 import Foundation
+import ScorekeeperTestSupport
 
 /// What transcript steps need from the build and the repository, copied
 /// once per test process into a directory every user can read: steps may

@@ -35,9 +35,11 @@ struct TranscriptRunner {
       try FileManager.default.setAttributes(
         [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
     }
-    return try transcript.commands.map { command in
+    let captures = try TemporaryDirectory(prefix: "scorekeeper-steps")
+    return try transcript.commands.enumerated().map { index, command in
       let result = try runStep(
-        command, home: home.path, binaryDirectory: binaryDirectory, fixtures: fixtures)
+        command, home: home.path, binaryDirectory: binaryDirectory, fixtures: fixtures,
+        capture: captures, name: "step\(index)")
       return Transcript.output(
         stdout: result.stdout.replacing(home.path, with: "~"),
         stderr: result.stderr.replacing(home.path, with: "~"), status: result.status)
@@ -61,10 +63,10 @@ struct TranscriptRunner {
 
   private static let runsUnprivileged = geteuid() == 0
 
-  private func runStep(_ command: String, home: String, binaryDirectory: String, fixtures: String)
-    throws
-    -> (stdout: String, stderr: String, status: Int32)
-  {
+  private func runStep(
+    _ command: String, home: String, binaryDirectory: String, fixtures: String,
+    capture: TemporaryDirectory, name: String
+  ) throws -> ProcessResult {
     let process = Process()
     let shell = ["/bin/sh", "-c", command]
     if Self.runsUnprivileged {
@@ -85,23 +87,6 @@ struct TranscriptRunner {
       // Files that steps may copy (`cp "$FIXTURES/files/…" .`).
       "FIXTURES": fixtures,
     ]
-    // Files, not pipes: a step printing 100 KB cannot fill a pipe and hang.
-    let capture = try TemporaryDirectory(prefix: "scorekeeper-step")
-    _ = FileManager.default.createFile(atPath: capture.file("stdout"), contents: nil)
-    _ = FileManager.default.createFile(atPath: capture.file("stderr"), contents: nil)
-    let stdout = try FileHandle(forWritingTo: URL(fileURLWithPath: capture.file("stdout")))
-    let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: capture.file("stderr")))
-    process.standardOutput = stdout
-    process.standardError = stderr
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try stdout.close()
-    try stderr.close()
-    return (
-      try String(contentsOfFile: capture.file("stdout"), encoding: .utf8),
-      try String(contentsOfFile: capture.file("stderr"), encoding: .utf8),
-      process.terminationStatus
-    )
+    return try process.startCapturing(in: capture, name: name)()
   }
 }

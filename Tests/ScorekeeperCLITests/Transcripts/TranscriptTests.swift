@@ -1,4 +1,5 @@
 import Foundation
+import ScorekeeperTestSupport
 import Testing
 
 /// The golden transcripts in Fixtures/transcripts: the CLI's executable
@@ -21,11 +22,6 @@ import Testing
     #expect(Self.files.count >= 5, "Fixtures/transcripts has \(Self.files)")
   }
 }
-
-/// The package's root folder, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
 
 func expectMatched(
   _ outcome: TranscriptRunner.Outcome, _ name: String,

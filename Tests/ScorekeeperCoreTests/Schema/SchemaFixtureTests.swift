@@ -104,8 +104,3 @@ extension Dependencies {
     Dependencies(uuid: .negative(), clock: .constant(Timestamp(iso8601: "2026-01-01T00:00:00Z")!))
   }
 }
-
-/// The package's root folder, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().path
