@@ -1,0 +1,117 @@
+/// Which of a user's two databases an operation reads or writes.
+public enum DatabaseScope: String, Hashable, Sendable {
+  /// The user's own zones.
+  case `private`
+  /// Other users' zones, seen through the shares this user accepted.
+  case shared
+}
+
+/// How a save treats the server's copy.
+public enum SavePolicy: Hashable, Sendable {
+  /// Save only when the record's change tag is the server's (or the record
+  /// is new): a conflicting save fails with `serverRecordChanged`.
+  case ifServerRecordUnchanged
+  /// Overwrite the server's copy whatever its tag.
+  case allKeys
+}
+
+/// The results of one `modifyRecords` call, one per record.
+public struct ModifyRecordsResult: Sendable {
+  public var saveResults: [RecordID: Result<CloudRecord, CloudError>]
+  public var deleteResults: [RecordID: Result<Void, CloudError>]
+
+  public init(
+    saveResults: [RecordID: Result<CloudRecord, CloudError>] = [:],
+    deleteResults: [RecordID: Result<Void, CloudError>] = [:]
+  ) {
+    self.saveResults = saveResults
+    self.deleteResults = deleteResults
+  }
+}
+
+/// The results of one `modifyRecordZones` call, one per zone.
+public struct ModifyZonesResult: Sendable {
+  public var saveResults: [ZoneID: Result<ZoneID, CloudError>]
+  public var deleteResults: [ZoneID: Result<Void, CloudError>]
+
+  public init(
+    saveResults: [ZoneID: Result<ZoneID, CloudError>] = [:],
+    deleteResults: [ZoneID: Result<Void, CloudError>] = [:]
+  ) {
+    self.saveResults = saveResults
+    self.deleteResults = deleteResults
+  }
+}
+
+/// One of a user's databases on the cloud: the seam the sync engine talks
+/// through, implemented by the mock (and later the live service).
+///
+/// Every operation first checks the account status, then may fail as a
+/// whole (thrown `CloudError`: network, limits, rate limiting); otherwise
+/// each record or zone gets its own result.
+public protocol CloudDatabase: Sendable {
+  var scope: DatabaseScope { get }
+  var userName: String { get }
+
+  /// At most this many records saved plus deleted, or ids fetched, per call.
+  static var itemLimit: Int { get }
+
+  func record(for id: RecordID) throws -> CloudRecord
+
+  func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>]
+
+  func modifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy,
+    atomically: Bool
+  ) throws -> ModifyRecordsResult
+
+  func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws
+    -> ModifyZonesResult
+
+  /// Zones changed or deleted since `token` (nil: all of them).
+  func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges
+
+  /// Records changed and deleted in `zone` since `token` (nil: everything),
+  /// at most `limit` of them.
+  func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws -> ZoneChanges
+}
+
+extension CloudDatabase {
+  /// Saves and deletes only if the server's copies are unchanged, all or
+  /// nothing per zone: what a sync engine almost always wants.
+  public func modifyRecords(
+    saving records: [CloudRecord] = [], deleting ids: [RecordID] = [], atomically: Bool = true
+  ) throws -> ModifyRecordsResult {
+    try modifyRecords(
+      saving: records, deleting: ids, savePolicy: .ifServerRecordUnchanged, atomically: atomically)
+  }
+
+  public func modifyRecordZones(saving zones: [ZoneID]) throws -> ModifyZonesResult {
+    try modifyRecordZones(saving: zones, deleting: [])
+  }
+
+  public func modifyRecordZones(deleting zoneIDs: [ZoneID]) throws -> ModifyZonesResult {
+    try modifyRecordZones(saving: [], deleting: zoneIDs)
+  }
+
+  public func zoneChanges(in zone: ZoneID, since token: ChangeToken?) throws -> ZoneChanges {
+    try zoneChanges(in: zone, since: token, limit: Self.itemLimit)
+  }
+}
+
+/// One user's view of the cloud: account status, the two databases, and
+/// joining shares by link.
+public protocol CloudContainer: Sendable {
+  var userName: String { get }
+  var privateDatabase: any CloudDatabase { get }
+  var sharedDatabase: any CloudDatabase { get }
+
+  func accountStatus() throws -> AccountStatus
+
+  /// What a share link leads to. An unknown or revoked link →
+  /// `unknownItem`; a malformed one → `invalidArguments`.
+  func shareMetadata(for link: String) throws -> ShareMetadata
+
+  /// Joins the share: its zone appears in this user's shared database.
+  func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord
+}

@@ -1,0 +1,94 @@
+/// Every error the cloud reports, for a whole operation (thrown) or for one
+/// record or zone within it (a failed `Result`).
+///
+/// Each case carries what a caller needs to handle it: the zone or record
+/// concerned, both copies of a conflicting record, or how long to wait.
+public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
+  case zoneNotFound(ZoneID)
+  /// What is missing: a record, or a share link.
+  case unknownItem(String)
+  /// The save's change tag is not the server's: someone saved in between.
+  /// Merge the two copies and save again with the server's tag.
+  case serverRecordChanged(server: CloudRecord, client: CloudRecord)
+  case serverRejectedRequest(String)
+  case referenceViolation(RecordID, String)
+  case permissionFailure(String)
+  /// This item was fine, but another in the same atomic zone failed.
+  case batchRequestFailed(RecordID)
+  case limitExceeded(count: Int, limit: Int)
+  case invalidArguments(String)
+  case notAuthenticated(AccountStatus)
+  case accountTemporarilyUnavailable
+  case networkUnavailable
+  case requestRateLimited(retryAfter: Double)
+  case serviceUnavailable(retryAfter: Double)
+  case quotaExceeded
+  case changeTokenExpired
+  case zoneBusy(retryAfter: Double)
+
+  public static func unknownRecord(_ id: RecordID) -> CloudError {
+    .unknownItem("record \(id)")
+  }
+
+  /// A stable kebab-case name: used in `cloud dump`, fault specifications
+  /// and messages.
+  public var code: String {
+    switch self {
+    case .zoneNotFound: "zone-not-found"
+    case .unknownItem: "unknown-item"
+    case .serverRecordChanged: "server-record-changed"
+    case .serverRejectedRequest: "server-rejected-request"
+    case .referenceViolation: "reference-violation"
+    case .permissionFailure: "permission-failure"
+    case .batchRequestFailed: "batch-request-failed"
+    case .limitExceeded: "limit-exceeded"
+    case .invalidArguments: "invalid-arguments"
+    case .notAuthenticated: "not-authenticated"
+    case .accountTemporarilyUnavailable: "account-temporarily-unavailable"
+    case .networkUnavailable: "network-unavailable"
+    case .requestRateLimited: "request-rate-limited"
+    case .serviceUnavailable: "service-unavailable"
+    case .quotaExceeded: "quota-exceeded"
+    case .changeTokenExpired: "change-token-expired"
+    case .zoneBusy: "zone-busy"
+    }
+  }
+
+  /// Seconds the service asks the client to wait before trying again, for
+  /// the transient errors that carry one.
+  public var retryAfter: Double? {
+    switch self {
+    case .requestRateLimited(let seconds), .serviceUnavailable(let seconds),
+      .zoneBusy(let seconds):
+      seconds
+    default: nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .zoneNotFound(let zone): "Zone not found: \(zone)."
+    case .unknownItem(let what): "Unknown item: \(what)."
+    case .serverRecordChanged(let server, let client):
+      "Record \(client.id) changed on the server: tag \(server.changeTag ?? "none"), "
+        + "the save had \(client.changeTag ?? "none")."
+    case .serverRejectedRequest(let why): "The server rejected the request: \(why)"
+    case .referenceViolation(let id, let why): "Reference violation at \(id): \(why)"
+    case .permissionFailure(let why): "Permission failure: \(why)"
+    case .batchRequestFailed(let id):
+      "Not applied: \(id) was fine, but another change in its atomic zone failed."
+    case .limitExceeded(let count, let limit):
+      "Limit exceeded: \(count) items in one request; the limit is \(limit)."
+    case .invalidArguments(let why): "Invalid arguments: \(why)"
+    case .notAuthenticated(let status):
+      "Not signed in to the cloud (account status: \(status.rawValue))."
+    case .accountTemporarilyUnavailable: "The cloud account is temporarily unavailable."
+    case .networkUnavailable: "The network is unavailable."
+    case .requestRateLimited(let seconds): "Too many requests; retry after \(seconds) s."
+    case .serviceUnavailable(let seconds): "The cloud service is unavailable; retry after \(seconds) s."
+    case .quotaExceeded: "The cloud storage quota is exceeded."
+    case .changeTokenExpired: "The change token has expired; fetch everything again."
+    case .zoneBusy(let seconds): "The zone is busy; retry after \(seconds) s."
+    }
+  }
+}

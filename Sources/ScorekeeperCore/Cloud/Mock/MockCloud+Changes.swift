@@ -1,0 +1,110 @@
+extension MockCloud {
+  func databaseChanges(since token: ChangeToken?, as userName: String, in scope: DatabaseScope)
+    throws -> DatabaseChanges
+  {
+    try perform(.databaseChanges, as: userName, writes: false) { store in
+      let (now, validFrom) = try store.db.fetchOne("SELECT value, validFrom FROM sequence") {
+        (try $0.int64(0), try $0.int64(1))
+      }!
+      var since: Int64 = 0
+      if let token {
+        // NB: A token this server did not issue, or issued before its
+        // history was purged, has expired: the reader starts again from nil.
+        guard let position = Self.position(in: token, prefix: "d"), (validFrom...now).contains(position)
+        else { throw CloudError.changeTokenExpired }
+        since = position
+      }
+      var changed: [ZoneID] = []
+      var deleted: [ZoneID] = []
+      switch scope {
+      case .private:
+        changed = try store.db.fetchAll(
+          "SELECT name FROM zones WHERE ownerName = ? AND changedAt > ? ORDER BY name",
+          [.text(userName), .integer(since)]
+        ) { ZoneID(name: try $0.text(0), ownerName: userName) }
+        deleted = try store.db.fetchAll(
+          "SELECT name FROM deletedZones WHERE ownerName = ? AND deletedAt > ? ORDER BY name",
+          [.text(userName), .integer(since)]
+        ) { ZoneID(name: try $0.text(0), ownerName: userName) }
+      case .shared:
+        // Zones the user reaches that changed, and zones whose access
+        // changed (joined, left, revoked, deleted): reported as changed if
+        // the user still reaches them, else as deleted.
+        let candidates = try store.db.fetchAll(
+          """
+          SELECT p.ownerName, p.zoneName FROM participants AS p
+          JOIN zones AS z ON z.ownerName = p.ownerName AND z.name = p.zoneName
+          WHERE p.userName = ?1 AND p.acceptance = 'accepted' AND z.changedAt > ?2
+          UNION
+          SELECT ownerName, zoneName FROM accessChanges WHERE userName = ?1 AND changedAt > ?2
+          ORDER BY 1, 2
+          """, [.text(userName), .integer(since)]
+        ) { ZoneID(name: try $0.text(1), ownerName: try $0.text(0)) }
+        for zone in candidates {
+          if try store.canReach(zone, as: userName) { changed.append(zone) } else { deleted.append(zone) }
+        }
+      }
+      return DatabaseChanges(
+        changedZones: changed, deletedZones: deleted, token: ChangeToken(rawValue: "d\(now)"))
+    }
+  }
+
+  func zoneChanges(
+    in zone: ZoneID, since token: ChangeToken?, limit: Int, as userName: String,
+    in scope: DatabaseScope
+  ) throws -> ZoneChanges {
+    try perform(.zoneChanges, as: userName, writes: false) { store in
+      guard (1...Self.itemLimit).contains(limit) else {
+        throw CloudError.invalidArguments("a page of changes holds 1 to \(Self.itemLimit) items, not \(limit)")
+      }
+      guard try store.zoneIsVisible(zone, to: userName, in: scope), let row = try store.zone(zone) else {
+        throw CloudError.zoneNotFound(zone)
+      }
+      let now = try store.currentSequence()
+      var since: Int64 = 0
+      if let token {
+        // NB: Tokens are per zone incarnation: after a zone is deleted and
+        // created again, or its history purged, old tokens have expired.
+        guard let position = Self.position(in: token, prefix: "z\(row.incarnation)."),
+          (row.validFrom...now).contains(position)
+        else { throw CloudError.changeTokenExpired }
+        since = position
+      }
+      // NB: Changes and tombstones in the order they happened; tombstones
+      // stay for every reader, so each device sees every deletion.
+      var changes = try store.db.fetchAll(
+        """
+        SELECT name, NULL, changedAt FROM records
+        WHERE ownerName = ?1 AND zoneName = ?2 AND changedAt > ?3
+        UNION ALL
+        SELECT name, type, deletedAt FROM tombstones
+        WHERE ownerName = ?1 AND zoneName = ?2 AND deletedAt > ?3
+        ORDER BY 3 LIMIT ?4
+        """, ServerStore.key(zone) + [.integer(since), .integer(Int64(limit) + 1)]
+      ) { row in (name: try row.text(0), deletedType: try row.optionalText(1), at: try row.int64(2)) }
+      let moreComing = changes.count > limit
+      if moreComing { changes.removeLast() }
+      var result = ZoneChanges(
+        changed: [], deleted: [],
+        token: ChangeToken(rawValue: "z\(row.incarnation).\(moreComing ? changes.last!.at : now)"),
+        moreComing: moreComing)
+      for change in changes {
+        let id = RecordID(name: change.name, zoneID: zone)
+        if let type = change.deletedType {
+          result.deleted.append(DeletedRecord(id: id, type: type))
+        } else if case .success(let record) = try Self.readableRecord(
+          id, as: userName, in: scope, store: store)
+        {
+          result.changed.append(record)
+        }
+      }
+      return result
+    }
+  }
+
+  /// The sequence number after `prefix` in a token, if it has that shape.
+  private static func position(in token: ChangeToken, prefix: String) -> Int64? {
+    guard token.rawValue.hasPrefix(prefix) else { return nil }
+    return Int64(token.rawValue.dropFirst(prefix.count))
+  }
+}

@@ -1,0 +1,33 @@
+extension MockCloud {
+  func fetchRecords(_ ids: [RecordID], as userName: String, in scope: DatabaseScope) throws
+    -> [RecordID: Result<CloudRecord, CloudError>]
+  {
+    try perform(.fetchRecords, as: userName, writes: false) { store in
+      // NB: The item limit applies to ids fetched as it does to saves.
+      guard ids.count <= Self.itemLimit else {
+        throw CloudError.limitExceeded(count: ids.count, limit: Self.itemLimit)
+      }
+      var results: [RecordID: Result<CloudRecord, CloudError>] = [:]
+      for id in ids {
+        results[id] = try Self.readableRecord(id, as: userName, in: scope, store: store)
+      }
+      return results
+    }
+  }
+
+  /// A copy of the record if the user can see it. NB: In a shared zone a
+  /// record the user's shares do not cover is reported as unknown, exactly
+  /// like a missing one: its existence is not the reader's business.
+  static func readableRecord(
+    _ id: RecordID, as userName: String, in scope: DatabaseScope, store: ServerStore
+  ) throws -> Result<CloudRecord, CloudError> {
+    guard try store.zoneIsVisible(id.zoneID, to: userName, in: scope) else {
+      return .failure(.zoneNotFound(id.zoneID))
+    }
+    guard let header = try store.header(id) else { return .failure(.unknownRecord(id)) }
+    if scope == .shared, !(try store.canRead(id, header: header, as: userName)) {
+      return .failure(.unknownRecord(id))
+    }
+    return .success(try store.record(id)!)
+  }
+}

@@ -1,0 +1,59 @@
+extension MockCloud {
+  func shareMetadata(for link: String, as userName: String) throws -> ShareMetadata {
+    try perform(.shareMetadata, as: userName, writes: false) { store in
+      try Self.metadata(for: link, as: userName, store: store)
+    }
+  }
+
+  func acceptShare(_ metadata: ShareMetadata, as userName: String) throws -> CloudRecord {
+    try perform(.acceptShare, as: userName, writes: true) { store in
+      // Read again: the share may have changed or gone since the metadata.
+      guard let link = metadata.share.sharing?.link else {
+        throw CloudError.invalidArguments("the metadata has no share link")
+      }
+      let current = try Self.metadata(for: link, as: userName, store: store)
+      let shareID = current.share.id
+      if current.acceptance == .pending {
+        try store.setParticipant(
+          ShareParticipant(userName: userName, permission: current.permission, acceptance: .accepted),
+          of: shareID)
+        try store.recordAccessChange(of: [userName], to: shareID.zoneID, at: try store.nextSequence())
+        // The owner sees the share change: one more participant has joined.
+        try store.bump(shareID)
+      }
+      return try store.record(shareID)!
+    }
+  }
+
+  /// What the link leads to for this user, or why it leads nowhere.
+  private static func metadata(for link: String, as userName: String, store: ServerStore) throws
+    -> ShareMetadata
+  {
+    guard ShareLinkGenerator.isWellFormed(link) else {
+      throw CloudError.invalidArguments(
+        "\(quote(link)) is not a share link; links look like \(ShareLinkGenerator.prefix)<32 hex digits>")
+    }
+    // NB: An unknown link and a revoked one (share deleted) look the same.
+    guard let shareID = try store.shareID(forLink: link), let share = try store.record(shareID),
+      let settings = share.sharing, let rootName = try store.rootName(sharedBy: shareID)
+    else { throw CloudError.unknownItem("share link \(quote(link))") }
+    let ownerName = shareID.zoneID.ownerName
+    var metadata = ShareMetadata(
+      share: share, rootRecordID: RecordID(name: rootName, zoneID: shareID.zoneID),
+      ownerName: ownerName, permission: .readWrite, acceptance: .accepted)
+    if userName == ownerName { return metadata }
+    if let participant = settings.participant(userName) {
+      metadata.permission = participant.permission
+      metadata.acceptance = participant.acceptance
+    } else if settings.publicPermission != .none {
+      // NB: A public share lets anyone with the link join, with the
+      // public permission.
+      metadata.permission = settings.publicPermission
+      metadata.acceptance = .pending
+    } else {
+      throw CloudError.permissionFailure(
+        "the share is only for the people \(ownerName) invited; \(userName) is not one of them")
+    }
+    return metadata
+  }
+}

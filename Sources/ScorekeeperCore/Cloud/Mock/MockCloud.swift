@@ -1,0 +1,131 @@
+/// A cloud server that behaves like CloudKit's databases, kept in SQLite:
+/// in memory for tests (each test its own), or in a file that several
+/// devices and users share across processes.
+///
+/// Every operation is one transaction on that database: it checks the
+/// account, then any injected fault, then applies the rules in the
+/// extensions (`+Records`, `+Zones`, `+Changes`, `+Sharing`). Concurrent
+/// processes queue at the file's write lock, so nothing is lost.
+public final class MockCloud: Sendable {
+  /// Items per call, as the real service allows (saves plus deletes, or ids).
+  public static let itemLimit = 400
+
+  /// Where the server lives: a file path, or ":memory:".
+  public let path: String
+  private let state: Locked<State>
+
+  private struct State {
+    let database: Database
+    let clock: Clock
+    let shareLinks: ShareLinkGenerator
+    var faults: [CloudFault] = []
+  }
+
+  /// Opens (creating when needed) the server at `path`.
+  ///
+  /// - Parameters:
+  ///   - clock: the server's clock, for modification times.
+  ///   - shareLinks: `.random` for real use; `.sequential` for transcripts.
+  public init(
+    path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random,
+    faults: [CloudFault] = []
+  ) throws {
+    let database = try Database(path: path)
+    try Self.prepare(database, path: path)
+    self.path = path
+    self.state = Locked(
+      State(database: database, clock: clock, shareLinks: shareLinks, faults: faults))
+  }
+
+  private static func prepare(_ database: Database, path: String) throws {
+    let (applicationID, version) = try database.fetchOne(
+      "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
+    ) { row in (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1)) }!
+    switch (applicationID, version) {
+    case (MockCloudSchema.applicationID, MockCloudSchema.version):
+      return
+    case (0, 0):
+      // Readers carry on while a writer commits; set once, in the file.
+      if path != ":memory:" { try database.execute("PRAGMA journal_mode = WAL") }
+      try database.write {
+        // Another process may have created it while this one waited.
+        let version = try database.fetchOne("PRAGMA user_version") { try $0.int(0) }
+        guard version == 0 else { return }
+        try database.executeScript(MockCloudSchema.script)
+        try database.execute("PRAGMA application_id = \(MockCloudSchema.applicationID)")
+        try database.execute("PRAGMA user_version = \(MockCloudSchema.version)")
+      }
+    default:
+      throw MockCloudFileError.notMockCloud(
+        path: path, applicationID: applicationID, version: version)
+    }
+  }
+
+  /// One user's view of this server.
+  public func container(for userName: String) -> MockCloudContainer {
+    MockCloudContainer(cloud: self, userName: userName)
+  }
+
+  /// Queues failures for the next operations, after any already queued.
+  public func inject(_ faults: [CloudFault]) {
+    state.withLock { $0.faults += faults }
+  }
+
+  /// Faults injected and not yet produced.
+  public var pendingFaults: [CloudFault] {
+    state.withLock { $0.faults }
+  }
+
+  /// Sets what `accountStatus()` reports for the user, and so whether
+  /// their operations work at all.
+  public func setAccountStatus(_ status: AccountStatus, for userName: String) throws {
+    try withDatabase { store in try store.db.write { try store.setAccountStatus(status, of: userName) } }
+  }
+
+  /// Purges every tombstone and expires every change token issued so far,
+  /// as the real service does to old history: readers must fetch again
+  /// from scratch.
+  public func expireChangeTokens() throws {
+    try withDatabase { store in
+      try store.db.write {
+        // Tokens issued from now on carry at least this number; older ones less.
+        let cut = try store.nextSequence()
+        try store.db.execute("UPDATE zones SET validFrom = ?", [.integer(cut)])
+        try store.db.execute("DELETE FROM tombstones")
+        try store.db.execute("DELETE FROM deletedZones")
+        try store.db.execute("DELETE FROM accessChanges")
+        try store.db.execute("UPDATE sequence SET validFrom = ?", [.integer(cut)])
+      }
+    }
+  }
+
+  /// Runs one operation for `userName`: in one transaction, the account
+  /// check first (every operation does it), then the next matching fault,
+  /// then `body`.
+  func perform<T>(
+    _ operation: CloudOperation, as userName: String, writes: Bool,
+    _ body: (ServerStore) throws -> T
+  ) throws -> T {
+    try state.withLock { state in
+      let store = ServerStore(db: state.database, clock: state.clock, shareLinks: state.shareLinks)
+      func run() throws -> T {
+        if operation != .accountStatus, let error = try store.accountStatus(of: userName).error {
+          throw error
+        }
+        if let index = state.faults.firstIndex(where: { $0.operation == nil || $0.operation == operation }) {
+          throw state.faults.remove(at: index).error
+        }
+        return try body(store)
+      }
+      return try writes ? state.database.write(run) : state.database.read(run)
+    }
+  }
+
+  /// Runs `body` with the server's storage, outside any operation: for
+  /// administration (accounts, expiry) and dumps.
+  func withDatabase<T>(_ body: (ServerStore) throws -> T) throws -> T {
+    try state.withLock { state in
+      try body(ServerStore(db: state.database, clock: state.clock, shareLinks: state.shareLinks))
+    }
+  }
+}

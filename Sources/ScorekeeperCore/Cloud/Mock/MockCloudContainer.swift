@@ -1,0 +1,68 @@
+/// One user's view of a `MockCloud`.
+public struct MockCloudContainer: CloudContainer {
+  public let cloud: MockCloud
+  public let userName: String
+
+  public var privateDatabase: any CloudDatabase { database(.private) }
+  public var sharedDatabase: any CloudDatabase { database(.shared) }
+
+  public func database(_ scope: DatabaseScope) -> MockCloudDatabase {
+    MockCloudDatabase(cloud: cloud, userName: userName, scope: scope)
+  }
+
+  public func accountStatus() throws -> AccountStatus {
+    try cloud.perform(.accountStatus, as: userName, writes: false) { store in
+      try store.accountStatus(of: userName)
+    }
+  }
+
+  public func shareMetadata(for link: String) throws -> ShareMetadata {
+    try cloud.shareMetadata(for: link, as: userName)
+  }
+
+  public func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord {
+    try cloud.acceptShare(metadata, as: userName)
+  }
+}
+
+/// One of a user's two databases on a `MockCloud`.
+public struct MockCloudDatabase: CloudDatabase {
+  public static var itemLimit: Int { MockCloud.itemLimit }
+
+  public let cloud: MockCloud
+  public let userName: String
+  public let scope: DatabaseScope
+
+  public func record(for id: RecordID) throws -> CloudRecord {
+    try records(for: [id])[id]!.get()
+  }
+
+  public func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
+    try cloud.fetchRecords(ids, as: userName, in: scope)
+  }
+
+  public func modifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy,
+    atomically: Bool
+  ) throws -> ModifyRecordsResult {
+    try cloud.modifyRecords(
+      saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically,
+      as: userName, in: scope)
+  }
+
+  public func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws
+    -> ModifyZonesResult
+  {
+    try cloud.modifyZones(saving: zones, deleting: zoneIDs, as: userName, in: scope)
+  }
+
+  public func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
+    try cloud.databaseChanges(since: token, as: userName, in: scope)
+  }
+
+  public func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws
+    -> ZoneChanges
+  {
+    try cloud.zoneChanges(in: zone, since: token, limit: limit, as: userName, in: scope)
+  }
+}

@@ -1,0 +1,243 @@
+/// One `modifyRecords` call, applied zone by zone: the rules for saving
+/// and deleting records, each explained where it is enforced.
+struct RecordModification {
+  let store: ServerStore
+  let userName: String
+  let scope: DatabaseScope
+  let savePolicy: SavePolicy
+  let saving: [CloudRecord]
+  let deleting: [RecordID]
+  private let savingIDs: Set<RecordID>
+  /// Shares some record in this call points to: their roots are here.
+  private let sharesWithRootInCall: Set<RecordID>
+
+  init(
+    store: ServerStore, userName: String, scope: DatabaseScope, savePolicy: SavePolicy,
+    saving: [CloudRecord], deleting: [RecordID]
+  ) {
+    self.store = store
+    self.userName = userName
+    self.scope = scope
+    self.savePolicy = savePolicy
+    self.saving = saving
+    self.deleting = deleting
+    self.savingIDs = Set(saving.map(\.id))
+    self.sharesWithRootInCall = Set(saving.compactMap(\.shareID))
+  }
+
+  func apply(in zone: ZoneID) throws -> ModifyRecordsResult {
+    var result = ModifyRecordsResult()
+    let saves = Self.parentsFirst(saving.filter { $0.id.zoneID == zone })
+    let deletes = deleting.filter { $0.zoneID == zone }
+    guard try store.zoneIsVisible(zone, to: userName, in: scope) else {
+      for record in saves { result.saveResults[record.id] = .failure(.zoneNotFound(zone)) }
+      for id in deletes { result.deleteResults[id] = .failure(.zoneNotFound(zone)) }
+      return result
+    }
+    for record in saves {
+      result.saveResults[record.id] = try save(record)
+    }
+    // Children go before their parents, so deleting both in one call works.
+    for id in try deletes.sorted(by: { try depth(of: $0) > depth(of: $1) }) {
+      result.deleteResults[id] = try delete(id)
+    }
+    return result
+  }
+
+  // MARK: Saving
+
+  private func save(_ record: CloudRecord) throws -> Result<CloudRecord, CloudError> {
+    let id = record.id
+    if let problem = Self.malformation(of: record) { return .failure(.invalidArguments(problem)) }
+    let existing = try store.header(id)
+    if let existing, existing.type != record.type {
+      return .failure(
+        .invalidArguments("\(id) is a \(quote(existing.type)) record; it cannot become a \(quote(record.type))"))
+    }
+    if savePolicy == .ifServerRecordUnchanged {
+      // NB: Save-if-unchanged. The tag says which server copy the client's
+      // edit started from.
+      switch (existing, record.changeTag) {
+      case (let existing?, let tag?) where existing.changeTag != tag:
+        // Someone saved since: hand both copies back for a merge.
+        return .failure(.serverRecordChanged(server: try store.record(id)!, client: record))
+      case (.some, nil):
+        // A new record that collides with a stored one: the client made a
+        // fresh record instead of editing the server's copy.
+        return .failure(
+          .serverRejectedRequest("\(id) already exists; save the server's copy, with its change tag"))
+      case (nil, .some):
+        // A tag for a record the server no longer has: deleted since.
+        return .failure(.unknownRecord(id))
+      default:
+        break  // same tag, or a brand-new record
+      }
+    }
+    // NB: A parent must exist by the time its child is saved. Saves run
+    // parents first, so a parent later in the same call counts; a parent
+    // whose own save failed does not.
+    if let parent = record.parent, try store.header(parent) == nil {
+      return .failure(.referenceViolation(id, "its parent \(quote(parent.name)) does not exist"))
+    }
+    if let shareID = record.shareID, shareID.name != existing?.shareName,
+      try store.header(shareID) == nil && !savingIDs.contains(shareID)
+    {
+      return .failure(.invalidArguments("\(id) refers to share \(quote(shareID.name)), which does not exist"))
+    }
+    if record.isShare {
+      // NB: Only the owner changes a share; participants can only leave.
+      if scope == .shared {
+        return .failure(.permissionFailure("only \(id.zoneID.ownerName) can change the share \(id)"))
+      }
+      // NB: A share needs its root in the same call or already stored.
+      guard existing != nil || sharesWithRootInCall.contains(id) else {
+        return .failure(
+          .invalidArguments("the share \(id) needs its root record in the same call, or saved before"))
+      }
+    }
+    if scope == .shared, let refusal = try sharedWriteRefusal(record, existing: existing) {
+      return .failure(refusal)
+    }
+    if case .failure(let loop) = try store.coveringShare(
+      of: id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name)
+    {
+      return .failure(loop)
+    }
+    let sequence = try store.nextSequence()
+    try store.write(record, at: sequence)
+    if let sharing = record.sharing {
+      let lostAccess = try store.writeSharing(sharing, of: id, at: sequence)
+      try store.recordAccessChange(of: lostAccess, to: id.zoneID, at: sequence)
+    }
+    // NB: Saving a child gives the stored parent a new change tag, as the
+    // real service does (unless the parent is saved in the same call).
+    if let parent = record.parent, !savingIDs.contains(parent) {
+      try store.bump(parent)
+    }
+    return .success(try store.record(id)!)
+  }
+
+  /// Why a participant may not save this record, if they may not.
+  private func sharedWriteRefusal(_ record: CloudRecord, existing: ServerStore.Header?) throws
+    -> CloudError?
+  {
+    // NB: In a shared database every record hangs off a shared root: it
+    // needs a parent or a share, or it would belong to nobody's share.
+    guard record.parent != nil || record.shareID != nil else {
+      return .permissionFailure(
+        "\(record.id) has neither a parent nor a share; the shared database cannot hold it")
+    }
+    if record.shareID?.name != existing?.shareName {
+      return .permissionFailure("only \(record.id.zoneID.ownerName) can share or unshare \(record.id)")
+    }
+    // NB: Writes walk up to the root's share and need read-write permission.
+    return try store.writeRefusal(
+      record.id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name,
+      by: userName)
+  }
+
+  /// What makes a record impossible to store, whatever the server holds.
+  static func malformation(of record: CloudRecord) -> String? {
+    let id = record.id
+    if id.name.isEmpty || record.type.isEmpty { return "\(id) needs a name and a type" }
+    if record.isShare != (record.sharing != nil) {
+      return "\(id): a record has share settings exactly when its type is \(CloudRecord.shareType)"
+    }
+    if record.isShare && record.parent != nil { return "the share \(id) cannot have a parent" }
+    // References, parents included, stay within one zone.
+    let references = [record.parent, record.shareID].compactMap { $0 }
+      + record.fields.values.compactMap { if case .reference(let target) = $0 { target } else { nil } }
+    if let outside = references.first(where: { $0.zoneID != id.zoneID }) {
+      return "\(id) refers to \(outside); references must stay within a zone"
+    }
+    if record.parent == id { return "\(id) cannot be its own parent" }
+    return nil
+  }
+
+  // MARK: Deleting
+
+  private func delete(_ id: RecordID) throws -> Result<Void, CloudError> {
+    // NB: Deleting a record that is not there succeeds: it is gone either way.
+    guard let header = try store.header(id) else { return .success(()) }
+    if header.type == CloudRecord.shareType {
+      if scope == .shared {
+        // NB: A participant deleting a share leaves it; the share stays.
+        try store.removeParticipant(userName, of: id)
+        try store.recordAccessChange(of: [userName], to: id.zoneID, at: try store.nextSequence())
+        try store.bump(id)
+      } else {
+        // NB: The owner deleting a share removes the share only; the
+        // records stay, unshared.
+        try deleteShare(id)
+      }
+      return .success(())
+    }
+    if scope == .shared {
+      if header.parentName == nil {
+        return .failure(
+          .permissionFailure("only \(id.zoneID.ownerName) can delete the shared root \(id); leave the share instead"))
+      }
+      if let refusal = try store.writeRefusal(
+        id, type: header.type, parentName: header.parentName, shareName: header.shareName, by: userName)
+      {
+        return .failure(refusal)
+      }
+    }
+    // NB: A parent cannot go while children still point at it (children
+    // deleted in the same call went first).
+    let children = try store.childNames(of: id)
+    if !children.isEmpty {
+      return .failure(
+        .referenceViolation(
+          id, "children still refer to it: " + children.prefix(5).map(quote).joined(separator: ", ")))
+    }
+    // The share cannot outlive the root it shares.
+    if let shareName = header.shareName {
+      try deleteShare(RecordID(name: shareName, zoneID: id.zoneID))
+    }
+    try store.delete(id, type: header.type, at: try store.nextSequence())
+    return .success(())
+  }
+
+  /// Deletes a share: its root becomes unshared (and gets a new tag), and
+  /// everyone who had joined loses access.
+  private func deleteShare(_ shareID: RecordID) throws {
+    let members = try store.participants(of: shareID).filter { $0.acceptance == .accepted }
+    if let root = try store.rootName(sharedBy: shareID) {
+      try store.bump(RecordID(name: root, zoneID: shareID.zoneID), shareName: .some(nil))
+    }
+    let sequence = try store.nextSequence()
+    try store.delete(shareID, type: CloudRecord.shareType, at: sequence)
+    try store.recordAccessChange(of: members.map(\.userName), to: shareID.zoneID, at: sequence)
+  }
+
+  // MARK: Ordering
+
+  /// Saves reordered so each record comes after its parent when both are
+  /// in the call; otherwise the call's order.
+  static func parentsFirst(_ records: [CloudRecord]) -> [CloudRecord] {
+    let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var placed = Set<RecordID>()
+    var visiting = Set<RecordID>()
+    var ordered: [CloudRecord] = []
+    func place(_ record: CloudRecord) {
+      guard !placed.contains(record.id), visiting.insert(record.id).inserted else { return }
+      if let parent = record.parent, let parentRecord = byID[parent] { place(parentRecord) }
+      placed.insert(record.id)
+      ordered.append(record)
+    }
+    records.forEach(place)
+    return ordered
+  }
+
+  /// How many stored ancestors a record has (0 when it is not stored).
+  private func depth(of id: RecordID) throws -> Int {
+    var depth = 0
+    var current = try store.header(id)?.parentName
+    while let name = current, depth < 64 {
+      depth += 1
+      current = try store.header(RecordID(name: name, zoneID: id.zoneID))?.parentName
+    }
+    return depth
+  }
+}

@@ -1,0 +1,228 @@
+/// The mock server's rows, read and written inside one operation's
+/// transaction. Only storage lives here; the rules that decide what may be
+/// written live in the `MockCloud` extensions.
+///
+/// Every query names its zone's full key, so each one is an index lookup or
+/// range scan: an operation's cost grows with what it touches, not with the
+/// size of the server.
+struct ServerStore {
+  let db: Database
+  let clock: Clock
+  let shareLinks: ShareLinkGenerator
+
+  /// The short facts about a stored record that rules need, without its fields.
+  struct Header {
+    var type: String
+    var parentName: String?
+    var shareName: String?
+    var changeTag: String
+  }
+
+  struct Zone {
+    var incarnation: Int64
+    var changedAt: Int64
+    var validFrom: Int64
+  }
+
+  // MARK: The change sequence
+
+  /// Takes the next number in the server-wide change sequence.
+  func nextSequence() throws -> Int64 {
+    try db.fetchOne("UPDATE sequence SET value = value + 1 RETURNING value") { try $0.int64(0) }!
+  }
+
+  func currentSequence() throws -> Int64 {
+    try db.fetchOne("SELECT value FROM sequence") { try $0.int64(0) }!
+  }
+
+  // MARK: Accounts
+
+  func accountStatus(of userName: String) throws -> AccountStatus {
+    let text = try db.fetchOne("SELECT status FROM accounts WHERE userName = ?", [.text(userName)]) {
+      try $0.text(0)
+    }
+    return text.flatMap(AccountStatus.init(rawValue:)) ?? .available
+  }
+
+  func setAccountStatus(_ status: AccountStatus, of userName: String) throws {
+    if status == .available {
+      try db.execute("DELETE FROM accounts WHERE userName = ?", [.text(userName)])
+    } else {
+      try db.execute(
+        """
+        INSERT INTO accounts (userName, status) VALUES (?, ?)
+        ON CONFLICT (userName) DO UPDATE SET status = excluded.status
+        """, [.text(userName), .text(status.rawValue)])
+    }
+  }
+
+  // MARK: Zones
+
+  func zone(_ id: ZoneID) throws -> Zone? {
+    try db.fetchOne(
+      "SELECT incarnation, changedAt, validFrom FROM zones WHERE ownerName = ? AND name = ?",
+      Self.key(id)
+    ) { row in Zone(incarnation: try row.int64(0), changedAt: try row.int64(1), validFrom: try row.int64(2)) }
+  }
+
+  func createZone(_ id: ZoneID, at sequence: Int64) throws {
+    try db.execute(
+      "INSERT INTO zones (ownerName, name, incarnation, changedAt) VALUES (?, ?, ?, ?)",
+      Self.key(id) + [.integer(sequence), .integer(sequence)])
+    try db.execute("DELETE FROM deletedZones WHERE ownerName = ? AND name = ?", Self.key(id))
+  }
+
+  /// Deletes the zone with everything in it, remembering the deletion for
+  /// database change readers.
+  func deleteZone(_ id: ZoneID, at sequence: Int64) throws {
+    try db.execute("DELETE FROM zones WHERE ownerName = ? AND name = ?", Self.key(id))
+    try db.execute(
+      "INSERT INTO deletedZones (ownerName, name, deletedAt) VALUES (?, ?, ?)",
+      Self.key(id) + [.integer(sequence)])
+  }
+
+  func touchZone(_ id: ZoneID, at sequence: Int64) throws {
+    try db.execute(
+      "UPDATE zones SET changedAt = ? WHERE ownerName = ? AND name = ?",
+      [.integer(sequence)] + Self.key(id))
+  }
+
+  // MARK: Records
+
+  func header(_ id: RecordID) throws -> Header? {
+    try db.fetchOne(
+      """
+      SELECT type, parentName, shareName, changeTag FROM records
+      WHERE ownerName = ? AND zoneName = ? AND name = ?
+      """, Self.key(id)
+    ) { row in
+      Header(
+        type: try row.text(0), parentName: try row.optionalText(1), shareName: try row.optionalText(2),
+        changeTag: try row.text(3))
+    }
+  }
+
+  /// A full copy of a stored record: its fields and, for a share, its
+  /// settings and participants.
+  func record(_ id: RecordID) throws -> CloudRecord? {
+    guard
+      var record = try db.fetchOne(
+        """
+        SELECT type, parentName, shareName, changeTag, modifiedAt FROM records
+        WHERE ownerName = ? AND zoneName = ? AND name = ?
+        """, Self.key(id),
+        { row in
+          var record = CloudRecord(
+            id: id, type: try row.text(0),
+            parent: try row.optionalText(1).map { RecordID(name: $0, zoneID: id.zoneID) },
+            shareID: try row.optionalText(2).map { RecordID(name: $0, zoneID: id.zoneID) })
+          record.changeTag = try row.text(3)
+          record.modifiedAt = Timestamp(millisecondsSince1970: try row.int64(4))
+          return record
+        })
+    else { return nil }
+    try db.forEachRow(
+      "SELECT key, type, value FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+      Self.key(id)
+    ) { row in
+      record.fields[try row.text(0)] = try FieldCoding.decode(
+        type: try row.text(1), value: row.value(2), zoneID: id.zoneID)
+    }
+    if record.isShare { record.sharing = try sharing(of: id) }
+    return record
+  }
+
+  /// Writes `record` as the server's copy, with a new tag and time.
+  func write(_ record: CloudRecord, at sequence: Int64) throws {
+    let id = record.id
+    try db.execute(
+      """
+      INSERT INTO records
+        (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (ownerName, zoneName, name) DO UPDATE SET
+        parentName = excluded.parentName, shareName = excluded.shareName,
+        changeTag = excluded.changeTag, modifiedAt = excluded.modifiedAt,
+        changedAt = excluded.changedAt
+      """,
+      Self.key(id) + [
+        .text(record.type), record.parent.map { .text($0.name) } ?? .null,
+        record.shareID.map { .text($0.name) } ?? .null, .text(Self.changeTag(sequence)),
+        .integer(try clock.now().millisecondsSince1970), .integer(sequence),
+      ])
+    try db.execute(
+      "DELETE FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?", Self.key(id))
+    for (key, value) in record.fields {
+      let (type, stored) = FieldCoding.encode(value)
+      try db.execute(
+        "INSERT INTO fields (ownerName, zoneName, recordName, key, type, value) VALUES (?, ?, ?, ?, ?, ?)",
+        Self.key(id) + [.text(key), .text(type), stored])
+    }
+    try db.execute(
+      "DELETE FROM tombstones WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id))
+    try touchZone(id.zoneID, at: sequence)
+  }
+
+  /// Gives a stored record a new tag without changing its contents, as the
+  /// service does to a parent when a child is saved or to a root when its
+  /// share goes.
+  func bump(_ id: RecordID, shareName: String?? = .none) throws {
+    let sequence = try nextSequence()
+    var sql = "UPDATE records SET changeTag = ?, modifiedAt = ?, changedAt = ?"
+    var arguments: [SQLValue] = [
+      .text(Self.changeTag(sequence)), .integer(try clock.now().millisecondsSince1970),
+      .integer(sequence),
+    ]
+    if case .some(let newShareName) = shareName {
+      sql += ", shareName = ?"
+      arguments.append(newShareName.map { .text($0) } ?? .null)
+    }
+    try db.execute(sql + " WHERE ownerName = ? AND zoneName = ? AND name = ?", arguments + Self.key(id))
+    try touchZone(id.zoneID, at: sequence)
+  }
+
+  /// Deletes a record (its fields, share and participants cascade) and
+  /// leaves a tombstone for every reader.
+  func delete(_ id: RecordID, type: String, at sequence: Int64) throws {
+    try db.execute(
+      "DELETE FROM records WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id))
+    try db.execute(
+      """
+      INSERT INTO tombstones (ownerName, zoneName, name, type, deletedAt) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (ownerName, zoneName, name) DO UPDATE SET
+        type = excluded.type, deletedAt = excluded.deletedAt
+      """, Self.key(id) + [.text(type), .integer(sequence)])
+    try touchZone(id.zoneID, at: sequence)
+  }
+
+  func childNames(of id: RecordID) throws -> [String] {
+    try db.fetchAll(
+      "SELECT name FROM records WHERE ownerName = ? AND zoneName = ? AND parentName = ? ORDER BY name",
+      Self.key(id)
+    ) { try $0.text(0) }
+  }
+
+  /// The root whose `shareName` is `shareID`, if any.
+  func rootName(sharedBy shareID: RecordID) throws -> String? {
+    try db.fetchOne(
+      "SELECT name FROM records WHERE ownerName = ? AND zoneName = ? AND shareName = ? ORDER BY name",
+      Self.key(shareID)
+    ) { try $0.text(0) }
+  }
+
+  // MARK: Keys and tags
+
+  static func key(_ zone: ZoneID) -> [SQLValue] {
+    [.text(zone.ownerName), .text(zone.name)]
+  }
+
+  static func key(_ id: RecordID) -> [SQLValue] {
+    key(id.zoneID) + [.text(id.name)]
+  }
+
+  /// Tags come from the server-wide sequence, so a tag is never reused,
+  /// not even by a record deleted and created again under the same name.
+  static func changeTag(_ sequence: Int64) -> String {
+    String(sequence)
+  }
+}
