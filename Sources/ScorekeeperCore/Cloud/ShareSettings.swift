@@ -69,4 +69,15 @@ public struct ShareMetadata: Hashable, Sendable {
   public var permission: SharePermission
   /// Whether the user has already joined (always accepted for the owner).
   public var acceptance: ShareParticipant.Acceptance
+
+  public init(
+    share: CloudRecord, rootRecordID: RecordID, ownerName: String, permission: SharePermission,
+    acceptance: ShareParticipant.Acceptance
+  ) {
+    self.share = share
+    self.rootRecordID = rootRecordID
+    self.ownerName = ownerName
+    self.permission = permission
+    self.acceptance = acceptance
+  }
 }
