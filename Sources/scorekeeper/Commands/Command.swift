@@ -9,7 +9,7 @@ extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .list, .renameGame, .renamePlayer, .removePlayer, .deleteGame,
-    .help,
+    .cloud, .help,
   ]
 
   static func named(_ name: String) -> Command? {

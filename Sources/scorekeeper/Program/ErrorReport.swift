@@ -36,6 +36,9 @@ struct ErrorReport {
     case let error as DatabaseFileError:
       errors.line(error.description)
       return .unusableDatabase
+    case let error as MockCloudFileError:
+      errors.line(error.description)
+      return .unusableDatabase
     case let error as DatabaseError:
       return report(error)
     default:

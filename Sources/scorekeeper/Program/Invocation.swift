@@ -1,5 +1,9 @@
 import ScorekeeperCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Everything a command needs to run: its parsed arguments, where to
 /// write, who to ask, and the store, opened on first use so `help` and
 /// usage errors never touch the database.
@@ -8,17 +12,19 @@ final class Invocation {
   let output: Output
   let errors: Output
   let terminal: Terminal
+  let settings: Settings
   private let openStore: () throws -> Store
   private var openedStore: Store?
 
   init(
     commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
-    openStore: @escaping () throws -> Store
+    settings: Settings, openStore: @escaping () throws -> Store
   ) {
     self.commandLine = commandLine
     self.output = output
     self.errors = errors
     self.terminal = terminal
+    self.settings = settings
     self.openStore = openStore
   }
 
@@ -29,6 +35,22 @@ final class Invocation {
     let store = try openStore()
     openedStore = store
     return store
+  }
+
+  /// Where the mock cloud lives: `--cloud`, SCOREKEEPER_CLOUD, or the default.
+  func cloudPath() throws -> String {
+    try settings.cloudPath(option: option("--cloud"))
+  }
+
+  /// The mock cloud server, created on first use unless `create` is false,
+  /// in which case a missing file is nil.
+  func cloud(create: Bool = true) throws -> MockCloud? {
+    let path = try cloudPath()
+    if !create && access(path, F_OK) != 0 { return nil }
+    let dependencies = try settings.dependencies()
+    return try MockCloud(
+      path: path, clock: dependencies.clock, shareLinks: settings.shareLinks(),
+      faults: try settings.cloudFaults())
   }
 
   /// A required argument (the parser guarantees it is there).

@@ -10,6 +10,12 @@ struct Program {
     OptionSpec(
       name: "--db", valueName: "PATH",
       help: "The database file (default: $SCOREKEEPER_DB, else in $XDG_DATA_HOME)."),
+    OptionSpec(
+      name: "--cloud", valueName: "PATH",
+      help: "The mock cloud file (default: $SCOREKEEPER_CLOUD, else in $XDG_DATA_HOME)."),
+    OptionSpec(
+      name: "--user", valueName: "NAME",
+      help: "Who you are on the cloud (default: $SCOREKEEPER_USER, else your login)."),
     OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."),
     OptionSpec(
       name: "--trace", valueName: "all",
@@ -56,6 +62,7 @@ struct Program {
       let settings = Settings(environment: environment)
       invocation = Invocation(
         commandLine: commandLine, output: output, errors: errors, terminal: terminal,
+        settings: settings,
         openStore: {
           try Store(
             path: try settings.databasePath(option: commandLine.options["--db"]),

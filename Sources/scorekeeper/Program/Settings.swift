@@ -15,6 +15,12 @@ struct Settings {
     static let ids = "SCOREKEEPER_IDS"
     /// An ISO 8601 time ("2026-01-01T00:00:00Z") the clock is fixed at.
     static let now = "SCOREKEEPER_NOW"
+    /// The mock cloud's file (until a live cloud exists).
+    static let cloud = "SCOREKEEPER_CLOUD"
+    /// Who is using the cloud; default: the login name.
+    static let user = "SCOREKEEPER_USER"
+    /// Failures the mock cloud produces next, e.g. "network-unavailable*2".
+    static let cloudFaults = "SCOREKEEPER_CLOUD_FAULTS"
   }
 
   var environment: (String) -> String?
@@ -23,7 +29,16 @@ struct Settings {
   /// default location's folders are created (mode 0700, as XDG asks): a
   /// path someone typed with a missing folder is more likely a typo.
   func databasePath(option: String?) throws -> String {
-    if let path = option ?? environment(Variable.database), !path.isEmpty { return path }
+    try dataFile(option: option, variable: Variable.database, defaultName: "scorekeeper.sqlite")
+  }
+
+  /// `--cloud`, else SCOREKEEPER_CLOUD, else next to the default database.
+  func cloudPath(option: String?) throws -> String {
+    try dataFile(option: option, variable: Variable.cloud, defaultName: "mock-cloud.sqlite")
+  }
+
+  private func dataFile(option: String?, variable: String, defaultName: String) throws -> String {
+    if let path = option ?? environment(variable), !path.isEmpty { return path }
     let dataHome: String
     if let xdg = environment("XDG_DATA_HOME"), xdg.hasPrefix("/") {
       dataHome = xdg  // the XDG spec says to ignore a relative XDG_DATA_HOME
@@ -31,11 +46,46 @@ struct Settings {
       dataHome = home + "/.local/share"
     } else {
       throw UsageError(
-        "Cannot tell where to keep the database: HOME is not set. Use --db PATH or \(Variable.database).")
+        "Cannot tell where to keep \(defaultName): HOME is not set. Set \(variable) or XDG_DATA_HOME.")
     }
     let directory = dataHome + "/scorekeeper"
     try Self.createDirectories(directory)
-    return directory + "/scorekeeper.sqlite"
+    return directory + "/" + defaultName
+  }
+
+  /// `--user`, else SCOREKEEPER_USER, else the login name.
+  func userName(option: String?) throws -> String {
+    let typed = option ?? environment(Variable.user)
+    guard let name = typed ?? environment("USER") ?? environment("LOGNAME") ?? Self.loginName() else {
+      throw UsageError("Cannot tell who you are: use --user NAME or set \(Variable.user).")
+    }
+    guard !name.isEmpty, name.count <= 64, name == name.trimmingWhitespace(),
+      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else {
+      throw UsageError(
+        "The user name \(quote(name)) is not usable: give 1 to 64 characters, no control "
+          + "characters or surrounding spaces.")
+    }
+    return name
+  }
+
+  private static func loginName() -> String? {
+    guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
+    return String(cString: name)
+  }
+
+  /// The faults the mock cloud is told to produce, from SCOREKEEPER_CLOUD_FAULTS.
+  func cloudFaults() throws -> [CloudFault] {
+    do {
+      return try CloudFault.parse(environment(Variable.cloudFaults) ?? "")
+    } catch {
+      throw UsageError("\(Variable.cloudFaults): \(error)")
+    }
+  }
+
+  /// Random share links, or numbered ones in deterministic mode.
+  func shareLinks() -> ShareLinkGenerator {
+    environment(Variable.ids) == "incrementing" ? .sequential : .random
   }
 
   func dependencies() throws -> Dependencies {

@@ -30,8 +30,13 @@ public final class MockCloud: Sendable {
     path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random,
     faults: [CloudFault] = []
   ) throws {
-    let database = try Database(path: path)
-    try Self.prepare(database, path: path)
+    let database: Database
+    do {
+      database = try Database(path: path)
+      try Self.prepare(database, path: path)
+    } catch let error as DatabaseError {
+      throw MockCloudFileError.cannotOpen(path: path, error)
+    }
     self.path = path
     self.state = Locked(
       State(database: database, clock: clock, shareLinks: shareLinks, faults: faults))

@@ -1,0 +1,35 @@
+import ScorekeeperCore
+
+extension Command {
+  static let cloud = Command(
+    spec: CommandSpec(
+      name: "cloud",
+      summary: "Look inside the mock cloud: print everything on it.",
+      arguments: [
+        ArgumentSpec(name: "ACTION", help: "dump: print every zone, record, share and participant.")
+      ],
+      discussion: """
+        Until a live cloud exists, syncing goes to a mock cloud kept in one SQLite file
+        (--cloud PATH, or $SCOREKEEPER_CLOUD), shared by every device and user that
+        names it. "cloud dump" prints its contents in a fixed order, for debugging and
+        for golden tests; it is text only (no --json) and never changes the file.
+        """,
+      examples: ["scorekeeper cloud dump", "scorekeeper --cloud /tmp/team-cloud.sqlite cloud dump"]
+    ),
+    run: { invocation in
+      let action = invocation.argument("ACTION")
+      guard action == "dump" else {
+        throw UsageError(
+          "Unknown cloud action \(quote(action)); the only one is \"dump\".", command: "cloud")
+      }
+      if invocation.json {
+        throw UsageError("cloud dump prints text only; drop --json.", command: "cloud")
+      }
+      guard let cloud = try invocation.cloud(create: false) else {
+        invocation.output.line(
+          "No mock cloud at \(quote(try invocation.cloudPath())) yet: nothing has been sent to it.")
+        return
+      }
+      try cloud.dump { invocation.output.line($0) }
+    })
+}

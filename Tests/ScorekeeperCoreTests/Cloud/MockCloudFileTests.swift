@@ -1,0 +1,88 @@
+import Foundation
+import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// The file-backed server: persistence, refusing other files, concurrent
+/// writers, and the dump.
+@Suite struct MockCloudFileTests {
+  let directory: TemporaryDirectory
+  let zone = ZoneID(name: "games", ownerName: "alice")
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  var path: String { directory.file("mock-cloud.sqlite") }
+
+  @Test func aSecondOpeningOfTheFileSeesTheSameServer() throws {
+    let first = try MockCloud(path: path, clock: .constant(testNow))
+    let database = first.container(for: "alice").privateDatabase
+    _ = try database.modifyRecordZones(saving: [zone])
+    let saved = try database.modifyRecords(saving: [CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")])
+      .saveResults.values.first!.get()
+    let second = try MockCloud(path: path, clock: .constant(testNow))
+    expectNoDifference(saved, try second.container(for: "alice").privateDatabase.record(for: saved.id))
+  }
+
+  @Test func aScorekeeperDatabaseIsNotAMockCloud() throws {
+    let store = try TestStore()
+    #expect(throws: MockCloudFileError.notMockCloud(path: store.path, applicationID: Schema.applicationID, version: 1)) {
+      try MockCloud(path: store.path, clock: .constant(testNow))
+    }
+  }
+
+  @Test func twoConnectionsWritingAtOnceLoseNothing() async throws {
+    let setUp = try MockCloud(path: path, clock: .constant(testNow))
+    _ = try setUp.container(for: "alice").privateDatabase.modifyRecordZones(saving: [zone])
+    let zone = self.zone
+    let path = self.path
+    let tags = try await withThrowingTaskGroup(of: [String].self) { group in
+      for writer in ["a", "b"] {
+        group.addTask {
+          // Its own connection, as another process would have.
+          let cloud = try MockCloud(path: path, clock: .constant(testNow))
+          let database = cloud.container(for: "alice").privateDatabase
+          var tags: [String] = []
+          for batch in 0..<20 {
+            let records = (0..<10).map {
+              CloudRecord(id: RecordID(name: "\(writer)-\(batch)-\($0)", zoneID: zone), type: "items")
+            }
+            let result = try database.modifyRecords(saving: records)
+            tags += try result.saveResults.values.map { try $0.get().changeTag! }
+          }
+          return tags
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(Set(tags).count == 400)
+    var names: [String] = []
+    var token: ChangeToken?
+    repeat {
+      let page = try setUp.container(for: "alice").privateDatabase.zoneChanges(in: zone, since: token)
+      names += page.changed.map(\.id.name)
+      token = page.moreComing ? page.token : nil
+    } while token != nil
+    #expect(names.count == 400 && Set(names).count == 400)
+  }
+}
+
+extension MockCloudFileTests {
+  @Test func aFileThatIsNotSQLiteCannotBeOpened() throws {
+    try Array("not a database, just text\n".utf8).write(to: path)
+    #expect(throws: MockCloudFileError.cannotOpen(
+      path: path, DatabaseError(extendedCode: 26, message: "file is not a database", sql: "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")))
+    {
+      try MockCloud(path: path, clock: .constant(testNow))
+    }
+    #expect(try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+      == "not a database, just text\n")
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func write(to path: String) throws {
+    try Data(self).write(to: URL(fileURLWithPath: path))
+  }
+}
