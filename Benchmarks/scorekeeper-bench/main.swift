@@ -6,8 +6,12 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
+//        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "cloud-writer" {
+  exit(try CloudWriter.run(Array(arguments.dropFirst())))
+}
 var scorekeeper = siblingBinary("scorekeeper")
 var sqlite3 = "sqlite3"
 var runs = 40

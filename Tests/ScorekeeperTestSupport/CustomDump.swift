@@ -13,7 +13,12 @@ import ScorekeeperCore
 /// Dictionaries and sets are sorted by their rendered keys or elements, so
 /// their dumps do not depend on hashing order.
 public func customDump(_ value: Any) -> String {
-  dump(value, indent: 0)
+  // A multi-line text (a dump, a transcript) compares best line by line,
+  // so it is shown as a block rather than one escaped line.
+  if let text = value as? String, text.contains("\n") {
+    return "\"\"\"\n" + text + "\n\"\"\""
+  }
+  return dump(value, indent: 0)
 }
 
 private func dump(_ value: Any, indent: Int) -> String {

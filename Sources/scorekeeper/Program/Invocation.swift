@@ -46,11 +46,16 @@ final class Invocation {
   /// in which case a missing file is nil.
   func cloud(create: Bool = true) throws -> MockCloud? {
     let path = try cloudPath()
+    // Settings are checked first, so a typo is reported whether or not the file exists.
+    let clock = try settings.dependencies().clock
+    let faults = try settings.cloudFaults()
     if !create && access(path, F_OK) != 0 { return nil }
-    let dependencies = try settings.dependencies()
-    return try MockCloud(
-      path: path, clock: dependencies.clock, shareLinks: settings.shareLinks(),
-      faults: try settings.cloudFaults())
+    return try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults)
+  }
+
+  /// Who the user is on the cloud: `--user`, SCOREKEEPER_USER, or the login.
+  func userName() throws -> String {
+    try settings.userName(option: option("--user"))
   }
 
   /// A required argument (the parser guarantees it is there).

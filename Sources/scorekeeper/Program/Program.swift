@@ -60,6 +60,9 @@ struct Program {
       }
       let trace = try traceHandler(commandLine.options["--trace"])
       let settings = Settings(environment: environment)
+      // A mistyped --user is reported whatever the command, not only once
+      // something syncs.
+      if let user = commandLine.options["--user"] { _ = try settings.userName(option: user) }
       invocation = Invocation(
         commandLine: commandLine, output: output, errors: errors, terminal: terminal,
         settings: settings,

@@ -29,15 +29,21 @@ struct Settings {
   /// default location's folders are created (mode 0700, as XDG asks): a
   /// path someone typed with a missing folder is more likely a typo.
   func databasePath(option: String?) throws -> String {
-    try dataFile(option: option, variable: Variable.database, defaultName: "scorekeeper.sqlite")
+    try dataFile(
+      option: option, variable: Variable.database, defaultName: "scorekeeper.sqlite",
+      what: "the database", optionName: "--db")
   }
 
   /// `--cloud`, else SCOREKEEPER_CLOUD, else next to the default database.
   func cloudPath(option: String?) throws -> String {
-    try dataFile(option: option, variable: Variable.cloud, defaultName: "mock-cloud.sqlite")
+    try dataFile(
+      option: option, variable: Variable.cloud, defaultName: "mock-cloud.sqlite",
+      what: "the mock cloud", optionName: "--cloud")
   }
 
-  private func dataFile(option: String?, variable: String, defaultName: String) throws -> String {
+  private func dataFile(
+    option: String?, variable: String, defaultName: String, what: String, optionName: String
+  ) throws -> String {
     if let path = option ?? environment(variable), !path.isEmpty { return path }
     let dataHome: String
     if let xdg = environment("XDG_DATA_HOME"), xdg.hasPrefix("/") {
@@ -46,7 +52,7 @@ struct Settings {
       dataHome = home + "/.local/share"
     } else {
       throw UsageError(
-        "Cannot tell where to keep \(defaultName): HOME is not set. Set \(variable) or XDG_DATA_HOME.")
+        "Cannot tell where to keep \(what): HOME is not set. Use \(optionName) PATH or \(variable).")
     }
     let directory = dataHome + "/scorekeeper"
     try Self.createDirectories(directory)

@@ -150,6 +150,7 @@ import Testing
         "rename-player GAME PLAYER NAME",
         "remove-player GAME PLAYER",
         "delete-game GAME [--force]",
+        "cloud ACTION",
         "help [COMMAND]",
       ])
   }

@@ -53,7 +53,9 @@ import Testing
     let databaseToken = try database.databaseChanges(since: nil).token
     _ = try database.modifyRecords(deleting: [world.id("r1")])
     try world.server.expireChangeTokens()
-    #expect(throws: CloudError.changeTokenExpired) { try database.zoneChanges(in: world.zone, since: zoneToken) }
+    #expect(throws: CloudError.changeTokenExpired) {
+      try database.zoneChanges(in: world.zone, since: zoneToken)
+    }
     #expect(throws: CloudError.changeTokenExpired) { try database.databaseChanges(since: databaseToken) }
     let full = try database.zoneChanges(in: world.zone, since: nil)
     expectNoDifference([stored[1]], full.changed)
@@ -77,11 +79,13 @@ import Testing
     let other = ZoneID(name: "other", ownerName: "alice")
     _ = try database.modifyRecordZones(saving: [other])
     let start = try database.databaseChanges(since: nil)
-    expectNoDifference(DatabaseChanges(changedZones: [world.zone, other], deletedZones: [], token: start.token), start)
+    expectNoDifference(
+      DatabaseChanges(changedZones: [world.zone, other], deletedZones: [], token: start.token), start)
     try world.save([world.record("r1")])
     _ = try database.modifyRecordZones(deleting: [other])
     let next = try database.databaseChanges(since: start.token)
-    expectNoDifference(DatabaseChanges(changedZones: [world.zone], deletedZones: [other], token: next.token), next)
+    expectNoDifference(
+      DatabaseChanges(changedZones: [world.zone], deletedZones: [other], token: next.token), next)
     expectNoDifference(
       DatabaseChanges(changedZones: [], deletedZones: [], token: next.token),
       try database.databaseChanges(since: next.token))
@@ -95,9 +99,11 @@ import Testing
     let shared = world.bob.sharedDatabase
     let empty = try shared.databaseChanges(since: nil)
     #expect(empty.changedZones == [] && empty.deletedZones == [])
-    try world.share("root", with: [ShareParticipant(userName: "bob", permission: .readWrite)], accepting: [world.bob])
+    try world.share(
+      "root", with: [ShareParticipant(userName: "bob", permission: .readWrite)], accepting: [world.bob])
     let joined = try shared.databaseChanges(since: empty.token)
-    expectNoDifference(DatabaseChanges(changedZones: [world.zone], deletedZones: [], token: joined.token), joined)
+    expectNoDifference(
+      DatabaseChanges(changedZones: [world.zone], deletedZones: [], token: joined.token), joined)
     try world.save([world.record("child", parent: "root")])
     #expect(try shared.databaseChanges(since: joined.token).changedZones == [world.zone])
     let beforeStop = try shared.databaseChanges(since: joined.token).token

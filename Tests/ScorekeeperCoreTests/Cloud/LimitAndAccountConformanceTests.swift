@@ -38,15 +38,27 @@ import Testing
   /// Every operation of the protocol, as a closure over one user's container.
   static let operations:
     [(String, @Sendable (any CloudContainer, CloudWorld, ShareMetadata) throws -> Void)] = [
-    ("fetch one", { user, world, _ in _ = try user.privateDatabase.record(for: world.id("r1")) }),
-    ("fetch many", { user, world, _ in _ = try user.privateDatabase.records(for: [world.id("r1")]) }),
-    ("modify records", { user, world, _ in _ = try user.privateDatabase.modifyRecords(saving: [world.record("r2")]) }),
-    ("modify zones", { user, world, _ in _ = try user.privateDatabase.modifyRecordZones(saving: [world.zone]) }),
-    ("database changes", { user, _, _ in _ = try user.privateDatabase.databaseChanges(since: nil) }),
-    ("zone changes", { user, world, _ in _ = try user.sharedDatabase.zoneChanges(in: world.zone, since: nil) }),
-    ("share metadata", { user, _, metadata in _ = try user.shareMetadata(for: metadata.share.sharing!.link!) }),
-    ("accept share", { user, _, metadata in _ = try user.acceptShare(metadata) }),
-  ]
+      ("fetch one", { user, world, _ in _ = try user.privateDatabase.record(for: world.id("r1")) }),
+      ("fetch many", { user, world, _ in _ = try user.privateDatabase.records(for: [world.id("r1")]) }),
+      (
+        "modify records",
+        { user, world, _ in _ = try user.privateDatabase.modifyRecords(saving: [world.record("r2")]) }
+      ),
+      (
+        "modify zones",
+        { user, world, _ in _ = try user.privateDatabase.modifyRecordZones(saving: [world.zone]) }
+      ),
+      ("database changes", { user, _, _ in _ = try user.privateDatabase.databaseChanges(since: nil) }),
+      (
+        "zone changes",
+        { user, world, _ in _ = try user.sharedDatabase.zoneChanges(in: world.zone, since: nil) }
+      ),
+      (
+        "share metadata",
+        { user, _, metadata in _ = try user.shareMetadata(for: metadata.share.sharing!.link!) }
+      ),
+      ("accept share", { user, _, metadata in _ = try user.acceptShare(metadata) }),
+    ]
 
   @Test(arguments: CloudBacking.allCases, unavailable)
   func everyOperationChecksTheAccountFirst(backing: CloudBacking, status: AccountStatus) throws {

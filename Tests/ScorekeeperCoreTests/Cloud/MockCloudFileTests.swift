@@ -19,15 +19,20 @@ import Testing
     let first = try MockCloud(path: path, clock: .constant(testNow))
     let database = first.container(for: "alice").privateDatabase
     _ = try database.modifyRecordZones(saving: [zone])
-    let saved = try database.modifyRecords(saving: [CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")])
-      .saveResults.values.first!.get()
+    let saved = try database.modifyRecords(saving: [
+      CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")
+    ])
+    .saveResults.values.first!.get()
     let second = try MockCloud(path: path, clock: .constant(testNow))
     expectNoDifference(saved, try second.container(for: "alice").privateDatabase.record(for: saved.id))
   }
 
   @Test func aScorekeeperDatabaseIsNotAMockCloud() throws {
     let store = try TestStore()
-    #expect(throws: MockCloudFileError.notMockCloud(path: store.path, applicationID: Schema.applicationID, version: 1)) {
+    #expect(
+      throws: MockCloudFileError.notMockCloud(
+        path: store.path, applicationID: Schema.applicationID, version: 1)
+    ) {
       try MockCloud(path: store.path, clock: .constant(testNow))
     }
   }
@@ -71,13 +76,20 @@ import Testing
 extension MockCloudFileTests {
   @Test func aFileThatIsNotSQLiteCannotBeOpened() throws {
     try Array("not a database, just text\n".utf8).write(to: path)
-    #expect(throws: MockCloudFileError.cannotOpen(
-      path: path, DatabaseError(extendedCode: 26, message: "file is not a database", sql: "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")))
-    {
+    #expect(
+      throws: MockCloudFileError.cannotOpen(
+        path: path,
+        DatabaseError(
+          extendedCode: 26, message: "file is not a database",
+          sql:
+            "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
+        ))
+    ) {
       try MockCloud(path: path, clock: .constant(testNow))
     }
-    #expect(try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-      == "not a database, just text\n")
+    #expect(
+      try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        == "not a database, just text\n")
   }
 }
 

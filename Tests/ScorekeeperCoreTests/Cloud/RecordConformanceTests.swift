@@ -54,7 +54,10 @@ import Testing
     let result = try world.alice.privateDatabase.modifyRecords(
       saving: [world.record("r1", fields: ["n": .int64(9)])])
     expectNoDifference(
-      [stored.id: .serverRejectedRequest("\(stored.id) already exists; save the server's copy, with its change tag")],
+      [
+        stored.id: .serverRejectedRequest(
+          "\(stored.id) already exists; save the server's copy, with its change tag")
+      ],
       result.failures)
     expectNoDifference(stored, try world.alice.privateDatabase.record(for: stored.id))
   }

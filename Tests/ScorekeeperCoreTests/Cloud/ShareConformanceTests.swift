@@ -14,7 +14,10 @@ import Testing
     let share = CloudRecord.share(id: world.id("share-root"), participants: Self.bobReadWrite)
     let result = try world.alice.privateDatabase.modifyRecords(saving: [share])
     expectNoDifference(
-      [share.id: .invalidArguments("the share \(share.id) needs its root record in the same call, or saved before")],
+      [
+        share.id: .invalidArguments(
+          "the share \(share.id) needs its root record in the same call, or saved before")
+      ],
       result.failures)
   }
 
@@ -40,7 +43,10 @@ import Testing
     let orphan = world.record("orphan")
     let result = try world.bob.sharedDatabase.modifyRecords(saving: [orphan])
     expectNoDifference(
-      [orphan.id: .permissionFailure("\(orphan.id) has neither a parent nor a share; the shared database cannot hold it")],
+      [
+        orphan.id: .permissionFailure(
+          "\(orphan.id) has neither a parent nor a share; the shared database cannot hold it")
+      ],
       result.failures)
   }
 
@@ -103,8 +109,11 @@ import Testing
     try world.save([world.record("private")])
     try world.share("root", with: Self.bobReadWrite, accepting: [world.bob])
     let shared = world.bob.sharedDatabase
-    #expect(throws: CloudError.unknownRecord(world.id("private"))) { try shared.record(for: world.id("private")) }
-    #expect(try shared.zoneChanges(in: world.zone, since: nil).changed.map(\.id.name) == ["root", "share-root"])
+    #expect(throws: CloudError.unknownRecord(world.id("private"))) {
+      try shared.record(for: world.id("private"))
+    }
+    #expect(
+      try shared.zoneChanges(in: world.zone, since: nil).changed.map(\.id.name) == ["root", "share-root"])
   }
 
   @Test(arguments: CloudBacking.allCases)
@@ -135,7 +144,9 @@ import Testing
     expectNoDifference(
       [ShareParticipant(userName: "carol", permission: .readOnly)], after.contents.sharing?.participants)
     #expect(after.sharing?.participants.map(\.acceptance) == [.accepted])
-    #expect(throws: CloudError.zoneNotFound(world.zone)) { try world.bob.sharedDatabase.record(for: share.id) }
+    #expect(throws: CloudError.zoneNotFound(world.zone)) {
+      try world.bob.sharedDatabase.record(for: share.id)
+    }
     #expect(try world.carol.sharedDatabase.record(for: world.id("root")).id == world.id("root"))
   }
 
@@ -145,7 +156,10 @@ import Testing
     try world.share("root", with: Self.bobReadWrite, accepting: [world.bob])
     let result = try world.bob.sharedDatabase.modifyRecords(deleting: [world.id("root")])
     expectNoDifference(
-      [world.id("root"): .permissionFailure("only alice can delete the shared root \(world.id("root")); leave the share instead")],
+      [
+        world.id("root"): .permissionFailure(
+          "only alice can delete the shared root \(world.id("root")); leave the share instead")
+      ],
       result.failures)
   }
 
@@ -154,8 +168,12 @@ import Testing
     let world = try CloudWorld(backing)
     let share = try world.share("root", with: Self.bobReadWrite, accepting: [world.bob])
     let token = try world.bob.sharedDatabase.databaseChanges(since: nil).token
-    expectNoDifference([world.id("root"): nil], try world.alice.privateDatabase.modifyRecords(deleting: [world.id("root")]).failures)
-    #expect(throws: CloudError.unknownRecord(share.id)) { try world.alice.privateDatabase.record(for: share.id) }
+    expectNoDifference(
+      [world.id("root"): nil],
+      try world.alice.privateDatabase.modifyRecords(deleting: [world.id("root")]).failures)
+    #expect(throws: CloudError.unknownRecord(share.id)) {
+      try world.alice.privateDatabase.record(for: share.id)
+    }
     #expect(try world.bob.sharedDatabase.databaseChanges(since: token).deletedZones == [world.zone])
   }
 
@@ -173,7 +191,10 @@ import Testing
     let accepted = try world.bob.acceptShare(metadata)
     #expect(accepted.sharing?.participants.map(\.description) == ["bob: read-only, accepted"])
     #expect(try world.bob.shareMetadata(for: link).acceptance == .accepted)
-    #expect(throws: CloudError.permissionFailure("the share is only for the people alice invited; carol is not one of them")) {
+    #expect(
+      throws: CloudError.permissionFailure(
+        "the share is only for the people alice invited; carol is not one of them")
+    ) {
       try world.carol.shareMetadata(for: link)
     }
   }
@@ -182,19 +203,25 @@ import Testing
   func aPublicLinkLetsAnyoneJoinWithThePublicPermission(backing: CloudBacking) throws {
     let world = try CloudWorld(backing)
     let share = try world.share("root", with: [], publicPermission: .readOnly, accepting: [world.carol])
-    #expect(try world.alice.privateDatabase.record(for: share.id).sharing?.participants.map(\.description)
-      == ["carol: read-only, accepted"])
+    #expect(
+      try world.alice.privateDatabase.record(for: share.id).sharing?.participants.map(\.description)
+        == ["carol: read-only, accepted"])
     #expect(try world.carol.sharedDatabase.record(for: world.id("root")).id == world.id("root"))
   }
 
-  @Test(arguments: CloudBacking.allCases, [
-    "https://share.scorekeeper.invalid/0123", "not a link",
-    "https://share.scorekeeper.invalid/0000000000000000000000000000000G",
-  ])
+  @Test(
+    arguments: CloudBacking.allCases,
+    [
+      "https://share.scorekeeper.invalid/0123", "not a link",
+      "https://share.scorekeeper.invalid/0000000000000000000000000000000G",
+    ])
   func aMalformedLinkIsInvalid(backing: CloudBacking, link: String) throws {
     let world = try CloudWorld(backing)
-    #expect(throws: CloudError.invalidArguments(
-      "\(quote(link)) is not a share link; links look like https://share.scorekeeper.invalid/<32 hex digits>")) {
+    #expect(
+      throws: CloudError.invalidArguments(
+        "\(quote(link)) is not a share link; links look like https://share.scorekeeper.invalid/<32 hex digits>"
+      )
+    ) {
       try world.bob.shareMetadata(for: link)
     }
   }
@@ -204,6 +231,8 @@ import Testing
     let world = try CloudWorld(backing)
     try world.share("root", with: Self.bobReadWrite)
     let guess = ShareLinkGenerator.prefix + "0123456789abcdef0123456789abcdef"
-    #expect(throws: CloudError.unknownItem("share link \(quote(guess))")) { try world.bob.shareMetadata(for: guess) }
+    #expect(throws: CloudError.unknownItem("share link \(quote(guess))")) {
+      try world.bob.shareMetadata(for: guess)
+    }
   }
 }

@@ -59,6 +59,7 @@ import Testing
     #expect(customDump(["b": 2, "a": 1]) == "[\n  \"a\": 1,\n  \"b\": 2\n]")
     #expect(customDump(Set([3, 1, 2])) == "Set([\n  1,\n  2,\n  3\n])")
     #expect(customDump([Int]()) == "[]")
+    #expect(customDump("one\ntwo\n") == "\"\"\"\none\ntwo\n\n\"\"\"")
   }
 
   @Test("equal values have no difference; unequal ones show − and + lines")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A cloud server that behaves like CloudKit's databases, kept in SQLite:
 /// in memory for tests (each test its own), or in a file that several
 /// devices and users share across processes.
@@ -30,6 +36,10 @@ public final class MockCloud: Sendable {
     path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random,
     faults: [CloudFault] = []
   ) throws {
+    var status = stat()
+    if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
+      throw MockCloudFileError.isDirectory(path: path)
+    }
     let database: Database
     do {
       database = try Database(path: path)

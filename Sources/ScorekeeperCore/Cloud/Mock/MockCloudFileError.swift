@@ -2,6 +2,7 @@
 public enum MockCloudFileError: Error, Equatable, CustomStringConvertible {
   /// An SQLite file of some other application, or a newer mock format.
   case notMockCloud(path: String, applicationID: Int32, version: Int)
+  case isDirectory(path: String)
   /// SQLite cannot open or read the file (a directory, not SQLite, no permission).
   case cannotOpen(path: String, DatabaseError)
   /// The file's rows break the mock's own invariants.
@@ -9,9 +10,13 @@ public enum MockCloudFileError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
+    case .notMockCloud(let path, Schema.applicationID, _):
+      "\(quote(path)) is a scorekeeper database, not a mock cloud file; nothing was changed."
     case .notMockCloud(let path, let applicationID, let version):
       "\(quote(path)) is not a mock cloud file this version can use "
-        + "(application id \(applicationID), version \(version)); pass another --cloud PATH."
+        + "(application id \(applicationID), version \(version)); nothing was changed."
+    case .isDirectory(let path):
+      "\(quote(path)) is a directory, not a mock cloud file."
     case .cannotOpen(let path, let error):
       "The mock cloud file \(quote(path)) cannot be used: \(error.message) (\(error.codeName))."
     case .corrupt(let why):

@@ -52,7 +52,8 @@ struct RecordModification {
     let existing = try store.header(id)
     if let existing, existing.type != record.type {
       return .failure(
-        .invalidArguments("\(id) is a \(quote(existing.type)) record; it cannot become a \(quote(record.type))"))
+        .invalidArguments(
+          "\(id) is a \(quote(existing.type)) record; it cannot become a \(quote(record.type))"))
     }
     if savePolicy == .ifServerRecordUnchanged {
       // NB: Save-if-unchanged. The tag says which server copy the client's
@@ -145,7 +146,8 @@ struct RecordModification {
     }
     if record.isShare && record.parent != nil { return "the share \(id) cannot have a parent" }
     // References, parents included, stay within one zone.
-    let references = [record.parent, record.shareID].compactMap { $0 }
+    let references =
+      [record.parent, record.shareID].compactMap { $0 }
       + record.fields.values.compactMap { if case .reference(let target) = $0 { target } else { nil } }
     if let outside = references.first(where: { $0.zoneID != id.zoneID }) {
       return "\(id) refers to \(outside); references must stay within a zone"
@@ -175,7 +177,8 @@ struct RecordModification {
     if scope == .shared {
       if header.parentName == nil {
         return .failure(
-          .permissionFailure("only \(id.zoneID.ownerName) can delete the shared root \(id); leave the share instead"))
+          .permissionFailure(
+            "only \(id.zoneID.ownerName) can delete the shared root \(id); leave the share instead"))
       }
       if let refusal = try store.writeRefusal(
         id, type: header.type, parentName: header.parentName, shareName: header.shareName, by: userName)

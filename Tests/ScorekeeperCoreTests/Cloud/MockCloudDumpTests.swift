@@ -1,0 +1,16 @@
+import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+@Suite struct MockCloudDumpTests {
+  @Test(arguments: CloudBacking.allCases)
+  func theDumpListsEverythingInAFixedOrder(backing: CloudBacking) throws {
+    let server = try TestCloud(backing)
+    try CloudScenario.populate(server.cloud)
+    expectNoDifference(CloudScenario.dump, try server.dump())
+  }
+
+  @Test func anEmptyServerDumpsOnlyItsSequence() throws {
+    expectNoDifference("change sequence at 0\n", try TestCloud().dump())
+  }
+}
