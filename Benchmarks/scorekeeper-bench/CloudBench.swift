@@ -53,7 +53,8 @@ enum CloudBench {
       let ratio = median(bigTimes) / median(smallTimes)
       let met = ratio <= target
       print(
-        pad(name, 34) + pad(format(median(smallTimes)) + " ms", 14) + pad(format(median(bigTimes)) + " ms", 12)
+        pad(name, 34) + pad(format(median(smallTimes)) + " ms", 14)
+          + pad(format(median(bigTimes)) + " ms", 12)
           + pad(format(ratio) + "×", 8) + "≤ \(format(target))× \(met ? "ok" : "MISSED")")
       if !met { missed.append("mock cloud: " + name) }
     }

@@ -60,8 +60,10 @@ private func dump(_ value: Any, indent: Int) -> String {
     }
     return "(\n" + fields.joined(separator: ",\n") + "\n\(close))"
   case .enum:
-    let name = "." + caseName(of: value)
-    guard let payload = mirror.children.first else { return name }
+    // A case with a payload is named by its mirror child's label, which a
+    // custom `description` cannot hide.
+    guard let payload = mirror.children.first else { return "." + caseName(of: value) }
+    let name = "." + (payload.label ?? caseName(of: value))
     let inner = dump(payload.value, indent: indent)
     return name + (inner.hasPrefix("(") ? inner : "(" + inner + ")")
   case .struct, .class:

@@ -122,14 +122,14 @@ struct RecordModification {
   private func sharedWriteRefusal(_ record: CloudRecord, existing: ServerStore.Header?) throws
     -> CloudError?
   {
+    if record.shareID?.name != existing?.shareName {
+      return .permissionFailure("only \(record.id.zoneID.ownerName) can share or unshare \(record.id)")
+    }
     // NB: In a shared database every record hangs off a shared root: it
     // needs a parent or a share, or it would belong to nobody's share.
     guard record.parent != nil || record.shareID != nil else {
       return .permissionFailure(
         "\(record.id) has neither a parent nor a share; the shared database cannot hold it")
-    }
-    if record.shareID?.name != existing?.shareName {
-      return .permissionFailure("only \(record.id.zoneID.ownerName) can share or unshare \(record.id)")
     }
     // NB: Writes walk up to the root's share and need read-write permission.
     return try store.writeRefusal(
