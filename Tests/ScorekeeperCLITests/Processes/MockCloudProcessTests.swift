@@ -15,8 +15,7 @@ import Testing
 
   @Test("two processes writing the file-backed mock at once lose nothing")
   func concurrentWriters() throws {
-    let writer = SharedCopies.builtBinary.replacingOccurrences(
-      of: "/scorekeeper", with: "/scorekeeper-bench", options: .backwards)
+    let writer = SharedCopies.builtExecutable("scorekeeper-bench")
     let waits = try ["a", "b"].map { prefix in
       try binary.start(
         ["cloud-writer", cloudPath, "alice", "games", prefix, "30", "10"], executable: writer, name: prefix)

@@ -11,8 +11,13 @@ enum SharedCopies {
   /// test bundle in the build folder.
   static var builtBinary: String {
     if let path = ProcessInfo.processInfo.environment["SCOREKEEPER_BINARY"] { return path }
+    return builtExecutable("scorekeeper")
+  }
+
+  /// An executable of this package beside the test bundle in the build folder.
+  static func builtExecutable(_ name: String) -> String {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    return bundle.appendingPathComponent("scorekeeper").path
+    return bundle.appendingPathComponent(name).path
   }
 
   /// The folder holding the copied `scorekeeper`, for PATH.

@@ -165,7 +165,8 @@ struct ServerStore {
 
   /// Gives a stored record a new tag without changing its contents, as the
   /// service does to a parent when a child is saved or to a root when its
-  /// share goes.
+  /// share goes. `shareName`, when given (`.some(nil)` included), replaces
+  /// the record's share reference at the same time.
   func bump(_ id: RecordID, shareName: String?? = .none) throws {
     let sequence = try nextSequence()
     var sql = "UPDATE records SET changeTag = ?, modifiedAt = ?, changedAt = ?"
