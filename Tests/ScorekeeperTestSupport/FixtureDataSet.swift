@@ -27,6 +27,13 @@ public enum FixtureDataSet {
       _ = try store.addGame(title: longTitle)
       _ = try store.addPlayer(to: longTitle, name: longName, score: 1)
       _ = try store.addGame(title: "Ω")
+    case 2:
+      // v1's data, entered through v2 (starting scores become events), then
+      // score changes and an undo.
+      try fill(store, version: 1)
+      _ = try store.score(in: "Poker night", "Bob \"the bluff\" O'Neil; --", .add(5))
+      _ = try store.score(in: "Poker night", "Z", .add(-1))
+      _ = try store.undo()
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -34,10 +41,24 @@ public enum FixtureDataSet {
 
   /// What the fixture of `version` holds once upgraded to the current schema.
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
+    let id = { (n: UInt64) in SQLValue.text(negativeID(n)) }
+    let device: SQLValue = .text(UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1))
+    let time: SQLValue = "2026-01-01T00:00:00.000Z"
+    /// A score event row: id, playerID, delta, time, device, undoes.
+    func event(_ n: UInt64, player: UInt64, _ delta: Int64, undoes: UInt64? = nil) -> [SQLValue] {
+      [id(n), id(player), .integer(delta), time, device, undoes.map(id) ?? .null]
+    }
     switch version {
     case 1:
-      let game = { (n: UInt64) in SQLValue.text(negativeID(n)) }
+      let game = id
       return [
+        "localDevice": [[1, device]],
+        // v2's migration: one event per non-zero score, in the players'
+        // insertion order, ids from the generator's start.
+        "scoreEvents": [
+          event(0, player: 1, 42), event(1, player: 2, -17), event(2, player: 3, .max),
+          event(3, player: 4, .min), event(4, player: 7, 1),
+        ].sorted(by: sqlOrder),
         "games": [
           [game(0), "Poker night"],
           [game(6), .text(longTitle)],
@@ -50,6 +71,24 @@ public enum FixtureDataSet {
           [.text(negativeID(4)), game(0), "Zoë 🃏 شطرنج 麻雀", .integer(Int64.min)],
           [.text(negativeID(5)), game(0), "Alice", 0],
           [.text(negativeID(7)), game(6), .text(longName), 1],
+        ].sorted(by: sqlOrder),
+      ]
+    case 2:
+      return [
+        "localDevice": [[1, device]],
+        "games": [[id(0), "Poker night"], [id(10), .text(longTitle)], [id(13), "Ω"]].sorted(by: sqlOrder),
+        "players": [
+          [id(1), id(0), "Alice", 42],
+          [id(3), id(0), "Bob \"the bluff\" O'Neil; --", -12],
+          [id(5), id(0), "Z", .integer(Int64.max)],
+          [id(7), id(0), "Zoë 🃏 شطرنج 麻雀", .integer(Int64.min)],
+          [id(9), id(0), "Alice", 0],
+          [id(11), id(10), .text(longName), 1],
+        ].sorted(by: sqlOrder),
+        "scoreEvents": [
+          event(2, player: 1, 42), event(4, player: 3, -17), event(6, player: 5, .max),
+          event(8, player: 7, .min), event(12, player: 11, 1), event(14, player: 3, 5),
+          event(15, player: 5, -1), event(16, player: 5, 1, undoes: 15),
         ].sorted(by: sqlOrder),
       ]
     default:

@@ -19,7 +19,8 @@ public struct Seed {
     self.database = database
     let seeded = try database.fetchOne(
       """
-      SELECT count(*) FROM (SELECT id FROM games UNION ALL SELECT id FROM players)
+      SELECT count(*) FROM (
+        SELECT id FROM games UNION ALL SELECT id FROM players UNION ALL SELECT id FROM scoreEvents)
       WHERE id LIKE 'ffffffff-ffff-ffff-ffff-%'
       """
     ) { try $0.int64(0) }
@@ -43,8 +44,16 @@ public struct Seed {
         "INSERT INTO games (id, title) VALUES (?1, ?2)", [.text(game.id), .text(game.title)])
       for player in seeded {
         try database.execute(
-          "INSERT INTO players (id, gameID, name, score) VALUES (?1, ?2, ?3, ?4)",
-          [.text(player.id), .text(player.gameID), .text(player.name), .integer(player.score)])
+          "INSERT INTO players (id, gameID, name) VALUES (?1, ?2, ?3)",
+          [.text(player.id), .text(player.gameID), .text(player.name)])
+        // A score is the sum of its events: one event carries the seeded score.
+        if player.score != 0 {
+          try database.execute(
+            """
+            INSERT INTO scoreEvents (id, playerID, delta, time, device)
+            VALUES (?1, ?2, ?3, '2026-01-01T00:00:00.000Z', (SELECT id FROM localDevice))
+            """, [.text(takeID()), .text(player.id), .integer(player.score)])
+        }
       }
     }
     return SeededGame(game: game, players: seeded)

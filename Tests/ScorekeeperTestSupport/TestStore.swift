@@ -14,7 +14,8 @@ public final class TestStore {
   public init(uuid: UUIDGenerator = .incrementing(), clock: Clock = .constant(testNow)) throws {
     directory = try TemporaryDirectory()
     store = try Store(
-      path: directory.file("scorekeeper.sqlite"), dependencies: Dependencies(uuid: uuid, clock: clock))
+      path: directory.file("scorekeeper.sqlite"),
+      dependencies: Dependencies(uuid: uuid, clock: clock, device: .device(1)))
   }
 }
 

@@ -3,6 +3,7 @@ extension Database {
   /// use the same ids and clock as Swift code:
   /// - `uuid()`: a new id from the generator;
   /// - `now()`: the clock's time as ISO 8601 text;
+  /// - `newDeviceID()`: the id a new database takes as its device's, once;
   /// - `casefold(text)`: Unicode-aware lowercase, for case-insensitive
   ///   lookups (SQLite's NOCASE and lower() only fold ASCII).
   func install(_ dependencies: Dependencies) throws {
@@ -10,6 +11,10 @@ extension Database {
     let clock = dependencies.clock
     try createFunction("uuid", argumentCount: 0, deterministic: false) { _ in
       .text(try uuid())
+    }
+    let device = dependencies.device
+    try createFunction("newDeviceID", argumentCount: 0, deterministic: false) { _ in
+      .text(try device())
     }
     try createFunction("now", argumentCount: 0, deterministic: false) { _ in
       .text(try clock.now().iso8601)
@@ -26,12 +31,16 @@ extension Database {
   /// created on the first write in this mode; it is not part of the schema.
   func persistIDCounter(of generator: UUIDGenerator) throws {
     guard let counter = generator.persistentCounter else { return }
-    let exists =
-      try fetchOne(
-        "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'deterministicIDs'"
-      ) { _ in true } ?? false
-    if exists, let next = try fetchOne("SELECT next FROM deterministicIDs", [], { try $0.int64(0) }) {
-      counter.reset(next: UInt64(next))
+    // Read again in every write transaction, under its lock: another
+    // process may have used ids since this one opened the database.
+    afterBeginWrite = { db in
+      let exists =
+        try db.fetchOne(
+          "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'deterministicIDs'"
+        ) { _ in true } ?? false
+      if exists, let next = try db.fetchOne("SELECT next FROM deterministicIDs", [], { try $0.int64(0) }) {
+        counter.reset(next: UInt64(next))
+      }
     }
     beforeCommit = { db in
       try db.execute(

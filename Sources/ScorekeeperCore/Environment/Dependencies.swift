@@ -7,14 +7,19 @@
 public struct Dependencies: Sendable {
   public var uuid: UUIDGenerator
   public var clock: Clock
+  /// Where a new database's device id comes from (used once, when the
+  /// database is created). Apart from `uuid` so that deterministic ids
+  /// stay 0001, 0002, … whatever the device is called.
+  public var device: UUIDGenerator
 
-  public init(uuid: UUIDGenerator, clock: Clock) {
+  public init(uuid: UUIDGenerator, clock: Clock, device: UUIDGenerator) {
     self.uuid = uuid
     self.clock = clock
+    self.device = device
   }
 
   /// Random ids and the system clock.
-  public static let live = Dependencies(uuid: .live, clock: .live)
+  public static let live = Dependencies(uuid: .live, clock: .live, device: .live)
 }
 
 /// A dependency was used that its creator declared unimplemented.
@@ -23,6 +28,6 @@ public struct UnimplementedDependencyError: Error, Equatable, CustomStringConver
 
   public var description: String {
     "The dependency `\(name)` was used but not set. "
-      + "Pass one to Dependencies(uuid:clock:), e.g. .incrementing or .constant."
+      + "Pass one to Dependencies(uuid:clock:device:), e.g. .incrementing or .constant."
   }
 }

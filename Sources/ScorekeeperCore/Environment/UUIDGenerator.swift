@@ -57,6 +57,12 @@ public struct UUIDGenerator: Sendable {
   }
 
   /// Fails every call, naming the dependency: for code that must not make ids.
+  /// The device id of deterministic mode: d0000000-0000-0000-0000-00000000000N,
+  /// readable as "device N" and apart from every incrementing id.
+  public static func device(_ number: UInt64) -> UUIDGenerator {
+    constant(format(high: 0xd000_0000_0000_0000, low: number))
+  }
+
   public static let unimplemented = UUIDGenerator {
     throw UnimplementedDependencyError(name: "uuid")
   }

@@ -10,6 +10,7 @@ extension Database {
   /// concurrent writers queue politely at `BEGIN`.
   public func write<T>(_ body: () throws -> T) throws -> T {
     try transaction("BEGIN IMMEDIATE") {
+      try afterBeginWrite?(self)
       let result = try body()
       try beforeCommit?(self)
       return result

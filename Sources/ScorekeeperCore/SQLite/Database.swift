@@ -20,6 +20,11 @@ public final class Database {
   /// of it: state that must change with the data (the deterministic id
   /// counter) is saved here, atomically with the rows that used it.
   public var beforeCommit: ((Database) throws -> Void)?
+  /// Runs at the start of every `write` transaction, once it holds the
+  /// write lock: state shared with other processes (the deterministic id
+  /// counter) is read here, where no other writer can change it until
+  /// this transaction ends.
+  public var afterBeginWrite: ((Database) throws -> Void)?
   private var isClosed = false
 
   /// Opens the database at `path` for reading and writing.

@@ -7,7 +7,8 @@ public enum Schema {
 
   /// Every migration ever shipped, in order. Append only.
   public static let migrations: [Migration] = [
-    .createGamesAndPlayers
+    .createGamesAndPlayers,
+    .scoreEvents,
   ]
 
   /// The version this program reads and writes.

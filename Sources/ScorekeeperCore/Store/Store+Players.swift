@@ -20,12 +20,14 @@ extension Store {
     let name = try TextField.playerName.validate(name)
     return try write {
       let game = try findGame(gameReference)
-      let player = try database.fetchOne(
-        """
-        INSERT INTO players (gameID, name, score) VALUES (?1, ?2, ?3)
-        RETURNING id, gameID, name, score
-        """,
-        [.text(game.id), .text(name), .integer(score)], Player.init(row:))!
+      var player = try database.fetchOne(
+        "INSERT INTO players (gameID, name) VALUES (?1, ?2) RETURNING id, gameID, name, score",
+        [.text(game.id), .text(name)], Player.init(row:))!
+      // A starting score is a score change like any other, so it syncs as one.
+      if score != 0 {
+        try recordScoreEvent(for: player.id, delta: score)
+        player.score = score
+      }
       return PlayerInGame(game: try summary(of: game), player: player)
     }
   }

@@ -23,10 +23,12 @@ public struct StandingsShape: Hashable, Sendable {
 extension Store {
   /// Changes a player's score and returns the game's new standings.
   ///
-  /// The arithmetic happens in SQL (`score = score + ?`), never as a read
-  /// then a write in Swift, so concurrent changes from other processes all
-  /// count. A change that would overflow 64 bits matches no row, and is
-  /// refused with nothing written.
+  /// The change is recorded as a score event (`delta`, this device, now);
+  /// a trigger adds it to the player's cached total. The write transaction
+  /// holds the database's write lock from its start, so the score read
+  /// here is still the score when the event lands: concurrent changes from
+  /// other processes queue and all count. A change whose result, or whose
+  /// delta (for `=N`), would not fit in 64 bits is refused, nothing written.
   public func score(
     in gameReference: String, _ playerReference: String, _ change: ScoreChange,
     order: StandingsOrder = .descending
@@ -34,23 +36,21 @@ extension Store {
     try write {
       let game = try findGame(gameReference)
       let previous = try findPlayer(playerReference, in: game)
+      let delta: Int64
       switch change {
-      case .add(let delta):
-        // Each CASE branch is itself overflow-free: MAX - delta for a
-        // non-negative delta, MIN - delta for a negative one.
-        try database.execute(
-          """
-          UPDATE players SET score = score + ?1
-          WHERE id = ?2 AND CASE WHEN ?1 >= 0 THEN score <= 9223372036854775807 - ?1
-                                 ELSE score >= (-9223372036854775807 - 1) - ?1 END
-          """, [.integer(delta), .text(previous.id)])
+      case .add(let amount):
+        guard !previous.score.addingReportingOverflow(amount).overflow else {
+          throw StoreError.scoreOutOfRange(player: previous, change: change, game: game)
+        }
+        delta = amount
       case .set(let value):
-        try database.execute(
-          "UPDATE players SET score = ?1 WHERE id = ?2", [.integer(value), .text(previous.id)])
+        let (difference, overflow) = value.subtractingReportingOverflow(previous.score)
+        guard !overflow else {
+          throw StoreError.changeTooLarge(player: previous, change: change, game: game)
+        }
+        delta = difference
       }
-      guard database.changes == 1 else {
-        throw StoreError.scoreOutOfRange(player: previous, change: change, game: game)
-      }
+      if delta != 0 { try recordScoreEvent(for: previous.id, delta: delta) }
       var standings: [Standing] = []
       try forEachStanding(of: game, order: order) { standings.append($0) }
       // The standings hold the updated row; no second query for it.
@@ -59,6 +59,16 @@ extension Store {
         game: GameSummary(game: game, playerCount: standings.count), previous: previous,
         player: player, standings: standings)
     }
+  }
+
+  /// Appends a score event made on this device now; the insert trigger
+  /// updates the player's total.
+  func recordScoreEvent(for playerID: String, delta: Int64, undoes: String? = nil) throws {
+    try database.execute(
+      """
+      INSERT INTO scoreEvents (playerID, delta, device, undoes)
+      VALUES (?1, ?2, (SELECT id FROM localDevice), ?3)
+      """, [.text(playerID), .integer(delta), undoes.map { .text($0) } ?? .null])
   }
 
   /// A game's standings, streamed: `header` gets the game and the shape of

@@ -10,6 +10,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case ambiguousPlayer(reference: String, game: Game, candidates: [Player])
   /// The change would take the score past a 64-bit integer.
   case scoreOutOfRange(player: Player, change: ScoreChange, game: Game)
+  /// No score change made on this device is left to revert.
+  case nothingToUndo
+  /// Reverting the change would take the score past 64 bits (other
+  /// changes came after it).
+  case undoOutOfRange(player: Player, reverted: ScoreEvent, game: Game)
+  /// `=N` from the current score is a change too large for one event.
+  case changeTooLarge(player: Player, change: ScoreChange, game: Game)
 
   public var description: String {
     switch self {
@@ -31,6 +38,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       return "Can't apply \(change.description) to \(quote(player.name)) in \(quote(game.title)): "
         + "the score \(player.score) would go past the \(isUpward(change) ? "largest" : "smallest") "
         + "possible score (\(isUpward(change) ? Int64.max : Int64.min)). Nothing was changed."
+    case .nothingToUndo:
+      return "Nothing to undo: no score change made on this device is left to revert."
+    case .undoOutOfRange(let player, let reverted, let game):
+      return "Can't undo \(reverted.signedDelta) for \(quote(player.name)) in \(quote(game.title)): "
+        + "the score \(player.score) would go past the \(reverted.delta < 0 ? "largest" : "smallest") "
+        + "possible score. Nothing was changed."
+    case .changeTooLarge(let player, let change, let game):
+      return "Can't apply \(change.description) to \(quote(player.name)) in \(quote(game.title)): "
+        + "going from \(player.score) is a change of more than \(Int64.max) points, which cannot be "
+        + "recorded; change it in smaller steps. Nothing was changed."
     }
   }
 

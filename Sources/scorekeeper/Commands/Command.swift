@@ -8,8 +8,8 @@ struct Command: Sendable {
 extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
-    .addGame, .addPlayer, .score, .list, .renameGame, .renamePlayer, .removePlayer, .deleteGame,
-    .cloud, .help,
+    .addGame, .addPlayer, .score, .undo, .list, .history, .renameGame, .renamePlayer, .removePlayer,
+    .deleteGame, .cloud, .help,
   ]
 
   static func named(_ name: String) -> Command? {

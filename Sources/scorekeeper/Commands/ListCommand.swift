@@ -38,8 +38,7 @@ extension Command {
     for summary in games {
       let count = players(summary.playerCount)
       invocation.output.line(
-        IDFragment.short(summary.game.id) + "  " + count
-          + String(repeating: " ", count: countWidth - count.count) + "  " + summary.game.title)
+        IDFragment.short(summary.game.id) + "  " + count.padding(to: countWidth) + "  " + summary.game.title)
     }
   }
 

@@ -11,9 +11,11 @@ extension Command {
       ],
       options: [.ascending],
       discussion: """
-        Changes from several processes at once all count: the arithmetic happens in
-        the database, in one transaction. A change that would take the score past
-        a 64-bit integer is refused and nothing is written.
+        Each change is kept as a score change of its own (see "history"; "undo"
+        reverts the last one made here), and the score is their sum. Changes from
+        several processes at once all count: each waits for the database's write
+        lock. A change that would take the score past a 64-bit integer is refused
+        and nothing is written.
         """,
       examples: [
         "scorekeeper score \"Poker night\" Alice +5",

@@ -98,7 +98,9 @@ struct Settings {
     var dependencies = Dependencies.live
     switch environment(Variable.ids) {
     case nil, "": break
-    case "incrementing": dependencies.uuid = .incrementingPersistedInDatabase()
+    case "incrementing":
+      dependencies.uuid = .incrementingPersistedInDatabase()
+      dependencies.device = .device(1)
     case let other?:
       throw UsageError(
         "\(Variable.ids)=\(quote(other)) is not understood; the only value is \"incrementing\".")

@@ -50,7 +50,7 @@ enum HelpText {
   private static func columns(_ rows: [(String, String)]) -> String {
     let width = rows.map(\.0.count).max() ?? 0
     return rows.map { name, text in
-      "  " + name + String(repeating: " ", count: width - name.count) + "  " + text
+      "  " + name.padding(to: width) + "  " + text
     }.joined(separator: "\n")
   }
 }

@@ -32,3 +32,22 @@ extension Standing {
     ])
   }
 }
+
+extension ScoreEvent {
+  /// {"id", "playerID", "delta", "time", "device", "undoes"}
+  var json: JSON {
+    .object([
+      ("id", .string(id)), ("playerID", .string(playerID)), ("delta", .integer(delta)),
+      ("time", .string(time.iso8601)), ("device", .string(device)),
+      ("undoes", undoes.map(JSON.string) ?? .null),
+    ])
+  }
+}
+
+extension HistoryEntry {
+  /// A score event's keys, then {"playerName", "thisDevice"}.
+  var json: JSON {
+    guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
+    return .object(fields + [("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice))])
+  }
+}

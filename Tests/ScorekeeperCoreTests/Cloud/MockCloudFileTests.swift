@@ -31,7 +31,7 @@ import Testing
     let store = try TestStore()
     #expect(
       throws: MockCloudFileError.notMockCloud(
-        path: store.path, applicationID: Schema.applicationID, version: 1)
+        path: store.path, applicationID: Schema.applicationID, version: Schema.currentVersion)
     ) {
       try MockCloud(path: store.path, clock: .constant(testNow))
     }

@@ -51,7 +51,8 @@ import Testing
   func dependencyFunctions() throws {
     let db = try DatabaseFile.open(
       at: directory.file("store.sqlite"),
-      dependencies: Dependencies(uuid: .incrementing(startingAt: 41), clock: .constant(testNow)))
+      dependencies: Dependencies(
+        uuid: .incrementing(startingAt: 41), clock: .constant(testNow), device: .device(1)))
     #expect(
       try db.fetchOne("SELECT uuid(), uuid(), now(), casefold('ÉCOLE Straße')") { row in
         [try row.text(0), try row.text(1), try row.text(2), try row.text(3)]
@@ -65,7 +66,7 @@ import Testing
   func unimplemented() throws {
     let db = try DatabaseFile.open(
       at: directory.file("store.sqlite"),
-      dependencies: Dependencies(uuid: .unimplemented, clock: .constant(testNow)))
+      dependencies: Dependencies(uuid: .unimplemented, clock: .constant(testNow), device: .device(1)))
     let error = try #require(throws: DatabaseError.self) {
       try db.execute("INSERT INTO games (title) VALUES ('Poker')")
     }

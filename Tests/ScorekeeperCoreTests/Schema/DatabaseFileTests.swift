@@ -8,7 +8,7 @@ import Testing
 /// older scorekeeper database.
 @Suite struct DatabaseFileTests {
   let directory: TemporaryDirectory
-  let dependencies = Dependencies(uuid: .incrementing(), clock: .constant(testNow))
+  let dependencies = Dependencies(uuid: .incrementing(), clock: .constant(testNow), device: .device(1))
 
   init() throws {
     directory = try TemporaryDirectory()
@@ -48,7 +48,7 @@ import Testing
   func emptyFile() throws {
     _ = FileManager.default.createFile(atPath: directory.file("empty.sqlite"), contents: Data())
     let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
-    #expect(try db.tableNames() == ["games", "players", "schemaMigrations"])
+    #expect(try db.tableNames() == ["games", "localDevice", "players", "schemaMigrations", "scoreEvents"])
   }
 
   @Test("a database of the current version is opened without a single write")

@@ -10,7 +10,7 @@ import Testing
   init() throws {
     directory = try TemporaryDirectory()
     db = try Database(path: directory.file("test.sqlite"))
-    try db.install(Dependencies(uuid: .incrementing(), clock: .constant(testNow)))
+    try db.install(Dependencies(uuid: .incrementing(), clock: .constant(testNow), device: .device(1)))
   }
 
   static let first = Migration(

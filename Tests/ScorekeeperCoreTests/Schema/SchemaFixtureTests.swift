@@ -101,6 +101,7 @@ import Testing
 extension Dependencies {
   /// Ids counting down from ffffffff-…, as in the fixtures; a fixed clock.
   static var fixtures: Dependencies {
-    Dependencies(uuid: .negative(), clock: .constant(Timestamp(iso8601: "2026-01-01T00:00:00Z")!))
+    Dependencies(
+      uuid: .negative(), clock: .constant(Timestamp(iso8601: "2026-01-01T00:00:00Z")!), device: .device(1))
   }
 }

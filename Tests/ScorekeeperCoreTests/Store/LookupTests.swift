@@ -9,7 +9,7 @@ import Testing
   var store: Store { test.store }
 
   init() throws {
-    test = try TestStore(uuid: .unimplemented)
+    test = try TestStore()
   }
 
   @Test(

@@ -9,7 +9,7 @@ import Testing
   let darts: Seed.SeededGame
 
   init() throws {
-    test = try TestStore(uuid: .unimplemented)
+    test = try TestStore()
     var seed = try Seed(test.database)
     darts = try seed.game("Darts", players: [("Ann", 10), ("Ben", 20), ("Cat", 20), ("Dee", 5)])
   }
@@ -63,12 +63,28 @@ import Testing
       (Int64.min + 5, .add(-6)), (-1, .add(Int64.min)), (1, .add(Int64.max)),
     ])
   func overflow(start: Int64, change: ScoreChange) throws {
-    _ = try store.score(in: "Darts", "Ann", .set(start))
-    let before = with(ann, score: start)
+    var seed = try Seed(test.database)
+    let limits = try seed.game("Limits", players: [("Zed", start)])
+    let before = limits.players[0]
+    let events = try test.database.rows(of: "scoreEvents", columns: ["id", "playerID", "delta"])
     #expect(
-      throws: StoreError.scoreOutOfRange(player: before, change: change, game: darts.game)
-    ) { try store.score(in: "Darts", "Ann", change) }
-    #expect(try store.score(in: "Darts", "Ann", .add(0)).player == before)
+      throws: StoreError.scoreOutOfRange(player: before, change: change, game: limits.game)
+    ) { try store.score(in: "Limits", "Zed", change) }
+    #expect(try store.score(in: "Limits", "Zed", .add(0)).player == before)
+    #expect(try test.database.rows(of: "scoreEvents", columns: ["id", "playerID", "delta"]) == events)
+  }
+
+  @Test(
+    "=N further than 64 bits from the score is refused and nothing is written",
+    arguments: [(Int64.min, Int64.max), (Int64.max, Int64.min), (-2, Int64.max), (1, Int64.min)]
+      as [(Int64, Int64)])
+  func setTooFar(start: Int64, target: Int64) throws {
+    var seed = try Seed(test.database)
+    let limits = try seed.game("Limits", players: [("Zed", start)])
+    #expect(
+      throws: StoreError.changeTooLarge(player: limits.players[0], change: .set(target), game: limits.game)
+    ) { try store.score(in: "Limits", "Zed", .set(target)) }
+    #expect(try store.score(in: "Limits", "Zed", .add(0)).player == limits.players[0])
   }
 
   @Test(
@@ -78,8 +94,9 @@ import Testing
       (0, .add(Int64.min), Int64.min), (-1, .add(Int64.max), Int64.max - 1),
     ])
   func limits(start: Int64, change: ScoreChange, expected: Int64) throws {
-    _ = try store.score(in: "Darts", "Ann", .set(start))
-    #expect(try store.score(in: "Darts", "Ann", change).player.score == expected)
+    var seed = try Seed(test.database)
+    try seed.game("Limits", players: [("Zed", start)])
+    #expect(try store.score(in: "Limits", "Zed", change).player.score == expected)
   }
 
   @Test("standings stream with the shape first, from one snapshot")

@@ -1,0 +1,42 @@
+/// One change to a player's score: the unit that syncs. A score is the sum
+/// of its player's events; events are only ever added.
+public struct ScoreEvent: Hashable, Sendable {
+  public var id: String
+  public var playerID: String
+  public var delta: Int64
+  public var time: Timestamp
+  /// The id of the device (local database) that made the change.
+  public var device: String
+  /// The event this one reverts, when it was made by `undo`.
+  public var undoes: String?
+
+  public init(
+    id: String, playerID: String, delta: Int64, time: Timestamp, device: String, undoes: String? = nil
+  ) {
+    self.id = id
+    self.playerID = playerID
+    self.delta = delta
+    self.time = time
+    self.device = device
+    self.undoes = undoes
+  }
+
+  /// "+5", "-3", "+0".
+  public var signedDelta: String {
+    delta < 0 ? "\(delta)" : "+\(delta)"
+  }
+}
+
+/// A score event as `history` shows it: with its player's name and
+/// whether this device made it.
+public struct HistoryEntry: Hashable, Sendable {
+  public var event: ScoreEvent
+  public var playerName: String
+  public var isThisDevice: Bool
+
+  public init(event: ScoreEvent, playerName: String, isThisDevice: Bool) {
+    self.event = event
+    self.playerName = playerName
+    self.isThisDevice = isThisDevice
+  }
+}

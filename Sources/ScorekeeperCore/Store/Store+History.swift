@@ -1,0 +1,104 @@
+/// What `undo` did.
+public struct UndoResult: Hashable, Sendable {
+  public var game: GameSummary
+  /// The player after the undo.
+  public var player: Player
+  /// The change reverted.
+  public var reverted: ScoreEvent
+  /// The opposite change recorded to revert it.
+  public var event: ScoreEvent
+}
+
+/// The size of a history, known before its rows are streamed, so a
+/// printer can align its columns without holding every row.
+public struct HistoryShape: Hashable, Sendable {
+  public var count: Int
+  /// The longest player name, in characters.
+  public var nameWidth: Int
+  /// The longest signed change ("+10", "-5"), in characters.
+  public var changeWidth: Int
+
+  public init(count: Int, nameWidth: Int, changeWidth: Int) {
+    self.count = count
+    self.nameWidth = nameWidth
+    self.changeWidth = changeWidth
+  }
+}
+
+extension Store {
+  /// A game's score changes, newest first, optionally one player's, all
+  /// from one snapshot: `header` gets the game, the player (when one was
+  /// named), and the history's shape; then `row` gets each entry.
+  public func history(
+    of gameReference: String, player playerReference: String? = nil,
+    header: (GameSummary, Player?, HistoryShape) throws -> Void, row: (HistoryEntry) throws -> Void
+  ) throws {
+    try read {
+      let game = try findGame(gameReference)
+      let player = try playerReference.map { try findPlayer($0, in: game) }
+      let filter = "p.gameID = ?1 AND (?2 IS NULL OR e.playerID = ?2)"
+      let arguments: [SQLValue] = [.text(game.id), player.map { .text($0.id) } ?? .null]
+      let shape = try database.fetchOne(
+        """
+        SELECT count(*), coalesce(max(length(p.name)), 0),
+               coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0)), 0)
+        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
+        """, arguments
+      ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
+      try header(try summary(of: game), player, shape)
+      try database.forEachRow(
+        """
+        SELECT \(Self.eventColumns), p.name, e.device = (SELECT id FROM localDevice)
+        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+        WHERE \(filter) ORDER BY e.time DESC, e.rowid DESC
+        """, arguments
+      ) { entry in
+        try row(
+          HistoryEntry(
+            event: try Self.event(entry), playerName: try entry.text(6), isThisDevice: try entry.int(7) == 1))
+      }
+    }
+  }
+
+  /// Reverts the last score change made on this device that is neither an
+  /// undo nor already undone, by recording the opposite change: the revert
+  /// syncs like any other change, and other devices' changes are untouched.
+  /// Repeated undos walk back through this device's changes.
+  public func undo() throws -> UndoResult {
+    try write {
+      guard
+        let reverted = try database.fetchOne(
+          """
+          SELECT \(Self.eventColumns) FROM scoreEvents AS e
+          WHERE e.device = (SELECT id FROM localDevice) AND e.undoes IS NULL
+            AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
+          ORDER BY e.time DESC, e.rowid DESC LIMIT 1
+          """, [], Self.event)
+      else { throw StoreError.nothingToUndo }
+      let before = try database.fetchOne(
+        "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(reverted.playerID)],
+        Player.init(row:))!
+      let game = try database.fetchOne(
+        "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
+      let (opposite, negationOverflows) = Int64(0).subtractingReportingOverflow(reverted.delta)
+      guard !negationOverflows, !before.score.addingReportingOverflow(opposite).overflow else {
+        throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)
+      }
+      try recordScoreEvent(for: before.id, delta: opposite, undoes: reverted.id)
+      let event = try database.fetchOne(
+        "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.undoes = ?1", [.text(reverted.id)],
+        Self.event)!
+      var player = before
+      player.score += opposite
+      return UndoResult(game: try summary(of: game), player: player, reverted: reverted, event: event)
+    }
+  }
+
+  private static let eventColumns = "e.id, e.playerID, e.delta, e.time, e.device, e.undoes"
+
+  private static func event(_ row: Row) throws -> ScoreEvent {
+    ScoreEvent(
+      id: try row.text(0), playerID: try row.text(1), delta: try row.int64(2), time: try row.timestamp(3),
+      device: try row.text(4), undoes: try row.optionalText(5))
+  }
+}

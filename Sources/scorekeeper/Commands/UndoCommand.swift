@@ -1,0 +1,29 @@
+import ScorekeeperCore
+
+extension Command {
+  static let undo = Command(
+    spec: CommandSpec(
+      name: "undo",
+      summary: "Revert the last score change made on this device.",
+      discussion: """
+        Adds the opposite change, so the revert syncs like any other change and other
+        devices' changes stay. Run it again to revert the change before that.
+        """,
+      examples: ["scorekeeper undo"]
+    ),
+    run: { invocation in
+      let result = try invocation.store().undo()
+      if invocation.json {
+        invocation.print(
+          .object([
+            ("game", result.game.json), ("player", result.player.json),
+            ("reverted", result.reverted.json), ("event", result.event.json),
+          ]))
+      } else {
+        invocation.output.line(
+          "Undid \(result.reverted.signedDelta) for \(quote(result.player.name)) in "
+            + "\(quote(result.game.game.title)): \(result.player.score - result.event.delta) → "
+            + "\(result.player.score)")
+      }
+    })
+}

@@ -1,0 +1,141 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// Scores as sums of events: what each change records, history, and undo.
+@Suite struct ScoreEventTests {
+  let test: TestStore
+  var store: Store { test.store }
+  static let device = UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1)
+  static let time = testNow.iso8601
+
+  init() throws {
+    test = try TestStore()
+  }
+
+  /// Every event row: id, playerID, delta, time, device, undoes.
+  func events() throws -> [[SQLValue]] {
+    try test.database.rows(
+      of: "scoreEvents", columns: ["id", "playerID", "delta", "time", "device", "undoes"])
+  }
+
+  func id(_ n: UInt64) -> SQLValue { .text(UUIDGenerator.format(n)) }
+
+  @Test("a starting score and each change are one event each; the score is their sum")
+  func eventsAddUp() throws {
+    _ = try store.addGame(title: "Poker")  // 1
+    _ = try store.addPlayer(to: "Poker", name: "Ann", score: 7)  // player 2, event 3
+    _ = try store.addPlayer(to: "Poker", name: "Ben")  // player 4, no event
+    _ = try store.score(in: "Poker", "Ann", .add(-2))  // event 5
+    _ = try store.score(in: "Poker", "Ann", .set(10))  // event 6: +5
+    _ = try store.score(in: "Poker", "Ben", .add(0))  // no event
+    expectNoDifference(
+      [
+        [id(3), id(2), 7, .text(Self.time), .text(Self.device), .null],
+        [id(5), id(2), -2, .text(Self.time), .text(Self.device), .null],
+        [id(6), id(2), 5, .text(Self.time), .text(Self.device), .null],
+      ], try events())
+    #expect(
+      try test.database.rows(of: "players", columns: ["name", "score"]) == [["Ann", 10], ["Ben", 0]])
+  }
+
+  @Test("events are append-only: editing one is refused")
+  func appendOnly() throws {
+    _ = try store.addGame(title: "Poker")
+    _ = try store.addPlayer(to: "Poker", name: "Ann", score: 7)
+    let error = try #require(throws: DatabaseError.self) {
+      try test.database.execute("UPDATE scoreEvents SET delta = 100")
+    }
+    #expect(error.message == "score events are append-only")
+    #expect(try test.database.rows(of: "players", columns: ["score"]) == [[7]])
+  }
+
+  @Test("history lists a game's changes newest first, with names and devices")
+  func history() throws {
+    var seed = try Seed(test.database)
+    let poker = try seed.game("Poker", players: [("Ann", 3), ("Benedict", 0)])
+    let later = Timestamp(millisecondsSince1970: testNow.millisecondsSince1970 + 60_000)
+    try test.database.execute(
+      """
+      INSERT INTO scoreEvents (id, playerID, delta, time, device)
+      VALUES ('e-other', ?1, -4, ?2, 'd0000000-0000-0000-0000-000000000002')
+      """, [.text(poker.players[1].id), .text(later.iso8601)])
+    _ = try store.score(in: "Poker", "Ann", .add(2))
+    var header: (GameSummary, Player?, HistoryShape)?
+    var entries: [HistoryEntry] = []
+    try store.history(of: "poker", header: { header = ($0, $1, $2) }, row: { entries.append($0) })
+    #expect(header?.0 == GameSummary(game: poker.game, playerCount: 2))
+    #expect(header?.1 == nil)
+    #expect(header?.2 == HistoryShape(count: 3, nameWidth: 8, changeWidth: 2))
+    let ann = poker.players[0].id
+    expectNoDifference(
+      [
+        HistoryEntry(
+          event: ScoreEvent(
+            id: "e-other", playerID: poker.players[1].id, delta: -4, time: later,
+            device: "d0000000-0000-0000-0000-000000000002"),
+          playerName: "Benedict", isThisDevice: false),
+        HistoryEntry(
+          event: ScoreEvent(
+            id: UUIDGenerator.format(1), playerID: ann, delta: 2, time: testNow, device: Self.device),
+          playerName: "Ann", isThisDevice: true),
+        HistoryEntry(
+          event: ScoreEvent(
+            id: negativeID(3), playerID: ann, delta: 3, time: Timestamp(iso8601: "2026-01-01T00:00:00Z")!,
+            device: Self.device),
+          playerName: "Ann", isThisDevice: true),
+      ], entries)
+    var annOnly: [String] = []
+    try store.history(
+      of: "poker", player: "ann",
+      header: { #expect($1?.name == "Ann" && $2 == HistoryShape(count: 2, nameWidth: 3, changeWidth: 2)) },
+      row: { annOnly.append($0.event.id) })
+    #expect(annOnly == [UUIDGenerator.format(1), negativeID(3)])
+  }
+
+  @Test("undo reverts this device's last change, then the one before, never another device's")
+  func undo() throws {
+    var seed = try Seed(test.database)
+    let poker = try seed.game("Poker", players: [("Ann", 0)])
+    _ = try store.score(in: "Poker", "Ann", .add(5))  // 1
+    _ = try store.score(in: "Poker", "Ann", .add(-2))  // 2
+    try test.database.execute(
+      """
+      INSERT INTO scoreEvents (id, playerID, delta, device)
+      VALUES ('e-other', ?1, 100, 'd0000000-0000-0000-0000-000000000002')
+      """, [.text(poker.players[0].id)])
+    let first = try store.undo()
+    let ann = poker.players[0].id
+    expectNoDifference(
+      UndoResult(
+        game: GameSummary(game: poker.game, playerCount: 1),
+        player: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 105),
+        reverted: ScoreEvent(
+          id: UUIDGenerator.format(2), playerID: ann, delta: -2, time: testNow, device: Self.device),
+        event: ScoreEvent(
+          id: UUIDGenerator.format(3), playerID: ann, delta: 2, time: testNow, device: Self.device,
+          undoes: UUIDGenerator.format(2))),
+      first)
+    #expect(try store.undo().reverted.id == UUIDGenerator.format(1))
+    #expect(throws: StoreError.nothingToUndo) { try store.undo() }
+    #expect(try test.database.rows(of: "players", columns: ["score"]) == [[100]])
+  }
+
+  @Test("an undo that would overflow is refused, nothing written")
+  func undoOverflow() throws {
+    var seed = try Seed(test.database)
+    let poker = try seed.game("Poker", players: [("Ann", 0)])
+    _ = try store.score(in: "Poker", "Ann", .set(Int64.min))  // event 1: delta min
+    let before = try events()
+    var ann = poker.players[0]
+    ann.score = .min
+    let reverted = ScoreEvent(
+      id: UUIDGenerator.format(1), playerID: ann.id, delta: .min, time: testNow, device: Self.device)
+    #expect(throws: StoreError.undoOutOfRange(player: ann, reverted: reverted, game: poker.game)) {
+      try store.undo()
+    }
+    #expect(try events() == before)
+    #expect(try store.score(in: "Poker", "Ann", .add(0)).player == ann)
+  }
+}
