@@ -22,9 +22,17 @@ enum BenchDatabase {
       try store.database.execute(
         """
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
-        INSERT INTO players (id, gameID, name, score)
-        SELECT uuid(), ?1, printf('Player %06d', i), (i * 7919) % 100003 - 50000 FROM n
+        INSERT INTO players (id, gameID, name)
+        SELECT uuid(), ?1, printf('Player %06d', i) FROM n
         """, [.text(big.id), .integer(Int64(bigGameSize))])
+      // Scores are sums of events: one each, which the insert trigger adds up.
+      try store.database.execute(
+        """
+        INSERT INTO scoreEvents (playerID, delta, device)
+        SELECT id, (CAST(substr(name, 8) AS INTEGER) * 7919) % 100003 - 50000,
+               (SELECT id FROM localDevice)
+        FROM players WHERE gameID = ?1
+        """, [.text(big.id)])
     }
   }
 
@@ -39,13 +47,16 @@ enum BenchDatabase {
     """
   }
 
-  /// `score GAME PLAYER +1` as SQL: the update, then the new standings, in
-  /// one write transaction, with the same connection settings.
+  /// `score GAME PLAYER +1` as SQL: one score event (the schema's trigger
+  /// adds it to the total), then the new standings, in one write
+  /// transaction, with the same connection settings.
   static func scoreSQL(_ title: String, _ player: String) -> String {
     """
     PRAGMA foreign_keys = ON;
     BEGIN IMMEDIATE;
-    UPDATE players SET score = score + 1
+    INSERT INTO scoreEvents (id, playerID, delta, time, device)
+    SELECT lower(hex(randomblob(16))), id, 1, strftime('%Y-%m-%dT%H:%M:%fZ'), (SELECT id FROM localDevice)
+    FROM players
     WHERE gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE)
       AND name = '\(player)' COLLATE NOCASE;
     \(standingsSQL(title))
