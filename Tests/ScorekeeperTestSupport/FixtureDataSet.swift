@@ -34,6 +34,9 @@ public enum FixtureDataSet {
       _ = try store.score(in: "Poker night", "Bob \"the bluff\" O'Neil; --", .add(5))
       _ = try store.score(in: "Poker night", "Z", .add(-1))
       _ = try store.undo()
+    case 3:
+      // v2's data; v3 adds the sync metadata the triggers record for it.
+      try fill(store, version: 2)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -41,6 +44,11 @@ public enum FixtureDataSet {
 
   /// What the fixture of `version` holds once upgraded to the current schema.
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
+    withSyncMetadata(userData(fromVersion: version))
+  }
+
+  /// The games, players, events and device of each fixture, in the current schema.
+  static func userData(fromVersion version: Int) -> Tables {
     let id = { (n: UInt64) in SQLValue.text(negativeID(n)) }
     let device: SQLValue = .text(UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1))
     let time: SQLValue = "2026-01-01T00:00:00.000Z"
@@ -73,7 +81,7 @@ public enum FixtureDataSet {
           [.text(negativeID(7)), game(6), .text(longName), 1],
         ].sorted(by: sqlOrder),
       ]
-    case 2:
+    case 2, 3:
       return [
         "localDevice": [[1, device]],
         "games": [[id(0), "Poker night"], [id(10), .text(longTitle)], [id(13), "Ω"]].sorted(by: sqlOrder),
@@ -94,6 +102,53 @@ public enum FixtureDataSet {
     default:
       preconditionFailure("No expected data for the v\(version) fixture: add it")
     }
+  }
+
+  /// The sync metadata of never-synced rows, all pending save, as v3's
+  /// migration (for older fixtures) and the tracking triggers (for newer
+  /// ones) both record them: every row at the fixtures' clock time.
+  static func withSyncMetadata(_ tables: Tables) -> Tables {
+    var tables = tables
+    let time: SQLValue = "2026-01-01T00:00:00.000Z"
+    var records: [[SQLValue]] = []
+    var times: [[SQLValue]] = []
+    func text(_ value: SQLValue) -> String {
+      guard case .text(let text) = value else { preconditionFailure("ids are text") }
+      return text
+    }
+    let gameOfPlayer = Dictionary(
+      uniqueKeysWithValues: (tables["players"] ?? []).map { (text($0[0]), text($0[1])) })
+    for game in tables["games"] ?? [] {
+      let id = text(game[0])
+      records.append([
+        .text("\(id):games"), "games", game[0], .text("game-\(id)"), "", .null, .null, "pendingSave", 1,
+      ])
+      times.append([.text("\(id):games"), "title", time])
+    }
+    for player in tables["players"] ?? [] {
+      let (id, game) = (text(player[0]), text(player[1]))
+      records.append([
+        .text("\(id):players"), "players", player[0], .text("game-\(game)"), "", .text("\(game):games"),
+        .null, "pendingSave", 1,
+      ])
+      times.append([.text("\(id):players"), "name", time])
+    }
+    for event in tables["scoreEvents"] ?? [] {
+      let (id, player) = (text(event[0]), text(event[1]))
+      records.append([
+        .text("\(id):scoreEvents"), "scoreEvents", event[0], .text("game-\(gameOfPlayer[player]!)"), "",
+        .text("\(player):players"), .null, "pendingSave", 1,
+      ])
+      for field in ["delta", "device", "time", "undoes"] {
+        times.append([.text("\(id):scoreEvents"), .text(field), time])
+      }
+    }
+    tables["syncRecords"] = records.sorted(by: sqlOrder)
+    tables["syncFieldTimes"] = times.sorted(by: sqlOrder)
+    tables["syncServerFields"] = []
+    tables["syncZones"] = []
+    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null]]
+    return tables
   }
 
   /// 200 characters, the longest title allowed, in several scripts.

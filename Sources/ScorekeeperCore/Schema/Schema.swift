@@ -9,6 +9,7 @@ public enum Schema {
   public static let migrations: [Migration] = [
     .createGamesAndPlayers,
     .scoreEvents,
+    .syncMetadata,
   ]
 
   /// The version this program reads and writes.

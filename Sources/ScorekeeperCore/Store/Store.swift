@@ -7,18 +7,29 @@
 public final class Store {
   /// The connection, for tests and dumps. Commands go through the methods.
   public let database: Database
+  /// Up while the sync engine applies server changes, silencing tracking.
+  let syncApplying = SyncApplyingFlag()
 
   /// Opens (creating or migrating) the database at `path`; `trace`, when
   /// given, sees every statement from the first.
+  ///
+  /// - Parameter tracksChanges: install the triggers that record changes
+  ///   for sync. Only a benchmark measuring their cost turns them off.
   public convenience init(
-    path: String, dependencies: Dependencies, trace: ((String) -> Void)? = nil
+    path: String, dependencies: Dependencies, trace: ((String) -> Void)? = nil,
+    tracksChanges: Bool = true
   ) throws {
-    self.init(database: try DatabaseFile.open(at: path, dependencies: dependencies, trace: trace))
+    try self.init(
+      database: try DatabaseFile.open(at: path, dependencies: dependencies, trace: trace),
+      tracksChanges: tracksChanges)
   }
 
   /// Wraps a database that `DatabaseFile.open` prepared.
-  public init(database: Database) {
+  public init(database: Database, tracksChanges: Bool = true) throws {
     self.database = database
+    if tracksChanges {
+      try SyncTracking.install(on: database, applying: syncApplying)
+    }
   }
 
   /// Closes the connection now rather than when the store is released.

@@ -78,12 +78,19 @@ struct Program {
     }
   }
 
-  /// `--trace` prints SQL to stderr. `--trace=all` will also show the sync
-  /// engine's own statements, once there is one; today they are the same.
+  /// `--trace` prints the command's SQL to stderr; `--trace=all` also the
+  /// sync engine's (its triggers, and its own statements).
   private func traceHandler(_ value: String?) throws -> ((String) -> Void)? {
     switch value {
-    case nil: return nil
-    case "", "all": return { [errors] sql in errors.line(sql) }
+    case nil:
+      return nil
+    case "":
+      var filter = SyncTraceFilter()
+      return { [errors] sql in
+        if filter.isCommandStatement(sql) { errors.line(sql) }
+      }
+    case "all":
+      return { [errors] sql in errors.line(sql) }
     case let other?:
       throw UsageError("--trace takes no value or =all (got \(quote("--trace=" + other))).")
     }

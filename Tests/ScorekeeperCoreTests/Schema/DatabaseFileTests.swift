@@ -48,7 +48,11 @@ import Testing
   func emptyFile() throws {
     _ = FileManager.default.createFile(atPath: directory.file("empty.sqlite"), contents: Data())
     let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
-    #expect(try db.tableNames() == ["games", "localDevice", "players", "schemaMigrations", "scoreEvents"])
+    #expect(
+      try db.tableNames() == [
+        "games", "localDevice", "players", "schemaMigrations", "scoreEvents", "syncFieldTimes",
+        "syncRecords", "syncServerFields", "syncState", "syncZones",
+      ])
   }
 
   @Test("a database of the current version is opened without a single write")

@@ -1,0 +1,35 @@
+/// A table whose rows sync, as the sync engine sees it: which columns
+/// travel as record fields, and which foreign key is the record's parent.
+///
+/// Each row becomes the record `<id>:<table>` in its game's zone. A row
+/// has at most one parent (its single foreign key), so children are
+/// shared along with their parent chain, and sent after their parents.
+struct SyncedTable: Hashable, Sendable {
+  let name: String
+  /// Synced columns besides `id` and the parent column. A player's `score`
+  /// is absent on purpose: it is a local sum of the synced score events.
+  let fields: [String]
+  /// The foreign key to the parent row, and the parent's table.
+  let parentColumn: String?
+  let parentTable: String?
+
+  static let games = SyncedTable(name: "games", fields: ["title"], parentColumn: nil, parentTable: nil)
+  static let players = SyncedTable(
+    name: "players", fields: ["name"], parentColumn: "gameID", parentTable: "games")
+  static let scoreEvents = SyncedTable(
+    name: "scoreEvents", fields: ["delta", "time", "device", "undoes"], parentColumn: "playerID",
+    parentTable: "players")
+
+  /// Every synced table, parents before children: the order saves go in
+  /// (deletes go in reverse).
+  static let all: [SyncedTable] = [.games, .players, .scoreEvents]
+
+  static func named(_ name: String) -> SyncedTable? {
+    all.first { $0.name == name }
+  }
+
+  /// The record name of a row of this table: `<id>:<table>`.
+  func recordName(of id: String) -> String {
+    id + ":" + name
+  }
+}
