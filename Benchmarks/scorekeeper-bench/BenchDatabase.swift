@@ -36,6 +36,22 @@ enum BenchDatabase {
     }
   }
 
+  /// A copy of the database at `path` for the sqlite3 tool: the same data,
+  /// without the sync triggers, which call functions only scorekeeper
+  /// defines. (What they cost is measured on its own.)
+  static func copyForSQLite3(_ path: String, to copy: String) throws {
+    let store = try Store(path: path, dependencies: .live)
+    defer { store.close() }
+    try store.database.execute("VACUUM INTO ?1", [.text(copy)])
+    let baseline = try Database(path: copy, create: false)
+    defer { baseline.close() }
+    let triggers = try baseline.fetchAll(
+      "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync\\_%' ESCAPE '\\'"
+    ) { try $0.text(0) }
+    for trigger in triggers { try baseline.execute("DROP TRIGGER \(trigger)") }
+    try baseline.execute("PRAGMA journal_mode = WAL")
+  }
+
   /// The SQL a sqlite3 user would write for a game's standings: the
   /// players, best first, ties by name. (scorekeeper also sizes its
   /// columns and computes ranks; the baseline does not.)

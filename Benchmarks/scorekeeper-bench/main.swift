@@ -39,11 +39,13 @@ let database = directory + "/bench.sqlite"
 
 print("Creating \(database): 2 games of 20 players, 1 of \(BenchDatabase.bigGameSize)…")
 try BenchDatabase.create(at: database)
+let baselineDatabase = directory + "/baseline.sqlite"
+try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
 
 let small = BenchDatabase.smallGame
 let big = BenchDatabase.bigGame
 let ours = [scorekeeper, "--db", database]
-let theirs = [sqlite3, "-batch", "-cmd", ".timeout 5000", database]
+let theirs = [sqlite3, "-batch", "-cmd", ".timeout 5000", baselineDatabase]
 let comparisons = [
   Comparison(
     name: "score (20 players)", scorekeeper: ours + ["score", small, "Player 7", "+1"],
@@ -53,6 +55,13 @@ let comparisons = [
     scorekeeper: ours + ["add-player", BenchDatabase.addGame, "Newcomer"],
     baseline: theirs + [BenchDatabase.addPlayerSQL(BenchDatabase.addGame, "Newcomer")],
     timeTarget: 1.3),
+  // The cost of recording changes for sync: the same command, with the
+  // tracking triggers recording and with them silent (an environment
+  // variable for this only).
+  Comparison(
+    name: "score, sync tracking on/off", scorekeeper: ours + ["score", small, "Player 8", "+1"],
+    baseline: ["SCOREKEEPER_SYNC_TRACKING=off"] + ours + ["score", small, "Player 8", "+1"],
+    timeTarget: 1.2),
   Comparison(
     name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
     baseline: theirs + [BenchDatabase.standingsSQL(small)], timeTarget: 1.3),

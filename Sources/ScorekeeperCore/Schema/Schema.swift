@@ -10,6 +10,7 @@ public enum Schema {
     .createGamesAndPlayers,
     .scoreEvents,
     .syncMetadata,
+    .syncTriggers,
   ]
 
   /// The version this program reads and writes.

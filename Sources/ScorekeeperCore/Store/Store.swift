@@ -13,8 +13,8 @@ public final class Store {
   /// Opens (creating or migrating) the database at `path`; `trace`, when
   /// given, sees every statement from the first.
   ///
-  /// - Parameter tracksChanges: install the triggers that record changes
-  ///   for sync. Only a benchmark measuring their cost turns them off.
+  /// - Parameter tracksChanges: let the triggers record changes for sync.
+  ///   Only a benchmark measuring their cost turns them off.
   public convenience init(
     path: String, dependencies: Dependencies, trace: ((String) -> Void)? = nil,
     tracksChanges: Bool = true
@@ -27,9 +27,7 @@ public final class Store {
   /// Wraps a database that `DatabaseFile.open` prepared.
   public init(database: Database, tracksChanges: Bool = true) throws {
     self.database = database
-    if tracksChanges {
-      try SyncTracking.install(on: database, applying: syncApplying)
-    }
+    try SyncTracking.install(on: database, applying: syncApplying, tracksChanges: tracksChanges)
   }
 
   /// Closes the connection now rather than when the store is released.

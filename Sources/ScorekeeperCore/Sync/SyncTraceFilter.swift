@@ -1,8 +1,7 @@
 /// Tells a command's own statements from the sync engine's in a trace, so
 /// `--trace` shows what the command did and `--trace=all` everything.
 ///
-/// The engine's are: the TEMP triggers created at open, the statements of
-/// those triggers when they fire (SQLite traces a trigger as a
+/// The engine's are: the statements of the sync triggers when they fire (SQLite traces a trigger as a
 /// "-- TRIGGER name" line followed by one "-- statement" line per step),
 /// and the engine's own statements, which start with `SyncTracking.marker`.
 public struct SyncTraceFilter {
@@ -20,6 +19,6 @@ public struct SyncTraceFilter {
     insideSyncTrigger = false
     // A script's statements come with the blank lines before them.
     let statement = line.drop { $0 == "\n" || $0 == " " }
-    return !statement.hasPrefix(SyncTracking.marker) && !statement.hasPrefix("CREATE TEMP TRIGGER sync_")
+    return !statement.hasPrefix(SyncTracking.marker)
   }
 }

@@ -1,21 +1,17 @@
 /// The triggers that record local changes for the sync engine: for every
 /// synced table, an insert, an update (of synced columns, the key or the
 /// parent) and a delete trigger, writing to `syncRecords` and
-/// `syncFieldTimes`.
+/// `syncFieldTimes`. Schema v4 stores them (`Migration.syncTriggers`).
 ///
-/// They are TEMP triggers, created on each connection rather than stored
-/// in the schema, so their logic can evolve without a migration and a
-/// benchmark can measure a command without them. They stay silent while
-/// the sync engine itself applies server changes: `syncIsApplying()` is
-/// true then, and applying must not echo those changes back as local ones.
+/// They stay silent while the sync engine itself applies server changes:
+/// `syncIsApplying()` is true then, and applying must not echo those
+/// changes back as local ones.
 enum SyncTracking {
-  /// Creates the triggers and the `syncIsApplying()` function on `db`.
-  static func install(on db: Database, applying: SyncApplyingFlag) throws {
+  /// Defines `syncIsApplying()` on `db`: the flag's state, or always true
+  /// when `tracksChanges` is false (a benchmark measuring the triggers).
+  static func install(on db: Database, applying: SyncApplyingFlag, tracksChanges: Bool) throws {
     try db.createFunction("syncIsApplying", argumentCount: 0, deterministic: false) { _ in
-      .integer(applying.isApplying ? 1 : 0)
-    }
-    for table in SyncedTable.all {
-      try db.executeScript(triggers(for: table))
+      .integer(applying.isApplying || !tracksChanges ? 1 : 0)
     }
   }
 
@@ -25,21 +21,25 @@ enum SyncTracking {
 
   static func triggers(for table: SyncedTable) -> String {
     let name = table.name
-    let watched = (["id"] + [table.parentColumn].compactMap { $0 } + table.fields)
+    // An append-only row's fields never change; only its key or parent can
+    // (when the parent's key changes and the foreign key cascades).
+    let watched = (["id"] + [table.parentColumn].compactMap { $0 } + table.mergedFields)
       .joined(separator: ", ")
     return """
-      CREATE TEMP TRIGGER sync_\(name)_insert AFTER INSERT ON main.\(name)
+      CREATE TRIGGER sync_\(name)_insert AFTER INSERT ON \(name)
       WHEN NOT syncIsApplying() BEGIN
-        \(upsertRecord(table, changedFields: table.fields.map { ($0, "1") }))
+        \(upsertRecord(table, changedFields: table.mergedFields.map { ($0, "1") }))
       END;
-      CREATE TEMP TRIGGER sync_\(name)_update AFTER UPDATE OF \(watched) ON main.\(name)
+      CREATE TRIGGER sync_\(name)_update AFTER UPDATE OF \(watched) ON \(name)
       WHEN NOT syncIsApplying() BEGIN
         \(retire(table, row: "OLD", when: "OLD.id <> NEW.id"))
         \(upsertRecord(
           table,
-          changedFields: table.fields.map { ($0, "OLD.\($0) IS NOT NEW.\($0) OR OLD.id <> NEW.id") }))
+          changedFields: table.mergedFields.map {
+            ($0, "OLD.\($0) IS NOT NEW.\($0) OR OLD.id <> NEW.id")
+          }))
       END;
-      CREATE TEMP TRIGGER sync_\(name)_delete AFTER DELETE ON main.\(name)
+      CREATE TRIGGER sync_\(name)_delete AFTER DELETE ON \(name)
       WHEN NOT syncIsApplying() BEGIN
         \(retire(table, row: "OLD", when: "1"))
       END;
@@ -69,6 +69,14 @@ enum SyncTracking {
     let stamps = changedFields.map { field, condition in
       "SELECT \(record), '\(field)', now() WHERE \(condition)"
     }.joined(separator: "\n  UNION ALL ")
+    let stamping =
+      stamps.isEmpty
+      ? ""
+      : """
+      \(marker) INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
+      \(stamps)
+      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      """
     return """
       \(marker) INSERT INTO syncRecords
         (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
@@ -76,9 +84,7 @@ enum SyncTracking {
       ON CONFLICT (recordName) DO UPDATE SET
         state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
         ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      \(marker) INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      \(stamps)
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      \(stamping)
       """
   }
 

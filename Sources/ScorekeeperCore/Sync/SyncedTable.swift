@@ -12,13 +12,19 @@ struct SyncedTable: Hashable, Sendable {
   /// The foreign key to the parent row, and the parent's table.
   let parentColumn: String?
   let parentTable: String?
+  /// Rows are only ever inserted and deleted (score events): their fields
+  /// cannot conflict, so they carry no per-field modification times.
+  var isAppendOnly = false
 
   static let games = SyncedTable(name: "games", fields: ["title"], parentColumn: nil, parentTable: nil)
   static let players = SyncedTable(
     name: "players", fields: ["name"], parentColumn: "gameID", parentTable: "games")
   static let scoreEvents = SyncedTable(
     name: "scoreEvents", fields: ["delta", "time", "device", "undoes"], parentColumn: "playerID",
-    parentTable: "players")
+    parentTable: "players", isAppendOnly: true)
+
+  /// The fields whose changes are timed and merged one by one.
+  var mergedFields: [String] { isAppendOnly ? [] : fields }
 
   /// Every synced table, parents before children: the order saves go in
   /// (deletes go in reverse).

@@ -69,7 +69,8 @@ struct Program {
         openStore: {
           try Store(
             path: try settings.databasePath(option: commandLine.options["--db"]),
-            dependencies: try settings.dependencies(), trace: trace)
+            dependencies: try settings.dependencies(), trace: trace,
+            tracksChanges: try settings.tracksChanges())
         })
       try command.run(invocation!)
       return .success

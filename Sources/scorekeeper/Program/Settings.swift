@@ -21,6 +21,19 @@ struct Settings {
     static let user = "SCOREKEEPER_USER"
     /// Failures the mock cloud produces next, e.g. "network-unavailable*2".
     static let cloudFaults = "SCOREKEEPER_CLOUD_FAULTS"
+    /// "off": do not record changes for sync. For the benchmark that
+    /// measures what recording costs; changes made so will never sync.
+    static let syncTracking = "SCOREKEEPER_SYNC_TRACKING"
+  }
+
+  /// Whether to record local changes for sync (always, but for a benchmark).
+  func tracksChanges() throws -> Bool {
+    switch environment(Variable.syncTracking) {
+    case nil, "", "on": return true
+    case "off": return false
+    case let other?:
+      throw UsageError("\(Variable.syncTracking)=\(quote(other)) is not understood; use \"off\" or \"on\".")
+    }
   }
 
   var environment: (String) -> String?

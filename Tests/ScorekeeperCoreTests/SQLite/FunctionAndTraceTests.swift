@@ -64,9 +64,10 @@ import Testing
 
   @Test("an unimplemented dependency fails loudly, naming itself")
   func unimplemented() throws {
-    let db = try DatabaseFile.open(
-      at: directory.file("store.sqlite"),
-      dependencies: Dependencies(uuid: .unimplemented, clock: .constant(testNow), device: .device(1)))
+    let db = try Store(
+      path: directory.file("store.sqlite"),
+      dependencies: Dependencies(uuid: .unimplemented, clock: .constant(testNow), device: .device(1))
+    ).database
     let error = try #require(throws: DatabaseError.self) {
       try db.execute("INSERT INTO games (title) VALUES ('Poker')")
     }

@@ -26,10 +26,9 @@ extension Migration {
   ///   change tokens, and the last sync's time and error.
   ///
   /// Rows that exist when this migration runs become pending saves, so an
-  /// upgraded database sends everything on its first sync. The triggers
-  /// that keep these tables up to date are not part of the schema: they
-  /// are TEMP triggers the store installs on every connection (see
-  /// `SyncTracking`), so their logic can change without a migration.
+  /// upgraded database sends everything on its first sync. In v3 the
+  /// triggers that keep these tables up to date were TEMP triggers the
+  /// store created on every connection; v4 stores them (see `syncTriggers`).
   static let syncMetadata = Migration(
     version: 3,
     identifier: "syncMetadata",
