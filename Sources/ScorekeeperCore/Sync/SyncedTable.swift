@@ -38,4 +38,19 @@ struct SyncedTable: Hashable, Sendable {
   func recordName(of id: String) -> String {
     id + ":" + name
   }
+
+  /// The row id in one of this table's record names; nil for another's.
+  func rowID(ofRecordName recordName: String) -> String? {
+    let suffix = ":" + name
+    guard recordName.hasSuffix(suffix), recordName.count > suffix.count else { return nil }
+    return String(recordName.dropLast(suffix.count))
+  }
+
+  /// The record name of a parent row, for a child table.
+  func parentRecordName(of parentID: String) -> String? {
+    parentTable.map { parentID + ":" + $0 }
+  }
+
+  /// Where saves of this table go: parents first (deletes go in reverse).
+  var rank: Int { Self.all.firstIndex(of: self)! }
 }

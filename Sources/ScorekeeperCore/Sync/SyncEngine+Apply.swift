@@ -1,0 +1,87 @@
+extension SyncEngine {
+  /// Applies a server copy of a record here (the caller silences tracking):
+  /// - a row deleted here and not yet sent stays deleted (deletion wins);
+  /// - a row whose parent is not here yet is parked until it arrives, or,
+  ///   if the parent was deleted here, marked for deletion on the server;
+  /// - a row with unsent changes is merged field by field and stays
+  ///   pending if the merge differs from the server's copy;
+  /// - anything else takes the server's copy.
+  ///
+  /// `overwritingLocalChanges`: the server refused this device's change
+  /// (permission), so its copy replaces the local one whatever it holds.
+  func applyServerRecord(
+    _ server: CloudRecord, ownerKey: String, overwritingLocalChanges: Bool = false
+  ) throws {
+    guard let row = SyncedRow(record: server) else { return }  // not a scorekeeper record
+    let existing = try metadata.record(row.recordName)
+    var state =
+      existing
+      ?? SyncRecordState(
+        recordName: row.recordName, table: row.table, rowID: row.id, zoneName: server.id.zoneID.name,
+        ownerName: ownerKey, parentRecordName: server.parent?.name, serverChangeTag: nil,
+        state: .synced, changeCount: 0)
+    state.serverChangeTag = server.changeTag
+    // Metadata first: the field times written with the row reference it.
+    try metadata.upsert(state)
+    state.state = try place(row, existing: existing, overwritingLocalChanges: overwritingLocalChanges)
+    try metadata.upsert(state)
+    // The server's copy becomes the merge base, whatever happened to the row.
+    try metadata.setBase(of: row.recordName, to: server.fields)
+  }
+
+  /// Writes the server's row (or its merge with local changes) and says
+  /// what state its record is in now.
+  private func place(_ row: SyncedRow, existing: SyncRecordState?, overwritingLocalChanges: Bool)
+    throws -> SyncRecordState.State
+  {
+    if existing?.state == .pendingDelete && !overwritingLocalChanges { return .pendingDelete }
+    if let parentID = row.parentID, let parentTable = row.table.parentTable.flatMap(SyncedTable.named),
+      try !metadata.rowExists(table: parentTable, id: parentID)
+    {
+      let parentState = try metadata.record(parentTable.recordName(of: parentID))?.state
+      return parentState == .pendingDelete ? .pendingDelete : .parked
+    }
+    if let existing, existing.state == .pendingSave && !overwritingLocalChanges,
+      let local = try metadata.row(of: existing)
+    {
+      let base = try metadata.base(of: existing)?.fields ?? [:]
+      var merged = row
+      merged.fields = RecordMerge.merge(base: base, local: local.fields, server: row.fields)
+      try metadata.write(merged)
+      return merged.fields == row.fields ? .synced : .pendingSave
+    }
+    try metadata.write(row)
+    return .synced
+  }
+
+  /// Parked records whose parent has arrived, applied from the copy kept
+  /// when they were parked; repeated, since a player can unpark its events.
+  func unpark() throws {
+    while true {
+      let ready = try store.database.fetchAll(
+        """
+        \(SyncTracking.marker) SELECT \(SyncRecordState.columns(of: "r"))
+        FROM syncRecords AS r JOIN syncRecords AS parent ON parent.recordName = r.parentRecordName
+        WHERE r.state = 'parked' AND parent.state IN ('synced', 'pendingSave')
+        ORDER BY r.rowid
+        """, [], SyncRecordState.init(row:))
+      guard !ready.isEmpty else { return }
+      for var record in ready {
+        guard let row = try metadata.base(of: record) else { continue }
+        try metadata.write(row)
+        record.state = .synced
+        try metadata.upsert(record)
+      }
+    }
+  }
+
+  /// Deletion wins: deletes a row and everything below it here, and
+  /// forgets their metadata; counts the local changes that drops.
+  /// `received`: a deletion from the server (counted as received).
+  func deleteLocally(_ recordName: String, received: Bool = false) throws {
+    guard let record = try metadata.record(recordName) else { return }
+    let doomed = try metadata.deleteLocally(record)
+    report.discarded += doomed.filter { $0.state == .pendingSave }.count
+    if received { report.received += 1 }
+  }
+}

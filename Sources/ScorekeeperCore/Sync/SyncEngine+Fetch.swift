@@ -1,0 +1,165 @@
+extension SyncEngine {
+  /// Fetches what changed in both databases since the last fetch: which
+  /// zones changed, then each zone's changes, page by page, each page
+  /// applied in one transaction together with the token that follows it,
+  /// so an interrupted fetch resumes where it stopped.
+  func fetchChanges() throws {
+    for (scope, tokenColumn) in [(DatabaseScope.private, "privateToken"), (.shared, "sharedToken")] {
+      let database = scope == .private ? container.privateDatabase : container.sharedDatabase
+      let saved = try store.read {
+        try store.database.fetchOne("\(SyncTracking.marker) SELECT \(tokenColumn) FROM syncState") {
+          try $0.optionalText(0).map(ChangeToken.init(rawValue:))
+        } ?? nil
+      }
+      var changes: DatabaseChanges
+      var everything = saved == nil
+      do {
+        changes = try withRetry { try database.databaseChanges(since: saved) }
+      } catch CloudError.changeTokenExpired {
+        changes = try withRetry { try database.databaseChanges(since: nil) }
+        everything = true
+      }
+      for zone in changes.deletedZones { try zoneVanished(zone) }
+      for zone in changes.changedZones { try fetchZone(zone) }
+      if everything {
+        // A full listing omits zones deleted while this device could not
+        // hear of it.
+        let listed = Set(changes.changedZones.map { ownerKey(of: $0) + "/" + $0.name })
+        for zone in try knownZones(scope: scope) where !listed.contains(ownerKey(of: zone) + "/" + zone.name)
+        {
+          try zoneVanished(zone)
+        }
+      }
+      try store.write {
+        try store.database.execute(
+          "\(SyncTracking.marker) UPDATE syncState SET \(tokenColumn) = ?1", [.text(changes.token.rawValue)])
+      }
+    }
+  }
+
+  /// Zones this device has seen on the server, in one database.
+  private func knownZones(scope: DatabaseScope) throws -> [ZoneID] {
+    try store.read {
+      try store.database.fetchAll(
+        """
+        \(SyncTracking.marker) SELECT ownerName, zoneName FROM syncZones
+        WHERE existsOnServer AND (ownerName = '') = ?1
+        """, [.integer(scope == .private ? 1 : 0)]
+      ) { row in
+        let owner = try row.text(0)
+        return ZoneID(name: try row.text(1), ownerName: owner.isEmpty ? user : owner)
+      }
+    }
+  }
+
+  /// Fetches and applies one zone's changes since its token. An expired
+  /// token means a full fetch: everything the zone holds, after which any
+  /// synced row the server no longer has is deleted here (its tombstone
+  /// was purged). Pending local changes survive either way: they merge.
+  func fetchZone(_ zone: ZoneID) throws {
+    let key = ownerKey(of: zone)
+    let database = database(ownerKey: key)
+    var token = try store.read {
+      try store.database.fetchOne(
+        "\(SyncTracking.marker) SELECT changeToken FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
+        [.text(key), .text(zone.name)]
+      ) { try $0.optionalText(0).map(ChangeToken.init(rawValue:)) } ?? nil
+    }
+    var everything = token == nil
+    var seen: Set<String> = []
+    while true {
+      let page: ZoneChanges
+      do {
+        page = try withRetry { try database.zoneChanges(in: zone, since: token) }
+      } catch CloudError.changeTokenExpired {
+        token = nil
+        everything = true
+        seen = []
+        continue
+      } catch CloudError.zoneNotFound {
+        try zoneVanished(zone)
+        return
+      }
+      seen.formUnion(page.changed.map(\.id.name))
+      try applying {
+        try apply(page, ownerKey: key)
+        try markZone(zone, exists: true)
+        try store.database.execute(
+          """
+          \(SyncTracking.marker) UPDATE syncZones SET changeToken = ?3
+          WHERE ownerName = ?1 AND zoneName = ?2
+          """, [.text(key), .text(zone.name), .text(page.token.rawValue)])
+      }
+      token = page.token
+      if !page.moreComing { break }
+    }
+    if everything {
+      try applying {
+        let stale = try store.database.fetchAll(
+          """
+          \(SyncTracking.marker) SELECT recordName FROM syncRecords
+          WHERE ownerName = ?1 AND zoneName = ?2 AND serverChangeTag IS NOT NULL
+          ORDER BY CASE tableName WHEN 'games' THEN 0 WHEN 'players' THEN 1 ELSE 2 END
+          """, [.text(key), .text(zone.name)]
+        ) { try $0.text(0) }
+        for name in stale where !seen.contains(name) { try deleteLocally(name, received: true) }
+      }
+    }
+  }
+
+  /// One page: deletions first (a record deleted and created again is in
+  /// both lists), then records parents first, then any parked record
+  /// whose parent has now arrived.
+  private func apply(_ page: ZoneChanges, ownerKey: String) throws {
+    for deleted in page.deleted { try deleteLocally(deleted.id.name, received: true) }
+    let ordered = page.changed.sorted { lhs, rhs in
+      (SyncedTable.named(lhs.type)?.rank ?? 99) < (SyncedTable.named(rhs.type)?.rank ?? 99)
+    }
+    for record in ordered {
+      try applyServerRecord(record, ownerKey: ownerKey)
+      report.received += 1
+    }
+    try unpark()
+  }
+
+  /// The server no longer has a zone this device holds. The user's own:
+  /// the service lost it, so it is created again and everything in it
+  /// sent again. Someone else's: access ended, so its rows go.
+  func zoneVanished(_ zone: ZoneID) throws {
+    let key = ownerKey(of: zone)
+    try applying {
+      try store.database.execute(
+        "\(SyncTracking.marker) DELETE FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
+        [.text(key), .text(zone.name)])
+      if key.isEmpty {
+        try store.database.execute(
+          """
+          \(SyncTracking.marker) DELETE FROM syncRecords
+          WHERE ownerName = '' AND zoneName = ?1 AND state IN ('pendingDelete', 'parked')
+          """, [.text(zone.name)])
+        try store.database.execute(
+          """
+          \(SyncTracking.marker) DELETE FROM syncServerFields WHERE recordName IN
+            (SELECT recordName FROM syncRecords WHERE ownerName = '' AND zoneName = ?1)
+          """, [.text(zone.name)])
+        try store.database.execute(
+          """
+          \(SyncTracking.marker) UPDATE syncRecords
+          SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1
+          WHERE ownerName = '' AND zoneName = ?1
+          """, [.text(zone.name)])
+      } else {
+        let tops = try store.database.fetchAll(
+          """
+          \(SyncTracking.marker) SELECT recordName FROM syncRecords
+          WHERE ownerName = ?1 AND zoneName = ?2 AND parentRecordName IS NULL
+          """, [.text(key), .text(zone.name)]
+        ) { try $0.text(0) }
+        for name in tops { try deleteLocally(name, received: true) }
+        try store.database.execute(
+          "\(SyncTracking.marker) DELETE FROM syncRecords WHERE ownerName = ?1 AND zoneName = ?2",
+          [.text(key), .text(zone.name)])
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// Why a sync could not run, or stopped before it finished. Local data is
+/// never changed by a failed sync beyond what it applied whole; pending
+/// changes stay pending.
+public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The database already syncs as another user, or with another cloud:
+  /// two people's data must never mix in one file.
+  case boundElsewhere(database: String, boundUser: String, boundCloud: String, user: String, cloud: String)
+  /// The cloud refused or failed; `pending` changes wait for the next sync.
+  case stopped(CloudError, pending: Int)
+  /// Records that the server refused as malformed, left pending.
+  case notConverging(pending: Int, lastError: String)
+  /// The metadata tables hold something the engine never writes.
+  case corruptMetadata(String)
+
+  public var description: String {
+    switch self {
+    case .boundElsewhere(let database, let boundUser, let boundCloud, let user, let cloud):
+      if boundUser != user {
+        return "\(quote(database)) syncs as \(quote(boundUser)), not \(quote(user)): use --user "
+          + "\(boundUser), or another --db for \(user)'s games; nothing was sent."
+      }
+      return "\(quote(database)) syncs with the cloud \(quote(boundCloud)), not \(quote(cloud)): "
+        + "use --cloud \(boundCloud), or another --db; nothing was sent."
+    case .stopped(let error, let pending):
+      return "\(error) \(changes(pending)) kept for the next sync."
+    case .notConverging(let pending, let lastError):
+      return "\(changes(pending)) could not be sent (\(lastError)); they are kept for the next sync."
+    case .corruptMetadata(let what):
+      return "The sync metadata is damaged: \(what)."
+    }
+  }
+
+  private func changes(_ count: Int) -> String {
+    count == 1 ? "1 change" : "\(count) changes"
+  }
+}

@@ -1,0 +1,240 @@
+/// What the engine knows about one synced row: a row of `syncRecords`.
+struct SyncRecordState: Hashable {
+  enum State: String {
+    case synced, pendingSave, pendingDelete, parked
+  }
+
+  var recordName: String
+  var table: SyncedTable
+  var rowID: String
+  var zoneName: String
+  /// '' for this user's own zones.
+  var ownerName: String
+  var parentRecordName: String?
+  var serverChangeTag: String?
+  var state: State
+  var changeCount: Int64
+
+  static let columnNames = [
+    "recordName", "tableName", "rowID", "zoneName", "ownerName", "parentRecordName", "serverChangeTag",
+    "state", "changeCount",
+  ]
+  static let columns = columnNames.joined(separator: ", ")
+
+  /// The columns, of the table under `alias` in a join.
+  static func columns(of alias: String) -> String {
+    columnNames.map { alias + "." + $0 }.joined(separator: ", ")
+  }
+
+  init(row: Row) throws {
+    let tableName = try row.text(1)
+    guard let table = SyncedTable.named(tableName) else {
+      throw SyncError.corruptMetadata("syncRecords names an unknown table \(quote(tableName))")
+    }
+    let stateName = try row.text(7)
+    guard let state = State(rawValue: stateName) else {
+      throw SyncError.corruptMetadata("syncRecords has an unknown state \(quote(stateName))")
+    }
+    self.init(
+      recordName: try row.text(0), table: table, rowID: try row.text(2), zoneName: try row.text(3),
+      ownerName: try row.text(4), parentRecordName: try row.optionalText(5),
+      serverChangeTag: try row.optionalText(6), state: state, changeCount: try row.int64(8))
+  }
+
+  init(
+    recordName: String, table: SyncedTable, rowID: String, zoneName: String, ownerName: String,
+    parentRecordName: String?, serverChangeTag: String?, state: State, changeCount: Int64
+  ) {
+    self.recordName = recordName
+    self.table = table
+    self.rowID = rowID
+    self.zoneName = zoneName
+    self.ownerName = ownerName
+    self.parentRecordName = parentRecordName
+    self.serverChangeTag = serverChangeTag
+    self.state = state
+    self.changeCount = changeCount
+  }
+
+  /// The zone as the cloud names it, for `user` (who owns '' zones).
+  func zoneID(user: String) -> ZoneID {
+    ZoneID(name: zoneName, ownerName: ownerName.isEmpty ? user : ownerName)
+  }
+}
+
+/// The engine's reads and writes of the sync metadata tables and of the
+/// synced rows themselves. Every method runs inside the caller's
+/// transaction; writes to synced rows happen with tracking silenced.
+struct SyncMetadata {
+  let db: Database
+
+  static let marker = SyncTracking.marker
+
+  func record(_ recordName: String) throws -> SyncRecordState? {
+    try db.fetchOne(
+      "\(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords WHERE recordName = ?1",
+      [.text(recordName)], SyncRecordState.init(row:))
+  }
+
+  /// Every record waiting to be sent: saves parents first, then deletes
+  /// children first, each in the order the changes were first recorded.
+  func pending() throws -> [SyncRecordState] {
+    try db.fetchAll(
+      """
+      \(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords
+      WHERE state IN ('pendingSave', 'pendingDelete')
+      ORDER BY state = 'pendingDelete',
+        CASE tableName WHEN 'games' THEN 0 WHEN 'players' THEN 1 ELSE 2 END
+          * (CASE state WHEN 'pendingSave' THEN 1 ELSE -1 END),
+        rowid
+      """, [], SyncRecordState.init(row:))
+  }
+
+  /// The row as it is now, with its fields' modification times; nil when
+  /// the row is gone.
+  func row(of record: SyncRecordState) throws -> SyncedRow? {
+    let table = record.table
+    let columns = ([table.parentColumn ?? "NULL"] + table.fields).joined(separator: ", ")
+    guard
+      let values = try db.fetchOne(
+        "\(Self.marker) SELECT \(columns) FROM \(table.name) WHERE id = ?1", [.text(record.rowID)],
+        { row in (0..<row.count).map { row.value($0) } })
+    else { return nil }
+    var times: [String: Timestamp] = [:]
+    if !table.isAppendOnly {
+      try db.forEachRow(
+        "\(Self.marker) SELECT field, modifiedAt FROM syncFieldTimes WHERE recordName = ?1",
+        [.text(record.recordName)]
+      ) { row in times[try row.text(0)] = try row.timestamp(1) }
+    }
+    var fields: RecordMerge.Fields = [:]
+    for (index, field) in table.fields.enumerated() {
+      fields[field] = FieldVersion(
+        CloudValue(sqlValue: values[index + 1]),
+        modifiedAt: times[field] ?? Timestamp(millisecondsSince1970: 0))
+    }
+    let parentID: String? =
+      if case .text(let id) = values[0] { id } else { nil }
+    return SyncedRow(table: table, id: record.rowID, parentID: parentID, fields: fields)
+  }
+
+  /// Writes a server copy (or a merge) into the table and the field times.
+  /// The caller silences tracking. Score events are only ever inserted.
+  func write(_ row: SyncedRow) throws {
+    let table = row.table
+    let columns = ["id"] + [table.parentColumn].compactMap { $0 } + table.fields
+    var values: [SQLValue] = [.text(row.id)]
+    if table.parentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
+    values += table.fields.map { row.fields[$0]?.value?.sqlValue ?? .null }
+    let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
+    let conflict =
+      table.isAppendOnly
+      ? "DO NOTHING"
+      : "DO UPDATE SET "
+        + columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    try db.execute(
+      """
+      \(Self.marker) INSERT INTO \(table.name) (\(columns.joined(separator: ", ")))
+      VALUES (\(placeholders)) ON CONFLICT (id) \(conflict)
+      """, values)
+    for field in table.mergedFields {
+      try db.execute(
+        """
+        \(Self.marker) INSERT INTO syncFieldTimes (recordName, field, modifiedAt) VALUES (?1, ?2, ?3)
+        ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt
+        """,
+        [
+          .text(row.recordName), .text(field),
+          .text((row.fields[field]?.modifiedAt ?? Timestamp(millisecondsSince1970: 0)).iso8601),
+        ])
+    }
+  }
+
+  /// Creates or replaces a record's metadata.
+  func upsert(_ record: SyncRecordState) throws {
+    try db.execute(
+      """
+      \(Self.marker) INSERT INTO syncRecords (\(SyncRecordState.columns))
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      ON CONFLICT (recordName) DO UPDATE SET
+        zoneName = excluded.zoneName, ownerName = excluded.ownerName,
+        parentRecordName = excluded.parentRecordName, serverChangeTag = excluded.serverChangeTag,
+        state = excluded.state, changeCount = excluded.changeCount
+      """,
+      [
+        .text(record.recordName), .text(record.table.name), .text(record.rowID),
+        .text(record.zoneName), .text(record.ownerName), SQLValue(record.parentRecordName),
+        SQLValue(record.serverChangeTag), .text(record.state.rawValue), .integer(record.changeCount),
+      ])
+  }
+
+  /// The server copy last seen (the merge base, or a parked record).
+  func base(of record: SyncRecordState) throws -> SyncedRow? {
+    var fields: [String: CloudValue] = [:]
+    try db.forEachRow(
+      "\(Self.marker) SELECT key, type, value FROM syncServerFields WHERE recordName = ?1",
+      [.text(record.recordName)]
+    ) { row in fields[try row.text(0)] = try Self.cloudValue(type: try row.text(1), row.value(2)) }
+    guard !fields.isEmpty || record.serverChangeTag != nil else { return nil }
+    return SyncedRow(
+      table: record.table, id: record.rowID, fields: fields, parent: record.parentRecordName)
+  }
+
+  func setBase(of recordName: String, to fields: [String: CloudValue]) throws {
+    try db.execute(
+      "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
+    for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+      let stored: SQLValue =
+        if case .date(let time) = value { .integer(time.millisecondsSince1970) } else { value.sqlValue }
+      try db.execute(
+        "\(Self.marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES (?1, ?2, ?3, ?4)",
+        [.text(recordName), .text(key), .text(value.typeName), stored])
+    }
+  }
+
+  private static func cloudValue(type: String, _ value: SQLValue) throws -> CloudValue {
+    switch (type, value) {
+    case ("string", .text(let text)): return .string(text)
+    case ("int64", .integer(let number)): return .int64(number)
+    case ("double", .real(let number)): return .double(number)
+    case ("date", .integer(let milliseconds)): return .date(Timestamp(millisecondsSince1970: milliseconds))
+    case ("bytes", .blob(let bytes)): return .bytes(bytes)
+    default: throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
+    }
+  }
+
+  /// The record and every record below it, top first.
+  func subtree(of recordName: String) throws -> [SyncRecordState] {
+    try db.fetchAll(
+      """
+      \(Self.marker) WITH RECURSIVE below(name, depth) AS (
+        SELECT ?1, 0
+        UNION ALL
+        SELECT r.recordName, below.depth + 1 FROM syncRecords AS r JOIN below ON r.parentRecordName = below.name
+      )
+      SELECT \(SyncRecordState.columns(of: "r"))
+      FROM below JOIN syncRecords AS r ON r.recordName = below.name ORDER BY below.depth, r.rowid
+      """, [.text(recordName)], SyncRecordState.init(row:))
+  }
+
+  func forget(_ recordName: String) throws {
+    try db.execute("\(Self.marker) DELETE FROM syncRecords WHERE recordName = ?1", [.text(recordName)])
+  }
+
+  /// Deletes a row locally (its children go by the foreign keys' cascade)
+  /// and forgets its metadata and theirs. The caller silences tracking.
+  func deleteLocally(_ record: SyncRecordState) throws -> [SyncRecordState] {
+    let doomed = try subtree(of: record.recordName)
+    try db.execute(
+      "\(Self.marker) DELETE FROM \(record.table.name) WHERE id = ?1", [.text(record.rowID)])
+    for item in doomed { try forget(item.recordName) }
+    return doomed
+  }
+
+  /// Whether the row a record describes exists locally.
+  func rowExists(table: SyncedTable, id: String) throws -> Bool {
+    try db.fetchOne(
+      "\(Self.marker) SELECT 1 FROM \(table.name) WHERE id = ?1", [.text(id)]
+    ) { _ in true } ?? false
+  }
+}

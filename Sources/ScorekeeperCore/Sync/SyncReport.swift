@@ -1,0 +1,36 @@
+/// What one sync did, for the one-line summary and `--json`.
+public struct SyncReport: Hashable, Sendable {
+  /// Records saved or deleted on the server.
+  public var sent = 0
+  /// Server changes (saves and deletions) applied to this database.
+  public var received = 0
+  /// Conflicting copies merged field by field.
+  public var merged = 0
+  /// Local changes dropped because their row was deleted on another
+  /// device first (deletion wins; see `SyncEngine`).
+  public var discarded = 0
+  /// Local changes the server refused for lack of permission, replaced
+  /// by the server's copy.
+  public var refused = 0
+  /// Calls repeated after a transient error.
+  public var retries = 0
+  /// Why the sync stopped before everything was sent and received, if it
+  /// did; the changes stay pending for the next one.
+  public var problem: String?
+
+  public init() {}
+
+  /// "3 sent, 5 received, 1 conflict merged".
+  public var summary: String {
+    var parts = ["\(sent) sent", "\(received) received"]
+    if merged > 0 { parts.append("\(merged) \(merged == 1 ? "conflict" : "conflicts") merged") }
+    if discarded > 0 {
+      parts.append(
+        "\(discarded) local \(discarded == 1 ? "change" : "changes") dropped (deleted elsewhere)")
+    }
+    if refused > 0 {
+      parts.append("\(refused) refused (no permission)")
+    }
+    return parts.joined(separator: ", ")
+  }
+}

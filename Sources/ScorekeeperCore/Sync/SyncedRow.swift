@@ -1,0 +1,97 @@
+/// A synced row as the engine moves it between the database and the cloud:
+/// its table, id, parent id, and each synced field with its value (nil for
+/// NULL) and, for merged fields, when it last changed.
+///
+/// As a record, `<id>:<table>` of type `<table>`, the parent as the
+/// record's parent, each non-NULL field under its column's name, and each
+/// merged field's time under `<column>.modifiedAt`, so any device can
+/// merge two copies without asking anyone else.
+struct SyncedRow: Hashable {
+  var table: SyncedTable
+  var id: String
+  var parentID: String?
+  var fields: RecordMerge.Fields
+
+  var recordName: String { table.recordName(of: id) }
+
+  static func modifiedAtKey(_ field: String) -> String { field + ".modifiedAt" }
+
+  /// The record for this row in `zone`, carrying `changeTag` (nil: new).
+  func record(in zone: ZoneID, changeTag: String?) -> CloudRecord {
+    var record = CloudRecord(
+      id: RecordID(name: recordName, zoneID: zone), type: table.name,
+      parent: parentID.map { RecordID(name: table.parentRecordName(of: $0)!, zoneID: zone) })
+    record.fields = recordFields
+    record.changeTag = changeTag
+    return record
+  }
+
+  /// The row a record describes; nil when the record is not one of ours
+  /// (an unknown type, or a name that does not match it).
+  init?(record: CloudRecord) {
+    guard let table = SyncedTable.named(record.type), let id = table.rowID(ofRecordName: record.id.name)
+    else { return nil }
+    self.init(table: table, id: id, fields: record.fields, parent: record.parent?.name)
+  }
+
+  /// A row from record fields (a record's, or the merge base's); nil when
+  /// the parent name is not a record of the parent table.
+  init?(table: SyncedTable, id: String, fields: [String: CloudValue], parent: String?) {
+    var parentID: String?
+    if let parent {
+      guard let parentTable = table.parentTable.flatMap(SyncedTable.named),
+        let id = parentTable.rowID(ofRecordName: parent)
+      else { return nil }
+      parentID = id
+    }
+    var versions: RecordMerge.Fields = [:]
+    for field in table.fields {
+      var modifiedAt = Timestamp(millisecondsSince1970: 0)
+      if case .date(let time)? = fields[Self.modifiedAtKey(field)] { modifiedAt = time }
+      versions[field] = FieldVersion(fields[field], modifiedAt: modifiedAt)
+    }
+    self.init(table: table, id: id, parentID: parentID, fields: versions)
+  }
+
+  init(table: SyncedTable, id: String, parentID: String?, fields: RecordMerge.Fields) {
+    self.table = table
+    self.id = id
+    self.parentID = parentID
+    self.fields = fields
+  }
+
+  /// The record's fields: values, and the times of merged fields.
+  var recordFields: [String: CloudValue] {
+    var result: [String: CloudValue] = [:]
+    for (field, version) in fields {
+      result[field] = version.value
+      if !table.isAppendOnly { result[Self.modifiedAtKey(field)] = .date(version.modifiedAt) }
+    }
+    return result
+  }
+}
+
+extension CloudValue {
+  /// The SQL value a column holds for this field value.
+  var sqlValue: SQLValue {
+    switch self {
+    case .string(let text): .text(text)
+    case .int64(let number): .integer(number)
+    case .double(let number): .real(number)
+    case .date(let time): .text(time.iso8601)
+    case .bytes(let bytes), .asset(let bytes): .blob(bytes)
+    case .reference(let id): .text(id.name)
+    }
+  }
+
+  /// The field value for a column's SQL value; nil for NULL.
+  init?(sqlValue: SQLValue) {
+    switch sqlValue {
+    case .null: return nil
+    case .integer(let number): self = .int64(number)
+    case .real(let number): self = .double(number)
+    case .text(let text): self = .string(text)
+    case .blob(let bytes): self = .bytes(bytes)
+    }
+  }
+}

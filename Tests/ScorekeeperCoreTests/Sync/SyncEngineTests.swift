@@ -1,0 +1,179 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// Two or three devices of one user converge through the mock cloud.
+@Suite struct SyncEngineTests {
+  func id(_ device: UInt64, _ n: UInt64) -> String { UUIDGenerator.format(device << 32 + n) }
+  let device1 = UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1)
+  let device2 = UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 2)
+
+  @Test("a game made on one device is on the other after one sync each, scores included")
+  func firstSync() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 3)
+    #expect(try world[0].sync().counts == SyncReport.counts(sent: 3, received: 3))
+    #expect(try world[1].sync().counts == SyncReport.counts(received: 3))
+    let game = id(1, 1)
+    let ann = id(1, 2)
+    expectNoDifference(
+      [
+        "event \(id(1, 3)) of \(ann) 3 by \(device1) at 2026-01-02T03:04:05.678Z",
+        "game \(game) 'Poker'",
+        "player \(ann) in \(game) 'Ann' score 3",
+      ], try world.converge())
+  }
+
+  @Test("both devices add +1 to one player offline: both end with +2")
+  func concurrentScores() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[0].store.score(in: "Poker", "Ann", .add(1))
+    _ = try world[1].store.score(in: "Poker", "Ann", .add(1))
+    try world.converge()
+    #expect(try world[1].store.game("Poker").game.title == "Poker")
+    let scores = try world.devices.map { try $0.store.players(of: "Poker").map(\.score) }
+    #expect(scores == [[2], [2]])
+  }
+
+  @Test(
+    "both rename one game: the later rename wins on both, whichever device syncs first",
+    arguments: [false, true])
+  func concurrentRenames(laterSyncsFirst: Bool) throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[0].store.renameGame("Poker", to: "Poker night")
+    world.clock.advance()
+    _ = try world[1].store.renameGame("Poker", to: "Poker club")
+    let order = laterSyncsFirst ? [world[1], world[0]] : [world[0], world[1]]
+    try order[0].sync()
+    let report = try order[1].sync()
+    #expect(report.merged == 1)
+    try world.converge()
+    for device in world.devices {
+      #expect(try device.store.games().map(\.game.title) == ["Poker club"])
+    }
+  }
+
+  @Test("different fields changed on two devices are both kept")
+  func disjointChanges() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[0].store.renameGame("Poker", to: "Poker night")
+    _ = try world[1].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
+    try world.converge()
+    #expect(try world[0].store.players(of: "Poker night").map(\.name) == ["Annie"])
+  }
+
+  @Test(
+    "a player deleted on one device while scored on the other is deleted on both (deletion wins)",
+    arguments: [false, true])
+  func deleteWinsOverScore(deleterSyncsFirst: Bool) throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 5)
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Bob")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[0].store.removePlayer(from: "Poker", "Ann")
+    _ = try world[1].store.score(in: "Poker", "Ann", .add(1))
+    var discarded = 0
+    if deleterSyncsFirst {
+      try world[0].sync()
+      discarded = try world[1].sync().discarded
+    } else {
+      // The scorer's event reaches the server first; the deletion then
+      // finds a child it never saw, fetches it, and deletes it too.
+      try world[1].sync()
+      try world[0].sync()
+      discarded = try world[1].sync().discarded
+    }
+    #expect(discarded == (deleterSyncsFirst ? 1 : 0))
+    let contents = try world.converge()
+    #expect(contents.filter { $0.hasPrefix("player") } == ["player \(id(1, 4)) in \(id(1, 1)) 'Bob' score 0"])
+    #expect(contents.filter { $0.hasPrefix("event") } == [])
+  }
+
+  @Test("a renamed player deleted elsewhere first: the rename is dropped, the player gone")
+  func deleteWinsOverRename() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[0].store.removePlayer(from: "Poker", "Ann")
+    try world[0].sync()
+    _ = try world[1].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
+    // Sent with the old tag: the server has no such record any more.
+    let report = try world[1].send()
+    #expect(report.counts == SyncReport.counts(discarded: 1))
+    #expect(try world.converge() == ["game \(id(1, 1)) 'Poker'"])
+  }
+
+  @Test("a row deleted and inserted again with the same id before a sync is not lost")
+  func deleteThenReinsert() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    try world[0].sync()
+    try world[0].store.database.write {
+      try world[0].store.database.execute("DELETE FROM games")
+      try world[0].store.database.execute(
+        "INSERT INTO games (id, title) VALUES (?1, 'Poker again')", [.text(id(1, 1))])
+    }
+    #expect(try world.converge() == ["game \(id(1, 1)) 'Poker again'"])
+  }
+
+  @Test("a game deleted on one device goes from the other with its players and events")
+  func deleteGame() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 2)
+    _ = try world[0].store.addGame(title: "Chess")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[1].store.deleteGame("Poker")
+    #expect(try world[1].sync().counts == SyncReport.counts(sent: 3))
+    #expect(try world[0].sync().counts == SyncReport.counts(received: 3))
+    #expect(try world.converge() == ["game \(id(1, 4)) 'Chess'"])
+  }
+
+  @Test("an undo syncs as an event like any other")
+  func undo() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    _ = try world[0].store.score(in: "Poker", "Ann", .add(7))
+    _ = try world[0].store.undo()
+    let contents = try world.converge()
+    #expect(contents.contains("player \(id(1, 2)) in \(id(1, 1)) 'Ann' score 0"))
+    #expect(contents.filter { $0.hasPrefix("event") }.count == 2)
+  }
+
+  @Test("a database that synced as one user refuses to sync as another, nothing sent")
+  func boundToItsUser() throws {
+    let world = try SyncScenario(devices: 1)
+    _ = try world[0].store.addGame(title: "Poker")
+    try world[0].sync()
+    _ = try world[0].store.addGame(title: "Chess")
+    let bob = SyncEngine(
+      store: world[0].store, container: world.cloud.container("bob"), cloudLocation: world.cloud.path,
+      timing: .virtual(budget: 1))
+    let error = try #require(throws: SyncError.self) { try bob.sync() }
+    guard case .boundElsewhere(_, "alice", _, "bob", _) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(try world[0].unsynced() == ["\(id(1, 2)):games pendingSave"])
+    #expect(try world.cloud.container("bob").privateDatabase.databaseChanges(since: nil).changedZones == [])
+  }
+}

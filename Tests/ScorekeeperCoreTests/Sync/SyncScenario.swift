@@ -1,0 +1,57 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// Devices of one or more users on one in-memory mock cloud, with one
+/// clock that the test moves by hand.
+final class SyncScenario {
+  let clock = ManualClock()
+  let cloud: TestCloud
+  private(set) var devices: [TestDevice] = []
+
+  init(devices count: UInt64 = 2, backing: CloudBacking = .memory) throws {
+    cloud = try TestCloud(backing, clock: clock.clock)
+    for number in 1...count { devices.append(try TestDevice(number, cloud: cloud, clock: clock)) }
+  }
+
+  subscript(_ index: Int) -> TestDevice { devices[index] }
+
+  /// Syncs every device twice round (so each sees what the others sent),
+  /// then checks they converged: equal contents, nothing pending or
+  /// parked, every cached score the sum of its events. Returns the shared
+  /// contents.
+  @discardableResult
+  func converge(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    for _ in 0..<2 {
+      for device in devices { try device.sync() }
+    }
+    let first = try devices[0].contents()
+    for device in devices {
+      expectNoDifference(first, try device.contents(), sourceLocation: sourceLocation)
+      #expect(try device.unsynced() == [], "\(device.name)", sourceLocation: sourceLocation)
+      #expect(try device.scoresMatchEvents(), "\(device.name)", sourceLocation: sourceLocation)
+    }
+    return first
+  }
+}
+
+/// `SyncReport` as a dictionary of its counts, for whole-value assertions.
+extension SyncReport {
+  var counts: [String: Int] {
+    [
+      "sent": sent, "received": received, "merged": merged, "discarded": discarded,
+      "refused": refused, "retries": retries,
+    ]
+  }
+
+  static func counts(
+    sent: Int = 0, received: Int = 0, merged: Int = 0, discarded: Int = 0, refused: Int = 0,
+    retries: Int = 0
+  ) -> [String: Int] {
+    [
+      "sent": sent, "received": received, "merged": merged, "discarded": discarded,
+      "refused": refused, "retries": retries,
+    ]
+  }
+}

@@ -1,0 +1,106 @@
+import ScorekeeperCore
+import Synchronization
+
+/// A clock a test moves by hand, shared by every device of a scenario (and
+/// the mock cloud), so "later" means later everywhere.
+public final class ManualClock: Sendable {
+  private let current: Mutex<Timestamp>
+
+  public init(_ start: Timestamp = testNow) {
+    current = Mutex(start)
+  }
+
+  public var now: Timestamp { current.withLock { $0 } }
+
+  /// Moves the clock forward by `milliseconds`.
+  public func advance(milliseconds: Int64 = 1000) {
+    current.withLock { $0 = Timestamp(millisecondsSince1970: $0.millisecondsSince1970 + milliseconds) }
+  }
+
+  public var clock: Clock { Clock { self.now } }
+}
+
+/// One device of one user: its own database file (ids in a range of its
+/// own, so two devices never make the same id), syncing with a shared
+/// mock cloud in virtual time.
+public final class TestDevice {
+  public let name: String
+  public let user: String
+  public let store: Store
+  public let cloud: TestCloud
+  private let directory: TemporaryDirectory
+
+  /// Device `number` makes ids 0000000N-…-000000000001, …0002, … and has
+  /// the device id d0000000-…-00000000000N.
+  public init(_ number: UInt64, user: String = "alice", cloud: TestCloud, clock: ManualClock) throws {
+    name = "device \(number)"
+    self.user = user
+    self.cloud = cloud
+    directory = try TemporaryDirectory()
+    store = try Store(
+      path: directory.file("device\(number).sqlite"),
+      dependencies: Dependencies(
+        uuid: .incrementing(startingAt: number << 32 + 1), clock: clock.clock, device: .device(number)))
+  }
+
+  public func engine(budget: Double = 30) -> SyncEngine {
+    SyncEngine(
+      store: store, container: cloud.container(user), cloudLocation: cloud.path,
+      timing: .virtual(budget: budget))
+  }
+
+  @discardableResult
+  public func sync() throws -> SyncReport { try engine().sync() }
+
+  @discardableResult
+  public func send() throws -> SyncReport { try engine().send() }
+
+  @discardableResult
+  public func fetch() throws -> SyncReport { try engine().fetch() }
+
+  /// Everything a user could see, in a stable order: each game's title and
+  /// players with their scores and score events. Devices that converged
+  /// have equal contents.
+  public func contents() throws -> [String] {
+    try store.database.fetchAll(
+      """
+      SELECT 'game ' || g.id || ' ' || quote(g.title) FROM games AS g
+      UNION ALL
+      SELECT 'player ' || p.id || ' in ' || p.gameID || ' ' || quote(p.name) || ' score ' || p.score
+      FROM players AS p
+      UNION ALL
+      SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta || ' by ' || e.device
+        || ' at ' || e.time || ifnull(' undoes ' || e.undoes, '')
+      FROM scoreEvents AS e
+      ORDER BY 1
+      """
+    ) { try $0.text(0) }
+  }
+
+  /// Metadata rows not synced: "<recordName> <state>", in order. Empty once
+  /// everything is sent and nothing waits for a parent.
+  public func unsynced() throws -> [String] {
+    try store.database.fetchAll(
+      "SELECT recordName || ' ' || state FROM syncRecords WHERE state <> 'synced' ORDER BY 1"
+    ) { try $0.text(0) }
+  }
+
+  /// Each player's score is the sum of its events (the cached total is right).
+  public func scoresMatchEvents() throws -> Bool {
+    try store.database.fetchOne(
+      """
+      SELECT count(*) FROM players AS p
+      WHERE p.score <> (SELECT ifnull(sum(delta), 0) FROM scoreEvents WHERE playerID = p.id)
+      """
+    ) { try $0.int(0) } == 0
+  }
+}
+
+extension Store {
+  /// A game's players in standings order, collected.
+  public func players(of game: String) throws -> [Player] {
+    var players: [Player] = []
+    try standings(of: game, order: .descending, header: { _, _ in }, row: { players.append($0.player) })
+    return players
+  }
+}
