@@ -9,11 +9,25 @@ extension SyncEngine {
   ///
   /// `overwritingLocalChanges`: the server refused this device's change
   /// (permission), so its copy replaces the local one whatever it holds.
+  ///
+  /// Returns false when there was nothing to apply: this device already
+  /// has that copy (most often its own save, coming back in a fetch).
+  @discardableResult
   func applyServerRecord(
     _ server: CloudRecord, ownerKey: String, overwritingLocalChanges: Bool = false
-  ) throws {
-    guard let row = SyncedRow(record: server) else { return }  // not a scorekeeper record
+  ) throws -> Bool {
+    guard let row = SyncedRow(record: server) else { return false }  // not a scorekeeper record
     let existing = try metadata.record(row.recordName)
+    if let existing, !overwritingLocalChanges, existing.state != .parked {
+      if existing.serverChangeTag == server.changeTag { return false }
+      // Same fields, new tag: a child was saved under it. Only the tag moves.
+      if try metadata.baseFields(of: existing.recordName) == server.fields {
+        var moved = existing
+        moved.serverChangeTag = server.changeTag
+        try metadata.upsert(moved)
+        return false
+      }
+    }
     var state =
       existing
       ?? SyncRecordState(
@@ -27,6 +41,7 @@ extension SyncEngine {
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(of: row.recordName, to: server.fields)
+    return true
   }
 
   /// Writes the server's row (or its merge with local changes) and says
@@ -77,11 +92,12 @@ extension SyncEngine {
 
   /// Deletion wins: deletes a row and everything below it here, and
   /// forgets their metadata; counts the local changes that drops.
-  /// `received`: a deletion from the server (counted as received).
-  func deleteLocally(_ recordName: String, received: Bool = false) throws {
+  /// `received`: a deletion from the server (counted as received);
+  /// `refused`: the server refused this row (counted as refused already).
+  func deleteLocally(_ recordName: String, received: Bool = false, refused: Bool = false) throws {
     guard let record = try metadata.record(recordName) else { return }
     let doomed = try metadata.deleteLocally(record)
-    report.discarded += doomed.filter { $0.state == .pendingSave }.count
+    report.discarded += doomed.filter { $0.state == .pendingSave }.count - (refused ? 1 : 0)
     if received { report.received += 1 }
   }
 }

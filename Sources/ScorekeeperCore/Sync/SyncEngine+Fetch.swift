@@ -70,7 +70,7 @@ extension SyncEngine {
     while true {
       let page: ZoneChanges
       do {
-        page = try withRetry { try database.zoneChanges(in: zone, since: token) }
+        page = try withRetry { try database.zoneChanges(in: zone, since: token, limit: fetchPageSize) }
       } catch CloudError.changeTokenExpired {
         token = nil
         everything = true
@@ -90,6 +90,7 @@ extension SyncEngine {
           WHERE ownerName = ?1 AND zoneName = ?2
           """, [.text(key), .text(zone.name), .text(page.token.rawValue)])
       }
+      afterPage?()
       token = page.token
       if !page.moreComing { break }
     }
@@ -115,8 +116,7 @@ extension SyncEngine {
     let ordered = page.changed.sorted { lhs, rhs in
       (SyncedTable.named(lhs.type)?.rank ?? 99) < (SyncedTable.named(rhs.type)?.rank ?? 99)
     }
-    for record in ordered {
-      try applyServerRecord(record, ownerKey: ownerKey)
+    for record in ordered where try applyServerRecord(record, ownerKey: ownerKey) {
       report.received += 1
     }
     try unpark()

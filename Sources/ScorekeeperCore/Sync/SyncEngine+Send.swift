@@ -183,7 +183,8 @@ extension SyncEngine {
         try applyServerRecord(server, ownerKey: ownerKey, overwritingLocalChanges: true)
       }
     default:
-      try applying { try deleteLocally(id.name) }
+      // Never on the server (a row this user may not add): it goes.
+      try applying { try deleteLocally(id.name, refused: true) }
     }
   }
 

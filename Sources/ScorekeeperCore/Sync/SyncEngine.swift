@@ -26,6 +26,11 @@ public final class SyncEngine {
   let cloudLocation: String
   let timing: SyncTiming
   var report = SyncReport()
+  /// Records per page of zone changes; tests make pages small.
+  var fetchPageSize = 400
+  /// Called after each page of zone changes is applied, for tests that
+  /// look at the state between pages.
+  var afterPage: (() -> Void)?
   var metadata: SyncMetadata { SyncMetadata(db: store.database) }
   var user: String { container.userName }
 

@@ -170,14 +170,20 @@ struct SyncMetadata {
 
   /// The server copy last seen (the merge base, or a parked record).
   func base(of record: SyncRecordState) throws -> SyncedRow? {
-    var fields: [String: CloudValue] = [:]
-    try db.forEachRow(
-      "\(Self.marker) SELECT key, type, value FROM syncServerFields WHERE recordName = ?1",
-      [.text(record.recordName)]
-    ) { row in fields[try row.text(0)] = try Self.cloudValue(type: try row.text(1), row.value(2)) }
+    let fields = try baseFields(of: record.recordName)
     guard !fields.isEmpty || record.serverChangeTag != nil else { return nil }
     return SyncedRow(
       table: record.table, id: record.rowID, fields: fields, parent: record.parentRecordName)
+  }
+
+  /// The fields of the server copy last seen, as the record had them.
+  func baseFields(of recordName: String) throws -> [String: CloudValue] {
+    var fields: [String: CloudValue] = [:]
+    try db.forEachRow(
+      "\(Self.marker) SELECT key, type, value FROM syncServerFields WHERE recordName = ?1",
+      [.text(recordName)]
+    ) { row in fields[try row.text(0)] = try Self.cloudValue(type: try row.text(1), row.value(2)) }
+    return fields
   }
 
   func setBase(of recordName: String, to fields: [String: CloudValue]) throws {

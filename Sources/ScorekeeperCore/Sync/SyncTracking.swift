@@ -66,6 +66,13 @@ enum SyncTracking {
         WHERE 1
         """
     }
+    // A child follows its parent if the foreign key changed; a game keeps
+    // its zone and owner (which is not always this user: shared games).
+    let moves =
+      table.parentColumn == nil
+      ? ""
+      : ", zoneName = excluded.zoneName, ownerName = excluded.ownerName,"
+        + " parentRecordName = excluded.parentRecordName"
     let stamps = changedFields.map { field, condition in
       "SELECT \(record), '\(field)', now() WHERE \(condition)"
     }.joined(separator: "\n  UNION ALL ")
@@ -82,8 +89,7 @@ enum SyncTracking {
         (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
       \(placement)
       ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
-        ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
+        state = 'pendingSave', changeCount = changeCount + 1\(moves);
       \(stamping)
       """
   }

@@ -87,6 +87,11 @@ public final class MockCloud: Sendable {
   }
 
   /// Faults injected and not yet produced.
+  /// Forgets the faults not yet produced: the outage is over.
+  public func clearFaults() {
+    state.withLock { $0.faults = [] }
+  }
+
   public var pendingFaults: [CloudFault] {
     state.withLock { $0.faults }
   }

@@ -1,0 +1,159 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// Each error the cloud can return, injected, and what the engine does:
+/// nothing is ever dropped; transient errors are retried within the budget.
+@Suite struct SyncFaultTests {
+  func id(_ device: UInt64, _ n: UInt64) -> String { UUIDGenerator.format(device << 32 + n) }
+
+  /// One device with a game of one player, not yet synced (3 pending).
+  func world() throws -> SyncScenario {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 2)
+    return world
+  }
+
+  @Test(
+    "transient errors are retried after the server's wait, or a doubling backoff",
+    arguments: [
+      ("network-unavailable*2", 2), ("request-rate-limited:3", 1), ("service-unavailable:1*3", 3),
+      ("zone-busy:2@modify-records", 1), ("account-temporarily-unavailable", 1),
+    ])
+  func transient(faults: String, retries: Int) throws {
+    let world = try world()
+    world.cloud.cloud.inject(try CloudFault.parse(faults))
+    let report = try world[0].sync()
+    expectNoDifference(SyncReport.counts(sent: 3, retries: retries), report.counts)
+    try world.converge()
+  }
+
+  @Test("an outage longer than the budget stops politely; the next sync delivers everything")
+  func outage() throws {
+    let world = try world()
+    world.cloud.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    let engine = world[0].engine(budget: 5)
+    let error = try #require(throws: SyncError.self) { try engine.sync() }
+    #expect(error == .stopped(.networkUnavailable, pending: 3))
+    #expect(
+      "\(error)" == "The network is unavailable. 3 changes kept for the next sync.")
+    #expect(
+      try world[0].unsynced() == [
+        "\(id(1, 1)):games pendingSave", "\(id(1, 2)):players pendingSave",
+        "\(id(1, 3)):scoreEvents pendingSave",
+      ])
+    #expect(
+      try world[0].store.database.fetchOne("SELECT lastError FROM syncState") { try $0.text(0) } == "\(error)"
+    )
+    world.cloud.cloud.clearFaults()  // the outage ends
+    try world.converge()
+  }
+
+  @Test(
+    "quota exceeded and not signed in stop at once, changes kept",
+    arguments: ["quota-exceeded", "not-authenticated"])
+  func terminal(fault: String) throws {
+    let world = try world()
+    world.cloud.cloud.inject(try CloudFault.parse(fault))
+    let error = try #require(throws: SyncError.self) { try world[0].sync() }
+    guard case .stopped(let cloudError, pending: 3) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(cloudError.code == fault)
+    #expect(try world[0].unsynced().count == 3)
+    try world.converge()
+  }
+
+  @Test("limit exceeded halves the batch and sends everything")
+  func limitExceeded() throws {
+    let world = try world()
+    world.cloud.inject(CloudFault(.limitExceeded(count: 3, limit: 2), on: .modifyRecords))
+    #expect(try world[0].sync().counts == SyncReport.counts(sent: 3))
+    try world.converge()
+  }
+
+  @Test("a zone the server lost is created again and everything in it sent again")
+  func zoneNotFound() throws {
+    let world = try world()
+    try world[0].sync()
+    try world[1].sync()
+    let zone = ZoneID(name: "game-\(id(1, 1))", ownerName: "alice")
+    _ = try world.cloud.container("alice").privateDatabase.modifyRecordZones(deleting: [zone])
+    _ = try world[0].store.score(in: "Poker", "Ann", .add(1))
+    #expect(try world[0].send().counts == SyncReport.counts(sent: 4))
+    let contents = try world.converge()
+    #expect(contents.contains("player \(id(1, 2)) in \(id(1, 1)) 'Ann' score 3"))
+  }
+
+  @Test("an expired token means a full fetch; pending local changes survive it")
+  func expiredToken() throws {
+    let world = try world()
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[0].store.renameGame("Poker", to: "Poker night")
+    _ = try world[0].store.removePlayer(from: "Poker night", "Ann")
+    try world[0].sync()
+    try world.cloud.expireChangeTokens()
+    world.clock.advance()
+    _ = try world[1].store.addPlayer(to: "Poker", name: "Bob")
+    // Received: the rename, and Ann's deletion (her event goes with her),
+    // found by the full fetch since its tombstone was purged.
+    expectNoDifference(SyncReport.counts(sent: 1, received: 2), try world[1].sync().counts)
+    #expect(try world.converge().count == 2)
+    #expect(try world[1].store.players(of: "Poker night").map(\.name) == ["Bob"])
+  }
+
+  @Test("a child that arrives before its parent is parked, then applied")
+  func parking() throws {
+    let world = try world()
+    try world[0].sync()
+    // The player changes after its event was saved, so in the zone's
+    // history the event comes first; pages of one record split them.
+    _ = try world[0].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
+    try world[0].sync()
+    let engine = world[1].engine()
+    engine.fetchPageSize = 1
+    var afterEachPage: [[String]] = []
+    engine.afterPage = { afterEachPage.append((try? world[1].unsynced()) ?? ["unreadable"]) }
+    _ = try engine.fetch()
+    #expect(
+      afterEachPage == [
+        ["\(id(1, 3)):scoreEvents parked"],
+        ["\(id(1, 2)):players parked", "\(id(1, 3)):scoreEvents parked"],
+        [],
+      ],
+      "the event (parked), the player (parked: saving it gave the game a new tag, so the game comes last), then the game, which unparks both"
+    )
+    try world.converge()
+  }
+
+  @Test("a change refused for lack of permission gives way to the server's copy")
+  func permissionFailure() throws {
+    let world = try world()
+    try world[0].sync()
+    // Alice shares the game read-only with Bob, who joins.
+    let alice = world.cloud.container("alice").privateDatabase
+    let zone = ZoneID(name: "game-\(id(1, 1))", ownerName: "alice")
+    var root = try alice.record(for: RecordID(name: "\(id(1, 1)):games", zoneID: zone))
+    let share = CloudRecord.share(
+      id: RecordID(name: "share", zoneID: zone),
+      participants: [ShareParticipant(userName: "bob", permission: .readOnly)])
+    root.shareID = share.id
+    let saved = try alice.modifyRecords(saving: [root, share]).saveResults[share.id]!.get()
+    let bobContainer = world.cloud.container("bob")
+    _ = try bobContainer.acceptShare(try bobContainer.shareMetadata(for: saved.sharing!.link!))
+    let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
+    try bob.sync()
+    let before = try bob.contents()
+    expectNoDifference(try world[0].contents(), before)
+
+    _ = try bob.store.renameGame("Poker", to: "Bob's poker")
+    _ = try bob.store.score(in: "Bob's poker", "Ann", .add(1))
+    expectNoDifference(SyncReport.counts(refused: 2), try bob.send().counts)
+    expectNoDifference(before, try bob.contents())
+    #expect(try bob.unsynced() == [])
+  }
+}
