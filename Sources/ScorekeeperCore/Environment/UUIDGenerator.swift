@@ -18,8 +18,8 @@ public struct UUIDGenerator: Sendable {
     self.persistentCounter = nil
   }
 
-  private init(counter: IncrementingCounter, persistent: Bool) {
-    self.generate = { UUIDGenerator.format(counter.next()) }
+  private init(counter: IncrementingCounter, persistent: Bool, high: UInt64 = 0) {
+    self.generate = { UUIDGenerator.format(high: high, low: counter.next()) }
     self.persistentCounter = persistent ? counter : nil
   }
 
@@ -47,8 +47,13 @@ public struct UUIDGenerator: Sendable {
   /// Like `incrementing()`, but the store keeps the counter in the database
   /// itself, so the sequence continues in the next process that opens it.
   /// This is the CLI's deterministic mode (`SCOREKEEPER_IDS=incrementing`).
-  public static func incrementingPersistedInDatabase() -> UUIDGenerator {
-    UUIDGenerator(counter: IncrementingCounter(next: 1), persistent: true)
+  ///
+  /// - Parameter namespace: set in the top 16 bits, so devices that sync
+  ///   with each other never make the same id: namespace 1 makes
+  ///   00010000-0000-0000-0000-000000000001, …
+  public static func incrementingPersistedInDatabase(namespace: UInt16 = 0) -> UUIDGenerator {
+    UUIDGenerator(
+      counter: IncrementingCounter(next: 1), persistent: true, high: UInt64(namespace) << 48)
   }
 
   /// Always the same id: for tests where exactly one id is made.
@@ -56,13 +61,13 @@ public struct UUIDGenerator: Sendable {
     UUIDGenerator { id }
   }
 
-  /// Fails every call, naming the dependency: for code that must not make ids.
   /// The device id of deterministic mode: d0000000-0000-0000-0000-00000000000N,
   /// readable as "device N" and apart from every incrementing id.
   public static func device(_ number: UInt64) -> UUIDGenerator {
     constant(format(high: 0xd000_0000_0000_0000, low: number))
   }
 
+  /// Fails every call, naming the dependency: for code that must not make ids.
   public static let unimplemented = UUIDGenerator {
     throw UnimplementedDependencyError(name: "uuid")
   }

@@ -8,8 +8,11 @@ extension Database {
   /// that reads and later writes can fail with SQLITE_BUSY at the write,
   /// after the busy timeout can no longer help. Taking the lock first makes
   /// concurrent writers queue politely at `BEGIN`.
-  public func write<T>(_ body: () throws -> T) throws -> T {
-    try transaction("BEGIN IMMEDIATE") {
+  ///
+  /// - Parameter comment: written before BEGIN and COMMIT (e.g. "/* sync */"),
+  ///   so a trace can tell whose transaction it is.
+  public func write<T>(comment: String? = nil, _ body: () throws -> T) throws -> T {
+    try transaction("BEGIN IMMEDIATE", comment: comment) {
       try afterBeginWrite?(self)
       let result = try body()
       try beforeCommit?(self)
@@ -19,13 +22,14 @@ extension Database {
 
   /// Runs `body` in a read transaction, so several queries see one
   /// consistent snapshot even while other processes write.
-  public func read<T>(_ body: () throws -> T) throws -> T {
-    try transaction("BEGIN DEFERRED", body)
+  public func read<T>(comment: String? = nil, _ body: () throws -> T) throws -> T {
+    try transaction("BEGIN DEFERRED", comment: comment, body)
   }
 
-  private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+  private func transaction<T>(_ begin: String, comment: String?, _ body: () throws -> T) throws -> T {
     precondition(!isInTransaction, "Transactions do not nest: \(begin) inside an open transaction")
-    try execute(begin)
+    let prefix = comment.map { $0 + " " } ?? ""
+    try execute(prefix + begin)
     let result: T
     do {
       result = try body()
@@ -34,7 +38,7 @@ extension Database {
       throw error
     }
     do {
-      try execute("COMMIT")
+      try execute(prefix + "COMMIT")
     } catch {
       rollbackIgnoringErrors()
       throw error

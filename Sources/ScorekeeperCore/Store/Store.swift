@@ -42,4 +42,13 @@ public final class Store {
   func read<T>(_ body: () throws -> T) throws -> T {
     try database.read(body)
   }
+
+  /// The sync engine's transactions, marked so `--trace` can hide them.
+  func syncWrite<T>(_ body: () throws -> T) throws -> T {
+    try database.write(comment: SyncTracking.marker, body)
+  }
+
+  func syncRead<T>(_ body: () throws -> T) throws -> T {
+    try database.read(comment: SyncTracking.marker, body)
+  }
 }

@@ -6,7 +6,7 @@ extension SyncEngine {
   func fetchChanges() throws {
     for (scope, tokenColumn) in [(DatabaseScope.private, "privateToken"), (.shared, "sharedToken")] {
       let database = scope == .private ? container.privateDatabase : container.sharedDatabase
-      let saved = try store.read {
+      let saved = try store.syncRead {
         try store.database.fetchOne("\(SyncTracking.marker) SELECT \(tokenColumn) FROM syncState") {
           try $0.optionalText(0).map(ChangeToken.init(rawValue:))
         } ?? nil
@@ -30,7 +30,7 @@ extension SyncEngine {
           try zoneVanished(zone)
         }
       }
-      try store.write {
+      try store.syncWrite {
         try store.database.execute(
           "\(SyncTracking.marker) UPDATE syncState SET \(tokenColumn) = ?1", [.text(changes.token.rawValue)])
       }
@@ -39,7 +39,7 @@ extension SyncEngine {
 
   /// Zones this device has seen on the server, in one database.
   private func knownZones(scope: DatabaseScope) throws -> [ZoneID] {
-    try store.read {
+    try store.syncRead {
       try store.database.fetchAll(
         """
         \(SyncTracking.marker) SELECT ownerName, zoneName FROM syncZones
@@ -59,7 +59,7 @@ extension SyncEngine {
   func fetchZone(_ zone: ZoneID) throws {
     let key = ownerKey(of: zone)
     let database = database(ownerKey: key)
-    var token = try store.read {
+    var token = try store.syncRead {
       try store.database.fetchOne(
         "\(SyncTracking.marker) SELECT changeToken FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
         [.text(key), .text(zone.name)]

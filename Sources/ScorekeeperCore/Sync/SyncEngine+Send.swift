@@ -10,7 +10,7 @@ extension SyncEngine {
     var refusedAsMalformed: [String: String] = [:]
     var roundsWithoutProgress = 0
     while true {
-      let pending = try store.read { try metadata.pending() }
+      let pending = try store.syncRead { try metadata.pending() }
         .filter { refusedAsMalformed[$0.recordName] == nil }
       guard let first = pending.first else { break }
       // One database per call: the user's own zones first, then shared ones.
@@ -45,7 +45,7 @@ extension SyncEngine {
     var saves: [CloudRecord] = []
     var deletes: [RecordID] = []
     var sent: [RecordID: SyncRecordState] = [:]
-    try store.read {
+    try store.syncRead {
       for record in batch {
         let id = RecordID(name: record.recordName, zoneID: record.zoneID(user: user))
         sent[id] = record
@@ -80,7 +80,7 @@ extension SyncEngine {
     case .success(let saved):
       report.sent += 1
       outcome.madeProgress = true
-      try store.write {
+      try store.syncWrite {
         guard var current = try metadata.record(sent.recordName) else { return }
         // A change made while the call was out is newer than what was
         // sent: it stays pending, now against the server's new copy.
@@ -107,6 +107,17 @@ extension SyncEngine {
       outcome.madeProgress = true
       report.refused += 1
       try restoreServerCopy(of: id, in: database, ownerKey: sent.ownerName)
+    case .failure(.serverRejectedRequest) where sent.serverChangeTag == nil:
+      // A new record the server already has: an earlier send whose answer
+      // was lost, or another process on this database sending the same
+      // change. Its copy is taken (and merged) like any other.
+      outcome.madeProgress = true
+      switch try withRetry({ try database.records(for: [id]) })[id] {
+      case .success(let server)?:
+        try applying { try applyServerRecord(server, ownerKey: sent.ownerName) }
+      default:
+        break  // gone again since: the next round sends it afresh
+      }
     case .failure(.batchRequestFailed):
       break  // fine by itself; sent again next round
     case .failure(let error):
@@ -123,7 +134,7 @@ extension SyncEngine {
       // Gone from the server, one way or another.
       report.sent += 1
       outcome.madeProgress = true
-      try store.write {
+      try store.syncWrite {
         guard var current = try metadata.record(sent.recordName) else { return }
         if current.state == .pendingDelete {
           try metadata.forget(current.recordName)
@@ -159,7 +170,7 @@ extension SyncEngine {
     of child: SyncRecordState, in database: any CloudDatabase, outcome: inout BatchOutcome
   ) throws -> Bool {
     guard let parentName = child.parentRecordName,
-      let parent = try store.read({ try metadata.record(parentName) }), parent.serverChangeTag != nil
+      let parent = try store.syncRead({ try metadata.record(parentName) }), parent.serverChangeTag != nil
     else { return false }
     let parentID = RecordID(name: parentName, zoneID: child.zoneID(user: user))
     switch try withRetry({ try database.records(for: [parentID]) })[parentID] {
@@ -191,7 +202,7 @@ extension SyncEngine {
   /// Creates the user's zones that the records about to be sent need.
   private func createMissingZones(for batch: [SyncRecordState]) throws {
     let needed = Set(batch.filter { $0.ownerName.isEmpty }.map(\.zoneName))
-    let known = try store.read {
+    let known = try store.syncRead {
       try store.database.fetchAll(
         "\(SyncTracking.marker) SELECT zoneName FROM syncZones WHERE ownerName = '' AND existsOnServer"
       ) { try $0.text(0) }
@@ -199,7 +210,7 @@ extension SyncEngine {
     let missing = needed.subtracting(known).sorted().map { ZoneID(name: $0, ownerName: user) }
     guard !missing.isEmpty else { return }
     let result = try withRetry { try container.privateDatabase.modifyRecordZones(saving: missing) }
-    try store.write {
+    try store.syncWrite {
       for (zone, created) in result.saveResults {
         if case .failure(let error) = created { throw error }
         try markZone(zone, exists: true)

@@ -66,14 +66,14 @@ public final class SyncEngine {
     try bind()
     do {
       try body()
-      try store.write {
+      try store.syncWrite {
         try store.database.execute(
           "\(SyncTracking.marker) UPDATE syncState SET lastSyncAt = now(), lastError = NULL")
       }
       return report
     } catch {
       let stop = try stopped(error)
-      try? store.write {
+      try? store.syncWrite {
         try store.database.execute(
           "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text("\(stop)")])
       }
@@ -89,7 +89,7 @@ public final class SyncEngine {
   }
 
   func pendingCount() throws -> Int {
-    try store.read {
+    try store.syncRead {
       try store.database.fetchOne(
         "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE state IN ('pendingSave', 'pendingDelete')"
       ) { try $0.int(0) } ?? 0
@@ -98,7 +98,7 @@ public final class SyncEngine {
 
   /// The first sync records who and where; later ones must match.
   private func bind() throws {
-    try store.write {
+    try store.syncWrite {
       let bound = try store.database.fetchOne(
         "\(SyncTracking.marker) SELECT userName, cloud FROM syncState"
       ) { (try $0.optionalText(0), try $0.optionalText(1)) }
@@ -130,6 +130,6 @@ public final class SyncEngine {
   /// Runs a write with the tracking triggers silenced: what the engine
   /// writes came from the server and must not be sent back as new.
   func applying<T>(_ body: () throws -> T) throws -> T {
-    try store.write { try store.syncApplying.applying(body) }
+    try store.syncWrite { try store.syncApplying.applying(body) }
   }
 }

@@ -6,6 +6,7 @@
 /// and the engine's own statements, which start with `SyncTracking.marker`.
 public struct SyncTraceFilter {
   private var insideSyncTrigger = false
+  private var insideEngineTransaction = false
 
   public init() {}
 
@@ -19,6 +20,15 @@ public struct SyncTraceFilter {
     insideSyncTrigger = false
     // A script's statements come with the blank lines before them.
     let statement = line.drop { $0 == "\n" || $0 == " " }
+    // Everything inside the engine's own transactions is the engine's,
+    // the statements of the store's hooks included.
+    if statement.hasPrefix(SyncTracking.marker + " BEGIN") { insideEngineTransaction = true }
+    if insideEngineTransaction {
+      if statement.hasPrefix(SyncTracking.marker + " COMMIT") || statement.hasPrefix("ROLLBACK") {
+        insideEngineTransaction = false
+      }
+      return false
+    }
     return !statement.hasPrefix(SyncTracking.marker)
   }
 }

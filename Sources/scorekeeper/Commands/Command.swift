@@ -2,14 +2,26 @@
 /// does. Each file in this folder defines one.
 struct Command: Sendable {
   var spec: CommandSpec
+  /// How the command syncs around its own work (unless offline).
+  var syncing: Syncing = .none
   var run: @Sendable (Invocation) throws -> Void
+
+  enum Syncing: Sendable {
+    /// Never touches the cloud through the sync engine.
+    case none
+    /// Fetches first, so it shows what other devices did.
+    case reads
+    /// Fetches first (names typed may come from another device), commits
+    /// locally, then sends what it changed.
+    case changes
+  }
 }
 
 extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .undo, .list, .history, .renameGame, .renamePlayer, .removePlayer,
-    .deleteGame, .cloud, .help,
+    .deleteGame, .sync, .status, .cloud, .help,
   ]
 
   static func named(_ name: String) -> Command? {

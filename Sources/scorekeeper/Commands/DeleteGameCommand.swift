@@ -13,6 +13,7 @@ extension Command {
         """,
       examples: ["scorekeeper delete-game \"Poker night\"", "scorekeeper delete-game 3f2a --force"]
     ),
+    syncing: .changes,
     run: { invocation in
       let reference = invocation.argument("GAME")
       let deleted: GameSummary

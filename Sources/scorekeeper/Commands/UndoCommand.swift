@@ -11,6 +11,7 @@ extension Command {
         """,
       examples: ["scorekeeper undo"]
     ),
+    syncing: .changes,
     run: { invocation in
       let result = try invocation.store().undo()
       if invocation.json {

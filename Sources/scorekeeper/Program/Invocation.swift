@@ -15,6 +15,9 @@ final class Invocation {
   let settings: Settings
   private let openStore: () throws -> Store
   private var openedStore: Store?
+  private var openedCloud: MockCloud?
+  /// Set once an automatic sync has warned: one warning per command.
+  private var syncWarned = false
 
   init(
     commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
@@ -45,12 +48,41 @@ final class Invocation {
   /// The mock cloud server, created on first use unless `create` is false,
   /// in which case a missing file is nil.
   func cloud(create: Bool = true) throws -> MockCloud? {
+    // One server object per command: injected faults are consumed once.
+    if let openedCloud { return openedCloud }
     let path = try cloudPath()
     // Settings are checked first, so a typo is reported whether or not the file exists.
     let clock = try settings.dependencies().clock
     let faults = try settings.cloudFaults()
     if !create && access(path, F_OK) != 0 { return nil }
-    return try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults)
+    let cloud = try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults)
+    openedCloud = cloud
+    return cloud
+  }
+
+  /// The sync engine for this database, user and mock cloud.
+  ///
+  /// - Parameter automatic: a sync around another command, which waits
+  ///   at most 2 s for a busy cloud: working offline must stay fast.
+  func syncEngine(automatic: Bool) throws -> SyncEngine {
+    var timing = try settings.syncTiming()
+    if automatic { timing.budget = min(timing.budget, 2) }
+    return SyncEngine(
+      store: try store(), container: try cloud()!.container(for: userName()),
+      cloudLocation: try cloudPath(), timing: timing)
+  }
+
+  /// Syncs around a command: a failure is one warning line on stderr and
+  /// never fails the command (its changes stay pending); after one
+  /// failure the command does not try again.
+  func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) {
+    guard !syncWarned else { return }
+    do {
+      _ = try operation(try syncEngine(automatic: true))
+    } catch {
+      syncWarned = true
+      errors.line("warning: not synced: \((error as? UsageError)?.message ?? "\(error)")")
+    }
   }
 
   /// Who the user is on the cloud: `--user`, SCOREKEEPER_USER, or the login.

@@ -16,6 +16,9 @@ struct Program {
     OptionSpec(
       name: "--user", valueName: "NAME",
       help: "Who you are on the cloud (default: $SCOREKEEPER_USER, else your login)."),
+    OptionSpec(
+      name: "--offline",
+      help: "Do not sync: no sending, no fetching (default: $SCOREKEEPER_OFFLINE=1)."),
     OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."),
     OptionSpec(
       name: "--trace", valueName: "all",
@@ -72,7 +75,16 @@ struct Program {
             dependencies: try settings.dependencies(), trace: trace,
             tracksChanges: try settings.tracksChanges())
         })
+      let offline = try settings.isOffline(flag: commandLine.has("--offline"))
+      let syncs = command.syncing != .none && !offline
+      _ = try settings.syncTiming()  // a mistyped budget is reported before anything runs
+      if syncs {
+        // The database's own problems are the command's, not the sync's.
+        _ = try invocation!.store()
+        invocation!.syncAutomatically { try $0.fetch() }
+      }
       try command.run(invocation!)
+      if syncs && command.syncing == .changes { invocation!.syncAutomatically { try $0.send() } }
       return .success
     } catch {
       return ErrorReport(errors: errors).report(error)

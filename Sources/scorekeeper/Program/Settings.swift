@@ -24,6 +24,41 @@ struct Settings {
     /// "off": do not record changes for sync. For the benchmark that
     /// measures what recording costs; changes made so will never sync.
     static let syncTracking = "SCOREKEEPER_SYNC_TRACKING"
+    /// "1": work offline, as --offline does.
+    static let offline = "SCOREKEEPER_OFFLINE"
+    /// In deterministic mode, which device this is (1 to 65535, default
+    /// 1): device N has the device id d0000000-…-N and makes ids
+    /// starting with N - 1 in hex, so devices that sync never collide.
+    static let device = "SCOREKEEPER_DEVICE"
+    /// Seconds a sync may spend waiting to retry a busy or unreachable
+    /// cloud before it gives up until the next command (default 10).
+    static let syncBudget = "SCOREKEEPER_SYNC_BUDGET"
+  }
+
+  /// `--offline`, or SCOREKEEPER_OFFLINE=1: nothing is sent or fetched.
+  func isOffline(flag: Bool) throws -> Bool {
+    if flag { return true }
+    switch environment(Variable.offline) {
+    case nil, "", "0", "no", "false", "off": return false
+    case "1", "yes", "true", "on": return true
+    case let other?:
+      throw UsageError("\(Variable.offline)=\(quote(other)) is not understood; use 1 or 0.")
+    }
+  }
+
+  /// How long syncing may wait, and whether it really waits: in
+  /// deterministic mode (a fixed clock) waits are counted, not slept.
+  func syncTiming() throws -> SyncTiming {
+    var budget = 10.0
+    if let text = environment(Variable.syncBudget), !text.isEmpty {
+      guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+        throw UsageError(
+          "\(Variable.syncBudget)=\(quote(text)) is not a number of seconds like 10 or 0.5.")
+      }
+      budget = seconds
+    }
+    let fixedClock = !(environment(Variable.now) ?? "").isEmpty
+    return fixedClock ? .virtual(budget: budget) : .live(budget: budget)
   }
 
   /// Whether to record local changes for sync (always, but for a benchmark).
@@ -112,8 +147,9 @@ struct Settings {
     switch environment(Variable.ids) {
     case nil, "": break
     case "incrementing":
-      dependencies.uuid = .incrementingPersistedInDatabase()
-      dependencies.device = .device(1)
+      let device = try deviceNumber()
+      dependencies.uuid = .incrementingPersistedInDatabase(namespace: device - 1)
+      dependencies.device = .device(UInt64(device))
     case let other?:
       throw UsageError(
         "\(Variable.ids)=\(quote(other)) is not understood; the only value is \"incrementing\".")
@@ -126,6 +162,14 @@ struct Settings {
       dependencies.clock = .constant(now)
     }
     return dependencies
+  }
+
+  private func deviceNumber() throws -> UInt16 {
+    guard let text = environment(Variable.device), !text.isEmpty else { return 1 }
+    guard let number = UInt16(text), number >= 1 else {
+      throw UsageError("\(Variable.device)=\(quote(text)) is not a device number from 1 to 65535.")
+    }
+    return number
   }
 
   private static func createDirectories(_ path: String) throws {

@@ -152,6 +152,8 @@ import Testing
         "rename-player GAME PLAYER NAME",
         "remove-player GAME PLAYER",
         "delete-game GAME [--force]",
+        "sync [status]",
+        "status",
         "cloud ACTION",
         "help [COMMAND]",
       ])

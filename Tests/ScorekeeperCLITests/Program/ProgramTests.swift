@@ -26,6 +26,7 @@ import Testing
     let environment =
       environment ?? [
         "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_IDS": "incrementing",
+        "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_USER": "alice",
         "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
       ]
     let output = Output.memory()

@@ -141,7 +141,7 @@ import Testing
 
 /// `--trace` hides the engine's statements; `--trace=all` keeps them.
 @Suite struct SyncTraceFilterTests {
-  @Test("sync triggers, their steps and the engine's statements are hidden; the rest shown")
+  @Test("sync triggers, their steps, the engine's statements and transactions are hidden; the rest shown")
   func filter() {
     let lines = [
       "BEGIN IMMEDIATE",
@@ -153,12 +153,16 @@ import Testing
       "-- UPDATE players SET score = score + NEW.delta",
       "\n/* sync */ SELECT * FROM syncRecords",
       "COMMIT",
+      "/* sync */ BEGIN IMMEDIATE",
+      "SELECT next FROM deterministicIDs",
+      "/* sync */ COMMIT",
+      "BEGIN DEFERRED",
     ]
     var filter = SyncTraceFilter()
     #expect(
       lines.filter { filter.isCommandStatement($0) } == [
         "BEGIN IMMEDIATE", "INSERT INTO games (title) VALUES ('Poker')", "-- TRIGGER scoreEvents_afterInsert",
-        "-- UPDATE players SET score = score + NEW.delta", "COMMIT",
+        "-- UPDATE players SET score = score + NEW.delta", "COMMIT", "BEGIN DEFERRED",
       ])
   }
 }

@@ -1,0 +1,93 @@
+import ScorekeeperCore
+
+extension Command {
+  static let sync = Command(
+    spec: CommandSpec(
+      name: "sync",
+      summary: "Send this device's changes and fetch everyone else's; or show the sync status.",
+      arguments: [
+        ArgumentSpec(name: "status", help: "Show the status instead (same as \"status\").", isOptional: true)
+      ],
+      discussion: """
+        Every command already syncs: reading commands fetch first, changing commands
+        send after committing, and a sync failure only warns (the change waits). "sync"
+        does both on demand and reports it: "3 sent, 5 received, 1 conflict merged".
+        It waits up to $SCOREKEEPER_SYNC_BUDGET seconds (default 10) for a busy or
+        unreachable cloud, then exits 1 with the changes kept.
+
+        Conflicts: a title or name changed on two devices keeps the later change;
+        score changes never conflict (both count). A player or game deleted on one
+        device is deleted everywhere, even if another device changed it meanwhile;
+        those changes are dropped and counted.
+        """,
+      examples: ["scorekeeper sync", "scorekeeper --json sync", "scorekeeper sync status"]
+    ),
+    run: { invocation in
+      if let action = invocation.optionalArgument("status") {
+        guard action == "status" else {
+          throw UsageError(
+            "Unknown sync action \(quote(action)); the only one is \"status\".", command: "sync")
+        }
+        try printStatus(invocation)
+        return
+      }
+      if try invocation.settings.isOffline(flag: invocation.flag("--offline")) {
+        throw UsageError("sync needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: "sync")
+      }
+      let report = try invocation.syncEngine(automatic: false).sync()
+      if invocation.json {
+        invocation.print(report.json)
+      } else {
+        invocation.output.line(report.summary.prefix(1).uppercased() + report.summary.dropFirst() + ".")
+      }
+    })
+
+  static let status = Command(
+    spec: CommandSpec(
+      name: "status",
+      summary: "Show who and where this database syncs with, and what waits to be sent.",
+      examples: ["scorekeeper status", "scorekeeper --json status"]
+    ),
+    run: printStatus)
+
+  private static func printStatus(_ invocation: Invocation) throws {
+    let status = try invocation.store().syncStatus()
+    let offline = try invocation.settings.isOffline(flag: invocation.flag("--offline"))
+    let user = try status.boundUser ?? invocation.userName()
+    let cloud = try status.boundCloud ?? invocation.cloudPath()
+    if invocation.json {
+      invocation.print(
+        .object([
+          ("mode", .string("mock")), ("offline", .bool(offline)), ("cloud", .string(cloud)),
+          ("user", .string(user)), ("device", .string(status.device)),
+          ("pendingSaves", .integer(Int64(status.pendingSaves))),
+          ("pendingDeletes", .integer(Int64(status.pendingDeletes))),
+          ("parked", .integer(Int64(status.parked))),
+          ("lastSyncAt", status.lastSyncAt.map { .string($0.iso8601) } ?? .null),
+          ("lastError", status.lastError.map(JSON.string) ?? .null),
+        ]))
+      return
+    }
+    let output = invocation.output
+    output.line("Mode:        mock cloud" + (offline ? " (offline)" : ""))
+    output.line("Cloud:       \(cloud)")
+    output.line("User:        \(user)" + (status.boundUser == nil ? " (not synced yet)" : ""))
+    output.line("Device:      \(status.device)")
+    output.line(
+      "Pending:     \(status.pendingSaves) \(status.pendingSaves == 1 ? "save" : "saves"), "
+        + "\(status.pendingDeletes) \(status.pendingDeletes == 1 ? "delete" : "deletes")")
+    output.line("Parked:      \(status.parked) (received before their game or player)")
+    output.line("Last sync:   " + (status.lastSyncAt.map { "\($0.iso8601)" } ?? "never"))
+    output.line("Last error:  " + (status.lastError ?? "none"))
+  }
+}
+
+extension SyncReport {
+  var json: JSON {
+    .object([
+      ("sent", .integer(Int64(sent))), ("received", .integer(Int64(received))),
+      ("merged", .integer(Int64(merged))), ("discarded", .integer(Int64(discarded))),
+      ("refused", .integer(Int64(refused))), ("retries", .integer(Int64(retries))),
+    ])
+  }
+}
