@@ -75,7 +75,8 @@ public final class SyncEngine {
       let stop = try stopped(error)
       try? store.syncWrite {
         try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text("\(stop)")])
+          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1",
+          [.text((stop as? SyncError)?.reason ?? "\(stop)")])
       }
       throw stop
     }

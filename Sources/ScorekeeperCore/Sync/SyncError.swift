@@ -30,6 +30,13 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What went wrong, without the count of changes waiting (which goes
+  /// stale): what `sync status` shows as the last error.
+  public var reason: String {
+    if case .stopped(let error, _) = self { return "\(error)" }
+    return description
+  }
+
   private func changes(_ count: Int) -> String {
     count == 1 ? "1 change" : "\(count) changes"
   }

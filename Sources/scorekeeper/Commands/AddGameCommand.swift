@@ -11,7 +11,7 @@ extension Command {
         """,
       examples: ["scorekeeper add-game \"Poker night\""]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let game = try invocation.store().addGame(title: invocation.argument("TITLE"))
       let summary = GameSummary(game: game, playerCount: 0)

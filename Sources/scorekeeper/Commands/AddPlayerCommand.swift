@@ -14,7 +14,7 @@ extension Command {
         "scorekeeper add-player \"Poker night\" Bob --score -5",
       ]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       var score: Int64 = 0
       if let text = invocation.option("--score") {

@@ -2,19 +2,12 @@
 /// does. Each file in this folder defines one.
 struct Command: Sendable {
   var spec: CommandSpec
-  /// How the command syncs around its own work (unless offline).
-  var syncing: Syncing = .none
+  /// Whether the command syncs around its work (unless offline): it
+  /// fetches first, so it sees what other devices did (and finds the
+  /// names typed there), then sends whatever is pending, its own changes
+  /// and any an earlier command could not send.
+  var syncs = false
   var run: @Sendable (Invocation) throws -> Void
-
-  enum Syncing: Sendable {
-    /// Never touches the cloud through the sync engine.
-    case none
-    /// Fetches first, so it shows what other devices did.
-    case reads
-    /// Fetches first (names typed may come from another device), commits
-    /// locally, then sends what it changed.
-    case changes
-  }
 }
 
 extension Command {

@@ -13,7 +13,7 @@ extension Command {
         """,
       examples: ["scorekeeper delete-game \"Poker night\"", "scorekeeper delete-game 3f2a --force"]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let reference = invocation.argument("GAME")
       let deleted: GameSummary

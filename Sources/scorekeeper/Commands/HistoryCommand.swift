@@ -17,7 +17,7 @@ extension Command {
         """,
       examples: ["scorekeeper history \"Poker night\"", "scorekeeper history \"Poker night\" Alice"]
     ),
-    syncing: .reads,
+    syncs: true,
     run: { invocation in
       let output = invocation.output
       if invocation.json {

@@ -16,7 +16,7 @@ extension Command {
         """,
       examples: ["scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending"]
     ),
-    syncing: .reads,
+    syncs: true,
     run: { invocation in
       if let game = invocation.optionalArgument("GAME") {
         try listStandings(of: game, invocation)

@@ -8,7 +8,7 @@ extension Command {
       arguments: [.game, .player],
       examples: ["scorekeeper remove-player \"Poker night\" Bob"]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let removed = try invocation.store().removePlayer(
         from: invocation.argument("GAME"), invocation.argument("PLAYER"))

@@ -8,7 +8,7 @@ extension Command {
       arguments: [.game, ArgumentSpec(name: "TITLE", help: "The new title, up to 200 characters.")],
       examples: ["scorekeeper rename-game \"Poker\" \"Poker night\""]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let rename = try invocation.store().renameGame(
         invocation.argument("GAME"), to: invocation.argument("TITLE"))

@@ -8,7 +8,7 @@ extension Command {
       arguments: [.game, .player, ArgumentSpec(name: "NAME", help: "The new name, up to 200 characters.")],
       examples: ["scorekeeper rename-player \"Poker night\" Bob Robert"]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let rename = try invocation.store().renamePlayer(
         in: invocation.argument("GAME"), invocation.argument("PLAYER"),

@@ -23,7 +23,7 @@ extension Command {
         "scorekeeper score \"Poker night\" Bob =0",
       ]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let change = try ScoreChange(parsing: invocation.argument("CHANGE"))
       let update = try invocation.store().score(

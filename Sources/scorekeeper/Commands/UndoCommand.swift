@@ -11,7 +11,7 @@ extension Command {
         """,
       examples: ["scorekeeper undo"]
     ),
-    syncing: .changes,
+    syncs: true,
     run: { invocation in
       let result = try invocation.store().undo()
       if invocation.json {

@@ -30,6 +30,9 @@ struct ErrorReport {
         break
       }
       return .failure
+    case is SyncError, is CloudError:
+      errors.line("\(error)")
+      return .failure
     case let error as DeclinedError:
       errors.line(error.message)
       return .failure

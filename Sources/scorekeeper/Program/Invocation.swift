@@ -16,8 +16,8 @@ final class Invocation {
   private let openStore: () throws -> Store
   private var openedStore: Store?
   private var openedCloud: MockCloud?
-  /// Set once an automatic sync has warned: one warning per command.
-  private var syncWarned = false
+  /// Why an automatic sync failed, if one did: reported once, at the end.
+  private var syncProblem: (any Error)?
 
   init(
     commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
@@ -72,17 +72,28 @@ final class Invocation {
       cloudLocation: try cloudPath(), timing: timing)
   }
 
-  /// Syncs around a command: a failure is one warning line on stderr and
-  /// never fails the command (its changes stay pending); after one
-  /// failure the command does not try again.
+  /// Syncs around a command. A failure never fails the command (its
+  /// changes stay pending); after one, the command does not try again.
   func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) {
-    guard !syncWarned else { return }
+    guard syncProblem == nil else { return }
     do {
       _ = try operation(try syncEngine(automatic: true))
     } catch {
-      syncWarned = true
-      errors.line("warning: not synced: \((error as? UsageError)?.message ?? "\(error)")")
+      syncProblem = error
     }
+  }
+
+  /// One warning line on stderr if syncing failed, counting the changes
+  /// waiting now that the command has made its own.
+  func warnIfNotSynced() {
+    guard let problem = syncProblem else { return }
+    var message = (problem as? UsageError)?.message ?? "\(problem)"
+    if case .stopped(let error, _)? = problem as? SyncError,
+      let pending = try? openedStore?.syncStatus()
+    {
+      message = "\(SyncError.stopped(error, pending: pending.pendingSaves + pending.pendingDeletes))"
+    }
+    errors.line("warning: not synced: \(message)")
   }
 
   /// Who the user is on the cloud: `--user`, SCOREKEEPER_USER, or the login.

@@ -76,7 +76,7 @@ struct Program {
             tracksChanges: try settings.tracksChanges())
         })
       let offline = try settings.isOffline(flag: commandLine.has("--offline"))
-      let syncs = command.syncing != .none && !offline
+      let syncs = command.syncs && !offline
       _ = try settings.syncTiming()  // a mistyped budget is reported before anything runs
       if syncs {
         // The database's own problems are the command's, not the sync's.
@@ -84,7 +84,10 @@ struct Program {
         invocation!.syncAutomatically { try $0.fetch() }
       }
       try command.run(invocation!)
-      if syncs && command.syncing == .changes { invocation!.syncAutomatically { try $0.send() } }
+      if syncs {
+        invocation!.syncAutomatically { try $0.send() }
+        invocation!.warnIfNotSynced()
+      }
       return .success
     } catch {
       return ErrorReport(errors: errors).report(error)

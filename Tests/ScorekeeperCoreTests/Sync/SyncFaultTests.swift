@@ -45,7 +45,8 @@ import Testing
         "\(id(1, 3)):scoreEvents pendingSave",
       ])
     #expect(
-      try world[0].store.database.fetchOne("SELECT lastError FROM syncState") { try $0.text(0) } == "\(error)"
+      try world[0].store.database.fetchOne("SELECT lastError FROM syncState") { try $0.text(0) }
+        == "The network is unavailable."
     )
     world.cloud.cloud.clearFaults()  // the outage ends
     try world.converge()
