@@ -10,8 +10,10 @@ extension SyncEngine {
     var refusedAsMalformed: [String: String] = [:]
     var roundsWithoutProgress = 0
     while true {
-      let pending = try store.syncRead { try metadata.pending() }
-        .filter { refusedAsMalformed[$0.recordName] == nil }
+      // Only a batch's worth is read each round: a big backlog stays linear.
+      let pending = try store.syncRead {
+        try metadata.pending(limit: batchSize + refusedAsMalformed.count)
+      }.filter { refusedAsMalformed[$0.recordName] == nil }
       guard let first = pending.first else { break }
       // One database per call: the user's own zones first, then shared ones.
       let batch = Array(pending.filter { $0.ownerName == first.ownerName }.prefix(batchSize))
@@ -92,7 +94,7 @@ extension SyncEngine {
     case .failure(.serverRecordChanged(let server, _)):
       report.merged += 1
       outcome.madeProgress = true
-      try applying { try applyServerRecord(server, ownerKey: sent.ownerName) }
+      try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
     case .failure(.unknownItem):
       // Saved with a tag, yet the server has no such record: another
       // device deleted it. Deletion wins.
@@ -114,7 +116,7 @@ extension SyncEngine {
       outcome.madeProgress = true
       switch try withRetry({ try database.records(for: [id]) })[id] {
       case .success(let server)?:
-        try applying { try applyServerRecord(server, ownerKey: sent.ownerName) }
+        try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
       default:
         break  // gone again since: the next round sends it afresh
       }
@@ -191,7 +193,7 @@ extension SyncEngine {
     switch try withRetry({ try database.records(for: [id]) })[id] {
     case .success(let server)?:
       try applying {
-        try applyServerRecord(server, ownerKey: ownerKey, overwritingLocalChanges: true)
+        _ = try applyServerRecord(server, ownerKey: ownerKey, overwritingLocalChanges: true)
       }
     default:
       // Never on the server (a row this user may not add): it goes.

@@ -76,9 +76,10 @@ struct SyncMetadata {
       [.text(recordName)], SyncRecordState.init(row:))
   }
 
-  /// Every record waiting to be sent: saves parents first, then deletes
-  /// children first, each in the order the changes were first recorded.
-  func pending() throws -> [SyncRecordState] {
+  /// The first `limit` records waiting to be sent: saves parents first,
+  /// then deletes children first, each in the order the changes were
+  /// first recorded.
+  func pending(limit: Int) throws -> [SyncRecordState] {
     try db.fetchAll(
       """
       \(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords
@@ -87,7 +88,8 @@ struct SyncMetadata {
         CASE tableName WHEN 'games' THEN 0 WHEN 'players' THEN 1 ELSE 2 END
           * (CASE state WHEN 'pendingSave' THEN 1 ELSE -1 END),
         rowid
-      """, [], SyncRecordState.init(row:))
+      LIMIT ?1
+      """, [.integer(Int64(limit))], SyncRecordState.init(row:))
   }
 
   /// The row as it is now, with its fields' modification times; nil when
