@@ -19,8 +19,8 @@ enum SyncBench {
     let sent = try seconds { _ = try sender.engine.send() }
     let receiver = try device(directory + "/receiver.sqlite", cloud: cloud)
     let received = try seconds { _ = try receiver.engine.fetch() }
-    print("  send \(bulkSize) changes          \(format(Double(bulkSize) / sent)) records/s")
-    print("  fetch them on a second device  \(format(Double(bulkSize) / received)) records/s")
+    print(pad("  send 10,000 pending changes", 34) + format(Double(bulkSize) / sent) + " records/s")
+    print(pad("  fetch them on a second device", 34) + format(Double(bulkSize) / received) + " records/s")
 
     let empty = try device(
       directory + "/empty.sqlite",
@@ -41,7 +41,8 @@ enum SyncBench {
     let ratio = median(bigTimes) / median(emptyTimes)
     let met = ratio <= target
     print(
-      pad("  sync of 1 change, median of \(runs)", 34) + pad("empty " + format(median(emptyTimes)) + " ms", 16)
+      pad("  sync of 1 change, median of \(runs)", 34)
+        + pad("empty " + format(median(emptyTimes)) + " ms", 16)
         + pad("100,000 rows " + format(median(bigTimes)) + " ms", 22) + pad(format(ratio) + "×", 8)
         + "≤ \(format(target))× \(met ? "ok" : "MISSED")")
     return met ? [] : ["sync of 1 change on 100,000 rows"]

@@ -77,7 +77,8 @@ extension SyncEngine {
         """
         \(SyncTracking.marker) SELECT \(SyncRecordState.columns(of: "r"))
         FROM syncRecords AS r JOIN syncRecords AS parent ON parent.recordName = r.parentRecordName
-        WHERE r.state = 'parked' AND parent.state IN ('synced', 'pendingSave')
+        WHERE r.state = 'parked' AND r.state <> 'synced'  -- the partial index's condition
+          AND parent.state IN ('synced', 'pendingSave')
         ORDER BY r.rowid
         """, [], SyncRecordState.init(row:))
       guard !ready.isEmpty else { return }

@@ -63,53 +63,82 @@ extension SyncEngine {
         saving: saves, deleting: deletes, savePolicy: .ifServerRecordUnchanged, atomically: false)
     }
     var outcome = BatchOutcome()
+    // What the server took, recorded in one transaction (one commit per
+    // batch, not per record); each refusal is then handled on its own.
+    try store.syncWrite {
+      for (id, saved) in result.saveResults {
+        guard let record = sent[id], case .success(let copy) = saved else { continue }
+        try recordSaved(copy, sent: record)
+      }
+      for (id, deleted) in result.deleteResults {
+        guard let record = sent[id], case .success = deleted else { continue }
+        try recordDeleted(record)
+      }
+    }
+    outcome.madeProgress =
+      result.saveResults.values.contains { (try? $0.get()) != nil }
+      || result.deleteResults.values.contains { (try? $0.get()) != nil }
     for (id, saved) in result.saveResults.sorted(by: { $0.key < $1.key }) {
-      guard let record = sent[id] else { continue }
-      try handleSave(saved, of: record, id: id, in: database, outcome: &outcome)
+      guard let record = sent[id], case .failure(let error) = saved else { continue }
+      try handleSaveFailure(error, of: record, id: id, in: database, outcome: &outcome)
     }
     for (id, deleted) in result.deleteResults.sorted(by: { $0.key < $1.key }) {
-      guard let record = sent[id] else { continue }
-      try handleDelete(deleted, of: record, id: id, in: database, outcome: &outcome)
+      guard let record = sent[id], case .failure(let error) = deleted else { continue }
+      try handleDeleteFailure(error, of: record, id: id, in: database, outcome: &outcome)
     }
     return outcome
   }
 
-  private func handleSave(
-    _ result: Result<CloudRecord, CloudError>, of sent: SyncRecordState, id: RecordID,
-    in database: any CloudDatabase, outcome: inout BatchOutcome
+  /// The server saved the record: it is synced, unless the row changed
+  /// while the call was out (then that newer change stays pending, now
+  /// against the server's new copy).
+  private func recordSaved(_ saved: CloudRecord, sent: SyncRecordState) throws {
+    report.sent += 1
+    guard var current = try metadata.record(sent.recordName) else { return }
+    if current.changeCount == sent.changeCount { current.state = .synced }
+    current.serverChangeTag = saved.changeTag
+    try metadata.upsert(current)
+    try metadata.setBase(of: current.recordName, to: saved.fields)
+  }
+
+  /// The server deleted the record: forgotten here, unless the row was
+  /// inserted again with the same id meanwhile (then it is a new record).
+  private func recordDeleted(_ sent: SyncRecordState) throws {
+    report.sent += 1
+    guard var current = try metadata.record(sent.recordName) else { return }
+    if current.state == .pendingDelete {
+      try metadata.forget(current.recordName)
+    } else {
+      current.serverChangeTag = nil
+      try metadata.upsert(current)
+      try metadata.setBase(of: current.recordName, to: [:])
+    }
+  }
+
+  private func handleSaveFailure(
+    _ error: CloudError, of sent: SyncRecordState, id: RecordID, in database: any CloudDatabase,
+    outcome: inout BatchOutcome
   ) throws {
-    switch result {
-    case .success(let saved):
-      report.sent += 1
-      outcome.madeProgress = true
-      try store.syncWrite {
-        guard var current = try metadata.record(sent.recordName) else { return }
-        // A change made while the call was out is newer than what was
-        // sent: it stays pending, now against the server's new copy.
-        if current.changeCount == sent.changeCount { current.state = .synced }
-        current.serverChangeTag = saved.changeTag
-        try metadata.upsert(current)
-        try metadata.setBase(of: current.recordName, to: saved.fields)
-      }
-    case .failure(.serverRecordChanged(let server, _)):
+    switch error {
+    case .serverRecordChanged(let server, _):
       report.merged += 1
       outcome.madeProgress = true
       try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
-    case .failure(.unknownItem):
+    case .unknownItem:
       // Saved with a tag, yet the server has no such record: another
       // device deleted it. Deletion wins.
       outcome.madeProgress = true
       try applying { try deleteLocally(sent.recordName) }
-    case .failure(.referenceViolation):
-      outcome.madeProgress = try resolveMissingParent(of: sent, in: database, outcome: &outcome)
-    case .failure(.zoneNotFound(let zone)):
+    case .referenceViolation:
+      if try resolveMissingParent(of: sent, in: database, outcome: &outcome) { outcome.madeProgress = true }
+    case .zoneNotFound(let zone):
       outcome.madeProgress = true
       try zoneVanished(zone)
-    case .failure(.permissionFailure):
+    case .permissionFailure:
       outcome.madeProgress = true
       report.refused += 1
       try restoreServerCopy(of: id, in: database, ownerKey: sent.ownerName)
-    case .failure(.serverRejectedRequest) where sent.serverChangeTag == nil:
+    case .serverRejectedRequest where sent.serverChangeTag == nil:
       // A new record the server already has: an earlier send whose answer
       // was lost, or another process on this database sending the same
       // change. Its copy is taken (and merged) like any other.
@@ -120,46 +149,34 @@ extension SyncEngine {
       default:
         break  // gone again since: the next round sends it afresh
       }
-    case .failure(.batchRequestFailed):
+    case .batchRequestFailed:
       break  // fine by itself; sent again next round
-    case .failure(let error):
+    default:
       outcome.malformed[sent.recordName] = "\(sent.recordName): \(error)"
     }
   }
 
-  private func handleDelete(
-    _ result: Result<Void, CloudError>, of sent: SyncRecordState, id: RecordID,
-    in database: any CloudDatabase, outcome: inout BatchOutcome
+  private func handleDeleteFailure(
+    _ error: CloudError, of sent: SyncRecordState, id: RecordID, in database: any CloudDatabase,
+    outcome: inout BatchOutcome
   ) throws {
-    switch result {
-    case .success, .failure(.zoneNotFound), .failure(.unknownItem):
-      // Gone from the server, one way or another.
-      report.sent += 1
+    switch error {
+    case .zoneNotFound, .unknownItem:
+      // Gone from the server already, one way or another.
       outcome.madeProgress = true
-      try store.syncWrite {
-        guard var current = try metadata.record(sent.recordName) else { return }
-        if current.state == .pendingDelete {
-          try metadata.forget(current.recordName)
-        } else {
-          // Inserted again with the same id while the delete was out: it
-          // is a new record now.
-          current.serverChangeTag = nil
-          try metadata.upsert(current)
-          try metadata.setBase(of: current.recordName, to: [:])
-        }
-      }
-    case .failure(.referenceViolation):
+      try store.syncWrite { try recordDeleted(sent) }
+    case .referenceViolation:
       // The server has children this device never saw (added elsewhere
       // since it last fetched): fetch them, so they are deleted too.
       outcome.madeProgress = true
       outcome.zonesToFetch.insert(id.zoneID)
-    case .failure(.permissionFailure):
+    case .permissionFailure:
       outcome.madeProgress = true
       report.refused += 1
       try restoreServerCopy(of: id, in: database, ownerKey: sent.ownerName)
-    case .failure(.batchRequestFailed):
+    case .batchRequestFailed:
       break
-    case .failure(let error):
+    default:
       outcome.malformed[sent.recordName] = "\(sent.recordName): \(error)"
     }
   }

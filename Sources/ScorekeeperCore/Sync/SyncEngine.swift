@@ -92,7 +92,7 @@ public final class SyncEngine {
   func pendingCount() throws -> Int {
     try store.syncRead {
       try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE state IN ('pendingSave', 'pendingDelete')"
+        "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE state IN ('pendingSave', 'pendingDelete') AND state <> 'synced'"
       ) { try $0.int(0) } ?? 0
     }
   }

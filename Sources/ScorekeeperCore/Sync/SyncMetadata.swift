@@ -84,6 +84,7 @@ struct SyncMetadata {
       """
       \(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords
       WHERE state IN ('pendingSave', 'pendingDelete')
+        AND state <> 'synced'  -- the partial index's condition, so the index is used
       ORDER BY state = 'pendingDelete',
         CASE tableName WHEN 'games' THEN 0 WHEN 'players' THEN 1 ELSE 2 END
           * (CASE state WHEN 'pendingSave' THEN 1 ELSE -1 END),
