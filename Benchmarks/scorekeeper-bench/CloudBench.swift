@@ -92,13 +92,14 @@ enum CloudBench {
   private static func id(_ name: String, _ zone: ZoneID) -> RecordID {
     RecordID(name: name, zoneID: zone)
   }
+}
 
-  private static func milliseconds(_ body: () throws -> Void) throws -> Double {
-    var start = timespec()
-    var end = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    try body()
-    clock_gettime(CLOCK_MONOTONIC, &end)
-    return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
-  }
+/// The wall-clock milliseconds `body` takes, on the monotonic clock.
+func milliseconds(_ body: () throws -> Void) throws -> Double {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &start)
+  try body()
+  clock_gettime(CLOCK_MONOTONIC, &end)
+  return Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1e6
 }

@@ -16,9 +16,9 @@ enum SyncBench {
     let cloud = try MockCloud(path: directory + "/sync-cloud.sqlite", clock: .live)
     let sender = try device(directory + "/sender.sqlite", cloud: cloud)
     try fill(sender.store, records: bulkSize)
-    let sent = try seconds { _ = try sender.engine.send() }
+    let sent = try milliseconds { _ = try sender.engine.send() } / 1000
     let receiver = try device(directory + "/receiver.sqlite", cloud: cloud)
-    let received = try seconds { _ = try receiver.engine.fetch() }
+    let received = try milliseconds { _ = try receiver.engine.fetch() } / 1000
     print(pad("  send 10,000 pending changes", 34) + format(Double(bulkSize) / sent) + " records/s")
     print(pad("  fetch them on a second device", 34) + format(Double(bulkSize) / received) + " records/s")
 
@@ -86,15 +86,6 @@ enum SyncBench {
   private static func oneChange(_ device: Device) throws -> Double {
     let player = try device.store.database.fetchOne("SELECT name FROM players LIMIT 1") { try $0.text(0) }!
     _ = try device.store.score(in: "Marathon", player, .add(1))
-    return try seconds { _ = try device.engine.sync() } * 1000
-  }
-
-  private static func seconds(_ body: () throws -> Void) throws -> Double {
-    var start = timespec()
-    var end = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    try body()
-    clock_gettime(CLOCK_MONOTONIC, &end)
-    return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    return try milliseconds { _ = try device.engine.sync() }
   }
 }

@@ -33,6 +33,10 @@ extension SyncEngine {
     if let lastError = refusedAsMalformed.values.sorted().first {
       throw SyncError.notConverging(pending: try pendingCount(), lastError: lastError)
     }
+    if roundsWithoutProgress >= 3 {
+      throw SyncError.notConverging(
+        pending: try pendingCount(), lastError: "three rounds in a row, the server took none of them")
+    }
   }
 
   struct BatchOutcome {
