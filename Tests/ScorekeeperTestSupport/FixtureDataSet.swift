@@ -34,7 +34,7 @@ public enum FixtureDataSet {
       _ = try store.score(in: "Poker night", "Bob \"the bluff\" O'Neil; --", .add(5))
       _ = try store.score(in: "Poker night", "Z", .add(-1))
       _ = try store.undo()
-    case 3, 4:
+    case 3, 4, 5:
       // v2's data; v3 adds the sync metadata the triggers record for it,
       // v4 makes those triggers part of the schema.
       try fill(store, version: 2)
@@ -82,7 +82,7 @@ public enum FixtureDataSet {
           [.text(negativeID(7)), game(6), .text(longName), 1],
         ].sorted(by: sqlOrder),
       ]
-    case 2, 3, 4:
+    case 2, 3, 4, 5:
       return [
         "localDevice": [[1, device]],
         "games": [[id(0), "Poker night"], [id(10), .text(longTitle)], [id(13), "Ω"]].sorted(by: sqlOrder),

@@ -11,6 +11,7 @@ public enum Schema {
     .scoreEvents,
     .syncMetadata,
     .syncTriggers,
+    .sharing,
   ]
 
   /// The version this program reads and writes.

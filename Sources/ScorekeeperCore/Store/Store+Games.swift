@@ -37,6 +37,7 @@ extension Store {
     let title = try TextField.gameTitle.validate(title)
     return try write {
       let previous = try findGame(reference)
+      try requireWritable(previous)
       try database.execute(
         "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
       return GameRename(
@@ -62,6 +63,7 @@ extension Store {
   }
 
   private func delete(_ game: Game) throws -> GameSummary {
+    try requireWritable(game)
     let summary = try summary(of: game)
     // Players go by ON DELETE CASCADE.
     try database.execute("DELETE FROM games WHERE id = ?1", [.text(game.id)])

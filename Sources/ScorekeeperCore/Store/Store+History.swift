@@ -80,6 +80,7 @@ extension Store {
         Player.init(row:))!
       let game = try database.fetchOne(
         "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
+      try requireWritable(game)
       let (opposite, negationOverflows) = Int64(0).subtractingReportingOverflow(reverted.delta)
       guard !negationOverflows, !before.score.addingReportingOverflow(opposite).overflow else {
         throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)

@@ -20,6 +20,7 @@ extension Store {
     let name = try TextField.playerName.validate(name)
     return try write {
       let game = try findGame(gameReference)
+      try requireWritable(game)
       var player = try database.fetchOne(
         "INSERT INTO players (gameID, name) VALUES (?1, ?2) RETURNING id, gameID, name, score",
         [.text(game.id), .text(name)], Player.init(row:))!
@@ -38,6 +39,7 @@ extension Store {
     let name = try TextField.playerName.validate(name)
     return try write {
       let game = try findGame(gameReference)
+      try requireWritable(game)
       let previous = try findPlayer(playerReference, in: game)
       try database.execute(
         "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
@@ -52,6 +54,7 @@ extension Store {
   {
     try write {
       let game = try findGame(gameReference)
+      try requireWritable(game)
       let player = try findPlayer(playerReference, in: game)
       try database.execute("DELETE FROM players WHERE id = ?1", [.text(player.id)])
       return PlayerInGame(game: try summary(of: game), player: player)

@@ -35,6 +35,7 @@ extension Store {
   ) throws -> ScoreUpdate {
     try write {
       let game = try findGame(gameReference)
+      try requireWritable(game)
       let previous = try findPlayer(playerReference, in: game)
       let delta: Int64
       switch change {

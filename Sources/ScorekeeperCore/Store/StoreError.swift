@@ -17,6 +17,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case undoOutOfRange(player: Player, reverted: ScoreEvent, game: Game)
   /// `=N` from the current score is a change too large for one event.
   case changeTooLarge(player: Player, change: ScoreChange, game: Game)
+  /// The game is shared with this user read-only.
+  case readOnlyGame(game: Game, owner: String)
 
   public var description: String {
     switch self {
@@ -48,6 +50,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       return "Can't apply \(change.description) to \(quote(player.name)) in \(quote(game.title)): "
         + "going from \(player.score) is a change of more than \(Int64.max) points, which cannot be "
         + "recorded; change it in smaller steps. Nothing was changed."
+    case .readOnlyGame(let game, let owner):
+      return "\(quote(game.title)) is \(owner)'s game, shared with you read-only: you cannot "
+        + "change it. Nothing was changed."
     }
   }
 

@@ -112,7 +112,19 @@ extension SyncEngine {
   /// both lists), then records parents first, then any parked record
   /// whose parent has now arrived.
   private func apply(_ page: ZoneChanges, ownerKey: String) throws {
-    for deleted in page.deleted { try deleteLocally(deleted.id.name, received: true) }
+    for deleted in page.deleted {
+      if deleted.type == CloudRecord.shareType {
+        try store.database.execute(
+          """
+          \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = NULL, shareLink = NULL
+          WHERE ownerName = ?1 AND zoneName = ?2 AND shareRecordName = ?3
+          """, [.text(ownerKey), .text(deleted.id.zoneID.name), .text(deleted.id.name)])
+      } else {
+        try deleteLocally(deleted.id.name, received: true)
+      }
+    }
+    // The share says who may do what: this user's permission may have changed.
+    for share in page.changed where share.isShare { try rememberShare(share, zone: share.id.zoneID) }
     let ordered = page.changed.sorted { lhs, rhs in
       (SyncedTable.named(lhs.type)?.rank ?? 99) < (SyncedTable.named(rhs.type)?.rank ?? 99)
     }

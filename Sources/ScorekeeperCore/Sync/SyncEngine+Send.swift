@@ -58,7 +58,13 @@ extension SyncEngine {
         if record.state == .pendingDelete {
           deletes.append(id)
         } else if let row = try metadata.row(of: record) {
-          saves.append(row.record(in: id.zoneID, changeTag: record.serverChangeTag))
+          var saved = row.record(in: id.zoneID, changeTag: record.serverChangeTag)
+          // A shared game's record keeps pointing at its share: without
+          // it, the save would stop the sharing.
+          if record.table == .games, let share = try metadata.shareRecordName(of: record) {
+            saved.shareID = RecordID(name: share, zoneID: id.zoneID)
+          }
+          saves.append(saved)
         }
       }
     }

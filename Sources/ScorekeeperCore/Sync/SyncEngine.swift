@@ -61,7 +61,7 @@ public final class SyncEngine {
 
   /// Binds the database to this user and cloud on first use, runs `body`,
   /// and records the outcome in `syncState`, success or not.
-  private func run(_ body: () throws -> Void) throws -> SyncReport {
+  func run(_ body: () throws -> Void) throws -> SyncReport {
     report = SyncReport()
     try bind()
     do {

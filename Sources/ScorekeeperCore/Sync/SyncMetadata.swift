@@ -240,6 +240,14 @@ struct SyncMetadata {
     return doomed
   }
 
+  /// The share record of the zone a record is in, if the zone is shared.
+  func shareRecordName(of record: SyncRecordState) throws -> String? {
+    try db.fetchOne(
+      "\(Self.marker) SELECT shareRecordName FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
+      [.text(record.ownerName), .text(record.zoneName)]
+    ) { try $0.optionalText(0) } ?? nil
+  }
+
   /// Whether the row a record describes exists locally.
   func rowExists(table: SyncedTable, id: String) throws -> Bool {
     try db.fetchOne(

@@ -131,30 +131,41 @@ import Testing
     try world.converge()
   }
 
-  @Test("a change refused for lack of permission gives way to the server's copy")
+  @Test("a change the server refuses for lack of permission gives way to the server's copy")
   func permissionFailure() throws {
     let world = try world()
     try world[0].sync()
-    // Alice shares the game read-only with Bob, who joins.
+    // Alice shares the game read-write with Bob, who joins and syncs.
     let alice = world.cloud.container("alice").privateDatabase
     let zone = ZoneID(name: "game-\(id(1, 1))", ownerName: "alice")
     var root = try alice.record(for: RecordID(name: "\(id(1, 1)):games", zoneID: zone))
-    let share = CloudRecord.share(
+    var share = CloudRecord.share(
       id: RecordID(name: "share", zoneID: zone),
-      participants: [ShareParticipant(userName: "bob", permission: .readOnly)])
+      participants: [ShareParticipant(userName: "bob", permission: .readWrite)])
     root.shareID = share.id
-    let saved = try alice.modifyRecords(saving: [root, share]).saveResults[share.id]!.get()
+    share = try alice.modifyRecords(saving: [root, share]).saveResults[share.id]!.get()
     let bobContainer = world.cloud.container("bob")
-    _ = try bobContainer.acceptShare(try bobContainer.shareMetadata(for: saved.sharing!.link!))
+    _ = try bobContainer.acceptShare(try bobContainer.shareMetadata(for: share.sharing!.link!))
     let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
     try bob.sync()
     let before = try bob.contents()
     expectNoDifference(try world[0].contents(), before)
 
+    // Alice makes it read-only; Bob, not knowing yet, changes it.
+    share = try alice.record(for: share.id)  // Bob's joining changed it
+    share.sharing!.participants[0].permission = .readOnly
+    _ = try alice.modifyRecords(saving: [share]).saveResults[share.id]!.get()
     _ = try bob.store.renameGame("Poker", to: "Bob's poker")
     _ = try bob.store.score(in: "Bob's poker", "Ann", .add(1))
     expectNoDifference(SyncReport.counts(refused: 2), try bob.send().counts)
     expectNoDifference(before, try bob.contents())
     #expect(try bob.unsynced() == [])
+
+    // Once Bob has fetched, the same change is refused before it is written.
+    try bob.fetch()
+    #expect(throws: StoreError.readOnlyGame(game: Game(id: id(1, 1), title: "Poker"), owner: "alice")) {
+      try bob.store.score(in: "Poker", "Ann", .add(1))
+    }
+    expectNoDifference(before, try bob.contents())
   }
 }

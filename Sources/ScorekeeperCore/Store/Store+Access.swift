@@ -1,0 +1,63 @@
+/// Who a game belongs to and what this user may do with it, as far as
+/// this device knows (from its last sync).
+public enum GameAccess: Hashable, Sendable {
+  /// This user's game, not shared.
+  case mine
+  /// This user's game, shared through `link` with `permission` for those
+  /// who join.
+  case sharedByMe(link: String?)
+  /// Someone else's game, shared with this user.
+  case sharedWithMe(owner: String, permission: SharePermission)
+
+  public var isShared: Bool { self != .mine }
+
+  public var canWrite: Bool {
+    if case .sharedWithMe(_, let permission) = self { return permission == .readWrite }
+    return true
+  }
+}
+
+extension Store {
+  /// Every game with its player count and access, most players first.
+  public func gamesWithAccess() throws -> [(summary: GameSummary, access: GameAccess)] {
+    try read {
+      try games().map { ($0, try access(ofGameID: $0.game.id)) }
+    }
+  }
+
+  /// The access to the game a reference names.
+  public func access(toGame reference: String) throws -> (game: Game, access: GameAccess) {
+    try read {
+      let game = try findGame(reference)
+      return (game, try access(ofGameID: game.id))
+    }
+  }
+
+  func access(ofGameID id: String) throws -> GameAccess {
+    try database.fetchOne(
+      """
+      SELECT r.ownerName, z.shareRecordName, z.shareLink, z.permission
+      FROM syncRecords AS r
+      LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
+      WHERE r.recordName = ?1
+      """, [.text(SyncedTable.games.recordName(of: id))]
+    ) { row in
+      let owner = try row.text(0)
+      if !owner.isEmpty {
+        let permission = try row.optionalText(3).flatMap(SharePermission.init(rawValue:)) ?? .readOnly
+        return .sharedWithMe(owner: owner, permission: permission)
+      }
+      return try row.optionalText(1) == nil ? .mine : .sharedByMe(link: try row.optionalText(2))
+    } ?? .mine
+  }
+
+  /// Refuses, before anything is written, a change to a game shared with
+  /// this user read-only.
+  func requireWritable(_ game: Game) throws {
+    if case .sharedWithMe(let owner, let permission) = try access(ofGameID: game.id),
+      permission != .readWrite
+    {
+      throw StoreError.readOnlyGame(game: game, owner: owner)
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/// A shared game as its owner sees it.
+public struct GameShare: Hashable, Sendable {
+  public var link: String
+  /// What someone who joins by the link may do.
+  public var permission: SharePermission
+  /// Who joined (or was invited), with their permission.
+  public var participants: [ShareParticipant]
+  /// False when the game was already shared and its share is returned.
+  public var isNew: Bool
+}
+
+extension SyncEngine {
+  /// Shares a game: everyone with the link may join with `permission`
+  /// (players and score events follow the game). A game not yet on the
+  /// server is sent first. An already shared game keeps its link; a
+  /// `permission` given changes it for everyone, participants included.
+  public func share(gameID: String, permission: SharePermission?) throws -> GameShare {
+    var result: GameShare?
+    _ = try run {
+      try sendPending()
+      let root = try ownedRoot(gameID)
+      let database = container.privateDatabase
+      var share: CloudRecord
+      var isNew = false
+      if let shareID = root.record.shareID {
+        share = try withRetry { try database.record(for: shareID) }
+        if let permission, share.sharing?.publicPermission != permission {
+          share.sharing?.publicPermission = permission
+          for index in share.sharing!.participants.indices {
+            share.sharing!.participants[index].permission = permission
+          }
+          share = try saveOne(share, alongside: nil, in: database).share
+        }
+      } else {
+        isNew = true
+        var record = root.record
+        record.shareID = RecordID(name: "share-" + gameID, zoneID: record.id.zoneID)
+        let saved = try saveOne(
+          .share(id: record.shareID!, publicPermission: permission ?? .readWrite), alongside: record,
+          in: database)
+        share = saved.share
+        try store.syncWrite { try recordRootSaved(saved.root!, state: root.state) }
+      }
+      try store.syncWrite { try rememberShare(share, zone: root.record.id.zoneID) }
+      result = GameShare(
+        link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
+        participants: share.sharing?.participants ?? [], isNew: isNew)
+    }
+    return result!
+  }
+
+  /// The owner stops sharing a game: the share goes, and with it every
+  /// participant's access (their copies go on their next fetch).
+  public func stopSharing(gameID: String) throws {
+    _ = try run {
+      let root = try ownedRoot(gameID)
+      guard let shareID = root.record.shareID else { throw SharingError.notShared(gameID: gameID) }
+      let result = try withRetry { try container.privateDatabase.modifyRecords(deleting: [shareID]) }
+      if case .failure(let error)? = result.deleteResults[shareID] { throw error }
+      try store.syncWrite {
+        try store.database.execute(
+          """
+          \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = NULL, shareLink = NULL
+          WHERE ownerName = '' AND zoneName = ?1
+          """, [.text(root.record.id.zoneID.name)])
+      }
+      try fetchChanges()
+    }
+  }
+
+  /// Who joined the owner's shared game.
+  public func participants(gameID: String) throws -> GameShare {
+    var result: GameShare?
+    _ = try run {
+      let root = try ownedRoot(gameID)
+      guard let shareID = root.record.shareID else { throw SharingError.notShared(gameID: gameID) }
+      let share = try withRetry { try container.privateDatabase.record(for: shareID) }
+      result = GameShare(
+        link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
+        participants: share.sharing?.participants ?? [], isNew: false)
+    }
+    return result!
+  }
+
+  /// Joins the game a link shares, then fetches it. Returns the game's id
+  /// and its owner. A malformed, unknown or revoked link changes nothing.
+  public func accept(link: String) throws -> (gameID: String, owner: String, permission: SharePermission) {
+    var result: (String, String, SharePermission)?
+    _ = try run {
+      let metadata: ShareMetadata
+      do {
+        metadata = try withRetry { try container.shareMetadata(for: link) }
+      } catch CloudError.invalidArguments, CloudError.unknownItem {
+        throw SharingError.badLink(link)
+      }
+      guard metadata.ownerName != user else { throw SharingError.ownShare(link) }
+      let share = try withRetry { try container.acceptShare(metadata) }
+      try store.syncWrite {
+        try markZone(metadata.rootRecordID.zoneID, exists: true)
+        try rememberShare(share, zone: metadata.rootRecordID.zoneID)
+      }
+      try fetchChanges()
+      guard let gameID = SyncedTable.games.rowID(ofRecordName: metadata.rootRecordID.name) else {
+        throw SharingError.notAGame(link)
+      }
+      result = (gameID, metadata.ownerName, metadata.permission)
+    }
+    return result!
+  }
+
+  /// A participant leaves a game shared with them; the owner's data is
+  /// untouched, and this device's copy goes.
+  public func leave(gameID: String) throws {
+    _ = try run {
+      let name = SyncedTable.games.recordName(of: gameID)
+      guard let record = try store.syncRead({ try metadata.record(name) }), !record.ownerName.isEmpty
+      else { throw SharingError.notShared(gameID: gameID) }
+      let zone = record.zoneID(user: user)
+      let shareName = try store.syncRead {
+        try store.database.fetchOne(
+          "\(SyncTracking.marker) SELECT shareRecordName FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
+          [.text(record.ownerName), .text(zone.name)]
+        ) { try $0.optionalText(0) } ?? nil
+      }
+      if let shareName {
+        let shareID = RecordID(name: shareName, zoneID: zone)
+        let result = try withRetry { try container.sharedDatabase.modifyRecords(deleting: [shareID]) }
+        if case .failure(let error)? = result.deleteResults[shareID], !(error.isGone) { throw error }
+      }
+      try zoneVanished(zone)
+    }
+  }
+
+  /// The game's record on the server, which must be this user's.
+  private func ownedRoot(_ gameID: String) throws -> (record: CloudRecord, state: SyncRecordState) {
+    let name = SyncedTable.games.recordName(of: gameID)
+    guard let state = try store.syncRead({ try metadata.record(name) }), state.serverChangeTag != nil
+    else { throw SharingError.notSynced(gameID: gameID) }
+    guard state.ownerName.isEmpty else {
+      throw SharingError.notOwner(gameID: gameID, owner: state.ownerName)
+    }
+    let id = RecordID(name: name, zoneID: state.zoneID(user: user))
+    return (try withRetry { try container.privateDatabase.record(for: id) }, state)
+  }
+
+  private func saveOne(_ share: CloudRecord, alongside root: CloudRecord?, in database: any CloudDatabase)
+    throws -> (share: CloudRecord, root: CloudRecord?)
+  {
+    let records = [root, share].compactMap { $0 }
+    let result = try withRetry { try database.modifyRecords(saving: records) }
+    let savedShare = try result.saveResults[share.id]!.get()
+    return (savedShare, try root.map { try result.saveResults[$0.id]!.get() })
+  }
+
+  /// The root was saved with its share: its tag moves on, its fields did not.
+  private func recordRootSaved(_ saved: CloudRecord, state: SyncRecordState) throws {
+    guard var current = try metadata.record(state.recordName) else { return }
+    current.serverChangeTag = saved.changeTag
+    try metadata.upsert(current)
+  }
+
+  /// Keeps what this device needs of a share: its record, link, and this
+  /// user's permission (for a zone someone else owns).
+  func rememberShare(_ share: CloudRecord, zone: ZoneID) throws {
+    let key = ownerKey(of: zone)
+    let permission: SharePermission? =
+      key.isEmpty ? nil : share.sharing?.participant(user)?.permission ?? share.sharing?.publicPermission
+    try markZone(zone, exists: true)
+    try store.database.execute(
+      """
+      \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = ?3, shareLink = ?4, permission = ?5
+      WHERE ownerName = ?1 AND zoneName = ?2
+      """,
+      [
+        .text(key), .text(zone.name), .text(share.id.name), SQLValue(share.sharing?.link),
+        permission.map { .text($0.rawValue) } ?? .null,
+      ])
+  }
+
+}
+
+extension CloudError {
+  /// The thing is not there (any more): deleting it again is done.
+  var isGone: Bool {
+    switch self {
+    case .unknownItem, .zoneNotFound: true
+    default: false
+    }
+  }
+}
+
+/// A sharing command that cannot be done as asked; nothing was changed.
+public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
+  case notSynced(gameID: String)
+  case notOwner(gameID: String, owner: String)
+  case notShared(gameID: String)
+  case badLink(String)
+  case ownShare(String)
+  case notAGame(String)
+
+  public var description: String {
+    switch self {
+    case .notSynced:
+      "The game has not reached the cloud yet (it is still pending); run \"scorekeeper sync\" and try again."
+    case .notOwner(_, let owner):
+      "This game is \(owner)'s: only its owner can share it, stop sharing it, or see who joined."
+    case .notShared:
+      "This game is not shared."
+    case .badLink(let link):
+      "\(quote(link)) is not a share link that leads anywhere: it is malformed, unknown, or the "
+        + "share was stopped. Nothing was changed."
+    case .ownShare(let link):
+      "\(quote(link)) shares one of your own games; there is nothing to join. Nothing was changed."
+    case .notAGame(let link):
+      "\(quote(link)) shares something that is not a game. Nothing was changed."
+    }
+  }
+}
