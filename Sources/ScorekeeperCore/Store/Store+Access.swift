@@ -21,7 +21,7 @@ extension Store {
   /// Every game with its player count and access, most players first.
   public func gamesWithAccess() throws -> [(summary: GameSummary, access: GameAccess)] {
     try read {
-      try games().map { ($0, try access(ofGameID: $0.game.id)) }
+      try gameSummaries().map { ($0, try access(ofGameID: $0.game.id)) }
     }
   }
 

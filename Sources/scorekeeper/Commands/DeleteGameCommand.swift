@@ -10,12 +10,20 @@ extension Command {
       discussion: """
         On a terminal it asks before deleting. Without a terminal (in a script or a
         pipe) it refuses unless --force is given, so a script never deletes by accident.
+        Deleting a game you shared deletes it for everyone who joined; deleting a game
+        someone shared with you leaves it instead (see "leave").
         """,
       examples: ["scorekeeper delete-game \"Poker night\"", "scorekeeper delete-game 3f2a --force"]
     ),
     syncs: true,
     run: { invocation in
       let reference = invocation.argument("GAME")
+      // Someone else's game is not ours to delete: deleting it leaves it.
+      let (game, access) = try invocation.store().access(toGame: reference)
+      if case .sharedWithMe = access {
+        try leaveGame(game, invocation)
+        return
+      }
       let deleted: GameSummary
       if invocation.flag("--force") {
         deleted = try invocation.store().deleteGame(reference)

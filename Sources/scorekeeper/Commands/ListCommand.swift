@@ -26,21 +26,43 @@ extension Command {
     })
 
   private static func listGames(_ invocation: Invocation) throws {
-    let games = try invocation.store().games()
+    let games = try invocation.store().gamesWithAccess()
     if invocation.json {
-      invocation.print(.object([("games", .array(games.map(\.json)))]))
+      invocation.print(.object([("games", .array(games.map { $0.summary.json(access: $0.access) }))]))
       return
     }
     guard !games.isEmpty else {
       invocation.output.line("No games yet. Add one with: scorekeeper add-game TITLE")
       return
     }
-    let countWidth = games.map { players($0.playerCount).count }.max() ?? 0
-    for summary in games {
-      let count = players(summary.playerCount)
-      invocation.output.line(
-        IDFragment.short(summary.game.id) + "  " + count.padding(to: countWidth) + "  " + summary.game.title)
+    let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
+    let titleWidth = games.map(\.summary.game.title.count).max() ?? 0
+    func line(_ summary: GameSummary, _ access: GameAccess) -> String {
+      let text =
+        IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth)
+        + "  " + summary.game.title
+      switch access {
+      case .mine: return text
+      case .sharedByMe:
+        return text.padding(to: text.count - summary.game.title.count + titleWidth) + "  shared by you"
+      case .sharedWithMe(let owner, let permission):
+        return text.padding(to: text.count - summary.game.title.count + titleWidth)
+          + "  \(owner)'s, \(permission.rawValue)"
+      }
     }
+    // Sections only once something is shared: a lone list stays as it was.
+    let shared = games.filter(\.access.isShared)
+    guard !shared.isEmpty else {
+      for game in games { invocation.output.line(line(game.summary, game.access)) }
+      return
+    }
+    let own = games.filter { !$0.access.isShared }
+    if !own.isEmpty {
+      invocation.output.line("Your games:")
+      for game in own { invocation.output.line("  " + line(game.summary, game.access)) }
+    }
+    invocation.output.line("Shared games:")
+    for game in shared { invocation.output.line("  " + line(game.summary, game.access)) }
   }
 
   private static func listStandings(of reference: String, _ invocation: Invocation) throws {

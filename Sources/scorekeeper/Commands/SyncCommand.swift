@@ -31,10 +31,7 @@ extension Command {
         try printStatus(invocation)
         return
       }
-      if try invocation.settings.isOffline(flag: invocation.flag("--offline")) {
-        throw UsageError("sync needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: "sync")
-      }
-      let report = try invocation.syncEngine(automatic: false).sync()
+      let report = try invocation.onlineEngine(for: "sync").sync()
       if invocation.json {
         invocation.print(report.json)
       } else {

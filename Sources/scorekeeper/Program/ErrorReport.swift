@@ -30,7 +30,7 @@ struct ErrorReport {
         break
       }
       return .failure
-    case is SyncError, is CloudError:
+    case is SyncError, is CloudError, is SharingError:
       errors.line("\(error)")
       return .failure
     case let error as DeclinedError:

@@ -72,6 +72,16 @@ final class Invocation {
       cloudLocation: try cloudPath(), timing: timing)
   }
 
+  /// The engine for a command that needs the cloud (sharing): refused
+  /// offline, as a usage error.
+  func onlineEngine(for command: String) throws -> SyncEngine {
+    if try settings.isOffline(flag: flag("--offline")) {
+      throw UsageError(
+        "\(command) needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: command)
+    }
+    return try syncEngine(automatic: false)
+  }
+
   /// Syncs around a command. A failure never fails the command (its
   /// changes stay pending); after one, the command does not try again.
   func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) {

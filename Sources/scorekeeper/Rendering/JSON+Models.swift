@@ -13,6 +13,23 @@ extension GameSummary {
   }
 }
 
+extension GameSummary {
+  /// A game in `list`: {"id", "title", "playerCount", "isShared", "owner"
+  /// (null for the user's own), "permission" ("owner", "read-write" or
+  /// "read-only")}.
+  func json(access: GameAccess) -> JSON {
+    guard case .object(var fields) = json else { preconditionFailure("a game is an object") }
+    fields.append(("isShared", .bool(access.isShared)))
+    switch access {
+    case .mine, .sharedByMe:
+      fields += [("owner", .null), ("permission", .string("owner"))]
+    case .sharedWithMe(let owner, let permission):
+      fields += [("owner", .string(owner)), ("permission", .string(permission.rawValue))]
+    }
+    return .object(fields)
+  }
+}
+
 extension Player {
   /// {"id", "gameID", "name", "score"}
   var json: JSON {

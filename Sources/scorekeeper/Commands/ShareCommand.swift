@@ -1,0 +1,151 @@
+import ScorekeeperCore
+
+extension Command {
+  static let share = Command(
+    spec: CommandSpec(
+      name: "share",
+      summary: "Share a game through a link, change or stop sharing it, or see who joined.",
+      arguments: [.game],
+      options: [
+        OptionSpec(name: "--read-only", help: "Those who join may look, not change."),
+        OptionSpec(name: "--read-write", help: "Those who join may change it too (the default)."),
+        OptionSpec(name: "--stop", help: "Stop sharing: everyone who joined loses the game."),
+        OptionSpec(name: "--participants", help: "Show who joined, and what they may do."),
+      ],
+      discussion: """
+        Sharing a game shares its players and score changes with it. Anyone you give
+        the link to joins with "scorekeeper accept-share LINK", and the game appears on
+        all their devices. Sharing a shared game prints its link again (and, with
+        --read-only or --read-write, changes what everyone who joined may do). Only the
+        owner shares, stops sharing or sees who joined. A game not yet sent to the
+        cloud is sent first.
+        """,
+      examples: [
+        "scorekeeper share \"Poker night\"", "scorekeeper share \"Poker night\" --read-only",
+        "scorekeeper share \"Poker night\" --participants", "scorekeeper share \"Poker night\" --stop",
+      ]
+    ),
+    run: { invocation in
+      let actions = ["--read-only", "--read-write", "--stop", "--participants"].filter(invocation.flag)
+      guard actions.count <= 1 else {
+        throw UsageError("Give at most one of \(actions.joined(separator: ", ")).", command: "share")
+      }
+      let engine = try invocation.onlineEngine(for: "share")
+      let game = try invocation.store().game(invocation.argument("GAME")).game
+      switch actions.first {
+      case "--stop":
+        try engine.stopSharing(gameID: game.id)
+        if invocation.json {
+          invocation.print(.object([("game", .string(game.id)), ("isShared", .bool(false))]))
+        } else {
+          invocation.output.line(
+            "Stopped sharing \(quote(game.title)): everyone who joined loses it on their next sync.")
+        }
+      case "--participants":
+        let share = try engine.participants(gameID: game.id)
+        if invocation.json {
+          invocation.print(
+            .object([
+              ("game", .string(game.id)), ("link", .string(share.link)),
+              ("permission", .string(share.permission.rawValue)),
+              ("participants", .array(share.participants.map(\.json))),
+            ]))
+          return
+        }
+        guard !share.participants.isEmpty else {
+          invocation.output.line("Nobody has joined \(quote(game.title)) yet. Its link: \(share.link)")
+          return
+        }
+        let width = share.participants.map(\.userName.count).max()!
+        invocation.output.line("\(quote(game.title)) is shared with:")
+        for participant in share.participants {
+          invocation.output.line(
+            "  \(participant.userName.padding(to: width))  \(participant.permission.rawValue)"
+              + (participant.acceptance == .accepted ? "" : "  (invited, not joined)"))
+        }
+      default:
+        let permission: SharePermission? =
+          actions.first.map { $0 == "--read-only" ? .readOnly : .readWrite }
+        let share = try engine.share(gameID: game.id, permission: permission)
+        if invocation.json {
+          invocation.print(
+            .object([
+              ("game", .string(game.id)), ("link", .string(share.link)),
+              ("permission", .string(share.permission.rawValue)), ("isNew", .bool(share.isNew)),
+            ]))
+          return
+        }
+        let may = share.permission == .readOnly ? "look at it (read-only)" : "change it too (read-write)"
+        invocation.output.line(
+          (share.isNew ? "Shared " : "Already shared: ") + quote(game.title)
+            + ". Whoever has this link can join and \(may):")
+        invocation.output.line(share.link)
+      }
+    })
+
+  static let acceptShare = Command(
+    spec: CommandSpec(
+      name: "accept-share",
+      summary: "Join a game someone shared with you, by its link.",
+      arguments: [ArgumentSpec(name: "LINK", help: "The link the owner gave you.")],
+      discussion: """
+        The game appears in "scorekeeper list" under shared games, with its owner, and
+        on each of your devices once it syncs. A malformed, unknown or stopped link
+        changes nothing (exit 1).
+        """,
+      examples: ["scorekeeper --user bob accept-share https://share.scorekeeper.invalid/…"]
+    ),
+    run: { invocation in
+      let engine = try invocation.onlineEngine(for: "accept-share")
+      let joined = try engine.accept(link: invocation.argument("LINK"))
+      let game = try invocation.store().game(joined.gameID)
+      if invocation.json {
+        invocation.print(
+          .object([
+            ("game", game.json), ("owner", .string(joined.owner)),
+            ("permission", .string(joined.permission.rawValue)),
+          ]))
+      } else {
+        invocation.output.line(
+          "Joined \(quote(game.game.title)), \(joined.owner)'s game (\(joined.permission.rawValue)), "
+            + "with its \(players(game.playerCount)).")
+      }
+    })
+
+  static let leave = Command(
+    spec: CommandSpec(
+      name: "leave",
+      summary: "Leave a game someone shared with you; its owner keeps it.",
+      arguments: [.game],
+      examples: ["scorekeeper leave \"Poker night\""]
+    ),
+    run: { invocation in
+      let game = try invocation.store().game(invocation.argument("GAME")).game
+      try leaveGame(game, invocation)
+    })
+
+  /// Leaves a game shared with this user (also what deleting one does).
+  static func leaveGame(_ game: Game, _ invocation: Invocation) throws {
+    guard case .sharedWithMe(let owner, _) = try invocation.store().access(toGame: game.id).access
+    else {
+      throw SharingError.notShared(gameID: game.id)
+    }
+    try invocation.onlineEngine(for: "leave").leave(gameID: game.id)
+    if invocation.json {
+      invocation.print(.object([("game", .string(game.id)), ("owner", .string(owner))]))
+    } else {
+      invocation.output.line(
+        "Left \(quote(game.title)), \(owner)'s game: it is no longer on this device; \(owner) keeps it.")
+    }
+  }
+}
+
+extension ShareParticipant {
+  /// {"user", "permission", "acceptance"}
+  var json: JSON {
+    .object([
+      ("user", .string(userName)), ("permission", .string(permission.rawValue)),
+      ("acceptance", .string(acceptance.rawValue)),
+    ])
+  }
+}
