@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# A short session on a throwaway database: what `make run` shows a new user.
+# What `make run` shows a new user: `scorekeeper demo` on a throwaway
+# database and mock cloud, then a second device and a friend joining.
 # Each command is printed before it runs, as in a terminal.
 set -euo pipefail
 
 binary=${1:?usage: demo.sh PATH-TO-SCOREKEEPER}
 workdir=$(mktemp -d "${TMPDIR:-/tmp}/scorekeeper-demo.XXXXXX")
 trap 'rm -rf "$workdir"' EXIT
-export SCOREKEEPER_DB="$workdir/demo.sqlite"
+export SCOREKEEPER_DB="$workdir/laptop.sqlite"
 # A throwaway mock cloud too, so the demo never touches your own.
 export SCOREKEEPER_CLOUD="$workdir/cloud.sqlite"
+export SCOREKEEPER_USER=alice
 
 # Prints the command as it would be typed: arguments with spaces quoted.
 run() {
@@ -20,25 +22,22 @@ run() {
   "$binary" "$@"
 }
 
-echo "A throwaway database at $SCOREKEEPER_DB and mock cloud at $SCOREKEEPER_CLOUD"
-echo "(both removed at the end)."
-run add-game "Poker night"
-run add-player "Poker night" Alice
-run add-player "Poker night" Bob --score 10
-run add-player "Poker night" Carol
-run score "Poker night" Alice +15
-run score "Poker night" Carol +10
-run add-game "Family gin rummy"
-run add-player "Family gin rummy" Grandma --score 120
+echo "A throwaway database and mock cloud in $workdir (removed at the end)."
+run demo
 run list
-run list "Poker night" --json
+run list "Poker night"
 
 echo
-echo "Your phone: another database on the same cloud sees the games, and its changes come back."
-export SCOREKEEPER_DB="$workdir/phone.sqlite"
-run score "Poker night" Bob +5
-export SCOREKEEPER_DB="$workdir/demo.sqlite"
-run list "Poker night"
+echo "Your phone: another database of yours on the same cloud has it all, and its changes come back."
+SCOREKEEPER_DB="$workdir/phone.sqlite" run score "Poker night" Dave +300
 run history "Poker night"
+
+echo
+echo "Bob, a friend, joins the shared game with its link, and scores too."
+link=$("$binary" share "Poker night" | tail -1)
+SCOREKEEPER_DB="$workdir/friend.sqlite" SCOREKEEPER_USER=bob run accept-share "$link"
+SCOREKEEPER_DB="$workdir/friend.sqlite" SCOREKEEPER_USER=bob run score "Poker night" Bob +50
+run list "Poker night"
+run share "Poker night" --participants
 run status
 printf '\nMore: %s help\n' "$binary"

@@ -14,7 +14,7 @@ extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .undo, .list, .history, .renameGame, .renamePlayer, .removePlayer,
-    .deleteGame, .share, .acceptShare, .leave, .sync, .status, .cloud, .help,
+    .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud, .help,
   ]
 
   static func named(_ name: String) -> Command? {

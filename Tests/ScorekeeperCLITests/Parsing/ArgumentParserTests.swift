@@ -157,6 +157,7 @@ import Testing
         "leave GAME",
         "sync [status]",
         "status",
+        "demo",
         "cloud ACTION",
         "help [COMMAND]",
       ])

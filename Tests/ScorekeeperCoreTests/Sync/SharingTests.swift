@@ -50,7 +50,10 @@ import Testing
     try alice.sync()
     expectNoDifference(try alice.contents(), try bob.contents())
     #expect(try alice.store.players(of: "Poker night").map(\.score) == [4, 2])
-    #expect(try alice.engine().participants(gameID: game).participants.map(\.description) == ["bob: read-write, accepted"])
+    #expect(
+      try alice.engine().participants(gameID: game).participants.map(\.description) == [
+        "bob: read-write, accepted"
+      ])
     #expect(try bob.unsynced() == [] && alice.unsynced() == [])
   }
 
@@ -71,7 +74,8 @@ import Testing
     #expect(try bob.unsynced() == [])
   }
 
-  @Test("stopping sharing removes the participant's copy; the old link leads nowhere; a new share has a new link")
+  @Test(
+    "stopping sharing removes the participant's copy; the old link leads nowhere; a new share has a new link")
   func stopAndShareAgain() throws {
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
