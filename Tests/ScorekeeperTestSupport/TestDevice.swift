@@ -59,21 +59,21 @@ public final class TestDevice {
   public func fetch() throws -> SyncReport { try engine().fetch() }
 
   /// Everything a user could see, in a stable order: each game's title and
-  /// players with their scores and score events. Devices that converged
-  /// have equal contents.
-  public func contents() throws -> [String] {
+  /// players with their scores and score events (of one game, if given).
+  /// Devices that converged have equal contents.
+  public func contents(ofGame game: String? = nil) throws -> [String] {
     try store.database.fetchAll(
       """
-      SELECT 'game ' || g.id || ' ' || quote(g.title) FROM games AS g
+      SELECT 'game ' || g.id || ' ' || quote(g.title) FROM games AS g WHERE ?1 IS NULL OR g.id = ?1
       UNION ALL
       SELECT 'player ' || p.id || ' in ' || p.gameID || ' ' || quote(p.name) || ' score ' || p.score
-      FROM players AS p
+      FROM players AS p WHERE ?1 IS NULL OR p.gameID = ?1
       UNION ALL
       SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta || ' by ' || e.device
         || ' at ' || e.time || ifnull(' undoes ' || e.undoes, '')
-      FROM scoreEvents AS e
+      FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE ?1 IS NULL OR p.gameID = ?1
       ORDER BY 1
-      """
+      """, [game.map { .text($0) } ?? .null]
     ) { try $0.text(0) }
   }
 
