@@ -1,14 +1,3 @@
-/// A shared game as its owner sees it.
-public struct GameShare: Hashable, Sendable {
-  public var link: String
-  /// What someone who joins by the link may do.
-  public var permission: SharePermission
-  /// Who joined (or was invited), with their permission.
-  public var participants: [ShareParticipant]
-  /// False when the game was already shared and its share is returned.
-  public var isNew: Bool
-}
-
 extension SyncEngine {
   /// Shares a game: everyone with the link may join with `permission`
   /// (players and score events follow the game). A game not yet on the
@@ -54,7 +43,9 @@ extension SyncEngine {
   public func stopSharing(gameID: String) throws {
     _ = try run {
       let root = try ownedRoot(gameID)
-      guard let shareID = root.record.shareID else { throw SharingError.notShared(gameID: gameID) }
+      guard let shareID = root.record.shareID else {
+        throw SharingError.notShared(game: try title(of: gameID))
+      }
       let result = try withRetry { try container.privateDatabase.modifyRecords(deleting: [shareID]) }
       if case .failure(let error)? = result.deleteResults[shareID] { throw error }
       try store.syncWrite {
@@ -73,7 +64,9 @@ extension SyncEngine {
     var result: GameShare?
     _ = try run {
       let root = try ownedRoot(gameID)
-      guard let shareID = root.record.shareID else { throw SharingError.notShared(gameID: gameID) }
+      guard let shareID = root.record.shareID else {
+        throw SharingError.notShared(game: try title(of: gameID))
+      }
       let share = try withRetry { try container.privateDatabase.record(for: shareID) }
       result = GameShare(
         link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
@@ -114,7 +107,7 @@ extension SyncEngine {
     _ = try run {
       let name = SyncedTable.games.recordName(of: gameID)
       guard let record = try store.syncRead({ try metadata.record(name) }), !record.ownerName.isEmpty
-      else { throw SharingError.notShared(gameID: gameID) }
+      else { throw SharingError.notShared(game: try title(of: gameID)) }
       let zone = record.zoneID(user: user)
       let shareName = try store.syncRead {
         try store.database.fetchOne(
@@ -131,13 +124,22 @@ extension SyncEngine {
     }
   }
 
+  /// How messages name a game: its title, or its id if it is gone.
+  private func title(of gameID: String) throws -> String {
+    try store.syncRead {
+      try store.database.fetchOne("SELECT title FROM games WHERE id = ?1", [.text(gameID)]) {
+        try $0.text(0)
+      }
+    } ?? gameID
+  }
+
   /// The game's record on the server, which must be this user's.
   private func ownedRoot(_ gameID: String) throws -> (record: CloudRecord, state: SyncRecordState) {
     let name = SyncedTable.games.recordName(of: gameID)
     guard let state = try store.syncRead({ try metadata.record(name) }), state.serverChangeTag != nil
-    else { throw SharingError.notSynced(gameID: gameID) }
+    else { throw SharingError.notSynced(game: try title(of: gameID)) }
     guard state.ownerName.isEmpty else {
-      throw SharingError.notOwner(gameID: gameID, owner: state.ownerName)
+      throw SharingError.notOwner(game: try title(of: gameID), owner: state.ownerName)
     }
     let id = RecordID(name: name, zoneID: state.zoneID(user: user))
     return (try withRetry { try container.privateDatabase.record(for: id) }, state)
@@ -185,34 +187,6 @@ extension CloudError {
     switch self {
     case .unknownItem, .zoneNotFound: true
     default: false
-    }
-  }
-}
-
-/// A sharing command that cannot be done as asked; nothing was changed.
-public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
-  case notSynced(gameID: String)
-  case notOwner(gameID: String, owner: String)
-  case notShared(gameID: String)
-  case badLink(String)
-  case ownShare(String)
-  case notAGame(String)
-
-  public var description: String {
-    switch self {
-    case .notSynced:
-      "The game has not reached the cloud yet (it is still pending); run \"scorekeeper sync\" and try again."
-    case .notOwner(_, let owner):
-      "This game is \(owner)'s: only its owner can share it, stop sharing it, or see who joined."
-    case .notShared:
-      "This game is not shared."
-    case .badLink(let link):
-      "\(quote(link)) is not a share link that leads anywhere: it is malformed, unknown, or the "
-        + "share was stopped. Nothing was changed."
-    case .ownShare(let link):
-      "\(quote(link)) shares one of your own games; there is nothing to join. Nothing was changed."
-    case .notAGame(let link):
-      "\(quote(link)) shares something that is not a game. Nothing was changed."
     }
   }
 }

@@ -128,7 +128,7 @@ extension Command {
   static func leaveGame(_ game: Game, _ invocation: Invocation) throws {
     guard case .sharedWithMe(let owner, _) = try invocation.store().access(toGame: game.id).access
     else {
-      throw SharingError.notShared(gameID: game.id)
+      throw SharingError.notShared(game: game.title)
     }
     try invocation.onlineEngine(for: "leave").leave(gameID: game.id)
     if invocation.json {

@@ -112,7 +112,7 @@ import Testing
     try alice.sync()
     #expect(try alice.contents().count == 3)
     #expect(try alice.engine().participants(gameID: game).participants == [])
-    #expect(throws: SharingError.notShared(gameID: game)) { try bob.engine().leave(gameID: game) }
+    #expect(throws: SharingError.notShared(game: game)) { try bob.engine().leave(gameID: game) }
   }
 
   @Test("only the owner shares; nobody joins their own share")
@@ -120,7 +120,7 @@ import Testing
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
-    #expect(throws: SharingError.notOwner(gameID: game, owner: "alice")) {
+    #expect(throws: SharingError.notOwner(game: "Poker", owner: "alice")) {
       try bob.engine().share(gameID: game, permission: nil)
     }
     #expect(throws: SharingError.ownShare(share.link)) { try alice.engine().accept(link: share.link) }
