@@ -71,6 +71,8 @@ public final class SyncEngine {
           "\(SyncTracking.marker) UPDATE syncState SET lastSyncAt = now(), lastError = NULL")
       }
       return report
+    } catch let error as SharingError {
+      throw error  // a request that made no sense: nothing was tried, nothing to record
     } catch {
       let stop = try stopped(error)
       try? store.syncWrite {
@@ -99,6 +101,13 @@ public final class SyncEngine {
 
   /// The first sync records who and where; later ones must match.
   private func bind() throws {
+    // Already bound to this user and cloud (the usual case): nothing to write.
+    let bound = try store.syncRead {
+      try store.database.fetchOne("\(SyncTracking.marker) SELECT userName, cloud FROM syncState") {
+        (try $0.optionalText(0), try $0.optionalText(1))
+      }
+    }
+    if let bound, bound.0 == user, bound.1 == cloudLocation { return }
     try store.syncWrite {
       let bound = try store.database.fetchOne(
         "\(SyncTracking.marker) SELECT userName, cloud FROM syncState"
