@@ -18,10 +18,22 @@ public enum GameAccess: Hashable, Sendable {
 }
 
 extension Store {
-  /// Every game with its player count and access, most players first.
+  /// Every game with its player count and access, most players first
+  /// (one query, however many games).
   public func gamesWithAccess() throws -> [(summary: GameSummary, access: GameAccess)] {
     try read {
-      try gameSummaries().map { ($0, try access(ofGameID: $0.game.id)) }
+      try database.fetchAll(
+        """
+        SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id),
+               r.ownerName, z.shareRecordName, z.shareLink, z.permission
+        FROM games AS g
+        LEFT JOIN syncRecords AS r ON r.recordName = g.id || ':games'
+        LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
+        ORDER BY 3 DESC, g.title COLLATE NOCASE, g.title, g.id
+        """
+      ) { row in
+        (GameSummary(game: try Game(row: row), playerCount: try row.int(2)), try Self.access(row, from: 3))
+      }
     }
   }
 
@@ -41,14 +53,19 @@ extension Store {
       LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
       WHERE r.recordName = ?1
       """, [.text(SyncedTable.games.recordName(of: id))]
-    ) { row in
-      let owner = try row.text(0)
-      if !owner.isEmpty {
-        let permission = try row.optionalText(3).flatMap(SharePermission.init(rawValue:)) ?? .readOnly
-        return .sharedWithMe(owner: owner, permission: permission)
-      }
-      return try row.optionalText(1) == nil ? .mine : .sharedByMe(link: try row.optionalText(2))
-    } ?? .mine
+    ) { try Self.access($0, from: 0) } ?? .mine
+  }
+
+  /// Access from four columns starting at `first`: the record's owner
+  /// ('' or NULL: this user), the zone's share record, link and permission.
+  private static func access(_ row: Row, from first: Int) throws -> GameAccess {
+    let owner = try row.optionalText(first) ?? ""
+    if !owner.isEmpty {
+      let permission =
+        try row.optionalText(first + 3).flatMap(SharePermission.init(rawValue:)) ?? .readOnly
+      return .sharedWithMe(owner: owner, permission: permission)
+    }
+    return try row.optionalText(first + 1) == nil ? .mine : .sharedByMe(link: try row.optionalText(first + 2))
   }
 
   /// Refuses, before anything is written, a change to a game shared with

@@ -17,18 +17,15 @@ extension Store {
 
   /// Every game with its player count: most players first, then by title.
   public func games() throws -> [GameSummary] {
-    try read { try gameSummaries() }
-  }
-
-  /// `games()` inside the caller's transaction.
-  func gameSummaries() throws -> [GameSummary] {
-    try database.fetchAll(
-      """
-      SELECT id, title, (SELECT count(*) FROM players WHERE players.gameID = games.id)
-      FROM games
-      ORDER BY 3 DESC, title COLLATE NOCASE, title, id
-      """
-    ) { row in GameSummary(game: try Game(row: row), playerCount: try row.int(2)) }
+    try read {
+      try database.fetchAll(
+        """
+        SELECT id, title, (SELECT count(*) FROM players WHERE players.gameID = games.id)
+        FROM games
+        ORDER BY 3 DESC, title COLLATE NOCASE, title, id
+        """
+      ) { row in GameSummary(game: try Game(row: row), playerCount: try row.int(2)) }
+    }
   }
 
   /// The game a reference names, with its player count.
