@@ -30,6 +30,8 @@ extension SyncEngine {
           try zoneVanished(zone)
         }
       }
+      // Nothing changed, nothing to write (the usual case for a reading command).
+      guard changes.token != saved else { continue }
       try store.syncWrite {
         try store.database.execute(
           "\(SyncTracking.marker) UPDATE syncState SET \(tokenColumn) = ?1", [.text(changes.token.rawValue)])
