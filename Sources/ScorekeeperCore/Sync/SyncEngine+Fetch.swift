@@ -24,11 +24,8 @@ extension SyncEngine {
       if everything {
         // A full listing omits zones deleted while this device could not
         // hear of it.
-        let listed = Set(changes.changedZones.map { ownerKey(of: $0) + "/" + $0.name })
-        for zone in try knownZones(scope: scope) where !listed.contains(ownerKey(of: zone) + "/" + zone.name)
-        {
-          try zoneVanished(zone)
-        }
+        let listed = Set(changes.changedZones)
+        for zone in try knownZones(scope: scope) where !listed.contains(zone) { try zoneVanished(zone) }
       }
       // Nothing changed, nothing to write (the usual case for a reading command).
       guard changes.token != saved else { continue }
@@ -102,7 +99,7 @@ extension SyncEngine {
           """
           \(SyncTracking.marker) SELECT recordName FROM syncRecords
           WHERE ownerName = ?1 AND zoneName = ?2 AND serverChangeTag IS NOT NULL
-          ORDER BY CASE tableName WHEN 'games' THEN 0 WHEN 'players' THEN 1 ELSE 2 END
+          ORDER BY \(SyncedTable.rankSQL(of: "tableName"))
           """, [.text(key), .text(zone.name)]
         ) { try $0.text(0) }
         for name in stale where !seen.contains(name) { try deleteLocally(name, received: true) }

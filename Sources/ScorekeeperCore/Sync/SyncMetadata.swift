@@ -86,7 +86,7 @@ struct SyncMetadata {
       WHERE state IN ('pendingSave', 'pendingDelete')
         AND state <> 'synced'  -- the partial index's condition, so the index is used
       ORDER BY state = 'pendingDelete',
-        CASE tableName WHEN 'games' THEN 0 WHEN 'players' THEN 1 ELSE 2 END
+        \(SyncedTable.rankSQL(of: "tableName"))
           * (CASE state WHEN 'pendingSave' THEN 1 ELSE -1 END),
         rowid
       LIMIT ?1

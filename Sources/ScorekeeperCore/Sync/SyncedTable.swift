@@ -53,4 +53,10 @@ struct SyncedTable: Hashable, Sendable {
 
   /// Where saves of this table go: parents first (deletes go in reverse).
   var rank: Int { Self.all.firstIndex(of: self)! }
+
+  /// `rank` in SQL, for a column holding a table name.
+  static func rankSQL(of column: String) -> String {
+    "CASE \(column) "
+      + all.map { "WHEN '\($0.name)' THEN \($0.rank)" }.joined(separator: " ") + " ELSE \(all.count) END"
+  }
 }

@@ -38,16 +38,15 @@ extension Command {
     let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
     let titleWidth = games.map(\.summary.game.title.count).max() ?? 0
     func line(_ summary: GameSummary, _ access: GameAccess) -> String {
-      let text =
-        IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth)
-        + "  " + summary.game.title
+      let start =
+        IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth) + "  "
       switch access {
-      case .mine: return text
+      case .mine:
+        return start + summary.game.title
       case .sharedByMe:
-        return text.padding(to: text.count - summary.game.title.count + titleWidth) + "  shared by you"
+        return start + summary.game.title.padding(to: titleWidth) + "  shared by you"
       case .sharedWithMe(let owner, let permission):
-        return text.padding(to: text.count - summary.game.title.count + titleWidth)
-          + "  \(owner)'s, \(permission.rawValue)"
+        return start + summary.game.title.padding(to: titleWidth) + "  \(owner)'s, \(permission.rawValue)"
       }
     }
     // Sections only once something is shared: a lone list stays as it was.
