@@ -29,6 +29,8 @@ public final class TestDevice {
   public let store: Store
   public let cloud: TestCloud
   private let directory: TemporaryDirectory
+  private let number: UInt64
+  private let clock: ManualClock
 
   /// Device `number` makes ids 0000000N-…-000000000001, …0002, … and has
   /// the device id d0000000-…-00000000000N.
@@ -36,11 +38,31 @@ public final class TestDevice {
     name = "device \(number)"
     self.user = user
     self.cloud = cloud
+    self.number = number
+    self.clock = clock
     directory = try TemporaryDirectory()
     store = try Store(
       path: directory.file("device\(number).sqlite"),
       dependencies: Dependencies(
         uuid: .incrementing(startingAt: number << 32 + 1), clock: clock.clock, device: .device(number)))
+  }
+
+  /// Another connection to this device's database, as a second process
+  /// on the same machine opens it; its ids come from a range of their own
+  /// (…0001_0000_0001 on).
+  public func secondProcess() throws -> Store {
+    try Store(
+      path: store.database.path,
+      dependencies: Dependencies(
+        uuid: .incrementing(startingAt: number << 32 + 1 << 16 + 1), clock: clock.clock,
+        device: .device(number)))
+  }
+
+  /// An engine whose cloud runs `action` while the first save is out.
+  public func engine(whileSending action: @escaping () throws -> Void) -> SyncEngine {
+    SyncEngine(
+      store: store, container: InterceptingContainer(cloud.container(user), whileSending: action),
+      cloudLocation: cloud.path, timing: .virtual(budget: 30))
   }
 
   public func engine(budget: Double = 30) -> SyncEngine {

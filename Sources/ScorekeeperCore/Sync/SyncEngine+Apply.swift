@@ -17,6 +17,7 @@ extension SyncEngine {
     _ server: CloudRecord, ownerKey: String, overwritingLocalChanges: Bool = false
   ) throws -> Bool {
     guard let row = SyncedRow(record: server) else { return false }  // not a scorekeeper record
+    if row.table.parentTable == nil { try followShare(of: server) }
     let existing = try metadata.record(row.recordName)
     if let existing, !overwritingLocalChanges, existing.state != .parked {
       if existing.serverChangeTag == server.changeTag { return false }
@@ -42,6 +43,21 @@ extension SyncEngine {
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(of: row.recordName, to: server.fields)
     return true
+  }
+
+  /// A root's server copy says whether its zone is shared, and by which
+  /// share: a device that missed the share being made or stopped (on
+  /// another device of the owner) learns it from any copy of the root, so
+  /// its next save of the root neither drops the share nor names a
+  /// deleted one.
+  private func followShare(of root: CloudRecord) throws {
+    let zone = root.id.zoneID
+    try markZone(zone, exists: true)
+    try store.database.execute(
+      """
+      \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = ?3, shareLink = NULL
+      WHERE ownerName = ?1 AND zoneName = ?2 AND shareRecordName IS NOT ?3
+      """, [.text(ownerKey(of: zone)), .text(zone.name), SQLValue(root.shareID?.name)])
   }
 
   /// Writes the server's row (or its merge with local changes) and says

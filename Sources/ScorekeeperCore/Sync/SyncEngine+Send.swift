@@ -8,6 +8,7 @@ extension SyncEngine {
   func sendPending() throws {
     var batchSize = type(of: container.privateDatabase).itemLimit
     var refusedAsMalformed: [String: String] = [:]
+    var refetchedZones: Set<ZoneID> = []
     var roundsWithoutProgress = 0
     while true {
       // Only a batch's worth is read each round: a big backlog stays linear.
@@ -25,8 +26,19 @@ extension SyncEngine {
         batchSize = max(1, min(limit, batchSize / 2))
         continue
       }
-      refusedAsMalformed.merge(outcome.malformed) { first, _ in first }
-      for zone in outcome.zonesToFetch { try fetchZone(zone) }
+      // A refusal may only mean this device's view is stale (it names a
+      // share the owner's other device stopped, say): the zone is fetched
+      // and the change sent again once; refused again, it is malformed.
+      var zonesToFetch = outcome.zonesToFetch
+      for (name, refusal) in outcome.refused {
+        if refetchedZones.contains(refusal.zone) {
+          refusedAsMalformed[name] = refusal.message
+        } else {
+          zonesToFetch.insert(refusal.zone)
+        }
+      }
+      refetchedZones.formUnion(outcome.refused.values.map(\.zone))
+      for zone in zonesToFetch.sorted(by: { $0.name < $1.name }) { try fetchZone(zone) }
       roundsWithoutProgress = outcome.madeProgress ? 0 : roundsWithoutProgress + 1
       if roundsWithoutProgress >= 3 { break }
     }
@@ -42,7 +54,8 @@ extension SyncEngine {
   struct BatchOutcome {
     var madeProgress = false
     var zonesToFetch: Set<ZoneID> = []
-    var malformed: [String: String] = [:]
+    /// Records the server refused as malformed: what it said, and where.
+    var refused: [String: (zone: ZoneID, message: String)] = [:]
   }
 
   private func sendBatch(_ batch: [SyncRecordState], to database: any CloudDatabase) throws
@@ -104,11 +117,27 @@ extension SyncEngine {
   /// against the server's new copy).
   private func recordSaved(_ saved: CloudRecord, sent: SyncRecordState) throws {
     report.sent += 1
-    guard var current = try metadata.record(sent.recordName) else { return }
+    guard var current = try metadata.record(sent.recordName) else {
+      try deletedWhileSending(sent, serverTag: saved.changeTag)
+      return
+    }
     if current.changeCount == sent.changeCount { current.state = .synced }
     current.serverChangeTag = saved.changeTag
     try metadata.upsert(current)
     try metadata.setBase(of: current.recordName, to: saved.fields)
+  }
+
+  /// A new row deleted here (by another process) while its first save was
+  /// out: the triggers forgot it, as a row the server never had, but the
+  /// server has it now. It is deleted there too, or every device (this
+  /// one included, on its next fetch) would get it back.
+  private func deletedWhileSending(_ sent: SyncRecordState, serverTag: String?) throws {
+    guard try !metadata.rowExists(table: sent.table, id: sent.rowID) else { return }
+    var deleted = sent
+    deleted.serverChangeTag = serverTag
+    deleted.state = .pendingDelete
+    deleted.changeCount += 1
+    try metadata.upsert(deleted)
   }
 
   /// The server deleted the record: forgotten here, unless the row was
@@ -155,14 +184,20 @@ extension SyncEngine {
       outcome.madeProgress = true
       switch try withRetry({ try database.records(for: [id]) })[id] {
       case .success(let server)?:
-        try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
+        try applying {
+          if try metadata.record(sent.recordName) == nil {
+            try deletedWhileSending(sent, serverTag: server.changeTag)
+          } else {
+            _ = try applyServerRecord(server, ownerKey: sent.ownerName)
+          }
+        }
       default:
         break  // gone again since: the next round sends it afresh
       }
     case .batchRequestFailed:
       break  // fine by itself; sent again next round
     default:
-      outcome.malformed[sent.recordName] = "\(sent.recordName): \(error)"
+      outcome.refused[sent.recordName] = (id.zoneID, "\(sent.recordName): \(error)")
     }
   }
 
@@ -187,7 +222,7 @@ extension SyncEngine {
     case .batchRequestFailed:
       break
     default:
-      outcome.malformed[sent.recordName] = "\(sent.recordName): \(error)"
+      outcome.refused[sent.recordName] = (id.zoneID, "\(sent.recordName): \(error)")
     }
   }
 
@@ -207,8 +242,9 @@ extension SyncEngine {
       try applying { try deleteLocally(parentName) }
       return true
     default:
-      outcome.malformed[child.recordName] =
-        "\(child.recordName): the server refused its parent \(parentName), which it has"
+      outcome.refused[child.recordName] = (
+        parentID.zoneID, "\(child.recordName): the server refused its parent \(parentName), which it has"
+      )
       return false
     }
   }

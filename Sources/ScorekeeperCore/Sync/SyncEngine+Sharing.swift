@@ -7,11 +7,12 @@ extension SyncEngine {
     var result: GameShare?
     _ = try run {
       try sendPending()
+      try fetchChanges()
       let root = try ownedRoot(gameID)
       let database = container.privateDatabase
       var share: CloudRecord
       var isNew = false
-      if let shareID = root.record.shareID {
+      if let shareID = root.shareID {
         share = try withRetry { try database.record(for: shareID) }
         if let permission, share.sharing?.publicPermission != permission {
           share.sharing?.publicPermission = permission
@@ -22,15 +23,17 @@ extension SyncEngine {
         }
       } else {
         isNew = true
-        var record = root.record
+        var record = root
         record.shareID = RecordID(name: "share-" + gameID, zoneID: record.id.zoneID)
         let saved = try saveOne(
           .share(id: record.shareID!, publicPermission: permission ?? .readWrite), alongside: record,
           in: database)
         share = saved.share
-        try store.syncWrite { try recordRootSaved(saved.root!, state: root.state) }
+        // The root came from the server just now; its copy (fields and all,
+        // not only its new tag) is this device's too.
+        try applying { _ = try applyServerRecord(saved.root!, ownerKey: "") }
       }
-      try store.syncWrite { try rememberShare(share, zone: root.record.id.zoneID) }
+      try store.syncWrite { try rememberShare(share, zone: root.id.zoneID) }
       result = GameShare(
         link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
         participants: share.sharing?.participants ?? [], isNew: isNew)
@@ -42,8 +45,9 @@ extension SyncEngine {
   /// participant's access (their copies go on their next fetch).
   public func stopSharing(gameID: String) throws {
     _ = try run {
+      try fetchChanges()
       let root = try ownedRoot(gameID)
-      guard let shareID = root.record.shareID else {
+      guard let shareID = root.shareID else {
         throw SharingError.notShared(game: try title(of: gameID))
       }
       let result = try withRetry { try container.privateDatabase.modifyRecords(deleting: [shareID]) }
@@ -53,7 +57,7 @@ extension SyncEngine {
           """
           \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = NULL, shareLink = NULL
           WHERE ownerName = '' AND zoneName = ?1
-          """, [.text(root.record.id.zoneID.name)])
+          """, [.text(root.id.zoneID.name)])
       }
       try fetchChanges()
     }
@@ -63,8 +67,9 @@ extension SyncEngine {
   public func participants(gameID: String) throws -> GameShare {
     var result: GameShare?
     _ = try run {
+      try fetchChanges()
       let root = try ownedRoot(gameID)
-      guard let shareID = root.record.shareID else {
+      guard let shareID = root.shareID else {
         throw SharingError.notShared(game: try title(of: gameID))
       }
       let share = try withRetry { try container.privateDatabase.record(for: shareID) }
@@ -106,8 +111,11 @@ extension SyncEngine {
   public func leave(gameID: String) throws {
     _ = try run {
       let name = SyncedTable.games.recordName(of: gameID)
-      guard let record = try store.syncRead({ try metadata.record(name) }), !record.ownerName.isEmpty
+      guard let known = try store.syncRead({ try metadata.record(name) }), !known.ownerName.isEmpty
       else { throw SharingError.notShared(game: try title(of: gameID)) }
+      try fetchChanges()
+      // Access ended meanwhile (the owner stopped sharing): nothing is left to leave.
+      guard let record = try store.syncRead({ try metadata.record(name) }) else { return }
       let zone = record.zoneID(user: user)
       let shareName = try store.syncRead {
         try store.database.fetchOne(
@@ -134,7 +142,7 @@ extension SyncEngine {
   }
 
   /// The game's record on the server, which must be this user's.
-  private func ownedRoot(_ gameID: String) throws -> (record: CloudRecord, state: SyncRecordState) {
+  private func ownedRoot(_ gameID: String) throws -> CloudRecord {
     let name = SyncedTable.games.recordName(of: gameID)
     guard let state = try store.syncRead({ try metadata.record(name) }), state.serverChangeTag != nil
     else { throw SharingError.notSynced(game: try title(of: gameID)) }
@@ -142,7 +150,7 @@ extension SyncEngine {
       throw SharingError.notOwner(game: try title(of: gameID), owner: state.ownerName)
     }
     let id = RecordID(name: name, zoneID: state.zoneID(user: user))
-    return (try withRetry { try container.privateDatabase.record(for: id) }, state)
+    return try withRetry { try container.privateDatabase.record(for: id) }
   }
 
   private func saveOne(_ share: CloudRecord, alongside root: CloudRecord?, in database: any CloudDatabase)
@@ -152,13 +160,6 @@ extension SyncEngine {
     let result = try withRetry { try database.modifyRecords(saving: records) }
     let savedShare = try result.saveResults[share.id]!.get()
     return (savedShare, try root.map { try result.saveResults[$0.id]!.get() })
-  }
-
-  /// The root was saved with its share: its tag moves on, its fields did not.
-  private func recordRootSaved(_ saved: CloudRecord, state: SyncRecordState) throws {
-    guard var current = try metadata.record(state.recordName) else { return }
-    current.serverChangeTag = saved.changeTag
-    try metadata.upsert(current)
   }
 
   /// Keeps what this device needs of a share: its record, link, and this

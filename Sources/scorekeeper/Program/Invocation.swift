@@ -18,6 +18,9 @@ final class Invocation {
   private var openedCloud: MockCloud?
   /// Why an automatic sync failed, if one did: reported once, at the end.
   private var syncProblem: (any Error)?
+  /// Local changes automatic syncs undid (refused, or deleted elsewhere):
+  /// never silently, so they are reported at the end too.
+  private var syncLosses = (refused: 0, discarded: 0)
 
   init(
     commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
@@ -87,15 +90,28 @@ final class Invocation {
   func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) {
     guard syncProblem == nil else { return }
     do {
-      _ = try operation(try syncEngine(automatic: true))
+      let report = try operation(try syncEngine(automatic: true))
+      syncLosses.refused += report.refused
+      syncLosses.discarded += report.discarded
     } catch {
       syncProblem = error
     }
   }
 
-  /// One warning line on stderr if syncing failed, counting the changes
-  /// waiting now that the command has made its own.
+  /// A warning line on stderr for each local change automatic syncs undid,
+  /// and one if syncing failed, counting the changes waiting now that the
+  /// command has made its own.
   func warnIfNotSynced() {
+    if syncLosses.refused > 0 {
+      errors.line(
+        "warning: \(changes(syncLosses.refused)) refused by the cloud (no permission; the game's "
+          + "owner changed what you may do) and undone here.")
+    }
+    if syncLosses.discarded > 0 {
+      errors.line(
+        "warning: \(changes(syncLosses.discarded)) dropped: what \(syncLosses.discarded == 1 ? "it" : "they") "
+          + "changed was deleted on another device.")
+    }
     guard let problem = syncProblem else { return }
     var message = (problem as? UsageError)?.message ?? "\(problem)"
     if case .stopped(let error, _)? = problem as? SyncError,
@@ -104,6 +120,10 @@ final class Invocation {
       message = "\(SyncError.stopped(error, pending: pending.pendingSaves + pending.pendingDeletes))"
     }
     errors.line("warning: not synced: \(message)")
+  }
+
+  private func changes(_ count: Int) -> String {
+    count == 1 ? "1 local change was" : "\(count) local changes were"
   }
 
   /// Who the user is on the cloud: `--user`, SCOREKEEPER_USER, or the login.

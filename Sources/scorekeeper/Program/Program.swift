@@ -81,7 +81,9 @@ struct Program {
       if syncs {
         // The database's own problems are the command's, not the sync's.
         _ = try invocation!.store()
-        invocation!.syncAutomatically { try $0.fetch() }
+        // Changes left pending go first, so what the command shows is what
+        // the cloud took (a refused change is undone before, not after).
+        invocation!.syncAutomatically { try $0.sync() }
       }
       try command.run(invocation!)
       if syncs {
