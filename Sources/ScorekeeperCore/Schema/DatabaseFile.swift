@@ -73,7 +73,7 @@ public enum DatabaseFile {
     do {
       // WAL lets readers carry on while a writer commits, and makes commits
       // cheaper; it is a property of the file, so it is set once, here.
-      let mode = try db.fetchOne("PRAGMA journal_mode = WAL") { try $0.text(0) }
+      let mode = try db.switchToWAL()
       guard mode == "wal" else {
         throw DatabaseFileError(path: path, problem: .cannotUseWAL(mode ?? "none"))
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ScorekeeperTestSupport
 import Testing
 
@@ -33,6 +34,23 @@ import Testing
     #expect(error == DatabaseFileError(path: path, problem: problem), sourceLocation: sourceLocation)
     #expect(try bytes(name) == before, "the file changed", sourceLocation: sourceLocation)
     #expect(try directory.entries() == entries, "files were left behind", sourceLocation: sourceLocation)
+  }
+
+  @Test("four connections creating one new database at once all open it, 50 times over")
+  func concurrentFirstOpens() throws {
+    let failures = Mutex<[String]>([])
+    for round in 0..<50 {
+      let path = directory.file("new\(round).sqlite")
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        do {
+          let db = try DatabaseFile.open(at: path, dependencies: dependencies)
+          db.close()
+        } catch {
+          failures.withLock { $0.append("round \(round): \(error)") }
+        }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
   }
 
   @Test("a new file is created in WAL mode at the current version")

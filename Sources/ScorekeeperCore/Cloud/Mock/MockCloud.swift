@@ -61,7 +61,7 @@ public final class MockCloud: Sendable {
       return
     case (0, 0):
       // Readers carry on while a writer commits; set once, in the file.
-      if path != ":memory:" { try switchToWAL(database) }
+      if path != ":memory:" { _ = try database.switchToWAL() }
       try database.write {
         // Another process may have created it while this one waited.
         let version = try database.fetchOne("PRAGMA user_version") { try $0.int(0) }
@@ -73,25 +73,6 @@ public final class MockCloud: Sendable {
     default:
       throw MockCloudFileError.notMockCloud(
         path: path, applicationID: applicationID, version: version)
-    }
-  }
-
-  /// Switching to WAL takes an exclusive lock, and SQLite does not wait for
-  /// it with the busy handler: a second process creating the same file at
-  /// the same moment gets SQLITE_BUSY at once. So wait here, as long as the
-  /// busy timeout would (once one switch succeeds, the others are no-ops).
-  private static func switchToWAL(_ database: Database) throws {
-    var waited = 0
-    while true {
-      do {
-        try database.execute("PRAGMA journal_mode = WAL")
-        return
-      } catch let error as DatabaseError
-        where error.primaryCode == 5 && waited < Int(Database.defaultBusyTimeoutMilliseconds)
-      {
-        usleep(10_000)
-        waited += 10
-      }
     }
   }
 
