@@ -34,7 +34,7 @@ public enum FixtureDataSet {
       _ = try store.score(in: "Poker night", "Bob \"the bluff\" O'Neil; --", .add(5))
       _ = try store.score(in: "Poker night", "Z", .add(-1))
       _ = try store.undo()
-    case 3, 4, 5:
+    case 3, 4, 5, 6:
       // v2's data; v3 adds the sync metadata the triggers record for it,
       // v4 makes those triggers part of the schema.
       try fill(store, version: 2)
@@ -61,7 +61,7 @@ public enum FixtureDataSet {
     case 1:
       let game = id
       return [
-        "localDevice": [[1, device]],
+        "localDevice": [[1, device, thisFile]],
         // v2's migration: one event per non-zero score, in the players'
         // insertion order, ids from the generator's start.
         "scoreEvents": [
@@ -82,9 +82,9 @@ public enum FixtureDataSet {
           [.text(negativeID(7)), game(6), .text(longName), 1],
         ].sorted(by: sqlOrder),
       ]
-    case 2, 3, 4, 5:
+    case 2, 3, 4, 5, 6:
       return [
-        "localDevice": [[1, device]],
+        "localDevice": [[1, device, thisFile]],
         "games": [[id(0), "Poker night"], [id(10), .text(longTitle)], [id(13), "Ω"]].sorted(by: sqlOrder),
         "players": [
           [id(1), id(0), "Alice", 42],
@@ -146,9 +146,13 @@ public enum FixtureDataSet {
     tables["syncFieldTimes"] = times.sorted(by: sqlOrder)
     tables["syncServerFields"] = []
     tables["syncZones"] = []
-    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null]]
+    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null, .null]]
     return tables
   }
+
+  /// Stands for `localDevice.file` when it names the file the row is in:
+  /// tests replace the real device and inode numbers with it.
+  public static let thisFile: SQLValue = "<this file>"
 
   /// 200 characters, the longest title allowed, in several scripts.
   static let longTitle = String(repeating: "Long night ", count: 17) + "of 🎲 and ♣︎♦︎!!"

@@ -103,6 +103,10 @@ extension CloudDatabase {
 /// joining shares by link.
 public protocol CloudContainer: Sendable {
   var userName: String { get }
+  /// Which server this is, stable for its lifetime whatever path or
+  /// address reaches it; a different server (or a new one at the same
+  /// place) has another.
+  var serverIdentity: String { get }
   var privateDatabase: any CloudDatabase { get }
   var sharedDatabase: any CloudDatabase { get }
 

@@ -63,6 +63,7 @@ public enum DatabaseFile {
       throw DatabaseFileError(path: path, problem: .newerSchema(found: version, supported: supported))
     case (Schema.applicationID, supported, _):
       try db.persistIDCounter(of: dependencies.uuid)
+      try claimDevice(db, path: path)
       return
     case (Schema.applicationID, _, _), (0, 0, 0):
       break  // an older scorekeeper database, or an empty file: migrate it
@@ -79,10 +80,32 @@ public enum DatabaseFile {
       }
       try db.persistIDCounter(of: dependencies.uuid)
       try Migrator(migrations: migrations).migrate(db)
+      if migrations.count >= Migration.identities.version { try claimDevice(db, path: path) }
     } catch let error as DatabaseError {
       throw DatabaseFileError(path: path, problem: .cannotOpen(error))
     } catch let error as MigrationError {
       throw DatabaseFileError(path: path, problem: .migrationFailed(error))
+    }
+  }
+
+  /// A device id belongs to the file it was made in (its device and inode
+  /// numbers, which a rename keeps). A copy of the file, or a backup
+  /// restored over it, is another file: it takes a device id of its own,
+  /// once, so two files never make changes under one id (undo, history
+  /// and deterministic ids all rely on that). Opening the same file again
+  /// writes nothing.
+  private static func claimDevice(_ db: Database, path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return }
+    let file = "\(info.st_dev):\(info.st_ino)"
+    let read = { try db.fetchOne("SELECT file FROM localDevice") { try $0.optionalText(0) } ?? nil }
+    guard try read() != file else { return }
+    try db.write {
+      switch try read() {
+      case file: break  // another process claimed it meanwhile
+      case nil: try db.execute("UPDATE localDevice SET file = ?1", [.text(file)])  // made here
+      default: try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
+      }
     }
   }
 
@@ -111,7 +134,8 @@ public enum DatabaseFile {
     }
   }
 
-  static func parentDirectory(of path: String) -> String {
+  /// The folder a path names a file in ("." for a bare name).
+  public static func parentDirectory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }

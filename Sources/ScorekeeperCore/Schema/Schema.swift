@@ -12,6 +12,7 @@ public enum Schema {
     .syncMetadata,
     .syncTriggers,
     .sharing,
+    .identities,
   ]
 
   /// The version this program reads and writes.

@@ -99,32 +99,66 @@ public final class SyncEngine {
     }
   }
 
-  /// The first sync records who and where; later ones must match.
+  /// The first sync records who and which cloud; later ones must match
+  /// (see `SyncBinding`). A v5 binding, or the same cloud reached by
+  /// another path, is brought up to date.
   private func bind() throws {
+    let identity = container.serverIdentity
+    let current = SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: identity)
     // Already bound to this user and cloud (the usual case): nothing to write.
-    let bound = try store.syncRead {
-      try store.database.fetchOne("\(SyncTracking.marker) SELECT userName, cloud FROM syncState") {
-        (try $0.optionalText(0), try $0.optionalText(1))
-      }
-    }
-    if let bound, bound.0 == user, bound.1 == cloudLocation { return }
+    if try store.syncRead({ try store.readSyncBinding() }) == current { return }
     try store.syncWrite {
-      let bound = try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT userName, cloud FROM syncState"
-      ) { (try $0.optionalText(0), try $0.optionalText(1)) }
-      switch bound {
-      case (let boundUser?, let boundCloud?)?:
-        guard boundUser == user, boundCloud == cloudLocation else {
-          throw SyncError.boundElsewhere(
-            database: store.database.path, boundUser: boundUser, boundCloud: boundCloud, user: user,
-            cloud: cloudLocation)
-        }
-      default:
-        try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET userName = ?1, cloud = ?2",
-          [.text(user), .text(cloudLocation)])
+      if let refusal = try store.readSyncBinding().refusal(
+        database: store.database.path, user: user, cloud: cloudLocation, identity: identity)
+      {
+        throw refusal
       }
+      try write(current)
     }
+  }
+
+  /// Binds the database to this engine's cloud, whichever it was bound to
+  /// (the user must still match): for a cloud that moved, or a new one in
+  /// place of a lost one. Against another cloud, whatever this device knew
+  /// of the old one is forgotten: its own games are sent afresh, and games
+  /// others shared with it go (they live on the old cloud). Then it syncs.
+  public func rebind() throws -> SyncReport {
+    let identity = container.serverIdentity
+    try applying {
+      let bound = try store.readSyncBinding()
+      if let refusal = bound.userRefusal(database: store.database.path, user: user) { throw refusal }
+      if bound.isBound && !bound.isSameCloud(location: cloudLocation, identity: identity) {
+        try forgetCloud()
+      }
+      try write(SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: identity))
+    }
+    return try sync()
+  }
+
+  private func write(_ binding: SyncBinding) throws {
+    try store.database.execute(
+      "\(SyncTracking.marker) UPDATE syncState SET userName = ?1, cloud = ?2, cloudIdentity = ?3",
+      [SQLValue(binding.user), SQLValue(binding.cloud), SQLValue(binding.cloudIdentity)])
+  }
+
+  /// Everything this device knew of a cloud it no longer syncs with.
+  private func forgetCloud() throws {
+    let shared = try store.database.fetchAll(
+      """
+      \(SyncTracking.marker) SELECT recordName FROM syncRecords
+      WHERE ownerName <> '' AND parentRecordName IS NULL
+      """
+    ) { try $0.text(0) }
+    for name in shared { try deleteLocally(name) }
+    try store.database.executeScript(
+      """
+      \(SyncTracking.marker) DELETE FROM syncRecords WHERE state IN ('pendingDelete', 'parked');
+      \(SyncTracking.marker) DELETE FROM syncServerFields;
+      \(SyncTracking.marker) DELETE FROM syncZones;
+      \(SyncTracking.marker) UPDATE syncRecords
+        SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1;
+      \(SyncTracking.marker) UPDATE syncState SET privateToken = NULL, sharedToken = NULL, lastError = NULL;
+      """)
   }
 
   /// The database holding a zone: the user's own, or the shared one.

@@ -3,8 +3,10 @@
 /// changes stay pending.
 public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The database already syncs as another user, or with another cloud:
-  /// two people's data must never mix in one file.
-  case boundElsewhere(database: String, boundUser: String, boundCloud: String, user: String, cloud: String)
+  /// two people's data must never mix in one file. `cloud` says what is
+  /// wrong with the cloud named now, if the user is right.
+  case boundElsewhere(
+    database: String, boundUser: String, boundCloud: String, user: String, cloud: CloudMismatch?)
   /// The cloud refused or failed; `pending` changes wait for the next sync.
   case stopped(CloudError, pending: Int)
   /// Records that the server refused as malformed, left pending.
@@ -15,12 +17,19 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .boundElsewhere(let database, let boundUser, let boundCloud, let user, let cloud):
-      if boundUser != user {
-        return "\(quote(database)) syncs as \(quote(boundUser)), not \(quote(user)): use --user "
-          + "\(boundUser), or another --db for \(user)'s games; nothing was sent."
+      let fix = "use --cloud \(boundCloud); if that cloud moved or was replaced, "
+        + "\"scorekeeper sync --rebind\" binds the database to the one you name. Nothing was changed."
+      switch cloud {
+      case _ where boundUser != user, nil:
+        return "\(quote(database)) belongs to \(quote(boundUser)), not \(quote(user)): use --user "
+          + "\(boundUser), or another --db for \(user)'s games. Nothing was changed."
+      case .other(let location)?:
+        return "\(quote(database)) syncs with the cloud \(quote(boundCloud)); \(quote(location)) is "
+          + "another cloud: " + fix
+      case .missing(let location)?:
+        return "\(quote(database)) syncs with the cloud \(quote(boundCloud)); there is no cloud at "
+          + "\(quote(location)) (none was created): " + fix
       }
-      return "\(quote(database)) syncs with the cloud \(quote(boundCloud)), not \(quote(cloud)): "
-        + "use --cloud \(boundCloud), or another --db; nothing was sent."
     case .stopped(let error, let pending):
       return "\(error) \(changes(pending)) kept for the next sync."
     case .notConverging(let pending, let lastError):
@@ -35,6 +44,13 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   public var reason: String {
     if case .stopped(let error, _) = self { return "\(error)" }
     return description
+  }
+
+  public enum CloudMismatch: Hashable, Sendable {
+    /// A cloud is at that location, but not the bound one.
+    case other(String)
+    /// No cloud is at that location.
+    case missing(String)
   }
 
   private func changes(_ count: Int) -> String {

@@ -7,6 +7,9 @@ struct Command: Sendable {
   /// names typed there), then sends whatever is pending, its own changes
   /// and any an earlier command could not send.
   var syncs = false
+  /// Whether the command only shows whom and where the database syncs
+  /// with, so it runs on a database bound to another user (`status`).
+  var inspectsBinding = false
   var run: @Sendable (Invocation) throws -> Void
 }
 

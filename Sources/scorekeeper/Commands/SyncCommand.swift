@@ -8,6 +8,11 @@ extension Command {
       arguments: [
         ArgumentSpec(name: "status", help: "Show the status instead (same as \"status\").", isOptional: true)
       ],
+      options: [
+        OptionSpec(
+          name: "--rebind",
+          help: "Bind this database to the cloud named now (moved, or replaced by a new one).")
+      ],
       discussion: """
         Every command already syncs: reading commands fetch first, changing commands
         send after committing, and a sync failure only warns (the change waits). "sync"
@@ -15,13 +20,25 @@ extension Command {
         It waits up to $SCOREKEEPER_SYNC_BUDGET seconds (default 10) for a busy or
         unreachable cloud, then exits 1 with the changes kept.
 
+        A database belongs to the user and cloud of its first sync; the cloud is
+        known by an identity kept inside it, so any path to the same cloud works,
+        and another cloud is refused before anything is written. --rebind binds it
+        to the cloud named now: a cloud that moved keeps everything; a different
+        (new, or recreated) cloud gets this device's games afresh, and games others
+        shared with you, which stayed on the old cloud, leave this device.
+
         Conflicts: a title or name changed on two devices keeps the later change;
         score changes never conflict (both count). A player or game deleted on one
         device is deleted everywhere, even if another device changed it meanwhile;
         those changes are dropped and counted.
         """,
-      examples: ["scorekeeper sync", "scorekeeper --json sync", "scorekeeper sync status"]
+      examples: [
+        "scorekeeper sync", "scorekeeper --json sync", "scorekeeper sync status",
+        "scorekeeper --cloud /mnt/backup/cloud.sqlite sync --rebind",
+      ]
     ),
+    // The engine checks the binding itself (and --rebind changes it).
+    inspectsBinding: true,
     run: { invocation in
       if let action = invocation.optionalArgument("status") {
         guard action == "status" else {
@@ -31,7 +48,8 @@ extension Command {
         try printStatus(invocation)
         return
       }
-      let report = try invocation.onlineEngine(for: "sync").sync()
+      let engine = try invocation.onlineEngine(for: "sync", rebinding: invocation.flag("--rebind"))
+      let report = try invocation.flag("--rebind") ? engine.rebind() : engine.sync()
       if invocation.json {
         invocation.print(report.json)
       } else {
@@ -45,13 +63,15 @@ extension Command {
       summary: "Show who and where this database syncs with, and what waits to be sent.",
       examples: ["scorekeeper status", "scorekeeper --json status"]
     ),
+    inspectsBinding: true,
     run: printStatus)
 
   private static func printStatus(_ invocation: Invocation) throws {
     let status = try invocation.store().syncStatus()
     let offline = try invocation.settings.isOffline(flag: invocation.flag("--offline"))
     let user = try status.boundUser ?? invocation.userName()
-    let cloud = try status.boundCloud ?? invocation.cloudPath()
+    let cloud = try status.boundCloud ?? invocation.cloudLocation()
+    let refusal = try invocation.bindingRefusal()
     if invocation.json {
       invocation.print(
         .object([
@@ -62,6 +82,7 @@ extension Command {
           ("parked", .integer(Int64(status.parked))),
           ("lastSyncAt", status.lastSyncAt.map { .string($0.iso8601) } ?? .null),
           ("lastError", status.lastError.map(JSON.string) ?? .null),
+          ("refusal", refusal.map { .string("\($0)") } ?? .null),
         ]))
       return
     }
@@ -76,6 +97,7 @@ extension Command {
     output.line("Parked:      \(status.parked) (received before their game or player)")
     output.line("Last sync:   " + (status.lastSyncAt.map { "\($0.iso8601)" } ?? "never"))
     output.line("Last error:  " + (status.lastError ?? "none"))
+    if let refusal { output.line("Refused:     \(refusal)") }
   }
 }
 

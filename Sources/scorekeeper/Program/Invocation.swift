@@ -22,10 +22,15 @@ final class Invocation {
   /// never silently, so they are reported at the end too.
   private var syncLosses = (refused: 0, discarded: 0)
 
+  /// The command only shows the binding (`status`): it may open a
+  /// database bound to someone else.
+  let inspectsBinding: Bool
+
   init(
     commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
-    settings: Settings, openStore: @escaping () throws -> Store
+    settings: Settings, inspectsBinding: Bool = false, openStore: @escaping () throws -> Store
   ) {
+    self.inspectsBinding = inspectsBinding
     self.commandLine = commandLine
     self.output = output
     self.errors = errors
@@ -36,16 +41,41 @@ final class Invocation {
 
   var json: Bool { commandLine.has("--json") }
 
+  /// The store, opened on first use. A database bound to another user is
+  /// refused here, before any command can write to it, unless the command
+  /// only shows the binding (`inspectsBinding`).
   func store() throws -> Store {
     if let openedStore { return openedStore }
     let store = try openStore()
     openedStore = store
+    let binding = try store.syncBinding()
+    if binding.isBound && !inspectsBinding,
+      let refusal = binding.userRefusal(database: store.database.path, user: try userName())
+    {
+      throw refusal
+    }
     return store
   }
 
   /// Where the mock cloud lives: `--cloud`, SCOREKEEPER_CLOUD, or the default.
   func cloudPath() throws -> String {
     try settings.cloudPath(option: option("--cloud"))
+  }
+
+  /// The cloud as a database binds to it and `status` shows it: the path
+  /// resolved (links followed, made absolute), so the same file typed
+  /// two ways reads the same.
+  func cloudLocation() throws -> String {
+    let path = try cloudPath()
+    func resolved(_ path: String) -> String? {
+      guard let resolved = realpath(path, nil) else { return nil }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    // A cloud not there (yet): its folder resolved, and its name.
+    let folder = DatabaseFile.parentDirectory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return resolved(path) ?? resolved(folder).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? path
   }
 
   /// The mock cloud server, created on first use unless `create` is false,
@@ -67,32 +97,63 @@ final class Invocation {
   ///
   /// - Parameter automatic: a sync around another command, which waits
   ///   at most 2 s for a busy cloud: working offline must stay fast.
-  func syncEngine(automatic: Bool) throws -> SyncEngine {
+  /// - Parameter rebinding: for `sync --rebind`, which binds the database
+  ///   to this cloud (creating it if need be) instead of refusing it.
+  func syncEngine(automatic: Bool, rebinding: Bool = false) throws -> SyncEngine {
     var timing = try settings.syncTiming()
     if automatic { timing.budget = min(timing.budget, 2) }
+    let store = try store()
+    let binding = try store.syncBinding()
+    // A bound database never creates a cloud: a missing one is refused.
+    let cloud = try cloud(create: rebinding || !binding.isBound)
+    let location = try cloudLocation()
+    if !rebinding,
+      let refusal = binding.refusal(
+        database: store.database.path, user: try userName(), cloud: location, identity: cloud?.identity)
+    {
+      throw refusal
+    }
     return SyncEngine(
-      store: try store(), container: try cloud()!.container(for: userName()),
-      cloudLocation: try cloudPath(), timing: timing)
+      store: store, container: cloud!.container(for: try userName()), cloudLocation: location,
+      timing: timing)
   }
 
   /// The engine for a command that needs the cloud (sharing): refused
   /// offline, as a usage error.
-  func onlineEngine(for command: String) throws -> SyncEngine {
+  func onlineEngine(for command: String, rebinding: Bool = false) throws -> SyncEngine {
     if try settings.isOffline(flag: flag("--offline")) {
       throw UsageError(
         "\(command) needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: command)
     }
-    return try syncEngine(automatic: false)
+    return try syncEngine(automatic: false, rebinding: rebinding)
+  }
+
+  /// Why the current settings (user, cloud) would be refused by this
+  /// database, if they would; for `status`, which creates no cloud.
+  func bindingRefusal() throws -> SyncError? {
+    let store = try store()
+    return try store.syncBinding().refusal(
+      database: store.database.path, user: try userName(), cloud: try cloudLocation(),
+      identity: try cloud(create: false)?.identity)
   }
 
   /// Syncs around a command. A failure never fails the command (its
   /// changes stay pending); after one, the command does not try again.
-  func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) {
+  ///
+  /// A database bound to another cloud is the one failure that ends the
+  /// command, before it writes: its changes could never sync.
+  func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) throws {
     guard syncProblem == nil else { return }
     do {
       let report = try operation(try syncEngine(automatic: true))
       syncLosses.refused += report.refused
       syncLosses.discarded += report.discarded
+    } catch let refusal as SyncError {
+      guard case .boundElsewhere = refusal else {
+        syncProblem = refusal
+        return
+      }
+      throw refusal
     } catch {
       syncProblem = error
     }

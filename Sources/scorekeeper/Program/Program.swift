@@ -68,7 +68,7 @@ struct Program {
       if let user = commandLine.options["--user"] { _ = try settings.userName(option: user) }
       invocation = Invocation(
         commandLine: commandLine, output: output, errors: errors, terminal: terminal,
-        settings: settings,
+        settings: settings, inspectsBinding: command.inspectsBinding,
         openStore: {
           try Store(
             path: try settings.databasePath(option: commandLine.options["--db"]),
@@ -83,11 +83,11 @@ struct Program {
         _ = try invocation!.store()
         // Changes left pending go first, so what the command shows is what
         // the cloud took (a refused change is undone before, not after).
-        invocation!.syncAutomatically { try $0.sync() }
+        try invocation!.syncAutomatically { try $0.sync() }
       }
       try command.run(invocation!)
       if syncs {
-        invocation!.syncAutomatically { try $0.send() }
+        try invocation!.syncAutomatically { try $0.send() }
         invocation!.warnIfNotSynced()
       }
       return .success

@@ -155,7 +155,7 @@ import Testing
         "share GAME [--read-only] [--read-write] [--stop] [--participants]",
         "accept-share LINK",
         "leave GAME",
-        "sync [status]",
+        "sync [status] [--rebind]",
         "status",
         "demo",
         "cloud ACTION",

@@ -36,13 +36,18 @@ struct TranscriptRunner {
         [.ownerAccountID: 65534, .groupOwnerAccountID: 65534], ofItemAtPath: home.path)
     }
     let captures = try TemporaryDirectory(prefix: "scorekeeper-steps")
+    // The program prints resolved paths (status shows where the cloud is):
+    // those are the home too.
+    let homes = [home.path, URL(fileURLWithPath: home.path).resolvingSymlinksInPath().path]
+    func relative(_ text: String) -> String {
+      homes.reduce(text) { $0.replacing($1, with: "~") }
+    }
     return try transcript.commands.enumerated().map { index, command in
       let result = try runStep(
         command, home: home.path, binaryDirectory: binaryDirectory, fixtures: fixtures,
         capture: captures, name: "step\(index)")
       return Transcript.output(
-        stdout: result.stdout.replacing(home.path, with: "~"),
-        stderr: result.stderr.replacing(home.path, with: "~"), status: result.status)
+        stdout: relative(result.stdout), stderr: relative(result.stderr), status: result.status)
     }
   }
 

@@ -81,8 +81,10 @@ extension MockCloudFileTests {
         path: path,
         DatabaseError(
           extendedCode: 26, message: "file is not a database",
-          sql:
-            "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
+          sql: """
+            SELECT (SELECT application_id FROM pragma_application_id),
+                   (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)
+            """
         ))
     ) {
       try MockCloud(path: path, clock: .constant(testNow))

@@ -27,10 +27,7 @@ import Testing
     let fresh = try DatabaseFile.open(at: scratch.file("fresh.sqlite"), dependencies: .fixtures)
 
     #expect(try upgraded.schemaDump() == fresh.schemaDump())
-    var carried: FixtureDataSet.Tables = [:]
-    for table in try upgraded.tableNames() where table != "schemaMigrations" {
-      carried[table] = try upgraded.rows(of: table, columns: try upgraded.columnNames(of: table))
-    }
+    let carried = try Self.tables(of: upgraded, at: copy)
     expectNoDifference(FixtureDataSet.expectedAfterUpgrade(fromVersion: version), carried)
     #expect(
       try upgraded.rows(of: "schemaMigrations", columns: ["version", "identifier"])
@@ -62,12 +59,23 @@ import Testing
     let scratch = try TemporaryDirectory()
     let store = try Store(path: scratch.file("db.sqlite"), dependencies: .fixtures)
     try FixtureDataSet.fill(store, version: Schema.currentVersion)
-    var tables: FixtureDataSet.Tables = [:]
-    for table in try store.database.tableNames() where table != "schemaMigrations" {
-      tables[table] = try store.database.rows(
-        of: table, columns: try store.database.columnNames(of: table))
-    }
+    let tables = try Self.tables(of: store.database, at: scratch.file("db.sqlite"))
     expectNoDifference(FixtureDataSet.expectedAfterUpgrade(fromVersion: Schema.currentVersion), tables)
+  }
+
+  /// Every table's rows but the migration ledger's, with the device's file
+  /// (if it is the file at `path`, as it must be) as `FixtureDataSet.thisFile`.
+  static func tables(of db: Database, at path: String) throws -> FixtureDataSet.Tables {
+    var tables: FixtureDataSet.Tables = [:]
+    for table in try db.tableNames() where table != "schemaMigrations" {
+      tables[table] = try db.rows(of: table, columns: try db.columnNames(of: table))
+    }
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    let file = SQLValue.text("\(attributes[.systemNumber]!):\(attributes[.systemFileNumber]!)")
+    tables["localDevice"] = tables["localDevice"]?.map { row in
+      row.map { $0 == file ? FixtureDataSet.thisFile : $0 }
+    }
+    return tables
   }
 
   /// `make fixtures` records the current version's fixture when it is

@@ -18,6 +18,9 @@ public final class MockCloud: Sendable {
 
   /// Where the server lives: a file path, or ":memory:".
   public let path: String
+  /// Made once, when the server was created, and kept in it: what a
+  /// database binds to (a path can change, or lead elsewhere).
+  public let identity: String
   private let state: Locked<State>
 
   private struct State {
@@ -44,6 +47,7 @@ public final class MockCloud: Sendable {
     do {
       database = try Database(path: path)
       try Self.prepare(database, path: path)
+      identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
     } catch let error as DatabaseError {
       throw MockCloudFileError.cannotOpen(path: path, error)
     }
@@ -52,27 +56,41 @@ public final class MockCloud: Sendable {
       State(database: database, clock: clock, shareLinks: shareLinks, faults: faults))
   }
 
+  /// Creates the server's tables in a new (empty) file, or upgrades an
+  /// older mock cloud; refuses any other file, touching nothing.
   private static func prepare(_ database: Database, path: String) throws {
-    let (applicationID, version) = try database.fetchOne(
-      "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
-    ) { row in (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1)) }!
-    switch (applicationID, version) {
-    case (MockCloudSchema.applicationID, MockCloudSchema.version):
+    let (applicationID, version, objects) = try database.fetchOne(
+      """
+      SELECT (SELECT application_id FROM pragma_application_id),
+             (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)
+      """
+    ) { row in (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1), try row.int(2)) }!
+    switch (applicationID, version, objects) {
+    case (MockCloudSchema.applicationID, MockCloudSchema.version, _):
       return
-    case (0, 0):
+    case (MockCloudSchema.applicationID, 1, _):
+      try upgrade(database, from: 1, with: MockCloudSchema.identity)
+    case (0, 0, 0):
       // Readers carry on while a writer commits; set once, in the file.
       if path != ":memory:" { _ = try database.switchToWAL() }
-      try database.write {
-        // Another process may have created it while this one waited.
-        let version = try database.fetchOne("PRAGMA user_version") { try $0.int(0) }
-        guard version == 0 else { return }
-        try database.executeScript(MockCloudSchema.script)
-        try database.execute("PRAGMA application_id = \(MockCloudSchema.applicationID)")
-        try database.execute("PRAGMA user_version = \(MockCloudSchema.version)")
-      }
+      try upgrade(
+        database, from: 0,
+        with: MockCloudSchema.script + "PRAGMA application_id = \(MockCloudSchema.applicationID);")
     default:
+      // Another application's file (even one without an application id)
+      // is never taken over.
       throw MockCloudFileError.notMockCloud(
         path: path, applicationID: applicationID, version: version)
+    }
+  }
+
+  /// Runs `script` and sets the current version, unless another process
+  /// did while this one waited for the lock.
+  private static func upgrade(_ database: Database, from version: Int, with script: String) throws {
+    try database.write {
+      guard try database.fetchOne("PRAGMA user_version", [], { try $0.int(0) }) == version else { return }
+      try database.executeScript(script)
+      try database.execute("PRAGMA user_version = \(MockCloudSchema.version)")
     }
   }
 

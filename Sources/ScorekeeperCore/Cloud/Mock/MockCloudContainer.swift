@@ -3,6 +3,8 @@ public struct MockCloudContainer: CloudContainer {
   public let cloud: MockCloud
   public let userName: String
 
+  public var serverIdentity: String { cloud.identity }
+
   public var privateDatabase: any CloudDatabase { database(.private) }
   public var sharedDatabase: any CloudDatabase { database(.shared) }
 

@@ -10,9 +10,19 @@
 enum MockCloudSchema {
   /// "SKCL".
   static let applicationID: Int32 = 0x534b_434c
-  static let version = 1
+  static let version = 2
 
-  static let script = """
+  /// Version 2: the server's identity, made once when the file is created,
+  /// so a database binds to this cloud whatever path reaches it.
+  static let identity = """
+    CREATE TABLE server (
+      onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
+      identity TEXT NOT NULL
+    ) STRICT;
+    INSERT INTO server (onlyRow, identity) VALUES (1, 'mock-' || lower(hex(randomblob(16))));
+    """
+
+  static let script = identity + """
     CREATE TABLE sequence (
       onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
       value INTEGER NOT NULL,
