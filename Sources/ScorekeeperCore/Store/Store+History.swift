@@ -72,7 +72,7 @@ extension Store {
           SELECT \(Self.eventColumns) FROM scoreEvents AS e
           WHERE e.device = (SELECT id FROM localDevice) AND e.undoes IS NULL
             AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
-          ORDER BY e.time DESC, e.rowid DESC LIMIT 1
+          ORDER BY e.rowid DESC LIMIT 1  -- the order of making (see Migration.identities)
           """, [], Self.event)
       else { throw StoreError.nothingToUndo }
       let before = try database.fetchOne(

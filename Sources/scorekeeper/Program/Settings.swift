@@ -92,6 +92,11 @@ struct Settings {
   private func dataFile(
     option: String?, variable: String, defaultName: String, what: String, optionName: String
   ) throws -> String {
+    // An empty option is a mistake (a script's unset variable, say), not a
+    // request for the default: falling back could act on the wrong file.
+    if option == "" {
+      throw UsageError("\(optionName) needs a path, but it was given an empty one (\"\"); nothing was changed.")
+    }
     if let path = option ?? environment(variable), !path.isEmpty { return path }
     let dataHome: String
     if let xdg = environment("XDG_DATA_HOME"), xdg.hasPrefix("/") {

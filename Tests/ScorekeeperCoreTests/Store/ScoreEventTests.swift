@@ -138,4 +138,20 @@ import Testing
     #expect(try events() == before)
     #expect(try store.score(in: "Poker", "Ann", .add(0)).player == ann)
   }
+
+  @Test("undo follows the order changes were made, not the clock: a change made with the clock set back is still the last")
+  func undoFollowsOrderOfMaking() throws {
+    let clock = ManualClock()
+    let test = try TestStore(clock: clock.clock)
+    let store = test.store
+    _ = try store.addGame(title: "Poker")
+    _ = try store.addPlayer(to: "Poker", name: "Ann")
+    clock.advance(milliseconds: 60_000)
+    _ = try store.score(in: "Poker", "Ann", .add(5))
+    clock.advance(milliseconds: -30_000)  // the system clock set back
+    _ = try store.score(in: "Poker", "Ann", .add(2))
+    #expect(try store.undo().reverted.delta == 2)
+    #expect(try store.undo().reverted.delta == 5)
+    #expect(try store.players(of: "Poker").map(\.score) == [0])
+  }
 }

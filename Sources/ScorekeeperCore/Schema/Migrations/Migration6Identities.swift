@@ -10,12 +10,17 @@ extension Migration {
   ///   id was made in. A copy of the file, or a backup restored over it,
   ///   is another file: it becomes a device of its own on first open, so
   ///   two files never make changes under one device id.
+  /// - `scoreEvents_device` orders a device's events by the order they were
+  ///   made (rowid, which grows with each insert), not by their time: undo
+  ///   reverts the last change made, even one made with the clock set back.
   static let identities = Migration(
     version: 6,
     identifier: "identities",
     sql: """
       ALTER TABLE syncState ADD COLUMN cloudIdentity TEXT;
       ALTER TABLE localDevice ADD COLUMN file TEXT;
+      DROP INDEX scoreEvents_device;
+      CREATE INDEX scoreEvents_device ON scoreEvents (device);
       """
   )
 }
