@@ -2,6 +2,8 @@
 public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// `game`: the game's title (its id if it has none any more).
   case notSynced(game: String)
+  /// Another device deleted the game; this device learned it just now.
+  case deletedElsewhere(game: String)
   case notOwner(game: String, owner: String)
   case notShared(game: String)
   case badLink(String)
@@ -13,6 +15,9 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notSynced(let game):
       "\(quote(game)) has not reached the cloud yet (it is still pending); run \"scorekeeper sync\" "
         + "and try again. Nothing was changed."
+    case .deletedElsewhere(let game):
+      "\(quote(game)) was deleted on another device, so there is nothing to share; it is gone from "
+        + "this device too. Nothing else was changed."
     case .notOwner(let game, let owner):
       "\(quote(game)) is \(owner)'s game: only its owner can share it, stop sharing it, or see who "
         + "joined. Nothing was changed."

@@ -6,9 +6,10 @@ extension SyncEngine {
   public func share(gameID: String, permission: SharePermission?) throws -> GameShare {
     var result: GameShare?
     _ = try run {
+      let title = try title(of: gameID)
       try sendPending()
       try fetchChanges()
-      let root = try ownedRoot(gameID)
+      let root = try ownedRoot(gameID, title: title)
       let database = container.privateDatabase
       var share: CloudRecord
       var isNew = false
@@ -45,11 +46,10 @@ extension SyncEngine {
   /// participant's access (their copies go on their next fetch).
   public func stopSharing(gameID: String) throws {
     _ = try run {
+      let title = try title(of: gameID)
       try fetchChanges()
-      let root = try ownedRoot(gameID)
-      guard let shareID = root.shareID else {
-        throw SharingError.notShared(game: try title(of: gameID))
-      }
+      let root = try ownedRoot(gameID, title: title)
+      guard let shareID = root.shareID else { throw SharingError.notShared(game: title) }
       let result = try withRetry { try container.privateDatabase.modifyRecords(deleting: [shareID]) }
       if case .failure(let error)? = result.deleteResults[shareID] { throw error }
       try store.syncWrite {
@@ -67,11 +67,10 @@ extension SyncEngine {
   public func participants(gameID: String) throws -> GameShare {
     var result: GameShare?
     _ = try run {
+      let title = try title(of: gameID)
       try fetchChanges()
-      let root = try ownedRoot(gameID)
-      guard let shareID = root.shareID else {
-        throw SharingError.notShared(game: try title(of: gameID))
-      }
+      let root = try ownedRoot(gameID, title: title)
+      guard let shareID = root.shareID else { throw SharingError.notShared(game: title) }
       let share = try withRetry { try container.privateDatabase.record(for: shareID) }
       result = GameShare(
         link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
@@ -142,13 +141,15 @@ extension SyncEngine {
   }
 
   /// The game's record on the server, which must be this user's.
-  private func ownedRoot(_ gameID: String) throws -> CloudRecord {
+  /// `title`: how the game was known before this command fetched.
+  private func ownedRoot(_ gameID: String, title: String) throws -> CloudRecord {
     let name = SyncedTable.games.recordName(of: gameID)
-    guard let state = try store.syncRead({ try metadata.record(name) }), state.serverChangeTag != nil
-    else { throw SharingError.notSynced(game: try title(of: gameID)) }
-    guard state.ownerName.isEmpty else {
-      throw SharingError.notOwner(game: try title(of: gameID), owner: state.ownerName)
+    guard let state = try store.syncRead({ try metadata.record(name) }) else {
+      let exists = try store.syncRead { try metadata.rowExists(table: .games, id: gameID) }
+      throw exists ? SharingError.notSynced(game: title) : SharingError.deletedElsewhere(game: title)
     }
+    guard state.serverChangeTag != nil else { throw SharingError.notSynced(game: title) }
+    guard state.ownerName.isEmpty else { throw SharingError.notOwner(game: title, owner: state.ownerName) }
     let id = RecordID(name: name, zoneID: state.zoneID(user: user))
     return try withRetry { try container.privateDatabase.record(for: id) }
   }

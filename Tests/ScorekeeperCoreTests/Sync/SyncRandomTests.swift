@@ -45,11 +45,29 @@ import Testing
     let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
     let poker = try world[0].store.addGame(title: "Poker").id
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
-    let share = try world[0].engine().share(gameID: poker, permission: .readWrite)
-    _ = try bob.engine().accept(link: share.link)
+    try world[0].sync()
+    try world[1].sync()
+    // Shared a few steps in, from either of alice's devices, while the
+    // other may hold unsent changes to the game.
+    let sharedAt = Int.random(in: 0..<8, using: &random)
     var ledger: [String: String] = [:]
-    for _ in 0..<30 {
+    for index in 0..<30 {
+      if index == sharedAt {
+        let owner = [world[0], world[1]].randomElement(using: &random)!
+        world.cloud.cloud.clearFaults()
+        do {
+          let share = try owner.engine().share(gameID: poker, permission: .readWrite)
+          _ = try bob.engine().accept(link: share.link)
+        } catch SharingError.deletedElsewhere {
+          // The other device deleted the game first: nothing to share.
+        }
+        continue
+      }
       let device = [world[0], world[1], bob].randomElement(using: &random)!
+      if device !== bob, index > sharedAt, Int.random(in: 0..<10, using: &random) == 0 {
+        try shareAgain(poker, from: device, with: bob, world: world, random: &random)
+        continue
+      }
       try step(device, world: world, random: &random, ledger: &ledger, mayDeleteGames: device !== bob)
       if Bool.random(using: &random) {
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
@@ -71,6 +89,31 @@ import Testing
     let events = Set(
       aliceContents.filter { $0.hasPrefix("event ") }.map { String($0.split(separator: " ")[1]) })
     #expect(events == Set(ledger.filter { players.contains(Substring($0.value)) }.keys), "seed \(seed)")
+  }
+
+  /// One of alice's devices (which may not have fetched for a while)
+  /// shares the game again, or stops sharing it and shares it anew, and
+  /// bob joins by the new link: the other device is left holding a stale
+  /// share, as when the owner works on two devices. Bob syncs first, so
+  /// stopping drops none of his changes.
+  private func shareAgain(
+    _ game: String, from device: TestDevice, with bob: TestDevice, world: SyncScenario,
+    random: inout SplitMix64
+  ) throws {
+    guard try device.store.games().contains(where: { $0.game.id == game }) else { return }
+    world.cloud.cloud.clearFaults()
+    try bob.sync()
+    do {
+      if Bool.random(using: &random) {
+        try device.engine().stopSharing(gameID: game)
+        let share = try device.engine().share(gameID: game, permission: .readWrite)
+        _ = try bob.engine().accept(link: share.link)
+      } else {
+        _ = try device.engine().share(gameID: game, permission: .readWrite)
+      }
+    } catch SharingError.deletedElsewhere {
+      // The other device deleted the game since this one last fetched.
+    }
   }
 
   /// One random action on `device`: a change, a sync, or a fault.
@@ -116,10 +159,18 @@ import Testing
       world.cloud.cloud.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
     default:
       do {
-        switch Int.random(in: 0..<3, using: &random) {
+        switch Int.random(in: 0..<4, using: &random) {
         case 0: try device.sync()
         case 1: try device.send()
-        default: try device.fetch()
+        case 2: try device.fetch()
+        default:
+          // Another process on this device removes a player while this
+          // one's save is out (the player may be new, not yet on the cloud).
+          let other = try device.secondProcess()
+          defer { other.close() }
+          _ = try device.engine(whileSending: {
+            if let game, let player { _ = try? other.removePlayer(from: game.id, player.id) }
+          }).sync()
         }
       } catch let error as SyncError {
         guard case .stopped = error else { throw error }  // an injected fault: expected
