@@ -103,18 +103,11 @@ final class Invocation {
     var timing = try settings.syncTiming()
     if automatic { timing.budget = min(timing.budget, 2) }
     let store = try store()
-    let binding = try store.syncBinding()
     // A bound database never creates a cloud: a missing one is refused.
-    let cloud = try cloud(create: rebinding || !binding.isBound)
-    let location = try cloudLocation()
-    if !rebinding,
-      let refusal = binding.refusal(
-        database: store.database.path, user: try userName(), cloud: location, identity: cloud?.identity)
-    {
-      throw refusal
-    }
+    let cloud = try cloud(create: rebinding || !store.syncBinding().isBound)
+    if !rebinding, let refusal = try bindingRefusal() { throw refusal }
     return SyncEngine(
-      store: store, container: cloud!.container(for: try userName()), cloudLocation: location,
+      store: store, container: cloud!.container(for: try userName()), cloudLocation: try cloudLocation(),
       timing: timing)
   }
 
@@ -129,7 +122,8 @@ final class Invocation {
   }
 
   /// Why the current settings (user, cloud) would be refused by this
-  /// database, if they would; for `status`, which creates no cloud.
+  /// database, if they would. Creates no cloud: one not opened yet that
+  /// is missing counts as missing.
   func bindingRefusal() throws -> SyncError? {
     let store = try store()
     return try store.syncBinding().refusal(
