@@ -38,8 +38,11 @@ extension Store {
     return try write {
       let previous = try findGame(reference)
       try requireWritable(previous)
-      try database.execute(
-        "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
+      // The same title again changes nothing, so nothing is written (or synced).
+      if title != previous.title {
+        try database.execute(
+          "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
+      }
       return GameRename(
         previous: previous, game: try summary(of: Game(id: previous.id, title: title)))
     }

@@ -41,8 +41,11 @@ extension Store {
       let game = try findGame(gameReference)
       try requireWritable(game)
       let previous = try findPlayer(playerReference, in: game)
-      try database.execute(
-        "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
+      // The same name again changes nothing, so nothing is written (or synced).
+      if name != previous.name {
+        try database.execute(
+          "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
+      }
       var player = previous
       player.name = name
       return PlayerRename(game: try summary(of: game), previous: previous, player: player)

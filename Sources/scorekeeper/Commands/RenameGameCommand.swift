@@ -15,6 +15,8 @@ extension Command {
       if invocation.json {
         invocation.print(
           .object([("game", rename.game.json), ("previousTitle", .string(rename.previous.title))]))
+      } else if rename.previous.title == rename.game.game.title {
+        invocation.output.line("The game is already called \(quote(rename.previous.title)); nothing changed.")
       } else {
         invocation.output.line(
           "Renamed game \(quote(rename.previous.title)) to \(quote(rename.game.game.title))")

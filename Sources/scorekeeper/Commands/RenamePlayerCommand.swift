@@ -19,6 +19,10 @@ extension Command {
             ("game", rename.game.json), ("player", rename.player.json),
             ("previousName", .string(rename.previous.name)),
           ]))
+      } else if rename.previous.name == rename.player.name {
+        invocation.output.line(
+          "The player is already called \(quote(rename.previous.name)) in \(quote(rename.game.game.title)); "
+            + "nothing changed.")
       } else {
         invocation.output.line(
           "Renamed player \(quote(rename.previous.name)) to \(quote(rename.player.name)) "

@@ -40,7 +40,8 @@ extension Command {
       } else {
         invocation.output.line(
           "\(quote(update.player.name)): \(update.previous.score) → \(update.player.score) "
-            + "(\(change.description))")
+            + "(\(change.description))"
+            + (update.previous.score == update.player.score ? ": nothing changed" : ""))
         let table = StandingsTable(
           game: update.game.game,
           shape: StandingsShape(

@@ -97,7 +97,8 @@ extension Command {
     ),
     run: { invocation in
       let engine = try invocation.onlineEngine(for: "accept-share")
-      let joined = try engine.accept(link: invocation.argument("LINK"))
+      // Trimmed as titles are: a link pasted with spaces around is the link.
+      let joined = try engine.accept(link: invocation.argument("LINK").trimmingWhitespace())
       let game = try invocation.store().game(joined.gameID)
       if invocation.json {
         invocation.print(
