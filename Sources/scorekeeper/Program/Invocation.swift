@@ -103,9 +103,10 @@ final class Invocation {
     var timing = try settings.syncTiming()
     if automatic { timing.budget = min(timing.budget, 2) }
     let store = try store()
+    let binding = try store.syncBinding()
     // A bound database never creates a cloud: a missing one is refused.
-    let cloud = try cloud(create: rebinding || !store.syncBinding().isBound)
-    if !rebinding, let refusal = try bindingRefusal() { throw refusal }
+    let cloud = try cloud(create: rebinding || !binding.isBound)
+    if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
     return SyncEngine(
       store: store, container: cloud!.container(for: try userName()), cloudLocation: try cloudLocation(),
       timing: timing)
@@ -124,9 +125,9 @@ final class Invocation {
   /// Why the current settings (user, cloud) would be refused by this
   /// database, if they would. Creates no cloud: one not opened yet that
   /// is missing counts as missing.
-  func bindingRefusal() throws -> SyncError? {
+  func bindingRefusal(_ binding: SyncBinding? = nil) throws -> SyncError? {
     let store = try store()
-    return try store.syncBinding().refusal(
+    return try (binding ?? store.syncBinding()).refusal(
       database: store.database.path, user: try userName(), cloud: try cloudLocation(),
       identity: try cloud(create: false)?.identity)
   }

@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test("the same cloud by another path syncs, and the new path is shown from then on")
-  func samecloudAnotherPath() throws {
+  func sameCloudAnotherPath() throws {
     let other = (world.cloud.path as NSString).deletingLastPathComponent + "/./mock-cloud.sqlite"
     _ = try device.store.addGame(title: "Chess")
     #expect(try engine(world.cloud, at: other).sync().sent == 1)
