@@ -34,9 +34,9 @@ public enum FixtureDataSet {
       _ = try store.score(in: "Poker night", "Bob \"the bluff\" O'Neil; --", .add(5))
       _ = try store.score(in: "Poker night", "Z", .add(-1))
       _ = try store.undo()
-    case 3, 4, 5, 6:
+    case 3, 4, 5, 6, 7:
       // v2's data; v3 adds the sync metadata the triggers record for it,
-      // v4 makes those triggers part of the schema.
+      // v4 makes those triggers part of the schema, v7 lists the changes.
       try fill(store, version: 2)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
@@ -45,7 +45,7 @@ public enum FixtureDataSet {
 
   /// What the fixture of `version` holds once upgraded to the current schema.
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
-    withSyncMetadata(userData(fromVersion: version))
+    withExactTotals(withSyncMetadata(userData(fromVersion: version)))
   }
 
   /// The games, players, events and device of each fixture, in the current schema.
@@ -73,6 +73,8 @@ public enum FixtureDataSet {
           [game(6), .text(longTitle)],
           [game(8), "Ω"],
         ].sorted(by: sqlOrder),
+        // v7's migration lists this device's events, in the order made.
+        "localChanges": (0...4).map { [.integer($0 + 1), id(UInt64($0)), .null] },
         "players": [
           [.text(negativeID(1)), game(0), "Alice", 42],
           [.text(negativeID(2)), game(0), "Bob \"the bluff\" O'Neil; --", -17],
@@ -82,8 +84,12 @@ public enum FixtureDataSet {
           [.text(negativeID(7)), game(6), .text(longName), 1],
         ].sorted(by: sqlOrder),
       ]
-    case 2, 3, 4, 5, 6:
+    case 2, 3, 4, 5, 6, 7:
       return [
+        "localChanges": version < 7
+          // v7's migration: this device's events but the undo, in the order made.
+          ? [2, 4, 6, 8, 12, 14, 15].enumerated().map { [.integer(Int64($0 + 1)), id($1), .null] }
+          : localChangesMadeByV7(id),
         "localDevice": [[1, device, thisFile]],
         "games": [[id(0), "Poker night"], [id(10), .text(longTitle)], [id(13), "Ω"]].sorted(by: sqlOrder),
         "players": [
@@ -103,6 +109,45 @@ public enum FixtureDataSet {
     default:
       preconditionFailure("No expected data for the v\(version) fixture: add it")
     }
+  }
+
+  /// v2's data entered through v7's store: each addition after its
+  /// starting score, then the two score changes (the undo is not listed).
+  static func localChangesMadeByV7(_ id: (UInt64) -> SQLValue) -> [[SQLValue]] {
+    enum Change {
+      case event(UInt64)
+      case other(String)
+    }
+    let poker = quote("Poker night")
+    let changes: [Change] = [
+      .other("added the game \(poker)"),
+      .event(2), .other("added \(quote("Alice")) to \(poker) with 42 points"),
+      .event(4), .other("added \(quote("Bob \"the bluff\" O'Neil; --")) to \(poker) with -17 points"),
+      .event(6), .other("added \(quote("Z")) to \(poker) with \(Int64.max) points"),
+      .event(8), .other("added \(quote("Zoë 🃏 شطرنج 麻雀")) to \(poker) with \(Int64.min) points"),
+      .other("added \(quote("Alice")) to \(poker)"),
+      .other("added the game \(quote(longTitle))"),
+      .event(12), .other("added \(quote(longName)) to \(quote(longTitle)) with 1 point"),
+      .other("added the game \(quote("Ω"))"),
+      .event(14), .event(15),
+    ]
+    return changes.enumerated().map { index, change in
+      switch change {
+      case .event(let n): [.integer(Int64(index + 1)), id(n), .null]
+      case .other(let description): [.integer(Int64(index + 1)), .null, .text(description)]
+      }
+    }
+  }
+
+  /// v7 keeps each player's exact total beside the clamped score: every
+  /// fixture's totals fit in 64 bits, so the parts are the score's.
+  static func withExactTotals(_ tables: Tables) -> Tables {
+    var tables = tables
+    tables["players"] = tables["players"]?.map { row in
+      guard case .integer(let score) = row[3] else { preconditionFailure("scores are integers") }
+      return row + [.integer(score >> 32), .integer(score & 0xffff_ffff)]
+    }
+    return tables
   }
 
   /// The sync metadata of never-synced rows, all pending save, as v3's

@@ -23,6 +23,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public var description: String { iso8601 }
 
+  /// "YYYY-MM-DD HH:MM:SS", for people (history's column, undo's message).
+  public var readable: String {
+    let text = iso8601
+    return text.prefix(10) + " " + text.dropFirst(11).prefix(8)
+  }
+
   /// Parses "YYYY-MM-DDTHH:MM:SSZ", optionally with ".s" to ".sss"
   /// fractional seconds; nil for anything else.
   public init?(iso8601 text: String) {

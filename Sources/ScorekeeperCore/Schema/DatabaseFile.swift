@@ -63,7 +63,7 @@ public enum DatabaseFile {
       throw DatabaseFileError(path: path, problem: .newerSchema(found: version, supported: supported))
     case (Schema.applicationID, supported, _):
       try db.persistIDCounter(of: dependencies.uuid)
-      try claimDevice(db, path: path)
+      try claimDevice(db, path: path, version: supported)
       return
     case (Schema.applicationID, _, _), (0, 0, 0):
       break  // an older scorekeeper database, or an empty file: migrate it
@@ -80,7 +80,9 @@ public enum DatabaseFile {
       }
       try db.persistIDCounter(of: dependencies.uuid)
       try Migrator(migrations: migrations).migrate(db)
-      if migrations.count >= Migration.identities.version { try claimDevice(db, path: path) }
+      if supported >= Migration.identities.version {
+        try claimDevice(db, path: path, version: supported)
+      }
     } catch let error as DatabaseError {
       throw DatabaseFileError(path: path, problem: .cannotOpen(error))
     } catch let error as MigrationError {
@@ -93,8 +95,9 @@ public enum DatabaseFile {
   /// restored over it, is another file: it takes a device id of its own,
   /// once, so two files never make changes under one id (undo, history
   /// and deterministic ids all rely on that). Opening the same file again
-  /// writes nothing.
-  private static func claimDevice(_ db: Database, path: String) throws {
+  /// writes nothing. The new device has made no change yet: v7's
+  /// `localChanges` were the other file's.
+  private static func claimDevice(_ db: Database, path: String, version: Int) throws {
     var info = stat()
     guard stat(path, &info) == 0 else { return }
     let file = "\(info.st_dev):\(info.st_ino)"
@@ -104,7 +107,11 @@ public enum DatabaseFile {
       switch try read() {
       case file: break  // another process claimed it meanwhile
       case nil: try db.execute("UPDATE localDevice SET file = ?1", [.text(file)])  // made here
-      default: try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
+      default:
+        try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
+        if version >= Migration.exactTotals.version {
+          try db.execute("DELETE FROM localChanges")
+        }
       }
     }
   }

@@ -13,6 +13,7 @@ public enum Schema {
     .syncTriggers,
     .sharing,
     .identities,
+    .exactTotals,
   ]
 
   /// The version this program reads and writes.

@@ -9,9 +9,11 @@ extension Store {
   public func addGame(title: String) throws -> Game {
     let title = try TextField.gameTitle.validate(title)
     return try write {
-      try database.fetchOne(
+      let game = try database.fetchOne(
         "INSERT INTO games (title) VALUES (?1) RETURNING id, title", [.text(title)],
         Game.init(row:))!
+      try recordLocalChange("added the game \(quote(title))")
+      return game
     }
   }
 
@@ -42,6 +44,7 @@ extension Store {
       if title != previous.title {
         try database.execute(
           "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
+        try recordLocalChange("renamed the game \(quote(previous.title)) to \(quote(title))")
       }
       return GameRename(
         previous: previous, game: try summary(of: Game(id: previous.id, title: title)))
@@ -70,6 +73,7 @@ extension Store {
     let summary = try summary(of: game)
     // Players go by ON DELETE CASCADE.
     try database.execute("DELETE FROM games WHERE id = ?1", [.text(game.id)])
+    try recordLocalChange("deleted the game \(quote(game.title))")
     return summary
   }
 }

@@ -1,7 +1,9 @@
 /// What `undo` did.
 public struct UndoResult: Hashable, Sendable {
   public var game: GameSummary
-  /// The player after the undo.
+  /// The player before and after the undo. The difference is not always
+  /// the reverted change: a total past 64 bits shows clamped.
+  public var previous: Player
   public var player: Player
   /// The change reverted.
   public var reverted: ScoreEvent
@@ -60,21 +62,21 @@ extension Store {
     }
   }
 
-  /// Reverts the last score change made on this device that is neither an
-  /// undo nor already undone, by recording the opposite change: the revert
-  /// syncs like any other change, and other devices' changes are untouched.
-  /// Repeated undos walk back through this device's changes.
+  /// Reverts the last change made on this device, by order of making,
+  /// when it is a score change: records the opposite change, so the revert
+  /// syncs like any other change and other devices' changes are untouched.
+  /// Repeated undos walk back through this device's changes. When the last
+  /// change not yet reverted was another kind (a player removed, say), it
+  /// is named instead: undo never reaches past it to an older score.
   public func undo() throws -> UndoResult {
     try write {
-      guard
-        let reverted = try database.fetchOne(
-          """
-          SELECT \(Self.eventColumns) FROM scoreEvents AS e
-          WHERE e.device = (SELECT id FROM localDevice) AND e.undoes IS NULL
-            AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
-          ORDER BY e.rowid DESC LIMIT 1  -- the order of making (see Migration.identities)
-          """, [], Self.event)
-      else { throw StoreError.nothingToUndo }
+      guard let last = try lastLocalChange() else { throw StoreError.nothingToUndo }
+      guard let eventID = last.event else {
+        throw StoreError.lastChangeNotAScore(description: last.description!)
+      }
+      let reverted = try database.fetchOne(
+        "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(eventID)],
+        Self.event)!
       let before = try database.fetchOne(
         "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(reverted.playerID)],
         Player.init(row:))!
@@ -82,22 +84,21 @@ extension Store {
         "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
       try requireWritable(game)
       let (opposite, negationOverflows) = Int64(0).subtractingReportingOverflow(reverted.delta)
-      guard !negationOverflows, !before.score.addingReportingOverflow(opposite).overflow else {
+      guard !negationOverflows, Self.accepts(opposite, on: try exactScore(of: before.id)) else {
         throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)
       }
-      try recordScoreEvent(for: before.id, delta: opposite, undoes: reverted.id)
-      let event = try database.fetchOne(
-        "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.undoes = ?1", [.text(reverted.id)],
-        Self.event)!
-      var player = before
-      player.score += opposite
-      return UndoResult(game: try summary(of: game), player: player, reverted: reverted, event: event)
+      let event = try recordScoreEvent(for: before.id, delta: opposite, undoes: reverted.id)
+      let player = try database.fetchOne(
+        "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(before.id)],
+        Player.init(row:))!
+      return UndoResult(
+        game: try summary(of: game), previous: before, player: player, reverted: reverted, event: event)
     }
   }
 
   private static let eventColumns = "e.id, e.playerID, e.delta, e.time, e.device, e.undoes"
 
-  private static func event(_ row: Row) throws -> ScoreEvent {
+  static func event(_ row: Row) throws -> ScoreEvent {
     ScoreEvent(
       id: try row.text(0), playerID: try row.text(1), delta: try row.int64(2), time: try row.timestamp(3),
       device: try row.text(4), undoes: try row.optionalText(5))

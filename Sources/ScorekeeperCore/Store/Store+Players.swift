@@ -29,6 +29,10 @@ extension Store {
         try recordScoreEvent(for: player.id, delta: score)
         player.score = score
       }
+      // Listed after its starting score: undo names the addition rather
+      // than reverting the score it came with.
+      try recordLocalChange(
+        "added \(quote(name)) to \(quote(game.title))" + (score == 0 ? "" : " with \(points(score))"))
       return PlayerInGame(game: try summary(of: game), player: player)
     }
   }
@@ -45,6 +49,8 @@ extension Store {
       if name != previous.name {
         try database.execute(
           "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
+        try recordLocalChange(
+          "renamed \(quote(previous.name)) to \(quote(name)) in \(quote(game.title))")
       }
       var player = previous
       player.name = name
@@ -60,6 +66,7 @@ extension Store {
       try requireWritable(game)
       let player = try findPlayer(playerReference, in: game)
       try database.execute("DELETE FROM players WHERE id = ?1", [.text(player.id)])
+      try recordLocalChange("removed \(quote(player.name)) from \(quote(game.title))")
       return PlayerInGame(game: try summary(of: game), player: player)
     }
   }

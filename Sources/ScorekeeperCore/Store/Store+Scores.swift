@@ -28,7 +28,8 @@ extension Store {
   /// holds the database's write lock from its start, so the score read
   /// here is still the score when the event lands: concurrent changes from
   /// other processes queue and all count. A change whose result, or whose
-  /// delta (for `=N`), would not fit in 64 bits is refused, nothing written.
+  /// delta (for `=N`), would not fit in 64 bits is refused, nothing written
+  /// (see `accepts` for a total already past them).
   public func score(
     in gameReference: String, _ playerReference: String, _ change: ScoreChange,
     order: StandingsOrder = .descending
@@ -37,16 +38,18 @@ extension Store {
       let game = try findGame(gameReference)
       try requireWritable(game)
       let previous = try findPlayer(playerReference, in: game)
+      // Checked against the exact total, which may lie past 64 bits when
+      // changes from several devices met (`score` is then clamped).
+      let total = try exactScore(of: previous.id)
       let delta: Int64
       switch change {
       case .add(let amount):
-        guard !previous.score.addingReportingOverflow(amount).overflow else {
+        guard Self.accepts(amount, on: total) else {
           throw StoreError.scoreOutOfRange(player: previous, change: change, game: game)
         }
         delta = amount
       case .set(let value):
-        let (difference, overflow) = value.subtractingReportingOverflow(previous.score)
-        guard !overflow else {
+        guard let difference = Int64(exactly: Int128(value) - total) else {
           throw StoreError.changeTooLarge(player: previous, change: change, game: game)
         }
         delta = difference
@@ -62,14 +65,23 @@ extension Store {
     }
   }
 
-  /// Appends a score event made on this device now; the insert trigger
-  /// updates the player's total.
-  func recordScoreEvent(for playerID: String, delta: Int64, undoes: String? = nil) throws {
-    try database.execute(
+  /// Appends a score event made on this device now, and returns it; the
+  /// insert trigger updates the player's total. A change (not a revert)
+  /// joins this device's list of changes, for `undo`.
+  @discardableResult
+  func recordScoreEvent(for playerID: String, delta: Int64, undoes: String? = nil) throws
+    -> ScoreEvent
+  {
+    let event = try database.fetchOne(
       """
       INSERT INTO scoreEvents (playerID, delta, device, undoes)
       VALUES (?1, ?2, (SELECT id FROM localDevice), ?3)
-      """, [.text(playerID), .integer(delta), undoes.map { .text($0) } ?? .null])
+      RETURNING id, playerID, delta, time, device, undoes
+      """, [.text(playerID), .integer(delta), undoes.map { .text($0) } ?? .null], Self.event)!
+    if undoes == nil {
+      try database.execute("INSERT INTO localChanges (event) VALUES (?1)", [.text(event.id)])
+    }
+    return event
   }
 
   /// A game's standings, streamed: `header` gets the game and the shape of

@@ -12,6 +12,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case scoreOutOfRange(player: Player, change: ScoreChange, game: Game)
   /// No score change made on this device is left to revert.
   case nothingToUndo
+  /// This device's last change (not yet reverted) was not a score change;
+  /// `description` says what it did.
+  case lastChangeNotAScore(description: String)
   /// Reverting the change would take the score past 64 bits (other
   /// changes came after it).
   case undoOutOfRange(player: Player, reverted: ScoreEvent, game: Game)
@@ -42,6 +45,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "possible score (\(isUpward(change) ? Int64.max : Int64.min)). Nothing was changed."
     case .nothingToUndo:
       return "Nothing to undo: no score change made on this device is left to revert."
+    case .lastChangeNotAScore(let description):
+      return "Can't undo: the last change made on this device \(description), and undo reverts "
+        + "score changes only. Nothing was changed."
     case .undoOutOfRange(let player, let reverted, let game):
       return "Can't undo \(reverted.signedDelta) for \(quote(player.name)) in \(quote(game.title)): "
         + "the score \(player.score) would go past the \(reverted.delta < 0 ? "largest" : "smallest") "

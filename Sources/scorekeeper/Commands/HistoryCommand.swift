@@ -44,8 +44,7 @@ extension Command {
           if shape.count == 0 { output.line("  No score changes yet.") }
         },
         row: { entry in
-          let time = entry.event.time.iso8601
-          let when = time.prefix(10) + " " + time.dropFirst(11).prefix(8)
+          let when = entry.event.time.readable
           let name = entry.playerName.padding(to: shape.nameWidth)
           let change = entry.event.signedDelta.padding(to: shape.changeWidth, leading: true)
           let device = entry.isThisDevice ? "this device" : "device " + IDFragment.short(entry.event.device)

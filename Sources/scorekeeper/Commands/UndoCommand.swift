@@ -7,7 +7,10 @@ extension Command {
       summary: "Revert the last score change made on this device.",
       discussion: """
         Adds the opposite change, so the revert syncs like any other change and other
-        devices' changes stay. Run it again to revert the change before that.
+        devices' changes stay. Run it again to revert the change before that. When the
+        last change made here was not a score change (a player added, renamed or
+        removed, a game added, renamed or deleted), undo says so and changes nothing:
+        it never reaches past it to an older score change.
         """,
       examples: ["scorekeeper undo"]
     ),
@@ -23,8 +26,8 @@ extension Command {
       } else {
         invocation.output.line(
           "Undid \(result.reverted.signedDelta) for \(quote(result.player.name)) in "
-            + "\(quote(result.game.game.title)): \(result.player.score - result.event.delta) → "
-            + "\(result.player.score)")
+            + "\(quote(result.game.game.title)), made \(result.reverted.time.readable) UTC: "
+            + "\(result.previous.score) → \(result.player.score)")
       }
     })
 }

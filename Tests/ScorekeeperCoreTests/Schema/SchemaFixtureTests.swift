@@ -28,7 +28,14 @@ import Testing
 
     #expect(try upgraded.schemaDump() == fresh.schemaDump())
     let carried = try Self.tables(of: upgraded, at: copy)
-    expectNoDifference(FixtureDataSet.expectedAfterUpgrade(fromVersion: version), carried)
+    var expected = FixtureDataSet.expectedAfterUpgrade(fromVersion: version)
+    if version >= 6 {
+      // From v6 on a fixture knows the file it was made in, and the copy
+      // opened here is another file: a device of its own, which has made
+      // no changes yet (`DatabaseFile.claimDevice`).
+      expected["localChanges"] = []
+    }
+    expectNoDifference(expected, carried)
     #expect(
       try upgraded.rows(of: "schemaMigrations", columns: ["version", "identifier"])
         == Schema.migrations.map { [.integer(Int64($0.version)), .text($0.identifier)] })

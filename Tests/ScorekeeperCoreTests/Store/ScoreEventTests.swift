@@ -110,6 +110,7 @@ import Testing
     expectNoDifference(
       UndoResult(
         game: GameSummary(game: poker.game, playerCount: 1),
+        previous: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 103),
         player: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 105),
         reverted: ScoreEvent(
           id: UUIDGenerator.format(2), playerID: ann, delta: -2, time: testNow, device: Self.device),
@@ -153,5 +154,74 @@ import Testing
     #expect(try store.undo().reverted.delta == 2)
     #expect(try store.undo().reverted.delta == 5)
     #expect(try store.players(of: "Poker").map(\.score) == [0])
+  }
+
+  @Test("undo says so when the last change made here was not a score change, and never reaches past it")
+  func undoStopsAtOtherChanges() throws {
+    _ = try store.addGame(title: "Poker")
+    #expect(throws: StoreError.lastChangeNotAScore(description: "added the game \"Poker\"")) {
+      try store.undo()
+    }
+    _ = try store.addPlayer(to: "Poker", name: "Ann", score: 4)
+    _ = try store.addPlayer(to: "Poker", name: "Ben")
+    _ = try store.score(in: "Poker", "Ann", .add(5))
+    _ = try store.renamePlayer(in: "Poker", "Ben", to: "Benny")
+    let before = try events()
+    let renamed = StoreError.lastChangeNotAScore(description: "renamed \"Ben\" to \"Benny\" in \"Poker\"")
+    #expect(throws: renamed) { try store.undo() }
+    #expect(try events() == before)
+    _ = try store.score(in: "Poker", "Benny", .add(1))
+    #expect(try store.undo().reverted.delta == 1)
+    #expect(throws: renamed) { try store.undo() }
+    // A removal, and a game deleted, are named the same way.
+    _ = try store.score(in: "Poker", "Ann", .add(3))
+    _ = try store.removePlayer(from: "Poker", "Ann")
+    #expect(throws: StoreError.lastChangeNotAScore(description: "removed \"Ann\" from \"Poker\"")) {
+      try store.undo()
+    }
+    _ = try store.addGame(title: "Chess")
+    _ = try store.addPlayer(to: "Chess", name: "Cy", score: 2)
+    #expect(
+      throws: StoreError.lastChangeNotAScore(description: "added \"Cy\" to \"Chess\" with 2 points")
+    ) { try store.undo() }
+    _ = try store.deleteGame("Chess")
+    #expect(throws: StoreError.lastChangeNotAScore(description: "deleted the game \"Chess\"")) {
+      try store.undo()
+    }
+    #expect(try test.database.rows(of: "players", columns: ["name", "score"]) == [["Benny", 0]])
+  }
+
+  @Test("totals past 64 bits, from events that fit one by one, clamp the same in any order and still count every event")
+  func totalsPast64Bits() throws {
+    var seed = try Seed(test.database)
+    let poker = try seed.game("Poker", players: [("Ann", 0)])
+    let ann = poker.players[0].id
+    let deltas: [Int64] = [.max, .max, -.max, 5]
+    // Each order of arrival, as another device's events land through sync.
+    for order in [[0, 1, 2, 3], [2, 0, 3, 1], [3, 2, 1, 0]] {
+      try test.database.execute("DELETE FROM scoreEvents")
+      var totals: [Int64] = []
+      for index in order {
+        try test.database.execute(
+          "INSERT INTO scoreEvents (playerID, delta, device) VALUES (?1, ?2, 'other')",
+          [.text(ann), .integer(deltas[index])])
+        totals.append(try test.database.fetchOne("SELECT score FROM players") { try $0.int64(0) }!)
+      }
+      #expect(totals.last == .max, "order \(order): \(totals)")
+      #expect(try test.database.rows(of: "players", columns: ["scoreHigh", "scoreLow"]) == [[2_147_483_648, 4]])
+    }
+    // The exact total is max + 5: going up is refused, going down is
+    // accepted, however little, and lands exactly.
+    #expect(throws: StoreError.self) { try store.score(in: "Poker", "Ann", .add(1)) }
+    #expect(try store.score(in: "Poker", "Ann", .add(-2)).player.score == .max)
+    #expect(try store.score(in: "Poker", "Ann", .add(-4)).player.score == .max - 1)
+    #expect(try store.score(in: "Poker", "Ann", .set(0)).player.score == 0)
+    try test.database.execute("DELETE FROM scoreEvents")
+    #expect(try test.database.rows(of: "players", columns: ["score", "scoreHigh", "scoreLow"]) == [[0, 0, 0]])
+    for delta in [Int64.min, .min, 1] {
+      try test.database.execute(
+        "INSERT INTO scoreEvents (playerID, delta, device) VALUES (?1, ?2, 'other')", [.text(ann), .integer(delta)])
+    }
+    #expect(try test.database.rows(of: "players", columns: ["score", "scoreHigh", "scoreLow"]) == [[.integer(.min), -4_294_967_296, 1]])
   }
 }

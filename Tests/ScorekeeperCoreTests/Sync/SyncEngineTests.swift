@@ -39,6 +39,23 @@ import Testing
     #expect(scores == [[2], [2]])
   }
 
+  @Test("two devices' changes that sum past 64 bits: both show the clamped total, sync keeps working, and a change back lands exactly")
+  func totalsPast64Bits() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    try world[0].sync()
+    try world[1].sync()
+    // Each fits on its own device; together they pass Int64.max by 9.
+    _ = try world[0].store.score(in: "Poker", "Ann", .add(.max))
+    _ = try world[1].store.score(in: "Poker", "Ann", .add(10))
+    try world.converge()
+    #expect(try world.devices.map { try $0.store.players(of: "Poker").map(\.score) } == [[.max], [.max]])
+    _ = try world[1].store.score(in: "Poker", "Ann", .add(-20))
+    try world.converge()
+    #expect(try world.devices.map { try $0.store.players(of: "Poker").map(\.score) } == [[.max - 10], [.max - 10]])
+  }
+
   @Test(
     "both rename one game: the later rename wins on both, whichever device syncs first",
     arguments: [false, true])

@@ -1,0 +1,46 @@
+/// The changes this device made, in order (schema v7's `localChanges`),
+/// and the exact totals the score checks work from.
+extension Store {
+  /// Lists a change that is not a score change, by what it did ("removed
+  /// player "Zed" from "Poker""), so `undo` can say it instead of
+  /// reaching past it.
+  func recordLocalChange(_ description: String) throws {
+    try database.execute("INSERT INTO localChanges (description) VALUES (?1)", [.text(description)])
+  }
+
+  /// The last change made here that is not reverted: a score change's
+  /// event (nil when another change came last), or what that other
+  /// change did. Nil when there is none. Events since removed (with their
+  /// player, here or on another device) are passed over.
+  func lastLocalChange() throws -> (event: String?, description: String?)? {
+    try database.fetchOne(
+      """
+      SELECT c.event, c.description FROM localChanges AS c
+      WHERE c.description IS NOT NULL
+         OR (EXISTS (SELECT 1 FROM scoreEvents AS e WHERE e.id = c.event)
+             AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = c.event))
+      ORDER BY c.seq DESC LIMIT 1
+      """
+    ) { (try $0.optionalText(0), try $0.optionalText(1)) }
+  }
+
+  /// A player's exact total, which lies past 64 bits when changes made on
+  /// several devices met (see `Migration.exactTotals`); `score` is it
+  /// clamped.
+  func exactScore(of playerID: String) throws -> Int128 {
+    try database.fetchOne(
+      "SELECT scoreHigh, scoreLow FROM players WHERE id = ?1", [.text(playerID)]
+    ) { Int128(try $0.int64(0)) << 32 + Int128(try $0.int64(1)) }!
+  }
+
+  /// Whether a change may be recorded on a total: it must end within 64
+  /// bits, or, from a total already past them, nearer to them than now.
+  static func accepts(_ delta: Int64, on total: Int128) -> Bool {
+    func distance(_ value: Int128) -> Int128 {
+      value > Int128(Int64.max)
+        ? value - Int128(Int64.max) : value < Int128(Int64.min) ? Int128(Int64.min) - value : 0
+    }
+    let result = total + Int128(delta)
+    return distance(result) == 0 || distance(result) < distance(total)
+  }
+}
