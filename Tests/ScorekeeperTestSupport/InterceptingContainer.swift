@@ -33,6 +33,9 @@ public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
 
   public func accountStatus() throws -> AccountStatus { try base.accountStatus() }
   public func shareMetadata(for link: String) throws -> ShareMetadata { try base.shareMetadata(for: link) }
+  public func claimDevice(_ id: String, holder: String) throws -> String {
+    try base.claimDevice(id, holder: holder)
+  }
   public func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord {
     try base.acceptShare(metadata)
   }

@@ -118,4 +118,11 @@ public protocol CloudContainer: Sendable {
 
   /// Joins the share: its zone appears in this user's shared database.
   func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord
+
+  /// Records that the device `id` makes its changes from the database
+  /// `holder`, unless a holder is on record already; returns the holder on
+  /// record. Record ids are only unique if device ids are (deterministic
+  /// mode derives both from one number), so two databases never sync under
+  /// one device id, whoever their users are.
+  func claimDevice(_ id: String, holder: String) throws -> String
 }

@@ -60,11 +60,15 @@ public final class SyncEngine {
   }
 
   /// Binds the database to this user and cloud on first use, runs `body`,
-  /// and records the outcome in `syncState`, success or not.
+  /// and records the outcome in `syncState`, success or not. A database
+  /// refused (another user or cloud, or a device id another database
+  /// claimed) is bound to nothing.
   func run(_ body: () throws -> Void) throws -> SyncReport {
     report = SyncReport()
-    try bind()
+    let binding = try unwrittenBinding()
     do {
+      try claimDevice()
+      if let binding { try bind(binding) }
       try body()
       try store.syncWrite {
         try store.database.execute(
@@ -73,6 +77,8 @@ public final class SyncEngine {
       return report
     } catch let error as SharingError {
       throw error  // a request that made no sense: nothing was tried, nothing to record
+    } catch let error as SyncError where error.isBindingRefusal {
+      throw error  // another process bound the database meanwhile: not this one's to record
     } catch {
       let stop = try stopped(error)
       try? store.syncWrite {
@@ -101,19 +107,48 @@ public final class SyncEngine {
 
   /// The first sync records who and which cloud; later ones must match
   /// (see `SyncBinding`). A v5 binding, or the same cloud reached by
-  /// another path, is brought up to date.
-  private func bind() throws {
-    let identity = container.serverIdentity
-    let current = SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: identity)
-    // Already bound to this user and cloud (the usual case): nothing to write.
-    if try store.syncRead({ try store.readSyncBinding() }) == current { return }
+  /// another path, is brought up to date. Returns the binding to write,
+  /// nil when it is written already (the usual case); writes nothing.
+  private func unwrittenBinding() throws -> SyncBinding? {
+    let current = SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: container.serverIdentity)
+    return try store.syncRead {
+      let bound = try store.readSyncBinding()
+      if bound == current { return nil }
+      if let refusal = refusal(of: bound) { throw refusal }
+      return current
+    }
+  }
+
+  /// Writes the binding, checking again under the write lock.
+  private func bind(_ binding: SyncBinding) throws {
     try store.syncWrite {
-      if let refusal = try store.readSyncBinding().refusal(
-        database: store.database.path, user: user, cloud: cloudLocation, identity: identity)
-      {
-        throw refusal
-      }
-      try write(current)
+      if let refusal = refusal(of: try store.readSyncBinding()) { throw refusal }
+      try write(binding)
+    }
+  }
+
+  private func refusal(of bound: SyncBinding) -> SyncError? {
+    bound.refusal(
+      database: store.database.path, user: user, cloud: cloudLocation, identity: container.serverIdentity)
+  }
+
+  /// Claims this database's device id on the cloud, once per cloud, device
+  /// id and file (a copy is another file): two databases syncing under one
+  /// device id would make colliding record ids.
+  private func claimDevice() throws {
+    let (device, file, claimed) = try store.syncRead {
+      try store.database.fetchOne(
+        "\(SyncTracking.marker) SELECT d.id, ifnull(d.file, ''), s.deviceClaim FROM localDevice AS d, syncState AS s"
+      ) { (try $0.text(0), try $0.text(1), try $0.optionalText(2)) }!
+    }
+    let claim = "\(container.serverIdentity) \(device) \(file)"
+    if claimed == claim { return }
+    guard try withRetry({ try container.claimDevice(device, holder: file) }) == file else {
+      throw SyncError.deviceTaken(database: store.database.path, device: device)
+    }
+    try store.syncWrite {
+      try store.database.execute(
+        "\(SyncTracking.marker) UPDATE syncState SET deviceClaim = ?1", [.text(claim)])
     }
   }
 

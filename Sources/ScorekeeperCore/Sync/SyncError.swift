@@ -13,6 +13,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   case notConverging(pending: Int, lastError: String)
   /// The metadata tables hold something the engine never writes.
   case corruptMetadata(String)
+  /// Another database already syncs with this cloud as `device`.
+  case deviceTaken(database: String, device: String)
 
   public var description: String {
     switch self {
@@ -36,7 +38,18 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(changes(pending)) could not be sent (\(lastError)); they are kept for the next sync."
     case .corruptMetadata(let what):
       return "The sync metadata is damaged: \(what)."
+    case .deviceTaken(let database, let device):
+      return "\(quote(database)) would sync as the device \(device), but another database already "
+        + "syncs with this cloud as that device, and their ids would collide. In deterministic mode "
+        + "(SCOREKEEPER_IDS) give each database its own SCOREKEEPER_DEVICE number, and do not sync "
+        + "copies of one database. Nothing was sent."
     }
+  }
+
+  /// The database is bound to another user or cloud.
+  var isBindingRefusal: Bool {
+    if case .boundElsewhere = self { return true }
+    return false
   }
 
   /// What went wrong, without the count of changes waiting (which goes

@@ -45,7 +45,7 @@ import Testing
       "zone-busy@sync",
       "Cannot read the cloud fault \"zone-busy@sync\": unknown operation \"sync\"; one of "
         + "account-status, fetch-records, modify-records, modify-zones, database-changes, zone-changes, "
-        + "share-metadata, accept-share."
+        + "share-metadata, accept-share, claim-device."
     ),
   ])
   func aMalformedFaultIsRefusedQuotingIt(text: String, message: String) {

@@ -68,7 +68,7 @@ import Testing
     let stranger = try TestCloud(.file)
     #expect(throws: SyncError.self) { try engine(stranger, at: stranger.path).sync() }
     #expect(try binding().cloudIdentity == nil)
-    try engine(world.cloud, at: world.cloud.path).sync()
+    _ = try engine(world.cloud, at: world.cloud.path).sync()
     #expect(try binding().cloudIdentity == world.cloud.cloud.identity)
   }
 

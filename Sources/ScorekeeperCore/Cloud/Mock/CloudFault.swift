@@ -113,6 +113,7 @@ public enum CloudOperation: String, Hashable, Sendable, CaseIterable {
   case zoneChanges = "zone-changes"
   case shareMetadata = "share-metadata"
   case acceptShare = "accept-share"
+  case claimDevice = "claim-device"
 }
 
 /// A fault list that could not be read, quoting the item at fault.

@@ -69,7 +69,9 @@ public final class MockCloud: Sendable {
     case (MockCloudSchema.applicationID, MockCloudSchema.version, _):
       return
     case (MockCloudSchema.applicationID, 1, _):
-      try upgrade(database, from: 1, with: MockCloudSchema.identity)
+      try upgrade(database, from: 1, with: MockCloudSchema.identity + MockCloudSchema.devices)
+    case (MockCloudSchema.applicationID, 2, _):
+      try upgrade(database, from: 2, with: MockCloudSchema.devices)
     case (0, 0, 0):
       // Readers carry on while a writer commits; set once, in the file.
       if path != ":memory:" { _ = try database.switchToWAL() }

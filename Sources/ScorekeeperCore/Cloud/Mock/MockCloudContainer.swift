@@ -25,6 +25,17 @@ public struct MockCloudContainer: CloudContainer {
   public func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord {
     try cloud.acceptShare(metadata, as: userName)
   }
+
+  public func claimDevice(_ id: String, holder: String) throws -> String {
+    try cloud.perform(.claimDevice, as: userName, writes: true) { store in
+      try store.db.fetchOne(
+        """
+        INSERT INTO devices (id, holder) VALUES (?1, ?2)
+        ON CONFLICT (id) DO UPDATE SET holder = holder RETURNING holder
+        """, [.text(id), .text(holder)]
+      ) { try $0.text(0) }!
+    }
+  }
 }
 
 /// One of a user's two databases on a `MockCloud`.

@@ -10,7 +10,7 @@
 enum MockCloudSchema {
   /// "SKCL".
   static let applicationID: Int32 = 0x534b_434c
-  static let version = 2
+  static let version = 3
 
   /// Version 2: the server's identity, made once when the file is created,
   /// so a database binds to this cloud whatever path reaches it.
@@ -22,7 +22,16 @@ enum MockCloudSchema {
     INSERT INTO server (onlyRow, identity) VALUES (1, 'mock-' || lower(hex(randomblob(16))));
     """
 
-  static let script = identity + """
+  /// Version 3: which database each device id syncs from
+  /// (`CloudContainer.claimDevice`).
+  static let devices = """
+    CREATE TABLE devices (
+      id TEXT PRIMARY KEY,
+      holder TEXT NOT NULL
+    ) STRICT, WITHOUT ROWID;
+    """
+
+  static let script = identity + devices + """
     CREATE TABLE sequence (
       onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
       value INTEGER NOT NULL,

@@ -17,6 +17,9 @@ extension Migration {
   ///   to an older score change. Reverts themselves are not listed (undo
   ///   walks back past them), and `scoreEvents_undoes` finds them. The
   ///   log starts with this device's existing score changes.
+  /// - `syncState.deviceClaim`: the cloud, device id and file this
+  ///   database last claimed its device id for (`CloudContainer.claimDevice`),
+  ///   so the claim is made once, not on every sync.
   static let exactTotals = Migration(
     version: 7,
     identifier: "exactTotals",
@@ -35,6 +38,7 @@ extension Migration {
       SELECT id FROM scoreEvents
       WHERE device = (SELECT id FROM localDevice) AND undoes IS NULL ORDER BY rowid;
       CREATE INDEX scoreEvents_undoes ON scoreEvents (undoes) WHERE undoes IS NOT NULL;
+      ALTER TABLE syncState ADD COLUMN deviceClaim TEXT;
 
       DROP TRIGGER scoreEvents_afterInsert;
       DROP TRIGGER scoreEvents_afterDelete;

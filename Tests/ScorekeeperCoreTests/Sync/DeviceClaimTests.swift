@@ -1,0 +1,68 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// Two databases under one device id (deterministic mode without distinct
+/// SCOREKEEPER_DEVICE numbers, or a copy made in it) would make the same
+/// record ids for unrelated rows. The cloud keeps which database each
+/// device id syncs from, and the second is refused before it sends.
+@Suite struct DeviceClaimTests {
+  let world = try! SyncScenario(devices: 1)
+  var a: TestDevice { world[0] }
+
+  /// Another database that is device 1 too, as a second machine started
+  /// without SCOREKEEPER_DEVICE would be.
+  func twin(user: String = "alice") throws -> TestDevice {
+    try TestDevice(1, user: user, cloud: world.cloud, clock: world.clock)
+  }
+
+  @Test("a second database with the same device id is refused, for any user, and sends nothing")
+  func twinIsRefused() throws {
+    _ = try a.store.addGame(title: "Poker")
+    try a.sync()
+    for user in ["alice", "bob"] {
+      let twin = try twin(user: user)
+      _ = try twin.store.addGame(title: "Chess")  // id …0001, as a's Poker
+      let before = try world.cloud.dump()
+      #expect(throws: SyncError.deviceTaken(database: twin.store.database.path, device: Self.device1)) {
+        try twin.sync()
+      }
+      #expect(try world.cloud.dump() == before)
+      #expect(try twin.unsynced().count == 1)
+    }
+    #expect(try a.sync().counts == SyncReport.counts())
+  }
+
+  @Test("a copy of a synced database, made in deterministic mode (same device id), is refused")
+  func deterministicCopyIsRefused() throws {
+    _ = try a.store.addGame(title: "Poker")
+    try a.sync()
+    let directory = try TemporaryDirectory()
+    try FileManager.default.copyItem(atPath: a.store.database.path, toPath: directory.file("c.sqlite"))
+    let copy = try Store(
+      path: directory.file("c.sqlite"),
+      dependencies: Dependencies(uuid: .incrementing(startingAt: 1 << 32 + 2), clock: world.clock.clock, device: .device(1)))
+    _ = try copy.addGame(title: "Chess")
+    let engine = SyncEngine(
+      store: copy, container: world.cloud.container("alice"), cloudLocation: world.cloud.path,
+      timing: .virtual(budget: 30))
+    #expect(throws: SyncError.deviceTaken(database: copy.database.path, device: Self.device1)) {
+      try engine.sync()
+    }
+    #expect(try a.sync().counts == SyncReport.counts())
+  }
+
+  @Test("the claim is made once: later syncs, and a second process on the same file, do not ask again")
+  func claimIsRemembered() throws {
+    try a.sync()
+    world.cloud.inject(CloudFault(.notAuthenticated(.noAccount), on: .claimDevice))
+    try a.sync()
+    _ = try a.secondProcess().addGame(title: "Poker")
+    #expect(try a.sync().sent == 1)
+    #expect(world.cloud.cloud.pendingFaults.count == 1)
+  }
+
+  static let device1 = UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1)
+}
