@@ -25,6 +25,9 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   case quotaExceeded
   case changeTokenExpired
   case zoneBusy(retryAfter: Double)
+  /// The server is busy with other clients' requests (the mock's file is
+  /// locked by another process); no wait was suggested.
+  case serverBusy
 
   public static func unknownRecord(_ id: RecordID) -> CloudError {
     .unknownItem("record \(id)")
@@ -51,6 +54,7 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .quotaExceeded: "quota-exceeded"
     case .changeTokenExpired: "change-token-expired"
     case .zoneBusy: "zone-busy"
+    case .serverBusy: "server-busy"
     }
   }
 
@@ -89,6 +93,7 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .quotaExceeded: "The cloud storage quota is exceeded."
     case .changeTokenExpired: "The change token has expired; fetch everything again."
     case .zoneBusy(let seconds): "The zone is busy; retry after \(seconds) s."
+    case .serverBusy: "The cloud is busy with other requests and did not answer in time."
     }
   }
 }

@@ -55,6 +55,12 @@ public final class Database {
     }
   }
 
+  /// How long a statement waits for another connection's lock before it
+  /// fails with SQLITE_BUSY.
+  public func setBusyTimeout(milliseconds: Int32) throws {
+    try check(sqlite3_busy_timeout(handle, milliseconds))
+  }
+
   /// Every per-connection setting, in one place.
   ///
   /// The journal mode is deliberately absent: WAL is a property of the

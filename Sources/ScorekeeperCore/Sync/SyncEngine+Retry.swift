@@ -3,7 +3,7 @@ extension CloudError {
   /// after a wait.
   var isTransient: Bool {
     switch self {
-    case .networkUnavailable, .requestRateLimited, .serviceUnavailable, .zoneBusy,
+    case .networkUnavailable, .requestRateLimited, .serviceUnavailable, .zoneBusy, .serverBusy,
       .accountTemporarilyUnavailable:
       true
     default:
@@ -13,10 +13,10 @@ extension CloudError {
 }
 
 extension SyncEngine {
-  /// Calls `operation`, retrying transient errors: after the wait the
-  /// server asked for, else after a doubling backoff (0.5 s, 1 s, 2 s, …
-  /// up to 8 s), for as long as the budget allows. Then the error ends
-  /// the sync, changes kept.
+  /// Calls `operation`, retrying transient errors: after exactly the wait
+  /// the server asked for, else after a doubling backoff (0.5 s, 1 s,
+  /// 2 s, … up to 8 s), for as long as the budget allows. Then the error
+  /// ends the sync, changes kept.
   func withRetry<T>(_ operation: () throws -> T) throws -> T {
     var attempt = 0
     while true {
@@ -25,7 +25,7 @@ extension SyncEngine {
       } catch let error as CloudError where error.isTransient {
         attempt += 1
         let backoff = min(8, 0.5 * Double(1 << min(attempt - 1, 4)))
-        let wait = max(error.retryAfter ?? 0, backoff)
+        let wait = error.retryAfter ?? backoff
         guard timing.elapsed() + wait <= timing.budget else { throw error }
         timing.sleep(wait)
         report.retries += 1

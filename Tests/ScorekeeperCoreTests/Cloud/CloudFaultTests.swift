@@ -25,7 +25,7 @@ import Testing
     (
       "gremlins",
       "Cannot read the cloud fault \"gremlins\": unknown fault \"gremlins\"; one of "
-        + "network-unavailable, request-rate-limited, service-unavailable, zone-busy, quota-exceeded, "
+        + "network-unavailable, request-rate-limited, service-unavailable, zone-busy, server-busy, quota-exceeded, "
         + "not-authenticated, account-temporarily-unavailable, change-token-expired, "
         + "server-rejected-request, limit-exceeded."
     ),

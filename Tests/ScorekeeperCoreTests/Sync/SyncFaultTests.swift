@@ -30,6 +30,34 @@ import Testing
     try world.converge()
   }
 
+  @Test("retries wait exactly the retry-after the server asks for, not a longer backoff")
+  func retryAfterIsHonoured() throws {
+    let world = try world()
+    world.cloud.cloud.inject(try CloudFault.parse("request-rate-limited:0.3*3"))
+    let waited = Locked([Double]())
+    let timing = SyncTiming(
+      budget: 10, sleep: { seconds in waited.withLock { $0.append(seconds) } },
+      elapsed: { waited.withLock { $0.reduce(0, +) } })
+    let engine = SyncEngine(
+      store: world[0].store, container: world.cloud.container("alice"), cloudLocation: world.cloud.path,
+      timing: timing)
+    #expect(try engine.sync().counts == SyncReport.counts(sent: 3, retries: 3))
+    #expect(waited.withLock { $0 } == [0.3, 0.3, 0.3])
+  }
+
+  @Test("a cloud file another process holds is busy: retried within the budget, then reported in words, changes kept")
+  func busyCloudFile() throws {
+    let world = try SyncScenario(backing: .file)
+    _ = try world[0].store.addGame(title: "Poker")
+    let holder = try Database(path: world.cloud.path, create: false)
+    try holder.execute("BEGIN IMMEDIATE")
+    let error = try #require(throws: SyncError.self) { try world[0].engine(budget: 1).sync() }
+    #expect(error == .stopped(.serverBusy, pending: 1))
+    #expect("\(error)" == "The cloud is busy with other requests and did not answer in time. 1 change kept for the next sync.")
+    try holder.execute("COMMIT")
+    #expect(try world[0].sync().counts == SyncReport.counts(sent: 1))
+  }
+
   @Test("an outage longer than the budget stops politely; the next sync delivers everything")
   func outage() throws {
     let world = try world()

@@ -35,6 +35,7 @@ public struct CloudFault: Hashable, Sendable, CustomStringConvertible {
     case "request-rate-limited": return .requestRateLimited(retryAfter: seconds)
     case "service-unavailable": return .serviceUnavailable(retryAfter: seconds)
     case "zone-busy": return .zoneBusy(retryAfter: seconds)
+    case "server-busy": return .serverBusy
     case "quota-exceeded": return .quotaExceeded
     case "not-authenticated": return .notAuthenticated(.noAccount)
     case "account-temporarily-unavailable": return .accountTemporarilyUnavailable
@@ -46,7 +47,7 @@ public struct CloudFault: Hashable, Sendable, CustomStringConvertible {
   }
 
   static let names = [
-    "network-unavailable", "request-rate-limited", "service-unavailable", "zone-busy",
+    "network-unavailable", "request-rate-limited", "service-unavailable", "zone-busy", "server-busy",
     "quota-exceeded", "not-authenticated", "account-temporarily-unavailable",
     "change-token-expired", "server-rejected-request", "limit-exceeded",
   ]

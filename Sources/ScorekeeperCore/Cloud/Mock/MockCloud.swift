@@ -48,6 +48,7 @@ public final class MockCloud: Sendable {
       database = try Database(path: path)
       try Self.prepare(database, path: path)
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
+      try database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
     } catch let error as DatabaseError {
       throw MockCloudFileError.cannotOpen(path: path, error)
     }
@@ -157,9 +158,18 @@ public final class MockCloud: Sendable {
         }
         return try body(store)
       }
-      return try writes ? state.database.write(run) : state.database.read(run)
+      do {
+        return try writes ? state.database.write(run) : state.database.read(run)
+      } catch let error as DatabaseError where error.primaryCode == 5 /* SQLITE_BUSY */ {
+        throw CloudError.serverBusy
+      }
     }
   }
+
+  /// How long an operation waits for another process's hold on the file
+  /// before it answers "busy": briefly, so the sync engine's retries (and
+  /// its budget) decide how long a busy cloud is waited for.
+  static let busyTimeoutMilliseconds: Int32 = 250
 
   /// Runs `body` with the server's storage, outside any operation: for
   /// administration (accounts, expiry) and dumps.
