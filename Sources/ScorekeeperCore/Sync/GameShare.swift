@@ -7,4 +7,17 @@ public struct GameShare: Hashable, Sendable {
   public var participants: [ShareParticipant]
   /// False when the game was already shared and its share is returned.
   public var isNew: Bool
+  /// What `permission` was before this call changed it, if it did.
+  public var changedFrom: SharePermission? = nil
+}
+
+/// A game joined by its link, as the participant sees it.
+public struct AcceptedShare: Hashable, Sendable {
+  public var gameID: String
+  public var owner: String
+  /// What this user may do with the game.
+  public var permission: SharePermission
+  /// Set when the game could not be fetched after joining: it arrives with
+  /// the next sync, and this says why not now.
+  public var later: SyncError?
 }

@@ -13,9 +13,11 @@ extension SyncEngine {
       let database = container.privateDatabase
       var share: CloudRecord
       var isNew = false
+      var changedFrom: SharePermission?
       if let shareID = root.shareID {
         share = try withRetry { try database.record(for: shareID) }
-        if let permission, share.sharing?.publicPermission != permission {
+        if let permission, let previous = share.sharing?.publicPermission, previous != permission {
+          changedFrom = previous
           share.sharing?.publicPermission = permission
           for index in share.sharing!.participants.indices {
             share.sharing!.participants[index].permission = permission
@@ -37,7 +39,7 @@ extension SyncEngine {
       try store.syncWrite { try rememberShare(share, zone: root.id.zoneID) }
       result = GameShare(
         link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
-        participants: share.sharing?.participants ?? [], isNew: isNew)
+        participants: share.sharing?.participants ?? [], isNew: isNew, changedFrom: changedFrom)
     }
     return result!
   }
@@ -81,8 +83,12 @@ extension SyncEngine {
 
   /// Joins the game a link shares, then fetches it. Returns the game's id
   /// and its owner. A malformed, unknown or revoked link changes nothing.
-  public func accept(link: String) throws -> (gameID: String, owner: String, permission: SharePermission) {
-    var result: (String, String, SharePermission)?
+  /// Joins the game a link shares. Everything that can refuse (the link,
+  /// its owner, what it shares) is checked before joining; once joined,
+  /// the command has succeeded: if the game cannot be fetched now, `later`
+  /// says why, and it arrives with the next sync.
+  public func accept(link: String) throws -> AcceptedShare {
+    var result: AcceptedShare?
     _ = try run {
       let metadata: ShareMetadata
       do {
@@ -91,16 +97,28 @@ extension SyncEngine {
         throw SharingError.badLink(link)
       }
       guard metadata.ownerName != user else { throw SharingError.ownShare(link) }
-      let share = try withRetry { try container.acceptShare(metadata) }
-      try store.syncWrite {
-        try markZone(metadata.rootRecordID.zoneID, exists: true)
-        try rememberShare(share, zone: metadata.rootRecordID.zoneID)
-      }
-      try fetchChanges()
       guard let gameID = SyncedTable.games.rowID(ofRecordName: metadata.rootRecordID.name) else {
         throw SharingError.notAGame(link)
       }
-      result = (gameID, metadata.ownerName, metadata.permission)
+      let share = try withRetry { try container.acceptShare(metadata) }
+      result = AcceptedShare(gameID: gameID, owner: metadata.ownerName, permission: metadata.permission)
+      do {
+        try store.syncWrite {
+          try markZone(metadata.rootRecordID.zoneID, exists: true)
+          try rememberShare(share, zone: metadata.rootRecordID.zoneID)
+        }
+        try fetchChanges()
+      } catch let error as CloudError {
+        // Joined on the server; the shared database lists the zone, so
+        // any later sync fetches it.
+        result?.later = SyncError.stopped(error, pending: try pendingCount())
+      }
+    }
+    if let later = result?.later {
+      try? store.syncWrite {
+        try store.database.execute(
+          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(later.reason)])
+      }
     }
     return result!
   }

@@ -76,9 +76,18 @@ extension Command {
           return
         }
         let may = share.permission == .readOnly ? "look at it (read-only)" : "change it too (read-write)"
-        invocation.output.line(
-          (share.isNew ? "Shared " : "Already shared: ") + quote(game.title)
-            + ". Whoever has this link can join and \(may):")
+        if let previous = share.changedFrom {
+          let joined = share.participants.map(\.userName)
+          let who = joined.isEmpty
+            ? "for whoever joins next" : "for \(joined.joined(separator: ", ")) and whoever joins next"
+          invocation.output.line(
+            "Changed \(quote(game.title)) from \(previous.rawValue) to \(share.permission.rawValue), "
+              + "\(who): they may \(may). Its link is still:")
+        } else {
+          invocation.output.line(
+            (share.isNew ? "Shared " : "Already shared: ") + quote(game.title)
+              + ". Whoever has this link can join and \(may):")
+        }
         invocation.output.line(share.link)
       }
     })
@@ -91,7 +100,8 @@ extension Command {
       discussion: """
         The game appears in "scorekeeper list" under shared games, with its owner, and
         on each of your devices once it syncs. A malformed, unknown or stopped link
-        changes nothing (exit 1).
+        changes nothing (exit 1). Once you have joined, the command succeeds; if the
+        game cannot be fetched right then, it arrives with the next sync.
         """,
       examples: ["scorekeeper --user bob accept-share https://share.scorekeeper.invalid/…"]
     ),
@@ -99,17 +109,23 @@ extension Command {
       let engine = try invocation.onlineEngine(for: "accept-share")
       // Trimmed as titles are: a link pasted with spaces around is the link.
       let joined = try engine.accept(link: invocation.argument("LINK").trimmingWhitespace())
-      let game = try invocation.store().game(joined.gameID)
+      // Joined, but not fetched: the game is not here yet.
+      let game = joined.later == nil ? try invocation.store().game(joined.gameID) : nil
       if invocation.json {
         invocation.print(
           .object([
-            ("game", game.json), ("owner", .string(joined.owner)),
-            ("permission", .string(joined.permission.rawValue)),
+            ("game", game?.json ?? .object([("id", .string(joined.gameID))])),
+            ("owner", .string(joined.owner)), ("permission", .string(joined.permission.rawValue)),
+            ("arrived", .bool(game != nil)),
           ]))
-      } else {
+      } else if let game {
         invocation.output.line(
           "Joined \(quote(game.game.title)), \(joined.owner)'s game (\(joined.permission.rawValue)), "
-            + "with its \(players(game.playerCount)).")
+            + "with \(game.playerCount == 0 ? "no players yet" : "its \(players(game.playerCount))").")
+      } else {
+        invocation.output.line(
+          "Joined \(joined.owner)'s game (\(joined.permission.rawValue)); it arrives on this device "
+            + "with the next sync, as the cloud could not send it now: \(joined.later!.reason)")
       }
     })
 

@@ -41,7 +41,7 @@ import Testing
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     let joined = try bob.engine().accept(link: share.link)
-    #expect(joined.gameID == game && joined.owner == "alice" && joined.permission == .readWrite)
+    #expect(joined == AcceptedShare(gameID: game, owner: "alice", permission: .readWrite))
     #expect(try bob.contents() == alice.contents())
     _ = try bob.store.addPlayer(to: "Poker", name: "Bob", score: 2)
     _ = try bob.store.score(in: "Poker", "Ann", .add(1))
@@ -55,6 +55,38 @@ import Testing
         "bob: read-write, accepted"
       ])
     #expect(try bob.unsynced() == [] && alice.unsynced() == [])
+  }
+
+  @Test("joining succeeds even when the game cannot be fetched right after: it says why, and the next sync brings it")
+  func joinedButNotFetched() throws {
+    let game = try poker()
+    let share = try alice.engine().share(gameID: game, permission: nil)
+    world.cloud.inject(CloudFault(.quotaExceeded, on: .databaseChanges))
+    let joined = try bob.engine().accept(link: share.link)
+    #expect(
+      joined
+        == AcceptedShare(
+          gameID: game, owner: "alice", permission: .readWrite, later: .stopped(.quotaExceeded, pending: 0)))
+    #expect(try bob.contents() == [])
+    #expect(
+      try alice.engine().participants(gameID: game).participants.map(\.description) == ["bob: read-write, accepted"])
+    #expect(try bob.sync().received == 3)
+    expectNoDifference(try alice.contents(), try bob.contents())
+  }
+
+  @Test("changing a share's permission says what it was: every participant's changes with it")
+  func permissionChange() throws {
+    let game = try poker()
+    let share = try alice.engine().share(gameID: game, permission: nil)
+    _ = try bob.engine().accept(link: share.link)
+    let changed = try alice.engine().share(gameID: game, permission: .readOnly)
+    #expect(
+      changed
+        == GameShare(
+          link: share.link, permission: .readOnly,
+          participants: [ShareParticipant(userName: "bob", permission: .readOnly, acceptance: .accepted)],
+          isNew: false, changedFrom: .readWrite))
+    #expect(try alice.engine().share(gameID: game, permission: .readOnly).changedFrom == nil)
   }
 
   @Test("a read-only participant's changes are refused before anything is written")
