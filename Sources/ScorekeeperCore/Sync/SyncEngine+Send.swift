@@ -95,6 +95,7 @@ extension SyncEngine {
       }
       for (id, deleted) in result.deleteResults {
         guard let record = sent[id], case .success = deleted else { continue }
+        report.sent += 1
         try recordDeleted(record)
       }
     }
@@ -143,7 +144,6 @@ extension SyncEngine {
   /// The server deleted the record: forgotten here, unless the row was
   /// inserted again with the same id meanwhile (then it is a new record).
   private func recordDeleted(_ sent: SyncRecordState) throws {
-    report.sent += 1
     guard var current = try metadata.record(sent.recordName) else { return }
     if current.state == .pendingDelete {
       try metadata.forget(current.recordName)
@@ -165,9 +165,9 @@ extension SyncEngine {
       try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
     case .unknownItem:
       // Saved with a tag, yet the server has no such record: another
-      // device deleted it. Deletion wins.
+      // device deleted it. Deletion wins, as if it had been fetched.
       outcome.madeProgress = true
-      try applying { try deleteLocally(sent.recordName) }
+      try applying { try deleteLocally(sent.recordName, received: true) }
     case .referenceViolation:
       if try resolveMissingParent(of: sent, in: database, outcome: &outcome) { outcome.madeProgress = true }
     case .zoneNotFound(let zone):
@@ -239,7 +239,7 @@ extension SyncEngine {
     let parentID = RecordID(name: parentName, zoneID: child.zoneID(user: user))
     switch try withRetry({ try database.records(for: [parentID]) })[parentID] {
     case .failure(.unknownItem)?:
-      try applying { try deleteLocally(parentName) }
+      try applying { try deleteLocally(parentName, received: true) }
       return true
     default:
       outcome.refused[child.recordName] = (

@@ -33,7 +33,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
           + "\(quote(location)) (none was created): " + fix
       }
     case .stopped(let error, let pending):
-      return "\(error) \(changes(pending)) kept for the next sync."
+      // With nothing waiting (a read during an outage), there is nothing to reassure about.
+      return pending == 0 ? "\(error)" : "\(error) \(changes(pending)) kept for the next sync."
     case .notConverging(let pending, let lastError):
       return "\(changes(pending)) could not be sent (\(lastError)); they are kept for the next sync."
     case .corruptMetadata(let what):

@@ -129,10 +129,27 @@ import Testing
     _ = try world[0].store.removePlayer(from: "Poker", "Ann")
     try world[0].sync()
     _ = try world[1].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
-    // Sent with the old tag: the server has no such record any more.
+    // Sent with the old tag: the server has no such record any more. Its
+    // deletion is received (as a fetch would have), the rename dropped.
     let report = try world[1].send()
-    #expect(report.counts == SyncReport.counts(discarded: 1))
+    #expect(report.counts == SyncReport.counts(received: 1, discarded: 1))
     #expect(try world.converge() == ["game \(id(1, 1)) 'Poker'"])
+  }
+
+  @Test("a deletion the server refuses as moot (its zone is gone) is not counted as sent")
+  func deletingWhatIsGoneIsNotSent() throws {
+    let world = try SyncScenario()
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    try world[0].sync()
+    try world[1].sync()
+    // The game's zone deleted (as a reset of the cloud, or a zone-level
+    // deletion from another client, does): deleting within it is moot.
+    let zone = ZoneID(name: "game-" + id(1, 1), ownerName: "alice")
+    _ = try world.cloud.container("alice").privateDatabase.modifyRecordZones(saving: [], deleting: [zone])
+    _ = try world[1].store.removePlayer(from: "Poker", "Ann")
+    #expect(try world[1].send().counts == SyncReport.counts())
+    #expect(try world[1].unsynced() == [])
   }
 
   @Test("a row deleted and inserted again with the same id before a sync is not lost")

@@ -78,6 +78,10 @@ import Testing
     )
     world.cloud.cloud.clearFaults()  // the outage ends
     try world.converge()
+    // With nothing waiting (a read during an outage), no "0 changes kept".
+    world.cloud.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    let read = try #require(throws: SyncError.self) { try world[0].engine(budget: 1).sync() }
+    #expect("\(read)" == "The network is unavailable.")
   }
 
   @Test(
