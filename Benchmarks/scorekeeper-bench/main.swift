@@ -56,13 +56,6 @@ let comparisons = [
     scorekeeper: ours + ["add-player", BenchDatabase.addGame, "Newcomer"],
     baseline: theirs + [BenchDatabase.addPlayerSQL(BenchDatabase.addGame, "Newcomer")],
     timeTarget: 1.3),
-  // The cost of recording changes for sync: the same command, with the
-  // tracking triggers recording and with them silent (an environment
-  // variable for this only).
-  Comparison(
-    name: "score, sync tracking on/off", scorekeeper: ours + ["score", small, "Player 8", "+1"],
-    baseline: ["SCOREKEEPER_SYNC_TRACKING=off"] + ours + ["score", small, "Player 8", "+1"],
-    timeTarget: 1.2),
   Comparison(
     name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
     baseline: theirs + [BenchDatabase.standingsSQL(small)], timeTarget: 1.3),
@@ -113,6 +106,7 @@ for (label, command) in [
   print(pad("  " + label, 48) + format(median(times)) + " ms")
 }
 
+missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
 missed += try CloudBench.run(directory: directory, runs: runs * 5)
 missed += try SyncBench.run(directory: directory, runs: runs)
 

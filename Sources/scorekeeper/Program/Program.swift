@@ -63,21 +63,17 @@ struct Program {
       }
       let trace = try traceHandler(commandLine.options["--trace"])
       let settings = Settings(environment: environment)
-      // A mistyped --user is reported whatever the command, not only once
-      // something syncs.
-      if let user = commandLine.options["--user"] { _ = try settings.userName(option: user) }
+      try settings.validate(userOption: commandLine.options["--user"])
       invocation = Invocation(
         commandLine: commandLine, output: output, errors: errors, terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
         openStore: {
           try Store(
             path: try settings.databasePath(option: commandLine.options["--db"]),
-            dependencies: try settings.dependencies(), trace: trace,
-            tracksChanges: try settings.tracksChanges())
+            dependencies: try settings.dependencies(), trace: trace)
         })
       let offline = try settings.isOffline(flag: commandLine.has("--offline"))
       let syncs = command.syncs && !offline
-      _ = try settings.syncTiming()  // a mistyped budget is reported before anything runs
       if syncs {
         // The database's own problems are the command's, not the sync's.
         _ = try invocation!.store()

@@ -21,9 +21,6 @@ struct Settings {
     static let user = "SCOREKEEPER_USER"
     /// Failures the mock cloud produces next, e.g. "network-unavailable*2".
     static let cloudFaults = "SCOREKEEPER_CLOUD_FAULTS"
-    /// "off": do not record changes for sync. For the benchmark that
-    /// measures what recording costs; changes made so will never sync.
-    static let syncTracking = "SCOREKEEPER_SYNC_TRACKING"
     /// "1": work offline, as --offline does.
     static let offline = "SCOREKEEPER_OFFLINE"
     /// In deterministic mode, which device this is (1 to 65535, default
@@ -33,6 +30,18 @@ struct Settings {
     /// Seconds a sync may spend waiting to retry a busy or unreachable
     /// cloud before it gives up until the next command (default 10).
     static let syncBudget = "SCOREKEEPER_SYNC_BUDGET"
+  }
+
+  /// Every setting the environment (or --user) gives, checked before any
+  /// command runs: a typo is a usage error (exit 2, nothing written), as
+  /// the same mistake in an option is, whatever the command and whether
+  /// or not it would have used the setting.
+  func validate(userOption: String?) throws {
+    if userOption != nil || environment(Variable.user) != nil { _ = try userName(option: userOption) }
+    _ = try cloudFaults()
+    _ = try syncTiming()
+    _ = try isOffline(flag: false)
+    _ = try dependencies()
   }
 
   /// `--offline`, or SCOREKEEPER_OFFLINE=1: nothing is sent or fetched.
@@ -59,16 +68,6 @@ struct Settings {
     }
     let fixedClock = !(environment(Variable.now) ?? "").isEmpty
     return fixedClock ? .virtual(budget: budget) : .live(budget: budget)
-  }
-
-  /// Whether to record local changes for sync (always, but for a benchmark).
-  func tracksChanges() throws -> Bool {
-    switch environment(Variable.syncTracking) {
-    case nil, "", "on": return true
-    case "off": return false
-    case let other?:
-      throw UsageError("\(Variable.syncTracking)=\(quote(other)) is not understood; use \"off\" or \"on\".")
-    }
   }
 
   var environment: (String) -> String?
