@@ -7,4 +7,9 @@ let program = Program(
   output: .fileDescriptor(STDOUT_FILENO),
   errors: .fileDescriptor(STDERR_FILENO),
   terminal: .standardInput)
-exit(program.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// The arguments' bytes, not CommandLine.arguments, which repairs invalid UTF-8.
+let rawArguments = (1..<Int(CommandLine.argc)).map { index in
+  Array(UnsafeBufferPointer(start: CommandLine.unsafeArgv[index], count: strlen(CommandLine.unsafeArgv[index]!)))
+    .map { UInt8(bitPattern: $0) }
+}
+exit(program.run(rawArguments: rawArguments).rawValue)

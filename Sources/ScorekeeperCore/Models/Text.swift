@@ -2,8 +2,11 @@
 ///
 /// Text is trimmed of surrounding white space and then must be non-empty,
 /// at most 200 characters, and free of control characters (which would
-/// corrupt terminal output and tab-separated scripts). Everything else,
-/// quotes, `%`, emoji, any script, is kept exactly as typed.
+/// corrupt terminal output and tab-separated scripts) and of invisible
+/// format characters (zero-width spaces, bidirectional overrides, …, which
+/// make lookalike names in shared games), but for the joiners and tags
+/// inside emoji sequences. Everything else, quotes, `%`, emoji, any
+/// script, is kept exactly as typed.
 public enum TextField: String, Sendable {
   case gameTitle = "game title"
   case playerName = "player name"
@@ -17,11 +20,10 @@ public enum TextField: String, Sendable {
     if text.isEmpty {
       throw InvalidTextError(field: self, input: input, problem: .empty)
     }
-    if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: {
-      $0.element.properties.generalCategory == .control
-    }) {
+    let scalars = Array(text.unicodeScalars)
+    if let offset = scalars.indices.first(where: { isHidden(at: $0, in: scalars) }) {
       throw InvalidTextError(
-        field: self, input: input, problem: .controlCharacter(scalar.value, position: offset + 1))
+        field: self, input: input, problem: .controlCharacter(scalars[offset].value, position: offset + 1))
     }
     if text.count > Self.maximumLength {
       throw InvalidTextError(field: self, input: input, problem: .tooLong(text.count))
@@ -50,8 +52,8 @@ public struct InvalidTextError: Error, Equatable, CustomStringConvertible {
       return "A \(field.rawValue) can be at most \(TextField.maximumLength) characters; "
         + "\(quote(input)) has \(count)."
     case .controlCharacter(let value, let position):
-      return "A \(field.rawValue) can't contain control characters; \(quote(input)) "
-        + "has \(unicodeName(value)) at character \(position)."
+      return "A \(field.rawValue) can't contain control or invisible formatting characters; "
+        + "\(quote(input)) has \(unicodeName(value)) at character \(position)."
     }
   }
 }
@@ -60,7 +62,8 @@ public struct InvalidTextError: Error, Equatable, CustomStringConvertible {
 /// so the message shows exactly what was typed.
 public func quote(_ text: String) -> String {
   var result = "\""
-  for scalar in text.unicodeScalars {
+  let scalars = Array(text.unicodeScalars)
+  for (index, scalar) in scalars.enumerated() {
     switch scalar {
     case "\"": result += "\\\""
     case "\\": result += "\\\\"
@@ -68,7 +71,7 @@ public func quote(_ text: String) -> String {
     case "\t": result += "\\t"
     case "\r": result += "\\r"
     default:
-      if scalar.properties.generalCategory == .control {
+      if isHidden(at: index, in: scalars) {
         result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       } else {
         result.unicodeScalars.append(scalar)
@@ -76,6 +79,32 @@ public func quote(_ text: String) -> String {
     }
   }
   return result + "\""
+}
+
+/// Whether the scalar at `index` acts without being seen: a control
+/// character, or a format character (general category Cf: zero-width
+/// space, bidirectional override, soft hyphen, …) other than a zero-width
+/// joiner between two emoji (👩‍💻) or the tags of a flag (🏴 + tags).
+func isHidden(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+  let scalar = scalars[index]
+  switch scalar.properties.generalCategory {
+  case .control: return true
+  case .format:
+    let before = index > 0 ? scalars[index - 1] : nil
+    let after = index + 1 < scalars.count ? scalars[index + 1] : nil
+    func isPictograph(_ scalar: Unicode.Scalar?) -> Bool {
+      guard let scalar else { return false }
+      // Emoji beyond ASCII (digits and # are "emoji" too), or the
+      // variation selector that makes the one before an emoji.
+      return (scalar.properties.isEmoji && scalar.value > 0x7f) || scalar == "\u{FE0F}"
+    }
+    if scalar == "\u{200D}" { return !(isPictograph(before) && isPictograph(after)) }
+    if (0xE0020...0xE007F).contains(scalar.value), let before {
+      return !(before == "\u{1F3F4}" || (0xE0020...0xE007F).contains(before.value))
+    }
+    return true
+  default: return false
+  }
 }
 
 private func unicodeName(_ value: UInt32) -> String {

@@ -36,6 +36,37 @@ struct Program {
   var errors: Output
   var terminal: Terminal
 
+  /// Runs on arguments as the process got them, bytes: one that is not
+  /// valid UTF-8 is refused (exit 2, its bytes shown escaped) rather than
+  /// repaired with U+FFFD and then stored and synced as if typed so.
+  func run(rawArguments: [[UInt8]]) -> ExitCode {
+    var arguments: [String] = []
+    for (position, bytes) in rawArguments.enumerated() {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        errors.line(
+          "Argument \(position + 1) is not valid UTF-8 text: \(Self.escaped(bytes)). Nothing was changed.")
+        errors.flush()
+        return .usage
+      }
+      arguments.append(text)
+    }
+    return run(arguments)
+  }
+
+  /// Bytes as a quoted string: printable ASCII as is, anything else \xNN.
+  static func escaped(_ bytes: [UInt8]) -> String {
+    let hex = Array("0123456789ABCDEF")
+    var text = "\""
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): text += "\\" + String(UnicodeScalar(byte))
+      case 0x20..<0x7f: text.append(Character(UnicodeScalar(byte)))
+      default: text += "\\x" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xf)])
+      }
+    }
+    return text + "\""
+  }
+
   func run(_ arguments: [String]) -> ExitCode {
     defer {
       output.flush()

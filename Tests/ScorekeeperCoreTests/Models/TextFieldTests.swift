@@ -8,6 +8,8 @@ import Testing
     arguments: [
       ("  Poker night  ", "Poker night"), ("\u{00A0}Zoë\u{2028}", "Zoë"), ("a  b", "a  b"),
       ("👨‍👩‍👧‍👦", "👨‍👩‍👧‍👦"), ("'; DROP TABLE games; --", "'; DROP TABLE games; --"),
+      // Joiners and tags inside emoji sequences are part of the emoji.
+      ("❤️‍🔥 and 🏴󠁧󠁢󠁳󠁣󠁴󠁿", "❤️‍🔥 and 🏴󠁧󠁢󠁳󠁣󠁴󠁿"),
     ])
   func accepted(input: String, stored: String) throws {
     #expect(try TextField.playerName.validate(input) == stored)
@@ -28,18 +30,18 @@ import Testing
     arguments: [
       (
         "Tab\there", UInt32(9), 4,
-        #"A player name can't contain control characters; "Tab\there" has U+0009 at character 4."#
+        #"A player name can't contain control or invisible formatting characters; "Tab\there" has U+0009 at character 4."#
       ),
       (
         "Esc\u{1B}[31m", 0x1B, 4,
-        #"A player name can't contain control characters; "Esc\u{1B}[31m" has U+001B at character 4."#
+        #"A player name can't contain control or invisible formatting characters; "Esc\u{1B}[31m" has U+001B at character 4."#
       ),
       (
         "Del\u{7F}", 0x7F, 4,
-        #"A player name can't contain control characters; "Del\u{7F}" has U+007F at character 4."#
+        #"A player name can't contain control or invisible formatting characters; "Del\u{7F}" has U+007F at character 4."#
       ),
       (
-        "a\nb", 0x0A, 2, #"A player name can't contain control characters; "a\nb" has U+000A at character 2."#
+        "a\nb", 0x0A, 2, #"A player name can't contain control or invisible formatting characters; "a\nb" has U+000A at character 2."#
       ),
     ])
   func controlCharacters(input: String, scalar: UInt32, position: Int, message: String) {
@@ -47,6 +49,23 @@ import Testing
       field: .playerName, input: input, problem: .controlCharacter(scalar, position: position))
     #expect(throws: expected) { try TextField.playerName.validate(input) }
     #expect(expected.description == message)
+  }
+
+  @Test(
+    "invisible format characters are refused like control characters, and shown escaped",
+    arguments: [
+      ("\u{200B}", UInt32(0x200B), 1, #""\u{200B}" has U+200B at character 1."#),
+      ("Ann\u{202E}nnA", 0x202E, 4, #""Ann\u{202E}nnA" has U+202E at character 4."#),
+      ("An\u{200D}n", 0x200D, 3, #""An\u{200D}n" has U+200D at character 3."#),
+      ("soft\u{AD}hyphen", 0xAD, 5, #""soft\u{AD}hyphen" has U+00AD at character 5."#),
+      ("\u{E0067}tag", 0xE0067, 1, #""\u{E0067}tag" has U+E0067 at character 1."#),
+    ])
+  func formatCharacters(input: String, scalar: UInt32, position: Int, message: String) {
+    let expected = InvalidTextError(
+      field: .gameTitle, input: input, problem: .controlCharacter(scalar, position: position))
+    #expect(throws: expected) { try TextField.gameTitle.validate(input) }
+    #expect(
+      expected.description == "A game title can't contain control or invisible formatting characters; " + message)
   }
 
   @Test("empty and blank text is refused, quoting what was typed")
