@@ -39,7 +39,7 @@ struct ArgumentParser {
         continue
       }
       let (name, inlineValue) = Self.split(token)
-      let option = try optionSpec(name, token: token, command: command)
+      let option = try optionSpec(name, token: token, command: command, argv: argv, at: index - 1)
       var value = ""
       if let valueName = option.valueName {
         if let inlineValue {
@@ -66,15 +66,31 @@ struct ArgumentParser {
   /// The spec of the command `name`, or the usage error for an unknown one.
   func commandSpec(_ name: String) throws(UsageError) -> CommandSpec {
     if let spec = spec(named: name) { return spec }
-    let suggestions = Suggestion.closest(to: name, among: commands.map(\.name))
+    // What it means first: a word close in spelling may mean the opposite
+    // (remove-game is not rename-game).
+    let suggestions =
+      Self.meanings[name.lowercased()].map { [$0] }
+      ?? Suggestion.closest(to: name, among: commands.map(\.name))
     throw UsageError(
       "Unknown command \(quote(name))." + Suggestion.didYouMean(suggestions)
         + "\nRun \"scorekeeper help\" to see all commands.")
   }
 
-  private func optionSpec(_ name: String, token: String, command: CommandSpec?)
-    throws(UsageError) -> OptionSpec
-  {
+  /// Words people use for what a command does, and what to type instead.
+  static let meanings: [String: String] = [
+    "unshare": "share GAME --stop", "stop-sharing": "share GAME --stop",
+    "participants": "share GAME --participants", "join": "accept-share LINK",
+    "accept": "accept-share LINK", "delete-player": "remove-player",
+    "rm-player": "remove-player", "remove-game": "delete-game", "rm-game": "delete-game",
+    "rm": "delete-game or remove-player", "new-game": "add-game", "create-game": "add-game",
+    "new-player": "add-player", "ls": "list", "show": "list", "log": "history",
+    "rename": "rename-game or rename-player", "revert": "undo", "points": "score",
+    "set-score": "score GAME PLAYER =N", "push": "sync", "pull": "sync",
+  ]
+
+  private func optionSpec(
+    _ name: String, token: String, command: CommandSpec?, argv: [String], at position: Int
+  ) throws(UsageError) -> OptionSpec {
     let available = globalOptions + (command?.options ?? [])
     if let option = available.first(where: { $0.name == name || $0.shortName == name }) {
       return option
@@ -92,10 +108,40 @@ struct ArgumentParser {
     message += "." + Suggestion.didYouMean(suggestions)
     if suggestions.isEmpty, let command {
       message +=
-        "\nIf \(quote(token)) is a title or name, put -- before it: scorekeeper "
-        + "\(command.name) -- \(Self.shellQuoted(token))"
+        "\nIf \(quote(token)) is a title or name, put -- before it: "
+        + dashedCommandLine(argv, at: position, command: command)
     }
     throw UsageError(message, command: command?.name)
+  }
+
+  /// The whole command line again with `--` before the token at
+  /// `position`, so it runs as typed otherwise: the options after it move
+  /// before the `--` (which would make them arguments), with their values.
+  private func dashedCommandLine(_ argv: [String], at position: Int, command: CommandSpec) -> String {
+    var options: [String] = []
+    var arguments: [String] = []
+    var index = position + 1
+    while index < argv.endIndex {
+      let token = argv[index]
+      index += 1
+      guard token != "--" else {
+        arguments += argv[index...]
+        break
+      }
+      guard Self.looksLikeOption(token) else {
+        arguments.append(token)
+        continue
+      }
+      options.append(token)
+      let (name, inlineValue) = Self.split(token)
+      let spec = (globalOptions + command.options).first { $0.name == name || $0.shortName == name }
+      if let spec, spec.valueName != nil, inlineValue == nil, !spec.valueIsOptional, index < argv.endIndex {
+        options.append(argv[index])
+        index += 1
+      }
+    }
+    let words = ["scorekeeper"] + argv[..<position] + options + ["--", argv[position]] + arguments
+    return words.map(Self.shellQuoted).joined(separator: " ")
   }
 
   private func match(_ positionals: [String], to command: CommandSpec) throws(UsageError)
