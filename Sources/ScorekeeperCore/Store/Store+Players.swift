@@ -58,6 +58,15 @@ extension Store {
     }
   }
 
+  /// The player a reference names, with its game: for a removal confirmed
+  /// against the player the person saw.
+  public func player(in gameReference: String, _ playerReference: String) throws -> PlayerInGame {
+    try read {
+      let game = try findGame(gameReference)
+      return PlayerInGame(game: try summary(of: game), player: try findPlayer(playerReference, in: game))
+    }
+  }
+
   public func removePlayer(from gameReference: String, _ playerReference: String) throws
     -> PlayerInGame
   {

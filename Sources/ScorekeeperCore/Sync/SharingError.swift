@@ -6,6 +6,8 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
   case deletedElsewhere(game: String)
   case notOwner(game: String, owner: String)
   case notShared(game: String)
+  /// `leave` on a game this user shared: theirs to stop sharing, not to leave.
+  case leavingOwnGame(game: String)
   case badLink(String)
   case ownShare(String)
   case notAGame(String)
@@ -24,6 +26,9 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notShared(let game):
       "\(quote(game)) is not shared with you or by you, so there is no share to leave, stop or "
         + "look into. Nothing was changed."
+    case .leavingOwnGame(let game):
+      "\(quote(game)) is your own game, shared by you: there is nothing to leave. To stop sharing "
+        + "it, run: scorekeeper share \(quote(game)) --stop. Nothing was changed."
     case .badLink(let link):
       "\(quote(link)) is not a share link that leads anywhere: it is malformed, unknown, or the "
         + "share was stopped. Nothing was changed."

@@ -11,6 +11,7 @@ extension Command {
         OptionSpec(name: "--read-write", help: "Those who join may change it too (the default)."),
         OptionSpec(name: "--stop", help: "Stop sharing: everyone who joined loses the game."),
         OptionSpec(name: "--participants", help: "Show who joined, and what they may do."),
+        .force("With --stop: stop without asking (needed without a terminal)."),
       ],
       discussion: """
         Sharing a game shares its players and score changes with it. Anyone you give
@@ -34,6 +35,9 @@ extension Command {
       let game = try invocation.store().game(invocation.argument("GAME")).game
       switch actions.first {
       case "--stop":
+        try invocation.confirm(
+          "Stop sharing \(quote(game.title))? Everyone who joined loses it on their next sync.",
+          refusing: "stopping sharing \(quote(game.title))")
         try engine.stopSharing(gameID: game.id)
         if invocation.json {
           invocation.print(.object([("game", .string(game.id)), ("isShared", .bool(false))]))
@@ -128,33 +132,6 @@ extension Command {
             + "with the next sync, as the cloud could not send it now: \(joined.later!.reason)")
       }
     })
-
-  static let leave = Command(
-    spec: CommandSpec(
-      name: "leave",
-      summary: "Leave a game someone shared with you; its owner keeps it.",
-      arguments: [.game],
-      examples: ["scorekeeper leave \"Poker night\""]
-    ),
-    run: { invocation in
-      let game = try invocation.store().game(invocation.argument("GAME")).game
-      try leaveGame(game, invocation)
-    })
-
-  /// Leaves a game shared with this user (also what deleting one does).
-  static func leaveGame(_ game: Game, _ invocation: Invocation) throws {
-    guard case .sharedWithMe(let owner, _) = try invocation.store().access(toGame: game.id).access
-    else {
-      throw SharingError.notShared(game: game.title)
-    }
-    try invocation.onlineEngine(for: "leave").leave(gameID: game.id)
-    if invocation.json {
-      invocation.print(.object([("game", .string(game.id)), ("owner", .string(owner))]))
-    } else {
-      invocation.output.line(
-        "Left \(quote(game.title)), \(owner)'s game: it is no longer on this device; \(owner) keeps it.")
-    }
-  }
 }
 
 extension ShareParticipant {

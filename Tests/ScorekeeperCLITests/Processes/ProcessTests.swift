@@ -39,8 +39,8 @@ import Testing
     #expect(
       try wait()
         == .init(
-          status: 0, stdout: "Deleted game \"Poker\" and its 0 players\n",
-          stderr: "Delete \"Poker\" and its 0 players? [y/N] "))
+          status: 0, stdout: "Deleted game \"Poker\" (no players)\n",
+          stderr: "Delete \"Poker\" (no players)? [y/N] "))
     #expect(
       try binary.run(["list"]).stdout == "No games yet. Add one with: scorekeeper add-game TITLE\n")
   }
@@ -55,7 +55,7 @@ import Testing
       try wait()
         == .init(
           status: 1, stdout: "",
-          stderr: "Delete \"Poker\" and its 0 players? [y/N] Nothing was deleted.\n"))
+          stderr: "Delete \"Poker\" (no players)? [y/N] Nothing was changed.\n"))
     #expect(try binary.run(["list"]).stdout == "0000…0001  0 players  Poker\n")
   }
 }

@@ -56,8 +56,28 @@ import Testing
       run(["delete-game", "Poker"], terminal: .answering([answer]))
         == Result(
           status: .failure, stdout: "",
-          stderr: "Delete \"Poker\" and its 0 players? [y/N] Nothing was deleted.\n"))
+          stderr: "Delete \"Poker\" (no players)? [y/N] Nothing was changed.\n"))
     #expect(run(["list"]).stdout == "0000…0001  0 players  Poker\n")
+  }
+
+  @Test("remove-player asks on a terminal too: no keeps the player, yes removes them")
+  func otherConfirmations() {
+    _ = run(["add-game", "Poker"])
+    _ = run(["add-player", "Poker", "Ann", "--score", "3"])
+    #expect(
+      run(["remove-player", "Poker", "Ann"], terminal: .answering(["n"]))
+        == Result(
+          status: .failure, stdout: "",
+          stderr: "Remove \"Ann\" (3 points) from \"Poker\"? Their score changes go too, on every device. "
+            + "[y/N] Nothing was changed.\n"))
+    #expect(
+      run(["remove-player", "Poker", "Ann"], terminal: .answering(["yes"]))
+        == Result(
+          status: .success, stdout: "Removed player \"Ann\" (3 points) from \"Poker\"\n",
+          stderr: "Remove \"Ann\" (3 points) from \"Poker\"? Their score changes go too, on every device. [y/N] "))
+    #expect(
+      run(["list", "Poker"]).stdout
+        == "Poker (0 players)\nNo players yet. Add one with: scorekeeper add-player Poker NAME\n")
   }
 
   @Test("delete-game treats the end of input as no")
