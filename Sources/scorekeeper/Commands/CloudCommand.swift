@@ -14,16 +14,14 @@ extension Command {
         names it. "cloud dump" prints its contents in a fixed order, for debugging and
         for golden tests; it is text only (no --json) and never changes the file.
         """,
-      examples: ["scorekeeper cloud dump", "scorekeeper --cloud /tmp/team-cloud.sqlite cloud dump"]
+      examples: ["scorekeeper cloud dump", "scorekeeper --cloud /tmp/team-cloud.sqlite cloud dump"],
+      printsJSON: false
     ),
     run: { invocation in
       let action = invocation.argument("ACTION")
       guard action == "dump" else {
         throw UsageError(
           "Unknown cloud action \(quote(action)); the only one is \"dump\".", command: "cloud")
-      }
-      if invocation.json {
-        throw UsageError("cloud dump prints text only; drop --json.", command: "cloud")
       }
       guard let cloud = try invocation.cloud(create: false) else {
         invocation.output.line(

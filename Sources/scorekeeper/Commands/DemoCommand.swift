@@ -11,7 +11,8 @@ extension Command {
         else would join. It refuses a database that already has games, so it never
         mixes samples into real ones. With --offline it adds the games only.
         """,
-      examples: ["scorekeeper --db /tmp/demo.sqlite demo"]
+      examples: ["scorekeeper --db /tmp/demo.sqlite demo"],
+      printsJSON: false
     ),
     run: { invocation in
       let store = try invocation.store()

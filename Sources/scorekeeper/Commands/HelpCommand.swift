@@ -4,7 +4,8 @@ extension Command {
       name: "help",
       summary: "Show help for scorekeeper or for one command.",
       arguments: [ArgumentSpec(name: "COMMAND", help: "The command to explain.", isOptional: true)],
-      examples: ["scorekeeper help", "scorekeeper help score"]
+      examples: ["scorekeeper help", "scorekeeper help score"],
+      printsJSON: false
     ),
     run: { invocation in
       guard let name = invocation.optionalArgument("COMMAND") else {

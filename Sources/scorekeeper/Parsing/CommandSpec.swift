@@ -10,6 +10,9 @@ struct CommandSpec {
   /// Paragraphs for `help COMMAND`, after the summary.
   var discussion: String = ""
   var examples: [String] = []
+  /// Whether --json applies; a command for people only refuses it (exit
+  /// 2) rather than ignoring it, so a script never parses text as JSON.
+  var printsJSON = true
 
   /// "add-player GAME NAME [--score N]".
   var usage: String {

@@ -77,7 +77,13 @@ struct Program {
     do {
       let commandLine = try Self.parser.parse(arguments)
       if commandLine.has("--version") {
-        output.line("scorekeeper \(Self.version) (schema version \(Schema.currentVersion))")
+        if commandLine.has("--json") {
+          output.line(
+            JSON.object([("version", .string(Self.version)), ("schemaVersion", .integer(Int64(Schema.currentVersion)))])
+              .rendered())
+        } else {
+          output.line("scorekeeper \(Self.version) (schema version \(Schema.currentVersion))")
+        }
         return .success
       }
       guard let name = commandLine.command, let command = Command.named(name) else {
@@ -91,6 +97,9 @@ struct Program {
       if commandLine.has("--help") {
         output.write(HelpText.details(of: command.spec))
         return .success
+      }
+      if commandLine.has("--json") && !command.spec.printsJSON {
+        throw UsageError("\(name) prints text for people only; drop --json.", command: name)
       }
       let trace = try traceHandler(commandLine.options["--trace"])
       let settings = Settings(environment: environment)
