@@ -12,4 +12,11 @@ let rawArguments = (1..<Int(CommandLine.argc)).map { index in
   Array(UnsafeBufferPointer(start: CommandLine.unsafeArgv[index], count: strlen(CommandLine.unsafeArgv[index]!)))
     .map { UInt8(bitPattern: $0) }
 }
-exit(program.run(rawArguments: rawArguments).rawValue)
+let status = program.run(rawArguments: rawArguments)
+if status == .closedPipe {
+  // End as a tool killed by SIGPIPE would, so `set -o pipefail` and the
+  // shell see what they see for `cat`.
+  signal(SIGPIPE, SIG_DFL)
+  raise(SIGPIPE)
+}
+exit(status.rawValue)

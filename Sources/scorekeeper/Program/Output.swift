@@ -20,6 +20,8 @@ final class Output {
   private var count = 0
   /// What was written, for `.memory` outputs.
   private var captured: [UInt8] = []
+  /// The errno of the first write that failed; nothing is written after it.
+  private(set) var failure: Int32?
 
   private init(_ destination: Destination) {
     self.destination = destination
@@ -108,12 +110,14 @@ final class Output {
     case .memory:
       captured.append(contentsOf: bytes)
     case .fileDescriptor(let descriptor):
+      guard failure == nil else { return }
       var offset = 0
       while offset < bytes.count {
         let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return  // the reader went away (EPIPE) or the disk is full: nothing to tell
+          failure = errno  // the reader went away (EPIPE), the disk is full: the program says which
+          return
         }
         offset += written
       }

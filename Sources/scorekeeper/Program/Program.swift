@@ -1,5 +1,9 @@
 import ScorekeeperCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The whole program as a function: arguments and environment in, text on
 /// two streams and an exit status out. `main.swift` wires it to the real
 /// process; tests call it directly.
@@ -68,10 +72,22 @@ struct Program {
   }
 
   func run(_ arguments: [String]) -> ExitCode {
-    defer {
-      output.flush()
-      errors.flush()
+    let status = runCommand(arguments)
+    output.flush()
+    defer { errors.flush() }
+    switch output.failure {
+    case nil: return status
+    case EPIPE?: return .closedPipe
+    case let code?:
+      errors.line(
+        "Could not write the output: \(String(cString: strerror(code))). The command itself "
+          + (status == .success ? "ran: any change it made is saved." : "failed as well."))
+      return status == .success ? .outputFailed : status
     }
+  }
+
+  private func runCommand(_ arguments: [String]) -> ExitCode {
+    defer { errors.flush() }
     var invocation: Invocation?
     defer { invocation?.close() }
     do {
