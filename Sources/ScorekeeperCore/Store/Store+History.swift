@@ -15,7 +15,7 @@ public struct UndoResult: Hashable, Sendable {
 /// printer can align its columns without holding every row.
 public struct HistoryShape: Hashable, Sendable {
   public var count: Int
-  /// The longest player name, in characters.
+  /// The widest player name, in terminal columns (`displayWidth`).
   public var nameWidth: Int
   /// The longest signed change ("+10", "-5"), in characters.
   public var changeWidth: Int
@@ -42,7 +42,7 @@ extension Store {
       let arguments: [SQLValue] = [.text(game.id), player.map { .text($0.id) } ?? .null]
       let shape = try database.fetchOne(
         """
-        SELECT count(*), coalesce(max(length(p.name)), 0),
+        SELECT count(*), coalesce(max(displayWidth(p.name)), 0),
                coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0)), 0)
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
         """, arguments

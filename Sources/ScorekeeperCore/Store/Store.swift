@@ -28,6 +28,11 @@ public final class Store {
   public init(database: Database, tracksChanges: Bool = true) throws {
     self.database = database
     try SyncTracking.install(on: database, applying: syncApplying, tracksChanges: tracksChanges)
+    // For queries that size columns of names (never for the schema).
+    try database.createFunction("displayWidth", argumentCount: 1, deterministic: true) { arguments in
+      guard case .text(let text) = arguments[0] else { return .integer(0) }
+      return .integer(Int64(text.displayWidth))
+    }
   }
 
   /// Closes the connection now rather than when the store is released.

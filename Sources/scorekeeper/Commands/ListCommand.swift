@@ -36,7 +36,7 @@ extension Command {
       return
     }
     let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
-    let titleWidth = games.map(\.summary.game.title.count).max() ?? 0
+    let titleWidth = games.map(\.summary.game.title.displayWidth).max() ?? 0
     func line(_ summary: GameSummary, _ access: GameAccess) -> String {
       let start =
         IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth) + "  "

@@ -60,7 +60,7 @@ extension Command {
           invocation.output.line("Nobody has joined \(quote(game.title)) yet. Its link: \(share.link)")
           return
         }
-        let width = share.participants.map(\.userName.count).max()!
+        let width = share.participants.map(\.userName.displayWidth).max()!
         invocation.output.line("\(quote(game.title)) is shared with:")
         for participant in share.participants {
           invocation.output.line(
