@@ -81,6 +81,10 @@ public final class SyncEngine {
       throw error  // another process bound the database meanwhile: not this one's to record
     } catch {
       let stop = try stopped(error)
+      // Only the cloud's answer is the sync's outcome. Anything else (the
+      // database failing under it, a cloud file that cannot be used) is
+      // not written, least of all into a database that may be damaged.
+      guard stop is SyncError else { throw stop }
       try? store.syncWrite {
         try store.database.execute(
           "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1",

@@ -58,6 +58,16 @@ import Testing
     #expect(try world[0].sync().counts == SyncReport.counts(sent: 1))
   }
 
+  @Test("a failure that is not the cloud's answer (a cloud file that cannot be used) is not written into the database")
+  func localFailureIsNotRecorded() throws {
+    let world = try world()
+    struct FileFailure: Error {}
+    let engine = world[0].engine(whileSending: { throw FileFailure() })
+    let before = try world[0].store.database.rows(of: "syncState", columns: ["lastSyncAt", "lastError"])
+    #expect(throws: FileFailure.self) { try engine.sync() }
+    #expect(try world[0].store.database.rows(of: "syncState", columns: ["lastSyncAt", "lastError"]) == before)
+  }
+
   @Test("an outage longer than the budget stops politely; the next sync delivers everything")
   func outage() throws {
     let world = try world()

@@ -162,6 +162,10 @@ public final class MockCloud: Sendable {
         return try writes ? state.database.write(run) : state.database.read(run)
       } catch let error as DatabaseError where error.primaryCode == 5 /* SQLITE_BUSY */ {
         throw CloudError.serverBusy
+      } catch let error as DatabaseError {
+        // The file itself failed (read-only, damaged, disk full): not an
+        // answer of the cloud, but a file that cannot be used.
+        throw MockCloudFileError.cannotOpen(path: path, error)
       }
     }
   }
