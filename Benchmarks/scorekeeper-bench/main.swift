@@ -42,6 +42,12 @@ try BenchDatabase.create(at: database)
 let baselineDatabase = directory + "/baseline.sqlite"
 try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
 
+// Online commands sync around themselves; with nothing to send or fetch
+// they should cost about what the same command costs offline.
+let onlineDatabase = directory + "/online.sqlite"
+let online = [scorekeeper, "--db", onlineDatabase, "--cloud", directory + "/online-cloud.sqlite", "--user", "bench"]
+try ProcessTimer.run(online + ["demo"])
+
 let small = BenchDatabase.smallGame
 let big = BenchDatabase.bigGame
 // Offline: these rows time the local command; syncing is timed below.
@@ -59,6 +65,9 @@ let comparisons = [
   Comparison(
     name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
     baseline: theirs + [BenchDatabase.standingsSQL(small)], timeTarget: 1.3),
+  Comparison(
+    name: "list GAME online/offline", scorekeeper: online + ["list", "Poker night"],
+    baseline: online + ["--offline", "list", "Poker night"], timeTarget: 1.5),
   Comparison(
     name: "list GAME (100,000 players)", scorekeeper: ours + ["list", big],
     baseline: theirs + [BenchDatabase.standingsSQL(big)], timeTarget: 1.5, memoryTarget: 2.0),

@@ -191,7 +191,7 @@ public enum FixtureDataSet {
     tables["syncFieldTimes"] = times.sorted(by: sqlOrder)
     tables["syncServerFields"] = []
     tables["syncZones"] = []
-    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null, .null, .null]]
+    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]]
     return tables
   }
 

@@ -72,7 +72,10 @@ public final class SyncEngine {
       try body()
       try store.syncWrite {
         try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastSyncAt = now(), lastError = NULL")
+          """
+          \(SyncTracking.marker) UPDATE syncState
+          SET lastSyncAt = now(), lastError = NULL, outageSince = NULL, retryAt = NULL
+          """)
       }
       return report
     } catch let error as SharingError {
@@ -84,11 +87,18 @@ public final class SyncEngine {
       // Only the cloud's answer is the sync's outcome. Anything else (the
       // database failing under it, a cloud file that cannot be used) is
       // not written, least of all into a database that may be damaged.
-      guard stop is SyncError else { throw stop }
+      guard let stop = stop as? SyncError else { throw stop }
       try? store.syncWrite {
         try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1",
-          [.text((stop as? SyncError)?.reason ?? "\(stop)")])
+          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(stop.reason)])
+        // No answer (not a refusal): automatic syncs wait before trying again.
+        if case .stopped(let error, _) = stop, error.isTransient {
+          let now = try store.database.fetchOne("SELECT now()") { Timestamp(iso8601: try $0.text(0)) }!!
+          let outage = SyncOutage.after(try store.readOutage(), now: now)
+          try store.database.execute(
+            "\(SyncTracking.marker) UPDATE syncState SET outageSince = ?1, retryAt = ?2",
+            [.text(outage.since.iso8601), .text(outage.retryAt.iso8601)])
+        }
       }
       throw stop
     }

@@ -13,9 +13,52 @@ public struct SyncStatus: Hashable, Sendable {
   public var parked: Int
   public var lastSyncAt: Timestamp?
   public var lastError: String?
+  /// Set while the cloud does not answer: since when, and when automatic
+  /// syncs try again (`SyncEngine.outage`).
+  public var outage: SyncOutage?
+}
+
+/// The cloud has not answered since `since`; automatic syncs wait until
+/// `retryAt`; the wait at least doubles with each unanswered try, from
+/// 30 s up to 15 min.
+public struct SyncOutage: Hashable, Sendable {
+  public var since: Timestamp
+  public var retryAt: Timestamp
+
+  static let firstWait: Int64 = 30_000
+  static let longestWait: Int64 = 900_000
+
+  /// The outage after one more unanswered try at `now`.
+  static func after(_ previous: SyncOutage?, now: Timestamp) -> SyncOutage {
+    guard let previous else {
+      return SyncOutage(since: now, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + firstWait))
+    }
+    let lastWait = previous.retryAt.millisecondsSince1970 - previous.since.millisecondsSince1970
+    let wait = min(longestWait, max(firstWait, 2 * lastWait))
+    return SyncOutage(
+      since: previous.since, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + wait))
+  }
 }
 
 extension Store {
+  /// The outage recorded, if any.
+  public func syncOutage() throws -> SyncOutage? {
+    try syncRead { try readOutage() }
+  }
+
+  /// The outage, inside a transaction the caller holds.
+  func readOutage() throws -> SyncOutage? {
+    try database.fetchOne("\(SyncTracking.marker) SELECT outageSince, retryAt FROM syncState") {
+      Self.outage(since: try $0.optionalText(0), retryAt: try $0.optionalText(1))
+    } ?? nil
+  }
+
+  static func outage(since: String?, retryAt: String?) -> SyncOutage? {
+    guard let since = since.flatMap(Timestamp.init(iso8601:)), let retryAt = retryAt.flatMap(Timestamp.init(iso8601:))
+    else { return nil }
+    return SyncOutage(since: since, retryAt: retryAt)
+  }
+
   public func syncStatus() throws -> SyncStatus {
     try read {
       let counts = try database.fetchOne(
@@ -29,7 +72,8 @@ extension Store {
       ) { (try $0.int(0), try $0.int(1), try $0.int(2)) }!
       return try database.fetchOne(
         """
-        \(SyncTracking.marker) SELECT userName, cloud, (SELECT id FROM localDevice), lastSyncAt, lastError
+        \(SyncTracking.marker) SELECT userName, cloud, (SELECT id FROM localDevice), lastSyncAt, lastError,
+          outageSince, retryAt
         FROM syncState
         """
       ) { row in
@@ -37,7 +81,8 @@ extension Store {
           boundUser: try row.optionalText(0), boundCloud: try row.optionalText(1),
           device: try row.text(2), pendingSaves: counts.0, pendingDeletes: counts.1, parked: counts.2,
           lastSyncAt: try row.optionalText(3).flatMap(Timestamp.init(iso8601:)),
-          lastError: try row.optionalText(4))
+          lastError: try row.optionalText(4),
+          outage: try Self.outage(since: row.optionalText(5), retryAt: row.optionalText(6)))
       }!
     }
   }

@@ -82,6 +82,12 @@ extension Command {
           ("parked", .integer(Int64(status.parked))),
           ("lastSyncAt", status.lastSyncAt.map { .string($0.iso8601) } ?? .null),
           ("lastError", status.lastError.map(JSON.string) ?? .null),
+          (
+            "outage",
+            status.outage.map {
+              .object([("since", .string($0.since.iso8601)), ("retryAt", .string($0.retryAt.iso8601))])
+            } ?? .null
+          ),
           ("refusal", refusal.map { .string("\($0)") } ?? .null),
         ]))
       return
@@ -97,6 +103,11 @@ extension Command {
     output.line("Parked:      \(status.parked) (received before their game or player)")
     output.line("Last sync:   " + (status.lastSyncAt.map { "\($0.iso8601)" } ?? "never"))
     output.line("Last error:  " + (status.lastError ?? "none"))
+    if let outage = status.outage {
+      output.line(
+        "Outage:      no answer since \(outage.since.iso8601); automatic syncs wait until "
+          + "\(outage.retryAt.iso8601) (\"scorekeeper sync\" tries now)")
+    }
     if let refusal { output.line("Refused:     \(refusal)") }
   }
 }

@@ -21,6 +21,8 @@ final class Invocation {
   /// Local changes automatic syncs undid (refused, or deleted elsewhere):
   /// never silently, so they are reported at the end too.
   private var syncLosses = (refused: 0, discarded: 0)
+  /// The outage for which automatic syncs were skipped, if they were.
+  private var waitedOutage: SyncOutage?
 
   /// The command only shows the binding (`status`): it may open a
   /// database bound to someone else.
@@ -138,7 +140,13 @@ final class Invocation {
   /// A database bound to another cloud is the one failure that ends the
   /// command, before it writes: its changes could never sync.
   func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) throws {
-    guard syncProblem == nil else { return }
+    guard syncProblem == nil, waitedOutage == nil else { return }
+    // The cloud did not answer lately: rather than pay the wait again on
+    // every command, wait until the retry is due (`sync` always tries).
+    if let outage = try store().syncOutage(), try settings.dependencies().clock.now() < outage.retryAt {
+      waitedOutage = outage
+      return
+    }
     do {
       let report = try operation(try syncEngine(automatic: true))
       syncLosses.refused += report.refused
@@ -167,6 +175,16 @@ final class Invocation {
       errors.line(
         "warning: \(changes(syncLosses.discarded)) dropped: what \(syncLosses.discarded == 1 ? "it" : "they") "
           + "changed was deleted on another device.")
+    }
+    if let outage = waitedOutage, let status = try? openedStore?.syncStatus(),
+      status.pendingSaves + status.pendingDeletes > 0
+    {
+      let pending = status.pendingSaves + status.pendingDeletes
+      errors.line(
+        "warning: not synced: the cloud has not answered since \(outage.since.readable) UTC"
+          + (status.lastError.map { " (\($0))" } ?? "") + "; automatic syncs try again after "
+          + "\(outage.retryAt.readable) UTC, or run \"scorekeeper sync\" now. "
+          + "\(pending == 1 ? "1 change" : "\(pending) changes") kept for the next sync.")
     }
     guard let problem = syncProblem else { return }
     var message = (problem as? UsageError)?.message ?? "\(problem)"

@@ -68,6 +68,30 @@ import Testing
     #expect(try world[0].store.database.rows(of: "syncState", columns: ["lastSyncAt", "lastError"]) == before)
   }
 
+  @Test("an unanswered sync records an outage whose retry waits 30 s, then twice as long each time; an answer ends it; a refusal is no outage")
+  func outageIsRemembered() throws {
+    let world = try world()
+    let device = world[0]
+    func failOnce(_ fault: CloudError) {
+      world.cloud.cloud.inject(Array(repeating: CloudFault(fault), count: 100))
+      _ = try? device.engine(budget: 0).sync()
+      world.cloud.cloud.clearFaults()
+    }
+    let start = world.clock.now
+    func at(_ milliseconds: Int64) -> Timestamp {
+      Timestamp(millisecondsSince1970: start.millisecondsSince1970 + milliseconds)
+    }
+    failOnce(.quotaExceeded)
+    #expect(try device.store.syncOutage() == nil)
+    failOnce(.networkUnavailable)
+    #expect(try device.store.syncOutage() == SyncOutage(since: start, retryAt: at(30_000)))
+    world.clock.advance(milliseconds: 31_000)
+    failOnce(.serverBusy)
+    #expect(try device.store.syncOutage() == SyncOutage(since: start, retryAt: at(31_000 + 60_000)))
+    try device.sync()
+    #expect(try device.store.syncOutage() == nil)
+  }
+
   @Test("an outage longer than the budget stops politely; the next sync delivers everything")
   func outage() throws {
     let world = try world()

@@ -20,6 +20,9 @@ extension Migration {
   /// - `syncState.deviceClaim`: the cloud, device id and file this
   ///   database last claimed its device id for (`CloudContainer.claimDevice`),
   ///   so the claim is made once, not on every sync.
+  /// - `syncState.outageSince`, `retryAt`: the cloud has not answered
+  ///   since then; automatic syncs around commands wait until `retryAt`
+  ///   rather than each paying for the wait (an explicit sync always tries).
   static let exactTotals = Migration(
     version: 7,
     identifier: "exactTotals",
@@ -39,6 +42,8 @@ extension Migration {
       WHERE device = (SELECT id FROM localDevice) AND undoes IS NULL ORDER BY rowid;
       CREATE INDEX scoreEvents_undoes ON scoreEvents (undoes) WHERE undoes IS NOT NULL;
       ALTER TABLE syncState ADD COLUMN deviceClaim TEXT;
+      ALTER TABLE syncState ADD COLUMN outageSince TEXT;
+      ALTER TABLE syncState ADD COLUMN retryAt TEXT;
 
       DROP TRIGGER scoreEvents_afterInsert;
       DROP TRIGGER scoreEvents_afterDelete;
