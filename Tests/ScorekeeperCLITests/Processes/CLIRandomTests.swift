@@ -1,0 +1,140 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+/// Through the real binary, as people use it: alice on two devices and
+/// bob on one run random commands (every command, online or offline,
+/// sharing, two processes at once on one database), with cloud outages
+/// injected now and then. Every command ends with status 0 or 1 and no
+/// raw error; after a final sync every device agrees with the others on
+/// what each may see.
+///
+/// Replay one seed with `SCOREKEEPER_CLI_SEED=<seed> swift test --filter CLIRandomTests`.
+@Suite struct CLIRandomTests {
+  static let seeds: [UInt64] =
+    ProcessInfo.processInfo.environment["SCOREKEEPER_CLI_SEED"].flatMap(UInt64.init).map { [$0] }
+    ?? Array(1...200)
+
+  @Test("two users on three devices converge through the binary", arguments: seeds)
+  func converge(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let world = try CLIWorld()
+    var links: [String] = []
+    for _ in 0..<10 {
+      let device = world.devices.randomElement(using: &random)!
+      var arguments = Self.command(for: device, links: links, random: &random)
+      // Offline, but for the commands that need the cloud (a usage error then).
+      if Int.random(in: 0..<4, using: &random) == 0, !Self.needCloud.contains(arguments[0]) {
+        arguments.insert("--offline", at: 0)
+      }
+      var environment: [String: String] = [:]
+      if Int.random(in: 0..<8, using: &random) == 0 {
+        environment["SCOREKEEPER_CLOUD_FAULTS"] = "network-unavailable*3"
+        environment["SCOREKEEPER_SYNC_BUDGET"] = "0"
+      }
+      let results: [ProcessResult]
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        // A second process on the same database at the same time.
+        let other = Self.command(for: device, links: links, random: &random)
+        let first = try world.start(device, arguments, environment: environment)
+        let second = try world.start(device, other)
+        results = [try first(), try second()]
+      } else {
+        results = [try world.start(device, arguments, environment: environment)()]
+      }
+      for result in results {
+        #expect([0, 1].contains(result.status), "seed \(seed): \(device.name) \(arguments): \(result)")
+        #expect(!result.stderr.contains("SQLITE_") && !result.stderr.contains("Fatal"), "seed \(seed): \(result)")
+        if let link = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("https://") }) {
+          links.append(String(link))
+        }
+      }
+    }
+    try world.expectConvergence(seed: seed)
+  }
+
+  static let needCloud: Set = ["sync", "share", "accept-share", "leave"]
+  static let titles = ["Poker", "Chess"]
+  static let names = ["Ann", "Bo", "Cy"]
+
+  /// One random command for `device`, among every kind there is.
+  static func command(for device: CLIWorld.Device, links: [String], random: inout SplitMix64) -> [String] {
+    let game = titles.randomElement(using: &random)!
+    let name = names.randomElement(using: &random)!
+    let amount = Int.random(in: -5...9, using: &random)
+    let choices: [[String]] = [
+      ["add-game", game], ["add-player", game, name], ["add-player", game, name, "--score", "\(amount)"],
+      ["score", game, name, amount < 0 ? "\(amount)" : "+\(amount)"], ["score", game, name, "=\(amount)"],
+      ["rename-game", game, titles.randomElement(using: &random)!],
+      ["rename-player", game, name, names.randomElement(using: &random)!],
+      ["remove-player", game, name, "--force"], ["delete-game", game, "--force"], ["undo"], ["list"],
+      ["list", game], ["history", game], ["sync"], ["status"],
+      device.user == "alice" ? ["share", game] : ["leave", game, "--force"],
+      device.user == "alice" ? ["share", game, "--stop", "--force"] : ["accept-share", links.last ?? "x"],
+    ]
+    return choices.randomElement(using: &random)!
+  }
+}
+
+/// Three devices' databases and one mock cloud in a directory of their own.
+struct CLIWorld {
+  struct Device {
+    let name: String
+    let user: String
+    let number: Int
+  }
+
+  let directory = try! TemporaryDirectory()
+  let devices = [
+    Device(name: "a", user: "alice", number: 1), Device(name: "b", user: "alice", number: 2),
+    Device(name: "bob", user: "bob", number: 3),
+  ]
+
+  func start(_ device: Device, _ arguments: [String], environment extra: [String: String] = [:]) throws
+    -> () throws -> ProcessResult
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    process.arguments = ["--db", directory.file("\(device.name).sqlite"), "--user", device.user] + arguments
+    process.environment = [
+      "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_IDS": "incrementing",
+      "SCOREKEEPER_DEVICE": "\(device.number)", "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
+      "PATH": "/usr/bin:/bin",
+    ].merging(extra) { $1 }
+    return try process.startCapturing(in: directory, name: UUID().uuidString)
+  }
+
+  func json(_ device: Device, _ arguments: [String]) throws -> Any {
+    let result = try start(device, ["--json"] + arguments)()
+    #expect(result.status == 0, "\(device.name) \(arguments): \(result)")
+    return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+  }
+
+  /// Every game a device has, by id, with its standings.
+  func games(on device: Device) throws -> [String: [[String: AnyHashable]]] {
+    let list = try json(device, ["list"]) as! [String: Any]
+    var games: [String: [[String: AnyHashable]]] = [:]
+    for game in list["games"] as! [[String: Any]] {
+      let id = game["id"] as! String
+      let standings = try json(device, ["list", id]) as! [String: Any]
+      games[id] = (standings["standings"] as! [[String: Any]]).map { $0.mapValues { $0 as! AnyHashable } }
+    }
+    return games
+  }
+
+  /// Syncs every device twice over, then: alice's devices hold the same
+  /// games; every game bob holds, alice holds alike.
+  func expectConvergence(seed: UInt64) throws {
+    for _ in 0..<2 {
+      for device in devices {
+        let result = try start(device, ["sync"])()
+        #expect(result.status == 0, "seed \(seed): final sync on \(device.name): \(result)")
+      }
+    }
+    let a = try games(on: devices[0])
+    #expect(try games(on: devices[1]) == a, "seed \(seed): alice's devices differ")
+    for (id, standings) in try games(on: devices[2]) where a[id] != nil {
+      #expect(standings == a[id], "seed \(seed): bob's copy of \(id) differs from alice's")
+    }
+  }
+}
