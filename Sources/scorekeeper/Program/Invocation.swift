@@ -143,7 +143,9 @@ final class Invocation {
     guard syncProblem == nil, waitedOutage == nil else { return }
     // The cloud did not answer lately: rather than pay the wait again on
     // every command, wait until the retry is due (`sync` always tries).
+    // A binding refusal still ends the command first.
     if let outage = try store().syncOutage(), try settings.dependencies().clock.now() < outage.retryAt {
+      if let refusal = try bindingRefusal() { throw refusal }
       waitedOutage = outage
       return
     }
