@@ -20,7 +20,7 @@ extension Command {
       // Someone else's game is not ours to delete: deleting it leaves it.
       let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))
       if case .sharedWithMe = access {
-        try leaveGame(game, invocation, deleting: true)
+        try leaveGame(game, access: access, invocation, deleting: true)
         return
       }
       let seen = try invocation.store().game(game.id)

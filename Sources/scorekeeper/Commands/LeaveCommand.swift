@@ -15,14 +15,16 @@ extension Command {
       examples: ["scorekeeper leave \"Poker night\"", "scorekeeper leave \"Poker night\" --force"]
     ),
     run: { invocation in
-      let game = try invocation.store().game(invocation.argument("GAME")).game
-      try leaveGame(game, invocation)
+      let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))
+      try leaveGame(game, access: access, invocation)
     })
 
   /// Leaves a game shared with this user (also what deleting one does,
   /// then printing what delete-game prints).
-  static func leaveGame(_ game: Game, _ invocation: Invocation, deleting: Bool = false) throws {
-    switch try invocation.store().access(toGame: game.id).access {
+  static func leaveGame(
+    _ game: Game, access: GameAccess, _ invocation: Invocation, deleting: Bool = false
+  ) throws {
+    switch access {
     case .sharedWithMe(let owner, _):
       let summary = try invocation.store().game(game.id)
       try invocation.confirm(

@@ -23,6 +23,9 @@ final class Invocation {
   private var syncLosses = (refused: 0, discarded: 0)
   /// The outage for which automatic syncs were skipped, if they were.
   private var waitedOutage: SyncOutage?
+  /// Whether the outage was looked at: once per command is enough (after
+  /// a first automatic sync the outage is over, or `syncProblem` is set).
+  private var checkedOutage = false
 
   /// The command only shows the binding (`status`): it may open a
   /// database bound to someone else.
@@ -144,11 +147,14 @@ final class Invocation {
     // The cloud did not answer lately: rather than pay the wait again on
     // every command, wait until the retry is due (`sync` always tries).
     // A binding refusal still ends the command first.
-    if let outage = try store().syncOutage(), try settings.dependencies().clock.now() < outage.retryAt {
+    if !checkedOutage, let outage = try store().syncOutage(),
+      try settings.dependencies().clock.now() < outage.retryAt
+    {
       if let refusal = try bindingRefusal() { throw refusal }
       waitedOutage = outage
       return
     }
+    checkedOutage = true
     do {
       let report = try operation(try syncEngine(automatic: true))
       syncLosses.refused += report.refused

@@ -84,11 +84,15 @@ struct CLIWorld {
     let number: Int
   }
 
-  let directory = try! TemporaryDirectory()
+  let directory: TemporaryDirectory
   let devices = [
     Device(name: "a", user: "alice", number: 1), Device(name: "b", user: "alice", number: 2),
     Device(name: "bob", user: "bob", number: 3),
   ]
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
 
   func start(_ device: Device, _ arguments: [String], environment extra: [String: String] = [:]) throws
     -> () throws -> ProcessResult

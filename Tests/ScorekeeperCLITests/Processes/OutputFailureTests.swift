@@ -6,7 +6,11 @@ import Testing
 /// (the printed id is lost, the change is not); a reader that stopped
 /// reading (`history | head`) is not.
 @Suite struct OutputFailureTests {
-  let binary = BinaryProcess(directory: try! TemporaryDirectory())
+  let binary: BinaryProcess
+
+  init() throws {
+    binary = BinaryProcess(directory: try TemporaryDirectory())
+  }
 
   @Test("a full disk on stdout is reported on stderr with status 4, and the change is kept")
   func fullDisk() throws {

@@ -9,8 +9,12 @@ import Testing
 /// record ids for unrelated rows. The cloud keeps which database each
 /// device id syncs from, and the second is refused before it sends.
 @Suite struct DeviceClaimTests {
-  let world = try! SyncScenario(devices: 1)
+  let world: SyncScenario
   var a: TestDevice { world[0] }
+
+  init() throws {
+    world = try SyncScenario(devices: 1)
+  }
 
   /// Another database that is device 1 too, as a second machine started
   /// without SCOREKEEPER_DEVICE would be.
