@@ -4,13 +4,15 @@ extension SyncEngine {
   /// applied in one transaction together with the token that follows it,
   /// so an interrupted fetch resumes where it stopped.
   func fetchChanges() throws {
-    for (scope, tokenColumn) in [(DatabaseScope.private, "privateToken"), (.shared, "sharedToken")] {
+    let tokens = try store.syncRead {
+      try store.database.fetchOne("\(SyncTracking.marker) SELECT privateToken, sharedToken FROM syncState") {
+        [try $0.optionalText(0).map(ChangeToken.init(rawValue:)), try $0.optionalText(1).map(ChangeToken.init(rawValue:))]
+      }!
+    }
+    for (scope, tokenColumn, saved) in [
+      (DatabaseScope.private, "privateToken", tokens[0]), (.shared, "sharedToken", tokens[1]),
+    ] {
       let database = scope == .private ? container.privateDatabase : container.sharedDatabase
-      let saved = try store.syncRead {
-        try store.database.fetchOne("\(SyncTracking.marker) SELECT \(tokenColumn) FROM syncState") {
-          try $0.optionalText(0).map(ChangeToken.init(rawValue:))
-        } ?? nil
-      }
       var changes: DatabaseChanges
       var everything = saved == nil
       do {

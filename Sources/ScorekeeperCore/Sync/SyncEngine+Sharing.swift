@@ -5,7 +5,7 @@ extension SyncEngine {
   /// `permission` given changes it for everyone, participants included.
   public func share(gameID: String, permission: SharePermission?) throws -> GameShare {
     var result: GameShare?
-    _ = try run {
+    _ = try run { _ in
       let title = try title(of: gameID)
       try sendPending()
       try fetchChanges()
@@ -47,7 +47,7 @@ extension SyncEngine {
   /// The owner stops sharing a game: the share goes, and with it every
   /// participant's access (their copies go on their next fetch).
   public func stopSharing(gameID: String) throws {
-    _ = try run {
+    _ = try run { _ in
       let title = try title(of: gameID)
       try fetchChanges()
       let root = try ownedRoot(gameID, title: title)
@@ -68,7 +68,7 @@ extension SyncEngine {
   /// Who joined the owner's shared game.
   public func participants(gameID: String) throws -> GameShare {
     var result: GameShare?
-    _ = try run {
+    _ = try run { _ in
       let title = try title(of: gameID)
       try fetchChanges()
       let root = try ownedRoot(gameID, title: title)
@@ -89,7 +89,7 @@ extension SyncEngine {
   /// says why, and it arrives with the next sync.
   public func accept(link: String) throws -> AcceptedShare {
     var result: AcceptedShare?
-    _ = try run {
+    _ = try run { _ in
       let metadata: ShareMetadata
       do {
         metadata = try withRetry { try container.shareMetadata(for: link) }
@@ -126,7 +126,7 @@ extension SyncEngine {
   /// A participant leaves a game shared with them; the owner's data is
   /// untouched, and this device's copy goes.
   public func leave(gameID: String) throws {
-    _ = try run {
+    _ = try run { _ in
       let name = SyncedTable.games.recordName(of: gameID)
       guard let known = try store.syncRead({ try metadata.record(name) }), !known.ownerName.isEmpty
       else { throw SharingError.notShared(game: try title(of: gameID)) }

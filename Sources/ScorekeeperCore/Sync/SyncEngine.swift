@@ -43,40 +43,37 @@ public final class SyncEngine {
 
   /// Sends pending changes, then fetches everyone else's.
   public func sync() throws -> SyncReport {
-    try run {
-      try sendPending()
+    try run { start in
+      if start.hasPending { try sendPending() }
       try fetchChanges()
     }
   }
 
   /// Sends pending changes only (after a command that changed data).
   public func send() throws -> SyncReport {
-    try run { try sendPending() }
+    // Nothing waiting: nothing to tell the cloud, so not a sync at all.
+    guard try pendingCount() > 0 else { return SyncReport() }
+    return try run { _ in try sendPending() }
   }
 
   /// Fetches changes only (before a command that reads data).
   public func fetch() throws -> SyncReport {
-    try run { try fetchChanges() }
+    try run { _ in try fetchChanges() }
   }
 
   /// Binds the database to this user and cloud on first use, runs `body`,
   /// and records the outcome in `syncState`, success or not. A database
   /// refused (another user or cloud, or a device id another database
   /// claimed) is bound to nothing.
-  func run(_ body: () throws -> Void) throws -> SyncReport {
+  func run(_ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
-    let binding = try unwrittenBinding()
+    let start = try store.syncRead { try SyncStart(reading: store.database) }
+    let binding = try unwrittenBinding(start.binding)
     do {
-      try claimDevice()
+      try claimDevice(start)
       if let binding { try bind(binding) }
-      try body()
-      try store.syncWrite {
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) UPDATE syncState
-          SET lastSyncAt = now(), lastError = NULL, outageSince = NULL, retryAt = NULL
-          """)
-      }
+      try body(start)
+      try recordSuccess()
       return report
     } catch let error as SharingError {
       throw error  // a request that made no sense: nothing was tried, nothing to record
@@ -104,6 +101,39 @@ public final class SyncEngine {
     }
   }
 
+  /// Clears any error or outage and records when the cloud last answered,
+  /// but, like a file system's `relatime`, leaves a time less than
+  /// `lastSyncGranularity` old as it is: a reading command's sync that
+  /// finds nothing new then writes nothing, and costs no more than a read.
+  private func recordSuccess() throws {
+    let (now, lastSync, clear) = try store.syncRead {
+      try store.database.fetchOne(
+        """
+        \(SyncTracking.marker) SELECT now(), lastSyncAt, lastError IS NULL AND outageSince IS NULL
+        FROM syncState
+        """
+      ) { row in
+        (try row.timestamp(0), try row.optionalText(1).flatMap(Timestamp.init(iso8601:)), try row.int(2) == 1)
+      }!
+    }
+    if clear, let lastSync, lastSync <= now,
+      now.millisecondsSince1970 - lastSync.millisecondsSince1970 < Self.lastSyncGranularity
+    {
+      return
+    }
+    try store.syncWrite {
+      try store.database.execute(
+        """
+        \(SyncTracking.marker) UPDATE syncState
+        SET lastSyncAt = ?1, lastError = NULL, outageSince = NULL, retryAt = NULL
+        """, [.text(now.iso8601)])
+    }
+  }
+
+  /// How stale a recorded last sync may be before a sync that changes
+  /// nothing else writes it again, in milliseconds.
+  static let lastSyncGranularity: Int64 = 60_000
+
   /// A cloud error that ends the sync becomes `SyncError.stopped`, with the
   /// number of changes still waiting.
   private func stopped(_ error: Error) throws -> Error {
@@ -114,7 +144,7 @@ public final class SyncEngine {
   func pendingCount() throws -> Int {
     try store.syncRead {
       try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE state IN ('pendingSave', 'pendingDelete') AND state <> 'synced'"
+        "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)"
       ) { try $0.int(0) } ?? 0
     }
   }
@@ -123,14 +153,11 @@ public final class SyncEngine {
   /// (see `SyncBinding`). A v5 binding, or the same cloud reached by
   /// another path, is brought up to date. Returns the binding to write,
   /// nil when it is written already (the usual case); writes nothing.
-  private func unwrittenBinding() throws -> SyncBinding? {
+  private func unwrittenBinding(_ bound: SyncBinding) throws -> SyncBinding? {
     let current = SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: container.serverIdentity)
-    return try store.syncRead {
-      let bound = try store.readSyncBinding()
-      if bound == current { return nil }
-      if let refusal = refusal(of: bound) { throw refusal }
-      return current
-    }
+    if bound == current { return nil }
+    if let refusal = refusal(of: bound) { throw refusal }
+    return current
   }
 
   /// Writes the binding, checking again under the write lock.
@@ -149,16 +176,11 @@ public final class SyncEngine {
   /// Claims this database's device id on the cloud, once per cloud, device
   /// id and file (a copy is another file): two databases syncing under one
   /// device id would make colliding record ids.
-  private func claimDevice() throws {
-    let (device, file, claimed) = try store.syncRead {
-      try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT d.id, ifnull(d.file, ''), s.deviceClaim FROM localDevice AS d, syncState AS s"
-      ) { (try $0.text(0), try $0.text(1), try $0.optionalText(2)) }!
-    }
-    let claim = "\(container.serverIdentity) \(device) \(file)"
-    if claimed == claim { return }
-    guard try withRetry({ try container.claimDevice(device, holder: file) }) == file else {
-      throw SyncError.deviceTaken(database: store.database.path, device: device)
+  private func claimDevice(_ start: SyncStart) throws {
+    let claim = "\(container.serverIdentity) \(start.device) \(start.file)"
+    if start.deviceClaim == claim { return }
+    guard try withRetry({ try container.claimDevice(start.device, holder: start.file) }) == start.file else {
+      throw SyncError.deviceTaken(database: store.database.path, device: start.device)
     }
     try store.syncWrite {
       try store.database.execute(

@@ -70,6 +70,10 @@ struct SyncMetadata {
 
   static let marker = SyncTracking.marker
 
+  /// Which `syncRecords` rows wait to be sent. The second condition is the
+  /// partial index's own, so that the index is used.
+  static let isPending = "state IN ('pendingSave', 'pendingDelete') AND state <> 'synced'"
+
   func record(_ recordName: String) throws -> SyncRecordState? {
     try db.fetchOne(
       "\(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords WHERE recordName = ?1",
@@ -82,9 +86,7 @@ struct SyncMetadata {
   func pending(limit: Int) throws -> [SyncRecordState] {
     try db.fetchAll(
       """
-      \(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords
-      WHERE state IN ('pendingSave', 'pendingDelete')
-        AND state <> 'synced'  -- the partial index's condition, so the index is used
+      \(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords WHERE \(Self.isPending)
       ORDER BY state = 'pendingDelete',
         \(SyncedTable.rankSQL(of: "tableName"))
           * (CASE state WHEN 'pendingSave' THEN 1 ELSE -1 END),

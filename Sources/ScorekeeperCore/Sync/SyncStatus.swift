@@ -46,6 +46,12 @@ extension Store {
     try syncRead { try readOutage() }
   }
 
+  /// The binding and the outage in one read: what a command checks
+  /// before it runs.
+  public func syncBindingAndOutage() throws -> (binding: SyncBinding, outage: SyncOutage?) {
+    try syncRead { (try readSyncBinding(), try readOutage()) }
+  }
+
   /// The outage, inside a transaction the caller holds.
   func readOutage() throws -> SyncOutage? {
     try database.fetchOne("\(SyncTracking.marker) SELECT outageSince, retryAt FROM syncState") {

@@ -82,13 +82,14 @@ extension Command {
           ("parked", .integer(Int64(status.parked))),
           ("lastSyncAt", status.lastSyncAt.map { .string($0.iso8601) } ?? .null),
           ("lastError", status.lastError.map(JSON.string) ?? .null),
+          ("refusal", refusal.map { .string("\($0)") } ?? .null),
+          // Added after the others, as the JSON contract allows.
           (
             "outage",
             status.outage.map {
               .object([("since", .string($0.since.iso8601)), ("retryAt", .string($0.retryAt.iso8601))])
             } ?? .null
           ),
-          ("refusal", refusal.map { .string("\($0)") } ?? .null),
         ]))
       return
     }

@@ -15,6 +15,7 @@ final class Invocation {
   let settings: Settings
   private let openStore: () throws -> Store
   private var openedStore: Store?
+  private var openedState: (binding: SyncBinding, outage: SyncOutage?)?
   private var openedCloud: MockCloud?
   /// Why an automatic sync failed, if one did: reported once, at the end.
   private var syncProblem: (any Error)?
@@ -52,10 +53,10 @@ final class Invocation {
   func store() throws -> Store {
     if let openedStore { return openedStore }
     let store = try openStore()
-    openedStore = store
-    let binding = try store.syncBinding()
-    if binding.isBound && !inspectsBinding,
-      let refusal = binding.userRefusal(database: store.database.path, user: try userName())
+    let state = try store.syncBindingAndOutage()
+    (openedStore, openedState) = (store, state)
+    if state.binding.isBound && !inspectsBinding,
+      let refusal = state.binding.userRefusal(database: store.database.path, user: try userName())
     {
       throw refusal
     }
@@ -83,6 +84,14 @@ final class Invocation {
     return resolved(path) ?? resolved(folder).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? path
   }
 
+  /// The binding and outage as the store was opened with them, for the
+  /// checks before a command. The sync engine reads the binding again,
+  /// in its own transaction, before it writes.
+  func stateAtOpen() throws -> (binding: SyncBinding, outage: SyncOutage?) {
+    _ = try store()
+    return openedState!
+  }
+
   /// The mock cloud server, created on first use unless `create` is false,
   /// in which case a missing file is nil.
   func cloud(create: Bool = true) throws -> MockCloud? {
@@ -108,7 +117,7 @@ final class Invocation {
     var timing = try settings.syncTiming()
     if automatic { timing.budget = min(timing.budget, 2) }
     let store = try store()
-    let binding = try store.syncBinding()
+    let binding = try stateAtOpen().binding
     // A bound database never creates a cloud: a missing one is refused.
     let cloud = try cloud(create: rebinding || !binding.isBound)
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
@@ -147,10 +156,11 @@ final class Invocation {
     // The cloud did not answer lately: rather than pay the wait again on
     // every command, wait until the retry is due (`sync` always tries).
     // A binding refusal still ends the command first.
-    if !checkedOutage, let outage = try store().syncOutage(),
+    let state = try stateAtOpen()
+    if !checkedOutage, let outage = state.outage,
       try settings.dependencies().clock.now() < outage.retryAt
     {
-      if let refusal = try bindingRefusal() { throw refusal }
+      if let refusal = try bindingRefusal(state.binding) { throw refusal }
       waitedOutage = outage
       return
     }

@@ -137,9 +137,13 @@ struct Program {
         // the cloud took (a refused change is undone before, not after).
         try invocation!.syncAutomatically { try $0.sync() }
       }
+      let changesBefore = syncs ? try invocation!.store().database.totalChanges : 0
       try command.run(invocation!)
       if syncs {
-        try invocation!.syncAutomatically { try $0.send() }
+        // A command that changed nothing has nothing to send.
+        if try invocation!.store().database.totalChanges != changesBefore {
+          try invocation!.syncAutomatically { try $0.send() }
+        }
         invocation!.warnIfNotSynced()
       }
       return .success
