@@ -64,7 +64,8 @@ enum BenchDatabase {
   }
 
   /// `score GAME PLAYER +1` as SQL: one score event (the schema's trigger
-  /// adds it to the total), then the new standings, in one write
+  /// adds it to the total) and its entry in the device's log of changes
+  /// (which `undo` walks), then the new standings, in one write
   /// transaction, with the same connection settings.
   static func scoreSQL(_ title: String, _ player: String) -> String {
     """
@@ -75,18 +76,21 @@ enum BenchDatabase {
     FROM players
     WHERE gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE)
       AND name = '\(player)' COLLATE NOCASE;
+    INSERT INTO localChanges (event) SELECT id FROM scoreEvents WHERE rowid = last_insert_rowid();
     \(standingsSQL(title))
     COMMIT;
     """
   }
 
-  /// `add-player GAME NAME` as SQL: a new row with a random id.
+  /// `add-player GAME NAME` as SQL: a new row with a random id, and its
+  /// entry in the log of changes.
   static func addPlayerSQL(_ title: String, _ name: String) -> String {
     """
     PRAGMA foreign_keys = ON;
     BEGIN IMMEDIATE;
     INSERT INTO players (id, gameID, name, score)
     SELECT lower(hex(randomblob(16))), id, '\(name)', 0 FROM games WHERE title = '\(title)' COLLATE NOCASE;
+    INSERT INTO localChanges (description) VALUES ('added "\(name)" to "\(title)"');
     COMMIT;
     """
   }
