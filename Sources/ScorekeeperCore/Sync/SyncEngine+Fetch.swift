@@ -6,7 +6,10 @@ extension SyncEngine {
   func fetchChanges() throws {
     let tokens = try store.syncRead {
       try store.database.fetchOne("\(SyncTracking.marker) SELECT privateToken, sharedToken FROM syncState") {
-        [try $0.optionalText(0).map(ChangeToken.init(rawValue:)), try $0.optionalText(1).map(ChangeToken.init(rawValue:))]
+        [
+          try $0.optionalText(0).map(ChangeToken.init(rawValue:)),
+          try $0.optionalText(1).map(ChangeToken.init(rawValue:)),
+        ]
       }!
     }
     for (scope, tokenColumn, saved) in [

@@ -22,7 +22,8 @@ struct SyncStart {
     ) { row in
       (
         SyncBinding(
-          user: try row.optionalText(0), cloud: try row.optionalText(1), cloudIdentity: try row.optionalText(2)),
+          user: try row.optionalText(0), cloud: try row.optionalText(1),
+          cloudIdentity: try row.optionalText(2)),
         try row.text(3), try row.text(4), try row.optionalText(5), try row.int(6) == 1
       )
     }!

@@ -31,7 +31,8 @@ public struct SyncOutage: Hashable, Sendable {
   /// The outage after one more unanswered try at `now`.
   static func after(_ previous: SyncOutage?, now: Timestamp) -> SyncOutage {
     guard let previous else {
-      return SyncOutage(since: now, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + firstWait))
+      return SyncOutage(
+        since: now, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + firstWait))
     }
     let lastWait = previous.retryAt.millisecondsSince1970 - previous.since.millisecondsSince1970
     let wait = min(longestWait, max(firstWait, 2 * lastWait))
@@ -60,7 +61,8 @@ extension Store {
   }
 
   static func outage(since: String?, retryAt: String?) -> SyncOutage? {
-    guard let since = since.flatMap(Timestamp.init(iso8601:)), let retryAt = retryAt.flatMap(Timestamp.init(iso8601:))
+    guard let since = since.flatMap(Timestamp.init(iso8601:)),
+      let retryAt = retryAt.flatMap(Timestamp.init(iso8601:))
     else { return nil }
     return SyncOutage(since: since, retryAt: retryAt)
   }

@@ -95,6 +95,33 @@ extension MockCloudFileTests {
   }
 }
 
+extension MockCloudFileTests {
+  @Test(
+    "a cloud file that cannot be written is a file that cannot be used, not the cloud's answer; it stays as it was"
+  )
+  func anUnwritableFileIsAFileError() throws {
+    let database = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+      .privateDatabase
+    _ = try database.modifyRecordZones(saving: [zone])
+    let before = try sha256Hex(fileAt: path)
+    let unwritable = try UnwritableFile(path)
+    let cloud = try MockCloud(path: path, clock: .constant(testNow))
+    #expect(
+      throws: MockCloudFileError.cannotOpen(
+        path: path,
+        DatabaseError(
+          extendedCode: 8 /* SQLITE_READONLY */, message: "attempt to write a readonly database",
+          sql: "UPDATE sequence SET value = value + 1 RETURNING value"))
+    ) {
+      try cloud.container(for: "alice").privateDatabase.modifyRecords(saving: [
+        CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")
+      ])
+    }
+    withExtendedLifetime(unwritable) {}
+    #expect(try sha256Hex(fileAt: path) == before)
+  }
+}
+
 extension Array where Element == UInt8 {
   fileprivate func write(to path: String) throws {
     try Data(self).write(to: URL(fileURLWithPath: path))

@@ -19,7 +19,8 @@ import Testing
     Timestamp(millisecondsSince1970: testNow.millisecondsSince1970 + seconds * 1000).iso8601
   }
 
-  @Test("within a minute of the last recorded sync, a sync with nothing to do writes nothing; after it, the time")
+  @Test(
+    "within a minute of the last recorded sync, a sync with nothing to do writes nothing; after it, the time")
   func nothingToDoWritesNothing() throws {
     let world = try SyncScenario(devices: 1)
     let device = world[0]
