@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// No package dependencies: the toolchain and the system's libsqlite3 only.
+// No package dependencies: the toolchain and the system's libsqlite3 and
+// libpq only (libpq's header here; the library is loaded at run time).
 let package = Package(
   name: "Scorekeeper",
   products: [
@@ -14,9 +15,13 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(
+      name: "CScorekeeperPQ",
+      providers: [.apt(["libpq-dev"])]
+    ),
     .target(
       name: "ScorekeeperCore",
-      dependencies: ["CScorekeeperSQLite"]
+      dependencies: ["CScorekeeperSQLite", "CScorekeeperPQ"]
     ),
     .executableTarget(
       name: "scorekeeper",

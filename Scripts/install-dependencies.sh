@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Installs the system packages the build needs, only when they are missing:
-# libsqlite3-dev (headers and library for the CScorekeeperSQLite target) and
-# pkg-config (how SwiftPM finds them). With --bench, also the sqlite3
-# command-line tool the benchmarks compare against.
+# Installs the system packages the build and tests need, only when they are
+# missing: libsqlite3-dev (headers and library for the CScorekeeperSQLite
+# target), pkg-config (how SwiftPM finds them), libpq-dev (libpq's header for
+# CScorekeeperPQ, and the libpq5 library live mode loads), postgresql (the
+# throwaway servers the live-mode tests start) and e2fsprogs (chattr, with
+# which tests make a file unwritable even for root). With --bench, also the
+# sqlite3 command-line tool the benchmarks compare against.
 set -euo pipefail
 
 packages=()
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || packages+=(libsqlite3-dev)
 command -v pkg-config >/dev/null 2>&1 || packages+=(pkg-config)
+dpkg -s libpq-dev >/dev/null 2>&1 || packages+=(libpq-dev)
+dpkg -s postgresql >/dev/null 2>&1 || packages+=(postgresql)
+command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)

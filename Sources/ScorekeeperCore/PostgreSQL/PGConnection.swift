@@ -1,0 +1,102 @@
+import CScorekeeperPQ
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One connection to a PostgreSQL server through libpq: connect, run
+/// parameterised statements, read results. Nothing more: what the live
+/// cloud asks of the server is in the server's own functions.
+///
+/// Not thread-safe, like libpq's connection: one owner at a time.
+public final class PGConnection {
+  private let api: scorekeeper_libpq
+  private let handle: OpaquePointer
+  private var isClosed = false
+
+  /// Connects with a libpq connection string (`postgresql://…`, or
+  /// `key=value …` such as `service=NAME`). Passwords come from where
+  /// libpq looks (`~/.pgpass`, `PGPASSFILE`, a service file), never from
+  /// the program.
+  public init(_ connectionString: String) throws {
+    api = try LibPQ.functions()
+    guard let handle = api.PQconnectdb(connectionString) else {
+      throw PGError(message: "libpq could not allocate a connection")
+    }
+    self.handle = handle
+    guard api.PQstatus(handle) == CONNECTION_OK else {
+      let error = PGError(message: Self.trimmed(api.PQerrorMessage(handle)))
+      let needsPassword = api.PQconnectionNeedsPassword(handle) == 1
+      close()  // deinit runs even for an init that throws
+      throw needsPassword ? PGError(sqlState: Self.passwordMissing, message: error.message) : error
+    }
+    // libpq prints the server's notices to stderr unless told otherwise;
+    // they are for people at a SQL prompt, not for a program's users.
+    _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
+  }
+
+  /// The SQLSTATE this type gives a connection refused for want of a
+  /// password (the server's own code for a wrong one is 28P01).
+  public static let passwordMissing = "28000"
+
+  deinit { close() }
+
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    api.PQfinish(handle)
+  }
+
+  /// Runs one statement with text parameters ($1, $2, …; nil is NULL) and
+  /// returns its rows, all read into memory.
+  @discardableResult
+  public func query(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+    let values = parameters.map { $0.map { strdup($0) } ?? nil }
+    defer { values.forEach { free($0) } }
+    let result = values.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
+        api.PQexecParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
+      }
+    }
+    guard let result else {
+      throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql)
+    }
+    defer { api.PQclear(result) }
+    switch api.PQresultStatus(result) {
+    case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+      return PGResult(reading: result, api: api)
+    default:
+      func field(_ code: UInt8) -> String? {
+        api.PQresultErrorField(result, Int32(code)).map { String(cString: $0) }
+      }
+      throw PGError(
+        sqlState: field(UInt8(ascii: "C")),
+        message: field(UInt8(ascii: "M")) ?? Self.trimmed(api.PQresultErrorMessage(result)),
+        detail: field(UInt8(ascii: "D")), hint: field(UInt8(ascii: "H")), query: sql)
+    }
+  }
+
+  /// A setting the server reports at connection start (`server_version`,
+  /// `session_authorization`, …).
+  public func parameterStatus(_ name: String) -> String? {
+    api.PQparameterStatus(handle, name).map { String(cString: $0) }
+  }
+
+  /// Who the server says this connection is, and where it is.
+  public var user: String { text(api.PQuser(handle)) }
+  public var database: String { text(api.PQdb(handle)) }
+  public var host: String { text(api.PQhost(handle)) }
+  public var port: String { text(api.PQport(handle)) }
+  public var usesTLS: Bool { api.PQsslInUse(handle) == 1 }
+
+  private func text(_ value: UnsafeMutablePointer<CChar>?) -> String {
+    value.map { String(cString: $0) } ?? ""
+  }
+
+  private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+    guard let message else { return "unknown libpq error" }
+    var text = String(cString: message)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,31 @@
+/// An error from libpq or the server, with what the server said about it:
+/// the SQLSTATE code (the stable part, e.g. "42501" for a privilege
+/// refused), the message, its detail and hint, and the query that failed.
+public struct PGError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Five characters, e.g. "23505"; nil when the failure was the client's
+  /// or the connection's, not a statement's.
+  public let sqlState: String?
+  public let message: String
+  public let detail: String?
+  public let hint: String?
+  /// The statement that failed, when there was one.
+  public let query: String?
+
+  public init(
+    sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil, query: String? = nil
+  ) {
+    self.sqlState = sqlState
+    self.message = message
+    self.detail = detail
+    self.hint = hint
+    self.query = query
+  }
+
+  public var description: String {
+    var text = "PostgreSQL error" + (sqlState.map { " \($0)" } ?? "") + ": " + message
+    if let detail { text += " (\(detail))" }
+    if let hint { text += " Hint: \(hint)" }
+    if let query { text += " — while executing `\(query)`" }
+    return text
+  }
+}
