@@ -13,13 +13,13 @@ public final class UnwritableFile {
     if asRoot {
       try Self.chattr("+i", path)
     } else if chmod(path, 0o444) != 0 {
-      throw Failure(message: "chmod 444 \(path): errno \(errno)")
+      throw SetUpFailure("chmod 444 \(path): errno \(errno)")
     }
     let descriptor = open(path, O_WRONLY)
     if descriptor >= 0 {
       close(descriptor)
       restore()
-      throw Failure(message: "\(path) is still writable")
+      throw SetUpFailure("\(path) is still writable")
     }
   }
 
@@ -30,18 +30,6 @@ public final class UnwritableFile {
   }
 
   private static func chattr(_ flag: String, _ path: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["chattr", flag, path]
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(message: "chattr \(flag) \(path) exited \(process.terminationStatus)")
-    }
-  }
-
-  public struct Failure: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+    try ShellCommand.output(["chattr", flag, path])
   }
 }

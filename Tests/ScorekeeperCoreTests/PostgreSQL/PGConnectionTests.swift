@@ -61,7 +61,8 @@ import Testing
     #expect(
       throws: PGError(
         message: "connection to server on socket \"\(directory.path)/.s.PGSQL.5432\" failed: "
-          + "No such file or directory\n\tIs the server running locally and accepting connections on that socket?")
+          + "No such file or directory\n\tIs the server running locally and accepting connections on that socket?"
+      )
     ) {
       try PGConnection("host=\(directory.path) dbname=postgres")
     }
