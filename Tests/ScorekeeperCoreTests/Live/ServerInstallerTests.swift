@@ -1,0 +1,102 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// `server install` on a database of its own: from nothing to the current
+/// version, again without change, never over a newer server, and all or
+/// nothing.
+@Suite struct ServerInstallerTests {
+  let database: String
+  let admin: PGConnection
+
+  init() throws {
+    let server = try TestPostgres.shared()
+    database = try server.newDatabase()
+    admin = try PGConnection(server.connectionString(database: database))
+  }
+
+  func migrations() throws -> [[String?]] {
+    try admin.query("SELECT version, identifier FROM scorekeeper.migrations ORDER BY version").rows
+  }
+
+  @Test("a new database gets every migration, its roles, and an identity from the cluster")
+  func fresh() throws {
+    #expect(
+      try ServerInstaller(connection: admin).install() == .init(from: 0, to: ServerMigration.currentVersion))
+    #expect(try migrations() == ServerMigration.all.map { [String($0.version), $0.identifier] })
+    #expect(
+      try admin.query(
+        """
+        SELECT rolname, rolcanlogin FROM pg_roles WHERE rolname IN ($1, $2) ORDER BY rolname
+        """, [database + "_owner", database + "_users"]
+      ).rows == [[database + "_owner", "f"], [database + "_users", "f"]])
+    let systemIdentifier = try admin.query("SELECT system_identifier FROM pg_control_system()").scalar!
+    #expect(
+      try admin.query("SELECT identity FROM scorekeeper.server").rows
+        == [["postgres-\(systemIdentifier)/\(database)"]])
+    #expect(
+      try admin.query(
+        "SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = 'scorekeeper'"
+      ).scalar == database + "_owner")
+  }
+
+  @Test("installing again changes nothing")
+  func again() throws {
+    _ = try ServerInstaller(connection: admin).install()
+    let before = try migrations()
+    #expect(
+      try ServerInstaller(connection: admin).install()
+        == .init(from: ServerMigration.currentVersion, to: ServerMigration.currentVersion))
+    #expect(try migrations() == before)
+  }
+
+  @Test("a server newer than the program is refused, naming both versions, and left as it is")
+  func newerServer() throws {
+    _ = try ServerInstaller(connection: admin).install()
+    let newer = ServerMigration.currentVersion + 1
+    try admin.query(
+      "INSERT INTO scorekeeper.migrations (version, identifier) VALUES ($1, 'future')", [String(newer)])
+    let before = try migrations()
+    #expect(throws: ServerSchemaError.newerServer(server: newer, program: ServerMigration.currentVersion)) {
+      try ServerInstaller(connection: admin).install()
+    }
+    #expect(
+      "\(ServerSchemaError.newerServer(server: 3, program: 2))"
+        == "The server's scorekeeper schema is version 3, newer than this program's (version 2). "
+        + "Install a newer scorekeeper.")
+    #expect(try migrations() == before)
+  }
+
+  @Test("a migration that fails leaves nothing behind: no schema, no roles")
+  func allOrNothing() throws {
+    let broken =
+      ServerMigration.all + [
+        ServerMigration(version: ServerMigration.currentVersion + 1, identifier: "broken", sql: "SELECT 1/0;")
+      ]
+    #expect(throws: PGError(sqlState: "22012", message: "division by zero", query: "SELECT 1/0;")) {
+      try ServerInstaller(connection: admin, migrations: broken).install()
+    }
+    #expect(try ServerInstaller.version(on: admin) == 0)
+    #expect(
+      try admin.query("SELECT count(*) FROM pg_roles WHERE rolname LIKE $1", [database + "\\_%"]).scalar
+        == "0")
+  }
+
+  @Test("statements split at line-ending semicolons, never inside a dollar-quoted body")
+  func splitting() {
+    let sql = """
+      CREATE TABLE t (a int);
+      CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$
+        SELECT 1;
+      $$;
+      SELECT 'a;b';
+      """
+    #expect(
+      ServerInstaller.statements(of: sql) == [
+        "CREATE TABLE t (a int);",
+        "CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$\n  SELECT 1;\n$$;",
+        "SELECT 'a;b';",
+      ])
+  }
+}
