@@ -26,18 +26,13 @@ public final class PGConnection {
     self.handle = handle
     guard api.PQstatus(handle) == CONNECTION_OK else {
       let error = PGError(message: Self.trimmed(api.PQerrorMessage(handle)))
-      let needsPassword = api.PQconnectionNeedsPassword(handle) == 1
       close()  // deinit runs even for an init that throws
-      throw needsPassword ? PGError(sqlState: Self.passwordMissing, message: error.message) : error
+      throw error
     }
     // libpq prints the server's notices to stderr unless told otherwise;
     // they are for people at a SQL prompt, not for a program's users.
     _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
   }
-
-  /// The SQLSTATE this type gives a connection refused for want of a
-  /// password (the server's own code for a wrong one is 28P01).
-  public static let passwordMissing = "28000"
 
   deinit { close() }
 
