@@ -1,24 +1,12 @@
 import ScorekeeperCore
 
-/// A JSON value whose objects keep their keys in the order written: the
-/// `--json` output is a contract, and stable key order is part of it.
+/// `--json` output (the `JSON` type is the core's).
 ///
 /// Rendering is compact where it can be and indented where it helps: an
 /// object or array holding only scalars goes on one line, anything
 /// containing an object or array is spread over lines, two spaces a level.
 /// So a list of players prints one player a line.
-indirect enum JSON: Equatable {
-  case string(String)
-  case integer(Int64)
-  case bool(Bool)
-  case null
-  case array([JSON])
-  case object([(String, JSON)])
-
-  static func == (lhs: JSON, rhs: JSON) -> Bool {
-    lhs.rendered() == rhs.rendered()
-  }
-
+extension JSON {
   /// The value as JSON text, without a trailing newline, starting at
   /// `level` levels of indentation.
   func rendered(level: Int = 0) -> String {
@@ -91,32 +79,8 @@ indirect enum JSON: Equatable {
     output.write(spaces: 2 * level)
   }
 
-  /// A JSON string literal: quotes, backslashes and control characters
-  /// escaped, everything else (emoji, any script) copied as UTF-8.
   static func writeQuoted(_ text: String, to output: Output) {
-    output.write(byte: UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { bytes in
-      var runStart = 0
-      for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5c {
-        output.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        switch byte {
-        case 0x22: output.write("\\\"")
-        case 0x5c: output.write("\\\\")
-        case 0x0a: output.write("\\n")
-        case 0x0d: output.write("\\r")
-        case 0x09: output.write("\\t")
-        default:
-          let hex = Array("0123456789abcdef".utf8)
-          output.write("\\u00")
-          output.write(byte: hex[Int(byte >> 4)])
-          output.write(byte: hex[Int(byte & 0x0f)])
-        }
-        runStart = index + 1
-      }
-      output.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-    }
-    output.write(byte: UInt8(ascii: "\""))
+    JSON.writeQuoted(text) { output.write($0) }
   }
 }
 

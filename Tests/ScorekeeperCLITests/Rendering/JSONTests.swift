@@ -1,3 +1,4 @@
+import ScorekeeperCore
 import Testing
 
 @testable import scorekeeper
