@@ -55,8 +55,7 @@ extension MockCloud {
   ) throws -> ZoneChanges {
     try perform(.zoneChanges, as: userName, writes: false) { store in
       guard (1...Self.itemLimit).contains(limit) else {
-        throw CloudError.invalidArguments(
-          "a page of changes holds 1 to \(Self.itemLimit) items, not \(limit)")
+        throw CloudRefusal.pageSize(limit).error
       }
       guard try store.zoneIsVisible(zone, to: userName, in: scope), let row = try store.zone(zone) else {
         throw CloudError.zoneNotFound(zone)

@@ -5,7 +5,7 @@ extension MockCloud {
     try perform(.fetchRecords, as: userName, writes: false) { store in
       // NB: The item limit applies to ids fetched as it does to saves.
       guard ids.count <= Self.itemLimit else {
-        throw CloudError.limitExceeded(count: ids.count, limit: Self.itemLimit)
+        throw CloudRefusal.tooManyItems(ids.count).error
       }
       var results: [RecordID: Result<CloudRecord, CloudError>] = [:]
       for id in ids {

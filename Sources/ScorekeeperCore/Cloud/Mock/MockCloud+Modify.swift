@@ -7,11 +7,11 @@ extension MockCloud {
       // NB: At most 400 saves plus deletes per call; more fails the whole call.
       let count = records.count + ids.count
       guard count <= Self.itemLimit else {
-        throw CloudError.limitExceeded(count: count, limit: Self.itemLimit)
+        throw CloudRefusal.tooManyItems(count).error
       }
       var named = Set<RecordID>()
       for id in records.map(\.id) + ids where !named.insert(id).inserted {
-        throw CloudError.invalidArguments("\(id) appears more than once in one call")
+        throw CloudRefusal.duplicate(id).error
       }
       let modification = RecordModification(
         store: store, userName: userName, scope: scope, savePolicy: savePolicy, saving: records,

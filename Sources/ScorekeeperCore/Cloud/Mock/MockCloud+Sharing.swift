@@ -30,13 +30,12 @@ extension MockCloud {
     -> ShareMetadata
   {
     guard ShareLinkGenerator.isWellFormed(link) else {
-      throw CloudError.invalidArguments(
-        "\(quote(link)) is not a share link; links look like \(ShareLinkGenerator.prefix)<32 hex digits>")
+      throw CloudRefusal.notALink(link).error
     }
     // NB: An unknown link and a revoked one (share deleted) look the same.
     guard let shareID = try store.shareID(forLink: link), let share = try store.record(shareID),
       let settings = share.sharing, let rootName = try store.rootName(sharedBy: shareID)
-    else { throw CloudError.unknownItem("share link \(quote(link))") }
+    else { throw CloudRefusal.unknownLink(link).error }
     let ownerName = shareID.zoneID.ownerName
     var metadata = ShareMetadata(
       share: share, rootRecordID: RecordID(name: rootName, zoneID: shareID.zoneID),
@@ -51,8 +50,7 @@ extension MockCloud {
       metadata.permission = settings.publicPermission
       metadata.acceptance = .pending
     } else {
-      throw CloudError.permissionFailure(
-        "the share is only for the people \(ownerName) invited; \(userName) is not one of them")
+      throw CloudRefusal.notInvited(owner: ownerName, user: userName).error
     }
     return metadata
   }

@@ -5,7 +5,7 @@ extension MockCloud {
     try perform(.modifyZones, as: userName, writes: true) { store in
       let count = zones.count + zoneIDs.count
       guard count <= Self.itemLimit else {
-        throw CloudError.limitExceeded(count: count, limit: Self.itemLimit)
+        throw CloudRefusal.tooManyItems(count).error
       }
       var result = ModifyZonesResult()
       for zone in zones {
@@ -24,7 +24,7 @@ extension MockCloud {
     // NB: Zones are created only by their owner, in the private database;
     // a shared database shows other people's zones and cannot add to them.
     guard scope == .private, zone.ownerName == userName else {
-      return .failure(.permissionFailure("\(userName) cannot create the zone \(zone)"))
+      return .failure(CloudRefusal.cannotCreateZone(zone, by: userName).error)
     }
     // Saving a zone that exists changes nothing and succeeds.
     if try store.zone(zone) == nil {
@@ -37,7 +37,7 @@ extension MockCloud {
     _ zone: ZoneID, as userName: String, in scope: DatabaseScope, store: ServerStore
   ) throws -> Result<Void, CloudError> {
     guard scope == .private else {
-      return .failure(.permissionFailure("\(userName) cannot delete the zone \(zone)"))
+      return .failure(CloudRefusal.cannotDeleteZone(zone, by: userName).error)
     }
     guard try store.zoneIsVisible(zone, to: userName, in: scope) else {
       return .failure(.zoneNotFound(zone))

@@ -31,115 +31,116 @@ enum MockCloudSchema {
     ) STRICT, WITHOUT ROWID;
     """
 
-  static let script = identity + devices + """
-    CREATE TABLE sequence (
-      onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
-      value INTEGER NOT NULL,
-      -- Database change tokens older than this have expired.
-      validFrom INTEGER NOT NULL DEFAULT 0
-    ) STRICT;
-    INSERT INTO sequence (onlyRow, value) VALUES (1, 0);
+  static let script =
+    identity + devices + """
+      CREATE TABLE sequence (
+        onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
+        value INTEGER NOT NULL,
+        -- Database change tokens older than this have expired.
+        validFrom INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      INSERT INTO sequence (onlyRow, value) VALUES (1, 0);
 
-    -- Users whose account is anything but available.
-    CREATE TABLE accounts (
-      userName TEXT PRIMARY KEY,
-      status TEXT NOT NULL
-    ) STRICT;
+      -- Users whose account is anything but available.
+      CREATE TABLE accounts (
+        userName TEXT PRIMARY KEY,
+        status TEXT NOT NULL
+      ) STRICT;
 
-    CREATE TABLE zones (
-      ownerName TEXT NOT NULL,
-      name TEXT NOT NULL,
-      -- The sequence number at creation: tokens from an earlier zone of the
-      -- same name are worthless after it was deleted and created again.
-      incarnation INTEGER NOT NULL,
-      changedAt INTEGER NOT NULL,
-      -- Tokens older than this have expired: the tombstones they would
-      -- need were purged.
-      validFrom INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (ownerName, name)
-    ) STRICT, WITHOUT ROWID;
-    CREATE INDEX zones_changedAt ON zones (ownerName, changedAt);
+      CREATE TABLE zones (
+        ownerName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        -- The sequence number at creation: tokens from an earlier zone of the
+        -- same name are worthless after it was deleted and created again.
+        incarnation INTEGER NOT NULL,
+        changedAt INTEGER NOT NULL,
+        -- Tokens older than this have expired: the tombstones they would
+        -- need were purged.
+        validFrom INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (ownerName, name)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX zones_changedAt ON zones (ownerName, changedAt);
 
-    CREATE TABLE deletedZones (
-      ownerName TEXT NOT NULL,
-      name TEXT NOT NULL,
-      deletedAt INTEGER NOT NULL,
-      PRIMARY KEY (ownerName, name)
-    ) STRICT, WITHOUT ROWID;
+      CREATE TABLE deletedZones (
+        ownerName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        deletedAt INTEGER NOT NULL,
+        PRIMARY KEY (ownerName, name)
+      ) STRICT, WITHOUT ROWID;
 
-    CREATE TABLE records (
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      name TEXT NOT NULL,
-      type TEXT NOT NULL,
-      parentName TEXT,
-      shareName TEXT,
-      changeTag TEXT NOT NULL,
-      modifiedAt INTEGER NOT NULL,
-      changedAt INTEGER NOT NULL,
-      PRIMARY KEY (ownerName, zoneName, name),
-      FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
-    ) STRICT, WITHOUT ROWID;
-    CREATE INDEX records_parent ON records (ownerName, zoneName, parentName)
-      WHERE parentName IS NOT NULL;
-    CREATE INDEX records_share ON records (ownerName, zoneName, shareName)
-      WHERE shareName IS NOT NULL;
-    CREATE INDEX records_changedAt ON records (ownerName, zoneName, changedAt);
+      CREATE TABLE records (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        parentName TEXT,
+        shareName TEXT,
+        changeTag TEXT NOT NULL,
+        modifiedAt INTEGER NOT NULL,
+        changedAt INTEGER NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, name),
+        FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX records_parent ON records (ownerName, zoneName, parentName)
+        WHERE parentName IS NOT NULL;
+      CREATE INDEX records_share ON records (ownerName, zoneName, shareName)
+        WHERE shareName IS NOT NULL;
+      CREATE INDEX records_changedAt ON records (ownerName, zoneName, changedAt);
 
-    CREATE TABLE fields (
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      recordName TEXT NOT NULL,
-      key TEXT NOT NULL,
-      type TEXT NOT NULL,
-      value ANY NOT NULL,
-      PRIMARY KEY (ownerName, zoneName, recordName, key),
-      FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
-    ) STRICT, WITHOUT ROWID;
+      CREATE TABLE fields (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        recordName TEXT NOT NULL,
+        key TEXT NOT NULL,
+        type TEXT NOT NULL,
+        value ANY NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, recordName, key),
+        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
 
-    CREATE TABLE shares (
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      recordName TEXT NOT NULL,
-      link TEXT NOT NULL UNIQUE,
-      publicPermission TEXT NOT NULL,
-      PRIMARY KEY (ownerName, zoneName, recordName),
-      FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
-    ) STRICT, WITHOUT ROWID;
+      CREATE TABLE shares (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        recordName TEXT NOT NULL,
+        link TEXT NOT NULL UNIQUE,
+        publicPermission TEXT NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, recordName),
+        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
 
-    CREATE TABLE participants (
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      shareName TEXT NOT NULL,
-      userName TEXT NOT NULL,
-      permission TEXT NOT NULL,
-      acceptance TEXT NOT NULL,
-      PRIMARY KEY (ownerName, zoneName, shareName, userName),
-      FOREIGN KEY (ownerName, zoneName, shareName) REFERENCES shares ON DELETE CASCADE
-    ) STRICT, WITHOUT ROWID;
-    CREATE INDEX participants_userName ON participants (userName, acceptance);
+      CREATE TABLE participants (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        shareName TEXT NOT NULL,
+        userName TEXT NOT NULL,
+        permission TEXT NOT NULL,
+        acceptance TEXT NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, shareName, userName),
+        FOREIGN KEY (ownerName, zoneName, shareName) REFERENCES shares ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX participants_userName ON participants (userName, acceptance);
 
-    -- When a user gained or lost access to another user's zone, so their
-    -- shared database reports the zone as changed or gone.
-    CREATE TABLE accessChanges (
-      userName TEXT NOT NULL,
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      changedAt INTEGER NOT NULL,
-      PRIMARY KEY (userName, ownerName, zoneName)
-    ) STRICT, WITHOUT ROWID;
-    CREATE INDEX accessChanges_changedAt ON accessChanges (userName, changedAt);
+      -- When a user gained or lost access to another user's zone, so their
+      -- shared database reports the zone as changed or gone.
+      CREATE TABLE accessChanges (
+        userName TEXT NOT NULL,
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        changedAt INTEGER NOT NULL,
+        PRIMARY KEY (userName, ownerName, zoneName)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX accessChanges_changedAt ON accessChanges (userName, changedAt);
 
-    -- Deleted records, kept for every reader (not consumed by the first).
-    CREATE TABLE tombstones (
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      name TEXT NOT NULL,
-      type TEXT NOT NULL,
-      deletedAt INTEGER NOT NULL,
-      PRIMARY KEY (ownerName, zoneName, name),
-      FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
-    ) STRICT, WITHOUT ROWID;
-    CREATE INDEX tombstones_deletedAt ON tombstones (ownerName, zoneName, deletedAt);
-    """
+      -- Deleted records, kept for every reader (not consumed by the first).
+      CREATE TABLE tombstones (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        deletedAt INTEGER NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, name),
+        FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX tombstones_deletedAt ON tombstones (ownerName, zoneName, deletedAt);
+      """
 }

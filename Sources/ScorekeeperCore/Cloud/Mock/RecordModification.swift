@@ -48,12 +48,10 @@ struct RecordModification {
 
   private func save(_ record: CloudRecord) throws -> Result<CloudRecord, CloudError> {
     let id = record.id
-    if let problem = Self.malformation(of: record) { return .failure(.invalidArguments(problem)) }
+    if let problem = Self.malformation(of: record) { return .failure(problem.error) }
     let existing = try store.header(id)
     if let existing, existing.type != record.type {
-      return .failure(
-        .invalidArguments(
-          "\(id) is a \(quote(existing.type)) record; it cannot become a \(quote(record.type))"))
+      return .failure(CloudRefusal.typeChange(id, from: existing.type, to: record.type).error)
     }
     if savePolicy == .ifServerRecordUnchanged {
       // NB: Save-if-unchanged. The tag says which server copy the client's
@@ -65,8 +63,7 @@ struct RecordModification {
       case (.some, nil):
         // A new record that collides with a stored one: the client made a
         // fresh record instead of editing the server's copy.
-        return .failure(
-          .serverRejectedRequest("\(id) already exists; save the server's copy, with its change tag"))
+        return .failure(CloudRefusal.recordExists(id).error)
       case (nil, .some):
         // A tag for a record the server no longer has: deleted since.
         return .failure(.unknownRecord(id))
@@ -78,22 +75,21 @@ struct RecordModification {
     // parents first, so a parent later in the same call counts; a parent
     // whose own save failed does not.
     if let parent = record.parent, try store.header(parent) == nil {
-      return .failure(.referenceViolation(id, "its parent \(quote(parent.name)) does not exist"))
+      return .failure(CloudRefusal.parentMissing(id, parent: parent.name).error)
     }
     if let shareID = record.shareID, shareID.name != existing?.shareName,
       try store.header(shareID) == nil && !savingIDs.contains(shareID)
     {
-      return .failure(.invalidArguments("\(id) refers to share \(quote(shareID.name)), which does not exist"))
+      return .failure(CloudRefusal.shareMissing(id, share: shareID.name).error)
     }
     if record.isShare {
       // NB: Only the owner changes a share; participants can only leave.
       if scope == .shared {
-        return .failure(.permissionFailure("only \(id.zoneID.ownerName) can change the share \(id)"))
+        return .failure(CloudRefusal.ownerOnlyShareChange(id).error)
       }
       // NB: A share needs its root in the same call or already stored.
       guard existing != nil || sharesWithRootInCall.contains(id) else {
-        return .failure(
-          .invalidArguments("the share \(id) needs its root record in the same call, or saved before"))
+        return .failure(CloudRefusal.shareNeedsRoot(id).error)
       }
     }
     if scope == .shared, let refusal = try sharedWriteRefusal(record, existing: existing) {
@@ -123,13 +119,12 @@ struct RecordModification {
     -> CloudError?
   {
     if record.shareID?.name != existing?.shareName {
-      return .permissionFailure("only \(record.id.zoneID.ownerName) can share or unshare \(record.id)")
+      return CloudRefusal.ownerOnlySharing(record.id).error
     }
     // NB: In a shared database every record hangs off a shared root: it
     // needs a parent or a share, or it would belong to nobody's share.
     guard record.parent != nil || record.shareID != nil else {
-      return .permissionFailure(
-        "\(record.id) has neither a parent nor a share; the shared database cannot hold it")
+      return CloudRefusal.orphanInSharedDatabase(record.id).error
     }
     // NB: Writes walk up to the root's share and need read-write permission.
     return try store.writeRefusal(
@@ -138,21 +133,19 @@ struct RecordModification {
   }
 
   /// What makes a record impossible to store, whatever the server holds.
-  static func malformation(of record: CloudRecord) -> String? {
+  static func malformation(of record: CloudRecord) -> CloudRefusal? {
     let id = record.id
-    if id.name.isEmpty || record.type.isEmpty { return "\(id) needs a name and a type" }
-    if record.isShare != (record.sharing != nil) {
-      return "\(id): a record has share settings exactly when its type is \(CloudRecord.shareType)"
-    }
-    if record.isShare && record.parent != nil { return "the share \(id) cannot have a parent" }
+    if id.name.isEmpty || record.type.isEmpty { return .unnamed(id) }
+    if record.isShare != (record.sharing != nil) { return .shareSettingsMismatch(id) }
+    if record.isShare && record.parent != nil { return .shareWithParent(id) }
     // References, parents included, stay within one zone.
     let references =
       [record.parent, record.shareID].compactMap { $0 }
       + record.fields.values.compactMap { if case .reference(let target) = $0 { target } else { nil } }
     if let outside = references.first(where: { $0.zoneID != id.zoneID }) {
-      return "\(id) refers to \(outside); references must stay within a zone"
+      return .outsideReference(id, to: outside)
     }
-    if record.parent == id { return "\(id) cannot be its own parent" }
+    if record.parent == id { return .ownParent(id) }
     return nil
   }
 
@@ -176,9 +169,7 @@ struct RecordModification {
     }
     if scope == .shared {
       if header.parentName == nil {
-        return .failure(
-          .permissionFailure(
-            "only \(id.zoneID.ownerName) can delete the shared root \(id); leave the share instead"))
+        return .failure(CloudRefusal.ownerOnlyRootDeletion(id).error)
       }
       if let refusal = try store.writeRefusal(
         id, type: header.type, parentName: header.parentName, shareName: header.shareName, by: userName)
@@ -190,9 +181,7 @@ struct RecordModification {
     // deleted in the same call went first).
     let children = try store.childNames(of: id)
     if !children.isEmpty {
-      return .failure(
-        .referenceViolation(
-          id, "children still refer to it: " + children.prefix(5).map(quote).joined(separator: ", ")))
+      return .failure(CloudRefusal.childrenRemain(id, children: Array(children.prefix(5))).error)
     }
     // The share cannot outlive the root it shares.
     if let shareName = header.shareName {

@@ -33,7 +33,7 @@ extension ServerStore {
     var visited: Set<String> = [id.name]
     while let name = parentName {
       guard visited.insert(name).inserted else {
-        return .failure(.invalidArguments("the parent chain of \(id) loops back through \(quote(name))"))
+        return .failure(CloudRefusal.parentLoop(id, at: name).error)
       }
       guard let parent = try header(RecordID(name: name, zoneID: id.zoneID)) else { return .success(nil) }
       parentName = parent.parentName
@@ -71,12 +71,12 @@ extension ServerStore {
     case .failure(let error):
       return error
     case .success(nil):
-      return .permissionFailure("\(id) is not shared with \(userName)")
+      return CloudRefusal.notShared(id, with: userName).error
     case .success(let shareID?):
       switch try permission(of: userName, under: shareID) {
       case .readWrite?: return nil
-      case .readOnly?: return .permissionFailure("\(id) is shared with \(userName) read-only")
-      case .none?, nil: return .permissionFailure("\(id) is not shared with \(userName)")
+      case .readOnly?: return CloudRefusal.sharedReadOnly(id, with: userName).error
+      case .none?, nil: return CloudRefusal.notShared(id, with: userName).error
       }
     }
   }

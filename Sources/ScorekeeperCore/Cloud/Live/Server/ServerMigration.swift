@@ -19,7 +19,7 @@ public struct ServerMigration: Sendable {
   }
 
   /// Every step, oldest first.
-  public static let all: [ServerMigration] = [.roles]
+  public static let all: [ServerMigration] = [.roles, .cloud]
 
   public static var currentVersion: Int { all.last!.version }
 }
@@ -72,4 +72,18 @@ extension ServerMigration {
       ALTER TABLE scorekeeper.server OWNER TO {owner};
       GRANT SELECT ON scorekeeper.server TO {users};
       """)
+}
+
+/// The server side's SQL, by concept; `ServerMigration` puts it in order.
+enum ServerSQL {}
+
+extension ServerMigration {
+  /// Version 2: the cloud itself. Everything is created as the owner role
+  /// (so it owns it, and PUBLIC may execute none of it).
+  static let cloud = ServerMigration(
+    version: 2, identifier: "cloud",
+    sql: [
+      "SET LOCAL ROLE {owner};", ServerSQL.tables, ServerSQL.helpers, ServerSQL.records, ServerSQL.modify,
+      ServerSQL.reads, ServerSQL.zonesAndSharing, "RESET ROLE;",
+    ].joined(separator: "\n"))
 }

@@ -1,0 +1,302 @@
+extension ServerSQL {
+  /// `modify_records`, the API function, and the save and delete of one
+  /// record it applies zone by zone.
+  static let modify = #"""
+    -- Saves one record in a zone the caller sees and has locked: the
+    -- stored copy as JSON, or a refusal. saving_names: every record saved
+    -- in this call (in this zone); shares_with_root: shares some record
+    -- in this call points to.
+    CREATE FUNCTION scorekeeper.save_record(
+      user_name text, scope text, if_unchanged boolean, r jsonb, saving_names text[],
+      shares_with_root text[]
+    ) RETURNS jsonb LANGUAGE plpgsql SET search_path = '' AS $$
+    DECLARE
+      zone_owner text := r->'id'->>0;
+      zone_name text := r->'id'->>1;
+      record_name text := r->'id'->>2;
+      record_type text := r->>'type';
+      parent_name text := r->'parent'->>2;
+      share_name text := r->'share'->>2;
+      tag text := r->>'tag';
+      existing scorekeeper.records;
+      refusal jsonb;
+      found_share record;
+      lost text[];
+      change bigint;
+      saved scorekeeper.records;
+    BEGIN
+      refusal := scorekeeper.malformation(r);
+      IF refusal IS NOT NULL THEN RETURN refusal; END IF;
+      SELECT * INTO existing FROM scorekeeper.records AS s
+      WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = record_name;
+      IF FOUND AND existing.type <> record_type THEN
+        RETURN scorekeeper.refusal('type-change', record_name, existing.type, record_type);
+      END IF;
+      IF if_unchanged THEN
+        IF existing.name IS NOT NULL AND tag IS NOT NULL AND existing.change_tag <> tag THEN
+          RETURN jsonb_build_object(
+            'refusal', 'server-record-changed', 'record', scorekeeper.record_json(existing));
+        ELSIF existing.name IS NOT NULL AND tag IS NULL THEN
+          RETURN scorekeeper.refusal('exists', record_name);
+        ELSIF existing.name IS NULL AND tag IS NOT NULL THEN
+          RETURN scorekeeper.refusal('unknown-record', record_name);
+        END IF;
+      END IF;
+      IF parent_name IS NOT NULL AND NOT EXISTS (
+        SELECT FROM scorekeeper.records AS p
+        WHERE p.owner = zone_owner AND p.zone = zone_name AND p.name = parent_name)
+      THEN
+        RETURN scorekeeper.refusal('parent-missing', record_name, parent_name);
+      END IF;
+      IF share_name IS NOT NULL AND share_name IS DISTINCT FROM existing.share
+        AND NOT share_name = ANY (saving_names) AND NOT EXISTS (
+          SELECT FROM scorekeeper.records AS s
+          WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name)
+      THEN
+        RETURN scorekeeper.refusal('share-missing', record_name, share_name);
+      END IF;
+      IF record_type = 'cloudkit.share' THEN
+        IF scope = 'shared' THEN
+          RETURN scorekeeper.refusal('owner-only-share-change', record_name);
+        END IF;
+        IF existing.name IS NULL AND NOT record_name = ANY (shares_with_root) THEN
+          RETURN scorekeeper.refusal('share-needs-root', record_name);
+        END IF;
+      END IF;
+      IF scope = 'shared' THEN
+        IF share_name IS DISTINCT FROM existing.share THEN
+          RETURN scorekeeper.refusal('owner-only-sharing', record_name);
+        END IF;
+        IF parent_name IS NULL AND share_name IS NULL THEN
+          RETURN scorekeeper.refusal('orphan-in-shared', record_name);
+        END IF;
+        refusal := scorekeeper.write_refusal(
+          user_name, zone_owner, zone_name, record_name, record_type, parent_name, share_name);
+        IF refusal IS NOT NULL THEN RETURN refusal; END IF;
+      END IF;
+      SELECT * INTO found_share FROM scorekeeper.covering_share(
+        zone_owner, zone_name, record_name, record_type, parent_name, share_name);
+      IF found_share.loop_at IS NOT NULL THEN
+        RETURN scorekeeper.refusal('parent-loop', record_name, found_share.loop_at);
+      END IF;
+      change := scorekeeper.next_change(zone_owner, zone_name);
+      INSERT INTO scorekeeper.records AS s (
+        owner, zone, name, type, parent, share, covering_share, change_tag, modified_at, changed_at,
+        fields)
+      VALUES (
+        zone_owner, zone_name, record_name, record_type, parent_name, share_name, found_share.covering,
+        nextval('scorekeeper.tags')::text, scorekeeper.now_ms(), change, r->'fields')
+      ON CONFLICT (owner, zone, name) DO UPDATE SET
+        parent = excluded.parent, share = excluded.share, covering_share = excluded.covering_share,
+        change_tag = excluded.change_tag, modified_at = excluded.modified_at,
+        changed_at = excluded.changed_at, fields = excluded.fields;
+      DELETE FROM scorekeeper.tombstones AS t
+      WHERE t.owner = zone_owner AND t.zone = zone_name AND t.name = record_name;
+      IF existing.name IS NOT NULL
+        AND (existing.parent, existing.share) IS DISTINCT FROM (parent_name, share_name)
+      THEN
+        PERFORM scorekeeper.refresh_coverage(zone_owner, zone_name, record_name);
+      END IF;
+      IF record_type = 'cloudkit.share' THEN
+        lost := scorekeeper.write_sharing(zone_owner, zone_name, record_name, r->'sharing');
+        PERFORM scorekeeper.record_access_change(lost, zone_owner, zone_name);
+      END IF;
+      -- NB: Saving a child gives its stored parent a new tag.
+      IF parent_name IS NOT NULL AND NOT parent_name = ANY (saving_names) THEN
+        PERFORM scorekeeper.bump(zone_owner, zone_name, parent_name);
+      END IF;
+      SELECT * INTO saved FROM scorekeeper.records AS s
+      WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = record_name;
+      RETURN jsonb_build_object('record', scorekeeper.record_json(saved));
+    END $$;
+
+    -- Deletes one record: NULL when done (or already gone), else a refusal.
+    CREATE FUNCTION scorekeeper.delete_record_as(
+      user_name text, scope text, zone_owner text, zone_name text, record_name text
+    ) RETURNS jsonb LANGUAGE plpgsql SET search_path = '' AS $$
+    DECLARE
+      existing scorekeeper.records;
+      refusal jsonb;
+      children text[];
+    BEGIN
+      SELECT * INTO existing FROM scorekeeper.records AS s
+      WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = record_name;
+      IF NOT FOUND THEN RETURN NULL; END IF;
+      IF existing.type = 'cloudkit.share' THEN
+        IF scope = 'shared' THEN
+          -- NB: A participant deleting a share leaves it; the share stays.
+          DELETE FROM scorekeeper.participants AS p
+          WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = record_name
+            AND p.user_name = delete_record_as.user_name;
+          PERFORM scorekeeper.record_access_change(ARRAY[user_name], zone_owner, zone_name);
+          PERFORM scorekeeper.bump(zone_owner, zone_name, record_name);
+        ELSE
+          PERFORM scorekeeper.delete_share(zone_owner, zone_name, record_name);
+        END IF;
+        RETURN NULL;
+      END IF;
+      IF scope = 'shared' THEN
+        IF existing.parent IS NULL THEN
+          RETURN scorekeeper.refusal('owner-only-root-deletion', record_name);
+        END IF;
+        refusal := scorekeeper.write_refusal(
+          user_name, zone_owner, zone_name, record_name, existing.type, existing.parent, existing.share);
+        IF refusal IS NOT NULL THEN RETURN refusal; END IF;
+      END IF;
+      SELECT array_agg(c.name ORDER BY c.name COLLATE "C") INTO children FROM (
+        SELECT c.name FROM scorekeeper.records AS c
+        WHERE c.owner = zone_owner AND c.zone = zone_name AND c.parent = record_name
+        ORDER BY c.name COLLATE "C" LIMIT 5) AS c;
+      IF children IS NOT NULL THEN
+        RETURN scorekeeper.refusal('children-remain', VARIADIC ARRAY[record_name] || children);
+      END IF;
+      IF existing.share IS NOT NULL THEN
+        PERFORM scorekeeper.delete_share(zone_owner, zone_name, existing.share);
+      END IF;
+      PERFORM scorekeeper.delete_record(zone_owner, zone_name, record_name, existing.type);
+      RETURN NULL;
+    END $$;
+
+    -- How many stored ancestors a record has (0 when it is not stored).
+    CREATE FUNCTION scorekeeper.depth(zone_owner text, zone_name text, record_name text) RETURNS int
+    LANGUAGE sql STABLE SET search_path = '' AS $$
+      WITH RECURSIVE chain (name, depth) AS (
+        SELECT r.parent, 1 FROM scorekeeper.records AS r
+        WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = record_name AND r.parent IS NOT NULL
+        UNION ALL
+        SELECT r.parent, c.depth + 1 FROM chain AS c JOIN scorekeeper.records AS r
+          ON r.owner = zone_owner AND r.zone = zone_name AND r.name = c.name
+        WHERE r.parent IS NOT NULL AND c.depth < 64
+      )
+      SELECT COALESCE(max(c.depth), 0) FROM chain AS c
+    $$;
+
+    -- One call: saves (parents before children, as the client orders them)
+    -- and deletes (children first), zone by zone. Atomic calls are all or
+    -- nothing per zone. Returns one result per record:
+    -- {"id", "op": "save"|"delete", "record" | "refusal"}.
+    CREATE FUNCTION scorekeeper.modify_records(
+      scope text, saves jsonb, deletes jsonb, if_unchanged boolean, atomic boolean
+    ) RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET lock_timeout = '2s' AS $$
+    DECLARE
+      user_name text := scorekeeper.caller();
+      item_count int := jsonb_array_length(saves) + jsonb_array_length(deletes);
+      duplicate jsonb;
+      zone record;
+      zone_results jsonb;
+      failed boolean;
+      results jsonb := '[]';
+    BEGIN
+      PERFORM scorekeeper.check_scope(scope);
+      IF item_count > 400 THEN
+        PERFORM scorekeeper.fail('limit-exceeded', item_count::text, '400');
+      END IF;
+      IF EXISTS (SELECT FROM jsonb_array_elements(saves) AS s WHERE NOT scorekeeper.is_id(s->'id'))
+        OR EXISTS (SELECT FROM jsonb_array_elements(deletes) AS d WHERE NOT scorekeeper.is_id(d))
+      THEN
+        PERFORM scorekeeper.fail('malformed-request', 'every record needs an id [owner, zone, name]');
+      END IF;
+      SELECT i.id INTO duplicate FROM (
+        SELECT s.value->'id' AS id, s.ordinality AS position FROM jsonb_array_elements(saves) WITH ORDINALITY AS s
+        UNION ALL
+        SELECT d.value, jsonb_array_length(saves) + d.ordinality FROM jsonb_array_elements(deletes) WITH ORDINALITY AS d
+      ) AS i GROUP BY i.id HAVING count(*) > 1 ORDER BY min(i.position) LIMIT 1;
+      IF duplicate IS NOT NULL THEN
+        PERFORM scorekeeper.fail('duplicate', duplicate->>0, duplicate->>1, duplicate->>2);
+      END IF;
+      -- Lock every zone touched, in one fixed order (no deadlocks between
+      -- calls over several zones), before any subtransaction: a lock taken
+      -- inside one that rolls back would be released with it.
+      PERFORM FROM scorekeeper.zones AS z
+      WHERE (z.owner, z.name) IN (
+        SELECT s.value->'id'->>0, s.value->'id'->>1 FROM jsonb_array_elements(saves) AS s
+        UNION SELECT d.value->>0, d.value->>1 FROM jsonb_array_elements(deletes) AS d)
+        AND scorekeeper.zone_visible(user_name, scope, z.owner, z.name)
+      ORDER BY z.owner COLLATE "C", z.name COLLATE "C" FOR UPDATE;
+      FOR zone IN
+        SELECT DISTINCT i.owner, i.name FROM (
+          SELECT s.value->'id'->>0 AS owner, s.value->'id'->>1 AS name FROM jsonb_array_elements(saves) AS s
+          UNION SELECT d.value->>0, d.value->>1 FROM jsonb_array_elements(deletes) AS d) AS i
+        ORDER BY i.owner COLLATE "C", i.name COLLATE "C"
+      LOOP
+        IF atomic THEN
+          BEGIN
+            SELECT * INTO zone_results, failed FROM scorekeeper.modify_zone(
+              user_name, scope, zone.owner, zone.name, saves, deletes, if_unchanged);
+            IF failed THEN
+              RAISE EXCEPTION USING ERRCODE = 'SK002';  -- rolls the zone back
+            END IF;
+          EXCEPTION WHEN SQLSTATE 'SK002' THEN
+            -- NB: One failure fails the zone's other records too.
+            SELECT jsonb_agg(CASE WHEN e ? 'refusal' THEN e ELSE
+                jsonb_build_object('id', e->'id', 'op', e->'op')
+                  || scorekeeper.refusal('batch-request-failed', e->'id'->>2) END)
+              INTO zone_results FROM jsonb_array_elements(zone_results) AS e;
+          END;
+        ELSE
+          SELECT * INTO zone_results, failed FROM scorekeeper.modify_zone(
+            user_name, scope, zone.owner, zone.name, saves, deletes, if_unchanged);
+        END IF;
+        results := results || zone_results;
+      END LOOP;
+      RETURN results;
+    END $$;
+
+    CREATE FUNCTION scorekeeper.check_scope(scope text) RETURNS void
+    LANGUAGE plpgsql SET search_path = '' AS $$
+    BEGIN
+      IF scope IS NULL OR scope NOT IN ('private', 'shared') THEN
+        PERFORM scorekeeper.fail('malformed-request', 'the scope is private or shared');
+      END IF;
+    END $$;
+
+    -- One zone's part of a modify_records call.
+    CREATE FUNCTION scorekeeper.modify_zone(
+      user_name text, scope text, zone_owner text, zone_name text, saves jsonb, deletes jsonb,
+      if_unchanged boolean, OUT results jsonb, OUT failed boolean
+    ) LANGUAGE plpgsql SET search_path = '' AS $$
+    DECLARE
+      zone_saves jsonb;
+      zone_deletes jsonb;
+      saving_names text[];
+      shares_with_root text[];
+      item jsonb;
+      outcome jsonb;
+    BEGIN
+      results := '[]';
+      failed := false;
+      SELECT COALESCE(jsonb_agg(s.value ORDER BY s.ordinality), '[]') INTO zone_saves
+      FROM jsonb_array_elements(saves) WITH ORDINALITY AS s
+      WHERE s.value->'id'->>0 = zone_owner AND s.value->'id'->>1 = zone_name;
+      SELECT COALESCE(jsonb_agg(d.value ORDER BY d.ordinality), '[]') INTO zone_deletes
+      FROM jsonb_array_elements(deletes) WITH ORDINALITY AS d
+      WHERE d.value->>0 = zone_owner AND d.value->>1 = zone_name;
+      IF NOT scorekeeper.zone_visible(user_name, scope, zone_owner, zone_name) THEN
+        SELECT COALESCE(jsonb_agg(jsonb_build_object('id', e.id, 'op', e.op)
+          || scorekeeper.refusal('zone-not-found')), '[]') INTO results
+        FROM (SELECT s->'id' AS id, 'save' AS op FROM jsonb_array_elements(zone_saves) AS s
+              UNION ALL SELECT d, 'delete' FROM jsonb_array_elements(zone_deletes) AS d) AS e;
+        failed := jsonb_array_length(results) > 0;
+        RETURN;
+      END IF;
+      SELECT array_agg(s->'id'->>2) INTO saving_names FROM jsonb_array_elements(zone_saves) AS s;
+      SELECT COALESCE(array_agg(s->'share'->>2), '{}') INTO shares_with_root
+      FROM jsonb_array_elements(zone_saves) AS s WHERE jsonb_typeof(s->'share') = 'array';
+      FOR item IN SELECT s FROM jsonb_array_elements(zone_saves) AS s LOOP
+        outcome := scorekeeper.save_record(
+          user_name, scope, if_unchanged, item, saving_names, shares_with_root);
+        failed := failed OR outcome ? 'refusal';
+        results := results || (jsonb_build_object('id', item->'id', 'op', 'save') || outcome);
+      END LOOP;
+      -- NB: Children go before their parents, so deleting both in one call works.
+      FOR item IN
+        SELECT d.value FROM jsonb_array_elements(zone_deletes) WITH ORDINALITY AS d
+        ORDER BY scorekeeper.depth(zone_owner, zone_name, d.value->>2) DESC, d.ordinality
+      LOOP
+        outcome := scorekeeper.delete_record_as(user_name, scope, zone_owner, zone_name, item->>2);
+        failed := failed OR outcome IS NOT NULL;
+        results := results || (jsonb_build_object('id', item, 'op', 'delete') || COALESCE(outcome, '{}'));
+      END LOOP;
+    END $$;
+    """#
+}

@@ -1,0 +1,171 @@
+extension ServerSQL {
+  /// The reading API functions: records by id, and the two change feeds.
+  /// Each is STABLE, so all its statements see one snapshot: a token is
+  /// taken in the same snapshot as the data it follows.
+  static let reads = #"""
+    -- A copy of the record if the user may see it, else a refusal.
+    -- NB: In a shared zone a record the user's shares do not cover is
+    -- unknown, exactly like a missing one.
+    CREATE FUNCTION scorekeeper.readable_record(
+      user_name text, scope text, zone_owner text, zone_name text, record_name text
+    ) RETURNS jsonb LANGUAGE plpgsql STABLE SET search_path = '' AS $$
+    DECLARE
+      stored scorekeeper.records;
+    BEGIN
+      IF NOT scorekeeper.zone_visible(user_name, scope, zone_owner, zone_name) THEN
+        RETURN scorekeeper.refusal('zone-not-found');
+      END IF;
+      SELECT * INTO stored FROM scorekeeper.records AS r
+      WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = record_name;
+      IF NOT FOUND OR (scope = 'shared' AND stored.covering_share IS NULL)
+        OR (scope = 'shared' AND NOT EXISTS (
+          SELECT FROM scorekeeper.participants AS p
+          WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = stored.covering_share
+            AND p.user_name = readable_record.user_name AND p.acceptance = 'accepted'))
+      THEN
+        RETURN scorekeeper.refusal('unknown-record', record_name);
+      END IF;
+      RETURN jsonb_build_object('record', scorekeeper.record_json(stored));
+    END $$;
+
+    -- Records by id: [{"id", "record" | "refusal"}].
+    CREATE FUNCTION scorekeeper.fetch_records(scope text, ids jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+    DECLARE
+      user_name text := scorekeeper.caller();
+    BEGIN
+      PERFORM scorekeeper.check_scope(scope);
+      IF jsonb_array_length(ids) > 400 THEN
+        PERFORM scorekeeper.fail('limit-exceeded', jsonb_array_length(ids)::text, '400');
+      END IF;
+      IF EXISTS (SELECT FROM jsonb_array_elements(ids) AS i WHERE NOT scorekeeper.is_id(i)) THEN
+        PERFORM scorekeeper.fail('malformed-request', 'every record needs an id [owner, zone, name]');
+      END IF;
+      RETURN (
+        SELECT COALESCE(jsonb_agg(jsonb_build_object('id', i.value) || scorekeeper.readable_record(
+          user_name, scope, i.value->>0, i.value->>1, i.value->>2) ORDER BY i.ordinality), '[]')
+        FROM jsonb_array_elements(ids) WITH ORDINALITY AS i);
+    END $$;
+
+    -- What changed in a zone since a token, oldest first, at most
+    -- page_size items: {"changed", "deleted", "token", "more"}.
+    CREATE FUNCTION scorekeeper.zone_changes(
+      scope text, zone_owner text, zone_name text, token text, page_size int
+    ) RETURNS jsonb LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+    DECLARE
+      user_name text := scorekeeper.caller();
+      zone scorekeeper.zones;
+      prefix text;
+      since bigint := 0;
+      changes jsonb;
+      more boolean;
+      last_change bigint;
+    BEGIN
+      PERFORM scorekeeper.check_scope(scope);
+      IF page_size IS NULL OR page_size NOT BETWEEN 1 AND 400 THEN
+        PERFORM scorekeeper.fail('page-size', COALESCE(page_size::text, 'null'), '400');
+      END IF;
+      SELECT * INTO zone FROM scorekeeper.zones AS z WHERE z.owner = zone_owner AND z.name = zone_name;
+      IF NOT FOUND OR NOT scorekeeper.zone_visible(user_name, scope, zone_owner, zone_name) THEN
+        PERFORM scorekeeper.fail('zone-not-found', zone_owner, zone_name);
+      END IF;
+      -- NB: Tokens are per zone incarnation, server and history epoch.
+      prefix := scorekeeper.token_prefix() || 'z' || zone.incarnation || '.';
+      IF token IS NOT NULL THEN
+        IF left(token, length(prefix)) <> prefix OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,18}$'
+          OR substr(token, length(prefix) + 1)::bigint > zone.counter
+        THEN
+          PERFORM scorekeeper.fail('change-token-expired');
+        END IF;
+        since := substr(token, length(prefix) + 1)::bigint;
+      END IF;
+      -- NB: Changes and tombstones in the order they happened; tombstones
+      -- stay for every reader.
+      WITH page AS (
+        SELECT c.* FROM (
+          SELECT r.name, NULL::text AS deleted_type, r.changed_at AS at FROM scorekeeper.records AS r
+          WHERE r.owner = zone_owner AND r.zone = zone_name AND r.changed_at > since
+          UNION ALL
+          SELECT t.name, t.type, t.deleted_at FROM scorekeeper.tombstones AS t
+          WHERE t.owner = zone_owner AND t.zone = zone_name AND t.deleted_at > since
+        ) AS c ORDER BY c.at LIMIT page_size + 1
+      )
+      SELECT jsonb_agg(jsonb_build_object('name', p.name, 'deleted', p.deleted_type, 'at', p.at) ORDER BY p.at)
+        INTO changes FROM page AS p;
+      changes := COALESCE(changes, '[]');
+      more := jsonb_array_length(changes) > page_size;
+      IF more THEN
+        changes := changes - page_size;
+        last_change := (changes->(page_size - 1)->>'at')::bigint;
+      END IF;
+      RETURN jsonb_build_object(
+        'changed', (
+          SELECT COALESCE(jsonb_agg(rr->'record' ORDER BY c.ordinality), '[]')
+          FROM jsonb_array_elements(changes) WITH ORDINALITY AS c,
+            scorekeeper.readable_record(user_name, scope, zone_owner, zone_name, c.value->>'name') AS rr
+          WHERE jsonb_typeof(c.value->'deleted') = 'null' AND rr ? 'record'),
+        'deleted', (
+          SELECT COALESCE(jsonb_agg(jsonb_build_array(c.value->>'name', c.value->>'deleted') ORDER BY c.ordinality), '[]')
+          FROM jsonb_array_elements(changes) WITH ORDINALITY AS c
+          WHERE jsonb_typeof(c.value->'deleted') = 'string'),
+        'token', prefix || CASE WHEN more THEN last_change ELSE zone.counter END,
+        'more', more);
+    END $$;
+
+    -- Zones changed or gone since a token: {"changed", "deleted", "token"}.
+    -- The token is the oldest transaction still running when this one's
+    -- snapshot was taken: every write the reader has not seen yet is
+    -- stamped at or after it (reported again at worst, never skipped).
+    CREATE FUNCTION scorekeeper.database_changes(scope text, token text) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+    DECLARE
+      user_name text := scorekeeper.caller();
+      prefix text := scorekeeper.token_prefix() || 'd';
+      now_xmin xid8 := pg_snapshot_xmin(pg_current_snapshot());
+      since xid8 := '0';
+      changed jsonb;
+      deleted jsonb;
+    BEGIN
+      PERFORM scorekeeper.check_scope(scope);
+      IF token IS NOT NULL THEN
+        -- NB: A token from another server, from before the history was
+        -- purged, or from the future (a restored server) has expired.
+        IF left(token, length(prefix)) <> prefix OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,19}$'
+          OR substr(token, length(prefix) + 1)::numeric > now_xmin::text::numeric
+        THEN
+          PERFORM scorekeeper.fail('change-token-expired');
+        END IF;
+        since := substr(token, length(prefix) + 1)::xid8;
+      END IF;
+      IF scope = 'private' THEN
+        SELECT COALESCE(jsonb_agg(z.name ORDER BY z.name COLLATE "C"), '[]') INTO changed
+        FROM scorekeeper.zones AS z WHERE z.owner = user_name AND z.stamp >= since;
+        SELECT COALESCE(jsonb_agg(d.name ORDER BY d.name COLLATE "C"), '[]') INTO deleted
+        FROM scorekeeper.deleted_zones AS d WHERE d.owner = user_name AND d.stamp >= since;
+        RETURN jsonb_build_object(
+          'changed', (SELECT COALESCE(jsonb_agg(jsonb_build_array(user_name, n)), '[]')
+                      FROM jsonb_array_elements_text(changed) AS n),
+          'deleted', (SELECT COALESCE(jsonb_agg(jsonb_build_array(user_name, n)), '[]')
+                      FROM jsonb_array_elements_text(deleted) AS n),
+          'token', prefix || now_xmin);
+      END IF;
+      -- Zones the user reaches that changed, and zones whose access
+      -- changed: changed if the user still reaches them, else gone.
+      WITH candidates AS (
+        SELECT p.owner, p.zone FROM scorekeeper.participants AS p
+        JOIN scorekeeper.zones AS z ON z.owner = p.owner AND z.name = p.zone
+        WHERE p.user_name = database_changes.user_name AND p.acceptance = 'accepted' AND z.stamp >= since
+        UNION
+        SELECT a.owner, a.zone FROM scorekeeper.access_changes AS a
+        WHERE a.user_name = database_changes.user_name AND a.stamp >= since
+      )
+      SELECT
+        COALESCE(jsonb_agg(jsonb_build_array(c.owner, c.zone) ORDER BY c.owner COLLATE "C", c.zone COLLATE "C")
+          FILTER (WHERE scorekeeper.can_reach(user_name, c.owner, c.zone)), '[]'),
+        COALESCE(jsonb_agg(jsonb_build_array(c.owner, c.zone) ORDER BY c.owner COLLATE "C", c.zone COLLATE "C")
+          FILTER (WHERE NOT scorekeeper.can_reach(user_name, c.owner, c.zone)), '[]')
+      INTO changed, deleted FROM candidates AS c;
+      RETURN jsonb_build_object('changed', changed, 'deleted', deleted, 'token', prefix || now_xmin);
+    END $$;
+    """#
+}

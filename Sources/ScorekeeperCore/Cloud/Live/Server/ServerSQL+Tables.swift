@@ -1,0 +1,162 @@
+extension ServerSQL {
+  /// The cloud's tables, keyed by the zone's owner first (zones never span
+  /// owners, so the same schema can later be spread over servers by
+  /// owner), with row-level security: a user reads the rows of their own
+  /// zones and of shares they accepted, and writes nothing but through the
+  /// API functions.
+  static let tables = #"""
+    ALTER TABLE scorekeeper.server
+      -- Raised when every change token is expired (old history purged):
+      -- tokens carry it, so older ones are refused.
+      ADD COLUMN epoch bigint NOT NULL DEFAULT 1;
+    CREATE SEQUENCE scorekeeper.tags;
+
+    -- Users whose account is anything but available.
+    CREATE TABLE scorekeeper.accounts (
+      user_name text PRIMARY KEY,
+      status text NOT NULL
+        CHECK (status IN ('no-account', 'restricted', 'could-not-determine', 'temporarily-unavailable'))
+    );
+
+    -- Which database each device id syncs from (claim_device).
+    CREATE TABLE scorekeeper.devices (
+      id text PRIMARY KEY,
+      holder text NOT NULL,
+      user_name text NOT NULL
+    );
+
+    CREATE TABLE scorekeeper.zones (
+      owner text NOT NULL,
+      name text NOT NULL,
+      -- Drawn from the tags sequence at creation: tokens from an earlier
+      -- zone of the same name are worthless once it was deleted.
+      incarnation bigint NOT NULL,
+      -- The zone's change feed: each change takes the next value while the
+      -- zone's row is locked, so values are handed out in commit order and
+      -- a reader never skips one that commits later.
+      counter bigint NOT NULL DEFAULT 0,
+      -- The last writing transaction: the database feed's cursor.
+      stamp xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      PRIMARY KEY (owner, name)
+    );
+    CREATE INDEX zones_stamp ON scorekeeper.zones (owner, stamp);
+
+    CREATE TABLE scorekeeper.deleted_zones (
+      owner text NOT NULL,
+      name text NOT NULL,
+      stamp xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      PRIMARY KEY (owner, name)
+    );
+    CREATE INDEX deleted_zones_stamp ON scorekeeper.deleted_zones (owner, stamp);
+
+    CREATE TABLE scorekeeper.records (
+      owner text NOT NULL,
+      zone text NOT NULL,
+      name text NOT NULL,
+      type text NOT NULL,
+      parent text,
+      share text,
+      -- The share record whose participants may read this record: the
+      -- share of the root its parent chain leads to (a share covers
+      -- itself). Kept by the write functions, read by the policies.
+      covering_share text,
+      change_tag text NOT NULL,
+      modified_at bigint NOT NULL,
+      changed_at bigint NOT NULL,
+      fields jsonb NOT NULL,
+      PRIMARY KEY (owner, zone, name),
+      FOREIGN KEY (owner, zone) REFERENCES scorekeeper.zones ON DELETE CASCADE
+    );
+    CREATE INDEX records_parent ON scorekeeper.records (owner, zone, parent) WHERE parent IS NOT NULL;
+    CREATE INDEX records_share ON scorekeeper.records (owner, zone, share) WHERE share IS NOT NULL;
+    CREATE INDEX records_changed ON scorekeeper.records (owner, zone, changed_at);
+    CREATE INDEX records_covering ON scorekeeper.records (owner, zone, covering_share);
+
+    CREATE TABLE scorekeeper.shares (
+      owner text NOT NULL,
+      zone text NOT NULL,
+      name text NOT NULL,
+      link text NOT NULL UNIQUE,
+      public_permission text NOT NULL CHECK (public_permission IN ('none', 'read-only', 'read-write')),
+      PRIMARY KEY (owner, zone, name),
+      FOREIGN KEY (owner, zone, name) REFERENCES scorekeeper.records ON DELETE CASCADE
+    );
+
+    CREATE TABLE scorekeeper.participants (
+      owner text NOT NULL,
+      zone text NOT NULL,
+      share text NOT NULL,
+      user_name text NOT NULL,
+      permission text NOT NULL CHECK (permission IN ('none', 'read-only', 'read-write')),
+      acceptance text NOT NULL CHECK (acceptance IN ('pending', 'accepted')),
+      PRIMARY KEY (owner, zone, share, user_name),
+      FOREIGN KEY (owner, zone, share) REFERENCES scorekeeper.shares ON DELETE CASCADE
+    );
+    CREATE INDEX participants_user ON scorekeeper.participants (user_name, acceptance);
+
+    -- When a user gained or lost access to another user's zone, so their
+    -- shared database reports the zone as changed or gone.
+    CREATE TABLE scorekeeper.access_changes (
+      user_name text NOT NULL,
+      owner text NOT NULL,
+      zone text NOT NULL,
+      stamp xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      PRIMARY KEY (user_name, owner, zone)
+    );
+    CREATE INDEX access_changes_stamp ON scorekeeper.access_changes (user_name, stamp);
+
+    -- Deleted records, kept for every reader (not consumed by the first).
+    CREATE TABLE scorekeeper.tombstones (
+      owner text NOT NULL,
+      zone text NOT NULL,
+      name text NOT NULL,
+      type text NOT NULL,
+      deleted_at bigint NOT NULL,
+      PRIMARY KEY (owner, zone, name),
+      FOREIGN KEY (owner, zone) REFERENCES scorekeeper.zones ON DELETE CASCADE
+    );
+    CREATE INDEX tombstones_deleted ON scorekeeper.tombstones (owner, zone, deleted_at);
+
+    -- The caller's accepted shares, for the policies. A definer function:
+    -- a policy on participants cannot read participants without recursing.
+    -- Policies call it as an uncorrelated IN (SELECT ...), evaluated once
+    -- per query, not once per row.
+    CREATE FUNCTION scorekeeper.accepted_shares()
+    RETURNS TABLE (owner text, zone text, share text)
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
+      SELECT p.owner, p.zone, p.share FROM scorekeeper.participants AS p
+      WHERE p.user_name = session_user AND p.acceptance = 'accepted'
+    $$;
+    GRANT EXECUTE ON FUNCTION scorekeeper.accepted_shares() TO {users};
+
+    ALTER TABLE scorekeeper.accounts ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY own ON scorekeeper.accounts FOR SELECT USING (user_name = session_user);
+    ALTER TABLE scorekeeper.devices ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY own ON scorekeeper.devices FOR SELECT USING (user_name = session_user);
+    ALTER TABLE scorekeeper.zones ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY readable ON scorekeeper.zones FOR SELECT USING (
+      owner = session_user
+      OR (owner, name) IN (SELECT a.owner, a.zone FROM scorekeeper.accepted_shares() AS a));
+    ALTER TABLE scorekeeper.deleted_zones ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY own ON scorekeeper.deleted_zones FOR SELECT USING (owner = session_user);
+    ALTER TABLE scorekeeper.records ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY readable ON scorekeeper.records FOR SELECT USING (
+      owner = session_user
+      OR (owner, zone, covering_share) IN (SELECT * FROM scorekeeper.accepted_shares()));
+    ALTER TABLE scorekeeper.shares ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY readable ON scorekeeper.shares FOR SELECT USING (
+      owner = session_user OR (owner, zone, name) IN (SELECT * FROM scorekeeper.accepted_shares()));
+    ALTER TABLE scorekeeper.participants ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY readable ON scorekeeper.participants FOR SELECT USING (
+      owner = session_user OR (owner, zone, share) IN (SELECT * FROM scorekeeper.accepted_shares()));
+    ALTER TABLE scorekeeper.access_changes ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY own ON scorekeeper.access_changes FOR SELECT USING (user_name = session_user);
+    ALTER TABLE scorekeeper.tombstones ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY readable ON scorekeeper.tombstones FOR SELECT USING (
+      owner = session_user
+      OR (owner, zone) IN (SELECT a.owner, a.zone FROM scorekeeper.accepted_shares() AS a));
+    GRANT SELECT ON scorekeeper.accounts, scorekeeper.devices, scorekeeper.zones,
+      scorekeeper.deleted_zones, scorekeeper.records, scorekeeper.shares, scorekeeper.participants,
+      scorekeeper.access_changes, scorekeeper.tombstones TO {users};
+    """#
+}
