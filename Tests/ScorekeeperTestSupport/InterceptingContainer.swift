@@ -23,7 +23,7 @@ public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
   }
 
   public var userName: String { base.userName }
-  public var serverIdentity: String { base.serverIdentity }
+  public func serverIdentity() throws -> String { try base.serverIdentity() }
   public var privateDatabase: any CloudDatabase {
     InterceptingDatabase(base: base.privateDatabase, container: self)
   }

@@ -1,58 +1,144 @@
 import ScorekeeperCore
 
-/// Where a test's mock cloud keeps its data.
+/// Which cloud a test runs against: the mock (in memory, or in a file of
+/// its own) or a live PostgreSQL server (a database of its own on the
+/// test process's throwaway cluster).
 public enum CloudBacking: String, CaseIterable, Sendable, CustomStringConvertible {
   case memory
   case file
+  case postgres
 
-  public var description: String { rawValue }
+  /// The mock's two backings, for tests of the mock itself.
+  public static let mocks: [CloudBacking] = [.memory, .file]
+
+  /// `[mock]`, `[mock file]`, `[postgres]`: in each test case's name.
+  public var description: String {
+    switch self {
+    case .memory: "[mock]"
+    case .file: "[mock file]"
+    case .postgres: "[postgres]"
+    }
+  }
 }
 
-/// A fresh mock cloud server for one test, in memory or in a file of its
-/// own directory, with a fixed clock and sequential share links.
+/// A fresh cloud server for one test, with sequential share links on the
+/// mock and a fixed clock there.
 ///
 /// The conformance suite reaches the server only through `container(_:)`
 /// (the `CloudContainer` protocol) and the administration a live service
 /// offers its operators too (account status, faults, token expiry), so the
-/// same tests can run against a live cloud.
+/// same tests run against the mock and the live cloud.
 public final class TestCloud {
-  public let cloud: MockCloud
+  public let backing: CloudBacking
+  /// The mock behind a mock backing; nil on postgres.
+  public let mock: MockCloud?
   private let directory: TemporaryDirectory?
+  private let live: LiveServer?
+
+  /// The live side: the database, its administrator, one cloud (so one
+  /// connection) per user, and the faults every container meets first.
+  private final class LiveServer {
+    let server: TestPostgres
+    let database: String
+    let admin: PGConnection
+    let faults = CloudFaults()
+    var clouds: [String: LiveCloud] = [:]
+
+    init() throws {
+      server = try TestPostgres.shared()
+      database = try server.newDatabase()
+      admin = try PGConnection(server.connectionString(database: database))
+      _ = try ServerInstaller(connection: admin).install()
+      // Links a golden test can name, as the mock's sequential ones.
+      try admin.query("UPDATE scorekeeper.server SET sequential_links = true")
+    }
+
+    func cloud(for userName: String) throws -> LiveCloud {
+      if let cloud = clouds[userName] { return cloud }
+      try server.ensureUser(userName)
+      try admin.query(
+        "GRANT \(TestPostgres.identifier(database + "_users")) TO \(TestPostgres.identifier(userName))")
+      let cloud = LiveCloud(connectionString: server.connectionString(database: database, user: userName))
+      clouds[userName] = cloud
+      return cloud
+    }
+  }
 
   public init(_ backing: CloudBacking = .memory, clock: Clock = .constant(testNow)) throws {
+    self.backing = backing
     switch backing {
     case .memory:
       directory = nil
-      cloud = try MockCloud(clock: clock, shareLinks: .sequential)
+      live = nil
+      mock = try MockCloud(clock: clock, shareLinks: .sequential)
     case .file:
       let directory = try TemporaryDirectory()
       self.directory = directory
-      cloud = try MockCloud(path: directory.file("mock-cloud.sqlite"), clock: clock, shareLinks: .sequential)
+      live = nil
+      mock = try MockCloud(path: directory.file("mock-cloud.sqlite"), clock: clock, shareLinks: .sequential)
+    case .postgres:
+      directory = nil
+      mock = nil
+      live = try LiveServer()
     }
+  }
+
+  /// The mock cloud, for tests of the mock itself.
+  public var cloud: MockCloud {
+    guard let mock else { preconditionFailure("a test of the mock ran on \(backing)") }
+    return mock
   }
 
   public var path: String { cloud.path }
 
   public func container(_ userName: String) -> any CloudContainer {
-    cloud.container(for: userName)
+    if let mock { return mock.container(for: userName) }
+    do {
+      return FaultInjectingContainer(try live!.cloud(for: userName).container(), faults: live!.faults)
+    } catch {
+      preconditionFailure("cannot reach the test's PostgreSQL database as \(userName): \(error)")
+    }
   }
 
   public func setAccountStatus(_ status: AccountStatus, for userName: String) throws {
-    try cloud.setAccountStatus(status, for: userName)
+    if let mock { return try mock.setAccountStatus(status, for: userName) }
+    try live!.admin.query("SELECT scorekeeper.set_account_status($1, $2)", [userName, status.rawValue])
   }
 
   public func inject(_ faults: CloudFault...) {
-    cloud.inject(faults)
+    (mock?.faults ?? live!.faults).inject(faults)
+  }
+
+  public func clearFaults() {
+    (mock?.faults ?? live!.faults).clear()
+  }
+
+  public var pendingFaults: [CloudFault] {
+    (mock?.faults ?? live!.faults).pending
   }
 
   public func expireChangeTokens() throws {
-    try cloud.expireChangeTokens()
+    if let mock { return try mock.expireChangeTokens() }
+    try live!.admin.query("SELECT scorekeeper.expire_change_tokens()")
   }
 
-  /// The whole server as `cloud dump` prints it.
+  /// The whole server as text, to show nothing changed: as `cloud dump`
+  /// prints it for the mock, every row of every table for postgres.
   public func dump() throws -> String {
     var lines: [String] = []
-    try cloud.dump { lines.append($0) }
+    if let mock {
+      try mock.dump { lines.append($0) }
+    } else {
+      for table in [
+        "server", "accounts", "devices", "zones", "deleted_zones", "records", "shares", "participants",
+        "access_changes", "tombstones",
+      ] {
+        lines.append(table + ":")
+        lines += try live!.admin.query("SELECT t::text FROM scorekeeper.\(table) AS t ORDER BY 1").rows.map {
+          "  " + ($0[0] ?? "NULL")
+        }
+      }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -17,6 +17,7 @@ public final class TestPostgres: Sendable {
   /// The cluster's superuser, trusted on the socket.
   public static let admin = "admin"
   private let databases = Atomic<Int>(0)
+  private let users = Mutex<Set<String>>([])
 
   private static let cluster = Mutex<Result<TestPostgres, Error>?>(nil)
 
@@ -62,6 +63,21 @@ public final class TestPostgres: Sendable {
     let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
     try PGConnection(connectionString()).query("CREATE DATABASE \(name) TEMPLATE template0")
     return name
+  }
+
+  /// A login role for `name`, made once per cluster (roles are
+  /// cluster-wide; each test's database grants it its users group).
+  public func ensureUser(_ name: String) throws {
+    try users.withLock { users in
+      guard !users.contains(name) else { return }
+      try PGConnection(connectionString()).query("CREATE ROLE \(Self.identifier(name)) LOGIN")
+      users.insert(name)
+    }
+  }
+
+  /// `name` as a quoted SQL identifier.
+  public static func identifier(_ name: String) -> String {
+    "\"" + name.replacing("\"", with: "\"\"") + "\""
   }
 
   /// As root, commands for the cluster run as the `postgres` system user.

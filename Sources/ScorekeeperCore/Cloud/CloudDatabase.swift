@@ -105,8 +105,9 @@ public protocol CloudContainer: Sendable {
   var userName: String { get }
   /// Which server this is, stable for its lifetime whatever path or
   /// address reaches it; a different server (or a new one at the same
-  /// place) has another.
-  var serverIdentity: String { get }
+  /// place) has another. Asking may reach the server (the live cloud
+  /// reads it on connecting), so it can fail as any operation can.
+  func serverIdentity() throws -> String
   var privateDatabase: any CloudDatabase { get }
   var sharedDatabase: any CloudDatabase { get }
 

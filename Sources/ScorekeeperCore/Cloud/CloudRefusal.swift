@@ -36,6 +36,7 @@ public enum CloudRefusal: Hashable, Sendable {
   case notInvited(owner: String, user: String)
   /// A request in a shape no client of ours sends.
   case malformedRequest(String)
+  case noLinkInMetadata
 
   public var error: CloudError {
     switch self {
@@ -89,6 +90,7 @@ public enum CloudRefusal: Hashable, Sendable {
     case .notInvited(let owner, let user):
       .permissionFailure("the share is only for the people \(owner) invited; \(user) is not one of them")
     case .malformedRequest(let what): .invalidArguments("the request is malformed: \(what)")
+    case .noLinkInMetadata: .invalidArguments("the metadata has no share link")
     }
   }
 }
@@ -126,10 +128,10 @@ extension CloudRefusal {
       case "share-with-parent": id.map { .shareWithParent($0) }
       case "outside-reference":
         id.flatMap { id in
-          arguments.count == 5
+          arguments.count == 4
             ? .outsideReference(
               id,
-              to: RecordID(name: arguments[4], zoneID: ZoneID(name: arguments[3], ownerName: arguments[2])))
+              to: RecordID(name: arguments[3], zoneID: ZoneID(name: arguments[2], ownerName: arguments[1])))
             : nil
         }
       case "own-parent": id.map { .ownParent($0) }

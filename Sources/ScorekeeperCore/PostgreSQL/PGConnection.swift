@@ -77,6 +77,10 @@ public final class PGConnection {
     api.PQparameterStatus(handle, name).map { String(cString: $0) }
   }
 
+  /// True once the connection is lost (the server went away, the network
+  /// failed): it will not work again; open a new one.
+  public var isBroken: Bool { isClosed || api.PQstatus(handle) != CONNECTION_OK }
+
   /// Who the server says this connection is, and where it is.
   public var user: String { text(api.PQuser(handle)) }
   public var database: String { text(api.PQdb(handle)) }

@@ -154,30 +154,31 @@ public final class SyncEngine {
   /// another path, is brought up to date. Returns the binding to write,
   /// nil when it is written already (the usual case); writes nothing.
   private func unwrittenBinding(_ bound: SyncBinding) throws -> SyncBinding? {
-    let current = SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: container.serverIdentity)
+    let current = SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: try container.serverIdentity())
     if bound == current { return nil }
-    if let refusal = refusal(of: bound) { throw refusal }
+    if let refusal = try refusal(of: bound) { throw refusal }
     return current
   }
 
   /// Writes the binding, checking again under the write lock.
   private func bind(_ binding: SyncBinding) throws {
     try store.syncWrite {
-      if let refusal = refusal(of: try store.readSyncBinding()) { throw refusal }
+      if let refusal = try refusal(of: try store.readSyncBinding()) { throw refusal }
       try write(binding)
     }
   }
 
-  private func refusal(of bound: SyncBinding) -> SyncError? {
+  private func refusal(of bound: SyncBinding) throws -> SyncError? {
     bound.refusal(
-      database: store.database.path, user: user, cloud: cloudLocation, identity: container.serverIdentity)
+      database: store.database.path, user: user, cloud: cloudLocation,
+      identity: try container.serverIdentity())
   }
 
   /// Claims this database's device id on the cloud, once per cloud, device
   /// id and file (a copy is another file): two databases syncing under one
   /// device id would make colliding record ids.
   private func claimDevice(_ start: SyncStart) throws {
-    let claim = "\(container.serverIdentity) \(start.device) \(start.file)"
+    let claim = "\(try container.serverIdentity()) \(start.device) \(start.file)"
     if start.deviceClaim == claim { return }
     guard try withRetry({ try container.claimDevice(start.device, holder: start.file) }) == start.file else {
       throw SyncError.deviceTaken(database: store.database.path, device: start.device)
@@ -194,7 +195,7 @@ public final class SyncEngine {
   /// of the old one is forgotten: its own games are sent afresh, and games
   /// others shared with it go (they live on the old cloud). Then it syncs.
   public func rebind() throws -> SyncReport {
-    let identity = container.serverIdentity
+    let identity = try container.serverIdentity()
     try applying {
       let bound = try store.readSyncBinding()
       if let refusal = bound.userRefusal(database: store.database.path, user: user) { throw refusal }

@@ -67,7 +67,7 @@ import Testing
       try world.alice.privateDatabase.modifyRecords(saving: [world.record("r1")])
     }
     expectNoDifference(before, try world.server.dump())
-    #expect(world.server.cloud.pendingFaults == [])
+    #expect(world.server.pendingFaults == [])
     try world.save([world.record("r1")])
   }
 
@@ -93,6 +93,6 @@ import Testing
     #expect(throws: CloudError.notAuthenticated(.noAccount)) {
       try world.alice.privateDatabase.databaseChanges(since: nil)
     }
-    #expect(world.server.cloud.pendingFaults == [CloudFault(.networkUnavailable)])
+    #expect(world.server.pendingFaults == [CloudFault(.networkUnavailable)])
   }
 }

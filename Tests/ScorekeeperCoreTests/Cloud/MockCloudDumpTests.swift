@@ -3,7 +3,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @Suite struct MockCloudDumpTests {
-  @Test(arguments: CloudBacking.allCases)
+  @Test(arguments: CloudBacking.mocks)
   func theDumpListsEverythingInAFixedOrder(backing: CloudBacking) throws {
     let server = try TestCloud(backing)
     try CloudScenario.populate(server.cloud)

@@ -83,10 +83,11 @@ import Testing
         == "0")
   }
 
-  @Test("statements split at line-ending semicolons, never inside a dollar-quoted body")
+  @Test("statements split at line-ending semicolons, never inside a dollar-quoted body or a comment")
   func splitting() {
     let sql = """
       CREATE TABLE t (a int);
+      -- a comment (ending like a statement);
       CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$
         SELECT 1;
       $$;
@@ -95,7 +96,7 @@ import Testing
     #expect(
       ServerInstaller.statements(of: sql) == [
         "CREATE TABLE t (a int);",
-        "CREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$\n  SELECT 1;\n$$;",
+        "-- a comment (ending like a statement);\nCREATE FUNCTION f() RETURNS int LANGUAGE sql AS $$\n  SELECT 1;\n$$;",
         "SELECT 'a;b';",
       ])
   }

@@ -9,7 +9,7 @@ extension MockCloud {
     try perform(.acceptShare, as: userName, writes: true) { store in
       // Read again: the share may have changed or gone since the metadata.
       guard let link = metadata.share.sharing?.link else {
-        throw CloudError.invalidArguments("the metadata has no share link")
+        throw CloudRefusal.noLinkInMetadata.error
       }
       let current = try Self.metadata(for: link, as: userName, store: store)
       let shareID = current.share.id

@@ -27,8 +27,9 @@ public final class MockCloud: Sendable {
     let database: Database
     let clock: Clock
     let shareLinks: ShareLinkGenerator
-    var faults: [CloudFault] = []
   }
+  /// Failures for the next operations, checked after the account.
+  public let faults: CloudFaults
 
   /// Opens (creating when needed) the server at `path`.
   ///
@@ -54,7 +55,8 @@ public final class MockCloud: Sendable {
     }
     self.path = path
     self.state = Locked(
-      State(database: database, clock: clock, shareLinks: shareLinks, faults: faults))
+      State(database: database, clock: clock, shareLinks: shareLinks))
+    self.faults = CloudFaults(faults)
   }
 
   /// Creates the server's tables in a new (empty) file, or upgrades an
@@ -104,17 +106,17 @@ public final class MockCloud: Sendable {
 
   /// Queues failures for the next operations, after any already queued.
   public func inject(_ faults: [CloudFault]) {
-    state.withLock { $0.faults += faults }
+    self.faults.inject(faults)
   }
 
   /// Faults injected and not yet produced.
   /// Forgets the faults not yet produced: the outage is over.
   public func clearFaults() {
-    state.withLock { $0.faults = [] }
+    faults.clear()
   }
 
   public var pendingFaults: [CloudFault] {
-    state.withLock { $0.faults }
+    faults.pending
   }
 
   /// Sets what `accountStatus()` reports for the user, and so whether
@@ -153,9 +155,7 @@ public final class MockCloud: Sendable {
         if operation != .accountStatus, let error = try store.accountStatus(of: userName).error {
           throw error
         }
-        if let index = state.faults.firstIndex(where: { $0.operation == nil || $0.operation == operation }) {
-          throw state.faults.remove(at: index).error
-        }
+        try faults.check(operation)
         return try body(store)
       }
       do {

@@ -3,7 +3,7 @@ public struct MockCloudContainer: CloudContainer {
   public let cloud: MockCloud
   public let userName: String
 
-  public var serverIdentity: String { cloud.identity }
+  public func serverIdentity() -> String { cloud.identity }
 
   public var privateDatabase: any CloudDatabase { database(.private) }
   public var sharedDatabase: any CloudDatabase { database(.shared) }

@@ -62,8 +62,8 @@ public struct ServerInstaller {
   }
 
   /// A migration's statements, run one at a time so an error names the one
-  /// that failed. Statements end with ";" at the end of a line; function
-  /// bodies (dollar-quoted) may hold ";" inside lines only.
+  /// that failed. Statements end with ";" at the end of a line (not a
+  /// comment's); function bodies (dollar-quoted) may hold ";" anywhere.
   static func statements(of sql: String) -> [String] {
     var statements: [String] = []
     var current: [Substring] = []
@@ -71,7 +71,8 @@ public struct ServerInstaller {
     for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
       current.append(line)
       if line.ranges(of: "$$").count % 2 == 1 { inBody.toggle() }
-      if !inBody && line.hasSuffix(";") {
+      let isComment = line.drop { $0 == " " }.hasPrefix("--")
+      if !inBody && !isComment && line.hasSuffix(";") {
         statements.append(current.joined(separator: "\n"))
         current = []
       }

@@ -179,7 +179,7 @@ extension ServerSQL {
       scope text, saves jsonb, deletes jsonb, if_unchanged boolean, atomic boolean
     ) RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET lock_timeout = '2s' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
       item_count int := jsonb_array_length(saves) + jsonb_array_length(deletes);
       duplicate jsonb;
       zone record;
@@ -211,10 +211,10 @@ extension ServerSQL {
       WHERE (z.owner, z.name) IN (
         SELECT s.value->'id'->>0, s.value->'id'->>1 FROM jsonb_array_elements(saves) AS s
         UNION SELECT d.value->>0, d.value->>1 FROM jsonb_array_elements(deletes) AS d)
-        AND scorekeeper.zone_visible(user_name, scope, z.owner, z.name)
+        AND scorekeeper.zone_visible(caller_name, scope, z.owner, z.name)
       ORDER BY z.owner COLLATE "C", z.name COLLATE "C" FOR UPDATE;
       FOR zone IN
-        SELECT DISTINCT i.owner, i.name FROM (
+        SELECT i.owner, i.name FROM (
           SELECT s.value->'id'->>0 AS owner, s.value->'id'->>1 AS name FROM jsonb_array_elements(saves) AS s
           UNION SELECT d.value->>0, d.value->>1 FROM jsonb_array_elements(deletes) AS d) AS i
         ORDER BY i.owner COLLATE "C", i.name COLLATE "C"
@@ -222,7 +222,7 @@ extension ServerSQL {
         IF atomic THEN
           BEGIN
             SELECT * INTO zone_results, failed FROM scorekeeper.modify_zone(
-              user_name, scope, zone.owner, zone.name, saves, deletes, if_unchanged);
+              caller_name, scope, zone.owner, zone.name, saves, deletes, if_unchanged);
             IF failed THEN
               RAISE EXCEPTION USING ERRCODE = 'SK002';  -- rolls the zone back
             END IF;
@@ -235,7 +235,7 @@ extension ServerSQL {
           END;
         ELSE
           SELECT * INTO zone_results, failed FROM scorekeeper.modify_zone(
-            user_name, scope, zone.owner, zone.name, saves, deletes, if_unchanged);
+            caller_name, scope, zone.owner, zone.name, saves, deletes, if_unchanged);
         END IF;
         results := results || zone_results;
       END LOOP;

@@ -32,7 +32,7 @@ extension ServerSQL {
     CREATE FUNCTION scorekeeper.fetch_records(scope text, ids jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
     BEGIN
       PERFORM scorekeeper.check_scope(scope);
       IF jsonb_array_length(ids) > 400 THEN
@@ -43,7 +43,7 @@ extension ServerSQL {
       END IF;
       RETURN (
         SELECT COALESCE(jsonb_agg(jsonb_build_object('id', i.value) || scorekeeper.readable_record(
-          user_name, scope, i.value->>0, i.value->>1, i.value->>2) ORDER BY i.ordinality), '[]')
+          caller_name, scope, i.value->>0, i.value->>1, i.value->>2) ORDER BY i.ordinality), '[]')
         FROM jsonb_array_elements(ids) WITH ORDINALITY AS i);
     END $$;
 
@@ -53,7 +53,7 @@ extension ServerSQL {
       scope text, zone_owner text, zone_name text, token text, page_size int
     ) RETURNS jsonb LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
       zone scorekeeper.zones;
       prefix text;
       since bigint := 0;
@@ -66,7 +66,7 @@ extension ServerSQL {
         PERFORM scorekeeper.fail('page-size', COALESCE(page_size::text, 'null'), '400');
       END IF;
       SELECT * INTO zone FROM scorekeeper.zones AS z WHERE z.owner = zone_owner AND z.name = zone_name;
-      IF NOT FOUND OR NOT scorekeeper.zone_visible(user_name, scope, zone_owner, zone_name) THEN
+      IF NOT FOUND OR NOT scorekeeper.zone_visible(caller_name, scope, zone_owner, zone_name) THEN
         PERFORM scorekeeper.fail('zone-not-found', zone_owner, zone_name);
       END IF;
       -- NB: Tokens are per zone incarnation, server and history epoch.
@@ -102,7 +102,7 @@ extension ServerSQL {
         'changed', (
           SELECT COALESCE(jsonb_agg(rr->'record' ORDER BY c.ordinality), '[]')
           FROM jsonb_array_elements(changes) WITH ORDINALITY AS c,
-            scorekeeper.readable_record(user_name, scope, zone_owner, zone_name, c.value->>'name') AS rr
+            scorekeeper.readable_record(caller_name, scope, zone_owner, zone_name, c.value->>'name') AS rr
           WHERE jsonb_typeof(c.value->'deleted') = 'null' AND rr ? 'record'),
         'deleted', (
           SELECT COALESCE(jsonb_agg(jsonb_build_array(c.value->>'name', c.value->>'deleted') ORDER BY c.ordinality), '[]')
@@ -113,16 +113,17 @@ extension ServerSQL {
     END $$;
 
     -- Zones changed or gone since a token: {"changed", "deleted", "token"}.
-    -- The token is the oldest transaction still running when this one's
-    -- snapshot was taken: every write the reader has not seen yet is
-    -- stamped at or after it (reported again at worst, never skipped).
+    -- The token is this read's snapshot (xmin:xmax:running transactions);
+    -- a zone changed since is one whose last writer that snapshot did not
+    -- see: still running then, or started after. Exact, whatever else
+    -- runs on the server; the xmin bound lets the index narrow the scan.
     CREATE FUNCTION scorekeeper.database_changes(scope text, token text) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
       prefix text := scorekeeper.token_prefix() || 'd';
-      now_xmin xid8 := pg_snapshot_xmin(pg_current_snapshot());
-      since xid8 := '0';
+      now pg_snapshot := pg_current_snapshot();
+      since pg_snapshot := '1:1:';
       changed jsonb;
       deleted jsonb;
     BEGIN
@@ -130,42 +131,51 @@ extension ServerSQL {
       IF token IS NOT NULL THEN
         -- NB: A token from another server, from before the history was
         -- purged, or from the future (a restored server) has expired.
-        IF left(token, length(prefix)) <> prefix OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,19}$'
-          OR substr(token, length(prefix) + 1)::numeric > now_xmin::text::numeric
+        IF left(token, length(prefix)) <> prefix
+          OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,19}:[0-9]{1,19}:([0-9]{1,19}(,[0-9]{1,19})*)?$'
         THEN
           PERFORM scorekeeper.fail('change-token-expired');
         END IF;
-        since := substr(token, length(prefix) + 1)::xid8;
+        since := substr(token, length(prefix) + 1)::pg_snapshot;
+        IF pg_snapshot_xmax(since) > pg_snapshot_xmax(now) THEN
+          PERFORM scorekeeper.fail('change-token-expired');
+        END IF;
       END IF;
       IF scope = 'private' THEN
         SELECT COALESCE(jsonb_agg(z.name ORDER BY z.name COLLATE "C"), '[]') INTO changed
-        FROM scorekeeper.zones AS z WHERE z.owner = user_name AND z.stamp >= since;
+        FROM scorekeeper.zones AS z
+        WHERE z.owner = caller_name AND z.stamp >= pg_snapshot_xmin(since)
+          AND NOT pg_visible_in_snapshot(z.stamp, since);
         SELECT COALESCE(jsonb_agg(d.name ORDER BY d.name COLLATE "C"), '[]') INTO deleted
-        FROM scorekeeper.deleted_zones AS d WHERE d.owner = user_name AND d.stamp >= since;
+        FROM scorekeeper.deleted_zones AS d
+        WHERE d.owner = caller_name AND d.stamp >= pg_snapshot_xmin(since)
+          AND NOT pg_visible_in_snapshot(d.stamp, since);
         RETURN jsonb_build_object(
-          'changed', (SELECT COALESCE(jsonb_agg(jsonb_build_array(user_name, n)), '[]')
+          'changed', (SELECT COALESCE(jsonb_agg(jsonb_build_array(caller_name, n)), '[]')
                       FROM jsonb_array_elements_text(changed) AS n),
-          'deleted', (SELECT COALESCE(jsonb_agg(jsonb_build_array(user_name, n)), '[]')
+          'deleted', (SELECT COALESCE(jsonb_agg(jsonb_build_array(caller_name, n)), '[]')
                       FROM jsonb_array_elements_text(deleted) AS n),
-          'token', prefix || now_xmin);
+          'token', prefix || now::text);
       END IF;
       -- Zones the user reaches that changed, and zones whose access
       -- changed: changed if the user still reaches them, else gone.
       WITH candidates AS (
         SELECT p.owner, p.zone FROM scorekeeper.participants AS p
         JOIN scorekeeper.zones AS z ON z.owner = p.owner AND z.name = p.zone
-        WHERE p.user_name = database_changes.user_name AND p.acceptance = 'accepted' AND z.stamp >= since
+        WHERE p.user_name = caller_name AND p.acceptance = 'accepted'
+          AND z.stamp >= pg_snapshot_xmin(since) AND NOT pg_visible_in_snapshot(z.stamp, since)
         UNION
         SELECT a.owner, a.zone FROM scorekeeper.access_changes AS a
-        WHERE a.user_name = database_changes.user_name AND a.stamp >= since
+        WHERE a.user_name = caller_name
+          AND a.stamp >= pg_snapshot_xmin(since) AND NOT pg_visible_in_snapshot(a.stamp, since)
       )
       SELECT
         COALESCE(jsonb_agg(jsonb_build_array(c.owner, c.zone) ORDER BY c.owner COLLATE "C", c.zone COLLATE "C")
-          FILTER (WHERE scorekeeper.can_reach(user_name, c.owner, c.zone)), '[]'),
+          FILTER (WHERE scorekeeper.can_reach(caller_name, c.owner, c.zone)), '[]'),
         COALESCE(jsonb_agg(jsonb_build_array(c.owner, c.zone) ORDER BY c.owner COLLATE "C", c.zone COLLATE "C")
-          FILTER (WHERE NOT scorekeeper.can_reach(user_name, c.owner, c.zone)), '[]')
+          FILTER (WHERE NOT scorekeeper.can_reach(caller_name, c.owner, c.zone)), '[]')
       INTO changed, deleted FROM candidates AS c;
-      RETURN jsonb_build_object('changed', changed, 'deleted', deleted, 'token', prefix || now_xmin);
+      RETURN jsonb_build_object('changed', changed, 'deleted', deleted, 'token', prefix || now::text);
     END $$;
     """#
 }

@@ -104,7 +104,8 @@ extension ServerSQL {
       lost text[];
     BEGIN
       INSERT INTO scorekeeper.shares AS s (owner, zone, name, link, public_permission)
-      VALUES (zone_owner, zone_name, share_name, scorekeeper.new_link(), settings->>'public')
+      SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(r.change_tag), settings->>'public'
+      FROM scorekeeper.records AS r WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = share_name
       ON CONFLICT (owner, zone, name) DO UPDATE SET public_permission = excluded.public_permission;
       SELECT COALESCE(jsonb_object_agg(p.user_name, p.acceptance), '{}') INTO before
       FROM scorekeeper.participants AS p
@@ -124,11 +125,14 @@ extension ServerSQL {
       RETURN COALESCE(lost, '{}');
     END $$;
 
-    -- A share link: 128 bits from the server's strong random source.
-    CREATE FUNCTION scorekeeper.new_link() RETURNS text
+    -- A share link: 128 bits from the server's strong random source (two
+    -- random UUIDs, hashed), or the share's tag on a test server.
+    CREATE FUNCTION scorekeeper.new_link(tag text) RETURNS text
     LANGUAGE sql VOLATILE SET search_path = '' AS $$
-      SELECT 'https://share.scorekeeper.invalid/'
-        || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32)
+      SELECT 'https://share.scorekeeper.invalid/' || CASE
+        WHEN (SELECT s.sequential_links FROM scorekeeper.server AS s) THEN lpad(to_hex(tag::bigint), 32, '0')
+        ELSE left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32)
+      END
     $$;
     """#
 }

@@ -8,7 +8,11 @@ extension ServerSQL {
     ALTER TABLE scorekeeper.server
       -- Raised when every change token is expired (old history purged):
       -- tokens carry it, so older ones are refused.
-      ADD COLUMN epoch bigint NOT NULL DEFAULT 1;
+      ADD COLUMN epoch bigint NOT NULL DEFAULT 1,
+      -- Share links numbered by the share's change tag instead of random:
+      -- guessable, so for test servers only (golden transcripts), set by
+      -- an administrator.
+      ADD COLUMN sequential_links boolean NOT NULL DEFAULT false;
     CREATE SEQUENCE scorekeeper.tags;
 
     -- Users whose account is anything but available.

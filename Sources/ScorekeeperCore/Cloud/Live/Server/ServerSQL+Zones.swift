@@ -6,9 +6,9 @@ extension ServerSQL {
     CREATE FUNCTION scorekeeper.modify_zones(scope text, saves jsonb, deletes jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET lock_timeout = '2s' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
       item_count int := jsonb_array_length(saves) + jsonb_array_length(deletes);
-      zone jsonb;
+      item jsonb;
       members text[];
       results jsonb := '[]';
     BEGIN
@@ -23,42 +23,42 @@ extension ServerSQL {
       THEN
         PERFORM scorekeeper.fail('malformed-request', 'every zone needs an id [owner, name]');
       END IF;
-      FOR zone IN SELECT z FROM jsonb_array_elements(saves) AS z LOOP
+      FOR item IN SELECT z FROM jsonb_array_elements(saves) AS z LOOP
         -- NB: Only the owner creates zones, in the private database.
-        IF scope <> 'private' OR zone->>0 <> user_name THEN
-          results := results || (jsonb_build_object('zone', zone, 'op', 'save')
-            || scorekeeper.refusal('cannot-create-zone', user_name));
+        IF scope <> 'private' OR item->>0 <> caller_name THEN
+          results := results || (jsonb_build_object('zone', item, 'op', 'save')
+            || scorekeeper.refusal('cannot-create-zone', caller_name));
           CONTINUE;
         END IF;
         -- Saving a zone that exists changes nothing and succeeds.
         INSERT INTO scorekeeper.zones (owner, name, incarnation)
-        VALUES (zone->>0, zone->>1, nextval('scorekeeper.tags'))
+        VALUES (item->>0, item->>1, nextval('scorekeeper.tags'))
         ON CONFLICT (owner, name) DO NOTHING;
         IF FOUND THEN
-          DELETE FROM scorekeeper.deleted_zones AS d WHERE d.owner = zone->>0 AND d.name = zone->>1;
+          DELETE FROM scorekeeper.deleted_zones AS d WHERE d.owner = item->>0 AND d.name = item->>1;
         END IF;
-        results := results || jsonb_build_object('zone', zone, 'op', 'save');
+        results := results || jsonb_build_object('zone', item, 'op', 'save');
       END LOOP;
-      FOR zone IN SELECT z FROM jsonb_array_elements(deletes) AS z LOOP
+      FOR item IN SELECT z FROM jsonb_array_elements(deletes) AS z LOOP
         IF scope <> 'private' THEN
-          results := results || (jsonb_build_object('zone', zone, 'op', 'delete')
-            || scorekeeper.refusal('cannot-delete-zone', user_name));
+          results := results || (jsonb_build_object('zone', item, 'op', 'delete')
+            || scorekeeper.refusal('cannot-delete-zone', caller_name));
           CONTINUE;
         END IF;
-        PERFORM FROM scorekeeper.zones AS z WHERE z.owner = zone->>0 AND z.name = zone->>1 FOR UPDATE;
-        IF NOT scorekeeper.zone_visible(user_name, scope, zone->>0, zone->>1) THEN
-          results := results || (jsonb_build_object('zone', zone, 'op', 'delete')
+        PERFORM FROM scorekeeper.zones AS z WHERE z.owner = item->>0 AND z.name = item->>1 FOR UPDATE;
+        IF NOT scorekeeper.zone_visible(caller_name, scope, item->>0, item->>1) THEN
+          results := results || (jsonb_build_object('zone', item, 'op', 'delete')
             || scorekeeper.refusal('zone-not-found'));
           CONTINUE;
         END IF;
         -- Everyone who had joined a share in it loses it with the zone.
         SELECT array_agg(DISTINCT p.user_name) INTO members FROM scorekeeper.participants AS p
-        WHERE p.owner = zone->>0 AND p.zone = zone->>1 AND p.acceptance = 'accepted';
-        DELETE FROM scorekeeper.zones AS z WHERE z.owner = zone->>0 AND z.name = zone->>1;
-        INSERT INTO scorekeeper.deleted_zones AS d (owner, name) VALUES (zone->>0, zone->>1)
+        WHERE p.owner = item->>0 AND p.zone = item->>1 AND p.acceptance = 'accepted';
+        DELETE FROM scorekeeper.zones AS z WHERE z.owner = item->>0 AND z.name = item->>1;
+        INSERT INTO scorekeeper.deleted_zones AS d (owner, name) VALUES (item->>0, item->>1)
         ON CONFLICT (owner, name) DO UPDATE SET stamp = pg_current_xact_id();
-        PERFORM scorekeeper.record_access_change(COALESCE(members, '{}'), zone->>0, zone->>1);
-        results := results || jsonb_build_object('zone', zone, 'op', 'delete');
+        PERFORM scorekeeper.record_access_change(COALESCE(members, '{}'), item->>0, item->>1);
+        results := results || jsonb_build_object('zone', item, 'op', 'delete');
       END LOOP;
       RETURN results;
     END $$;
@@ -114,21 +114,21 @@ extension ServerSQL {
     CREATE FUNCTION scorekeeper.accept_share(link text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET lock_timeout = '2s' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
       metadata jsonb;
       share_id jsonb;
       stored scorekeeper.records;
     BEGIN
-      metadata := scorekeeper.link_metadata(user_name, link);
+      metadata := scorekeeper.link_metadata(caller_name, link);
       share_id := metadata->'share'->'id';
       PERFORM FROM scorekeeper.zones AS z WHERE z.owner = share_id->>0 AND z.name = share_id->>1 FOR UPDATE;
-      metadata := scorekeeper.link_metadata(user_name, link);  -- as of the lock
+      metadata := scorekeeper.link_metadata(caller_name, link);  -- as of the lock
       IF metadata->>'acceptance' = 'pending' THEN
         INSERT INTO scorekeeper.participants AS p (owner, zone, share, user_name, permission, acceptance)
-        VALUES (share_id->>0, share_id->>1, share_id->>2, user_name, metadata->>'permission', 'accepted')
+        VALUES (share_id->>0, share_id->>1, share_id->>2, caller_name, metadata->>'permission', 'accepted')
         ON CONFLICT (owner, zone, share, user_name) DO UPDATE SET
           permission = excluded.permission, acceptance = excluded.acceptance;
-        PERFORM scorekeeper.record_access_change(ARRAY[user_name], share_id->>0, share_id->>1);
+        PERFORM scorekeeper.record_access_change(ARRAY[caller_name], share_id->>0, share_id->>1);
         -- The owner sees the share change: one more participant has joined.
         PERFORM scorekeeper.bump(share_id->>0, share_id->>1, share_id->>2);
       END IF;
@@ -139,23 +139,32 @@ extension ServerSQL {
 
     -- Records that the device makes its changes from the database
     -- `holder`, unless one is on record already; returns the one on record.
-    CREATE FUNCTION scorekeeper.claim_device(id text, holder text) RETURNS text
+    CREATE FUNCTION scorekeeper.claim_device(id text, holder text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' AS $$
     DECLARE
-      user_name text := scorekeeper.caller();
+      caller_name text := scorekeeper.caller();
       on_record text;
     BEGIN
       INSERT INTO scorekeeper.devices AS d (id, holder, user_name)
-      VALUES (claim_device.id, claim_device.holder, user_name)
+      VALUES (claim_device.id, claim_device.holder, caller_name)
       ON CONFLICT ON CONSTRAINT devices_pkey DO UPDATE SET holder = d.holder
       RETURNING d.holder INTO on_record;
-      RETURN on_record;
+      RETURN to_jsonb(on_record);
     END $$;
 
-    CREATE FUNCTION scorekeeper.account_status() RETURNS text
+    CREATE FUNCTION scorekeeper.account_status() RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
-      SELECT COALESCE(
-        (SELECT a.status FROM scorekeeper.accounts AS a WHERE a.user_name = session_user), 'available')
+      SELECT to_jsonb(COALESCE(
+        (SELECT a.status FROM scorekeeper.accounts AS a WHERE a.user_name = session_user), 'available'))
+    $$;
+
+    -- The handshake on connecting, kept by every later version: the
+    -- server side's version and the server's identity.
+    CREATE FUNCTION scorekeeper.server_hello() RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER SET search_path = '' AS $$
+      SELECT jsonb_build_object(
+        'version', (SELECT max(m.version) FROM scorekeeper.migrations AS m),
+        'identity', (SELECT s.identity FROM scorekeeper.server AS s))
     $$;
 
     -- Administration (for the owner role's members, not users): what a
@@ -181,6 +190,7 @@ extension ServerSQL {
       scorekeeper.fetch_records(text, jsonb), scorekeeper.zone_changes(text, text, text, text, int),
       scorekeeper.database_changes(text, text), scorekeeper.modify_zones(text, jsonb, jsonb),
       scorekeeper.share_metadata(text), scorekeeper.accept_share(text),
-      scorekeeper.claim_device(text, text), scorekeeper.account_status() TO {users};
+      scorekeeper.claim_device(text, text), scorekeeper.account_status(), scorekeeper.server_hello()
+      TO {users};
     """#
 }

@@ -1,0 +1,168 @@
+/// One user's view of a `LiveCloud`: the user the connection logged in as.
+public struct LiveCloudContainer: CloudContainer {
+  public let cloud: LiveCloud
+  public let userName: String
+
+  public func serverIdentity() throws -> String { try cloud.identity() }
+
+  public var privateDatabase: any CloudDatabase { database(.private) }
+  public var sharedDatabase: any CloudDatabase { database(.shared) }
+
+  public func database(_ scope: DatabaseScope) -> LiveCloudDatabase {
+    LiveCloudDatabase(cloud: cloud, userName: userName, scope: scope)
+  }
+
+  public func accountStatus() throws -> AccountStatus {
+    let status = try cloud.call("account_status", [])
+    guard let status = status.stringValue.flatMap(AccountStatus.init(rawValue:)) else {
+      throw LiveCloudError.unreadableAnswer("an account status, not \(LiveRecordCoding.describe(status))")
+    }
+    return status
+  }
+
+  public func shareMetadata(for link: String) throws -> ShareMetadata {
+    let answer = try cloud.call("share_metadata", [link])
+    let share = try LiveRecordCoding.record(answer["share"])
+    guard let root = answer["root"]?.stringValue, let owner = answer["owner"]?.stringValue,
+      let permission = answer["permission"]?.stringValue.flatMap(SharePermission.init(rawValue:)),
+      let acceptance = answer["acceptance"]?.stringValue.flatMap(ShareParticipant.Acceptance.init(rawValue:))
+    else { throw LiveCloudError.unreadableAnswer("share metadata, not \(LiveRecordCoding.describe(answer))") }
+    return ShareMetadata(
+      share: share, rootRecordID: RecordID(name: root, zoneID: share.id.zoneID), ownerName: owner,
+      permission: permission, acceptance: acceptance)
+  }
+
+  public func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord {
+    guard let link = metadata.share.sharing?.link else { throw CloudRefusal.noLinkInMetadata.error }
+    return try LiveRecordCoding.record(try cloud.call("accept_share", [link]))
+  }
+
+  public func claimDevice(_ id: String, holder: String) throws -> String {
+    let answer = try cloud.call("claim_device", [id, holder])
+    guard let holder = answer.stringValue else {
+      throw LiveCloudError.unreadableAnswer("a device's holder, not \(LiveRecordCoding.describe(answer))")
+    }
+    return holder
+  }
+}
+
+/// One of a user's two databases on a `LiveCloud`.
+public struct LiveCloudDatabase: CloudDatabase {
+  public static var itemLimit: Int { MockCloud.itemLimit }
+
+  public let cloud: LiveCloud
+  public let userName: String
+  public let scope: DatabaseScope
+
+  public func record(for id: RecordID) throws -> CloudRecord {
+    try records(for: [id])[id]!.get()
+  }
+
+  public func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
+    let answer = try cloud.call(
+      "fetch_records", [scope.rawValue, JSON.array(ids.map(LiveRecordCoding.json)).compactText])
+    var results: [RecordID: Result<CloudRecord, CloudError>] = [:]
+    for item in answer.arrayValue ?? [] {
+      let id = try LiveRecordCoding.recordID(item["id"])
+      results[id] = try Self.result(of: item, zone: id.zoneID) { try LiveRecordCoding.record(item["record"]) }
+    }
+    return results
+  }
+
+  public func modifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) throws -> ModifyRecordsResult {
+    // The server saves in the order given; parents go first, as the mock
+    // puts them, so a child may come before its parent in the call.
+    let saves = RecordModification.parentsFirst(records)
+    let answer = try cloud.call(
+      "modify_records",
+      [
+        scope.rawValue, JSON.array(saves.map(LiveRecordCoding.json)).compactText,
+        JSON.array(ids.map(LiveRecordCoding.json)).compactText,
+        savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
+      ])
+    let sent = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    var result = ModifyRecordsResult()
+    for item in answer.arrayValue ?? [] {
+      let id = try LiveRecordCoding.recordID(item["id"])
+      if item["op"]?.stringValue == "delete" {
+        result.deleteResults[id] = try Self.result(of: item, zone: id.zoneID) { () }
+      } else {
+        result.saveResults[id] = try Self.result(of: item, zone: id.zoneID, client: sent[id]) {
+          try LiveRecordCoding.record(item["record"])
+        }
+      }
+    }
+    return result
+  }
+
+  public func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws
+    -> ModifyZonesResult
+  {
+    let answer = try cloud.call(
+      "modify_zones",
+      [
+        scope.rawValue, JSON.array(zones.map(LiveRecordCoding.json)).compactText,
+        JSON.array(zoneIDs.map(LiveRecordCoding.json)).compactText,
+      ])
+    var result = ModifyZonesResult()
+    for item in answer.arrayValue ?? [] {
+      let zone = try LiveRecordCoding.zoneID(item["zone"])
+      if item["op"]?.stringValue == "delete" {
+        result.deleteResults[zone] = try Self.result(of: item, zone: zone) { () }
+      } else {
+        result.saveResults[zone] = try Self.result(of: item, zone: zone) { zone }
+      }
+    }
+    return result
+  }
+
+  public func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
+    let answer = try cloud.call("database_changes", [scope.rawValue, token?.rawValue])
+    guard let changed = answer["changed"]?.arrayValue, let deleted = answer["deleted"]?.arrayValue,
+      let token = answer["token"]?.stringValue
+    else {
+      throw LiveCloudError.unreadableAnswer("database changes, not \(LiveRecordCoding.describe(answer))")
+    }
+    return DatabaseChanges(
+      changedZones: try changed.map(LiveRecordCoding.zoneID),
+      deletedZones: try deleted.map(LiveRecordCoding.zoneID),
+      token: ChangeToken(rawValue: token))
+  }
+
+  public func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws -> ZoneChanges {
+    let answer = try cloud.call(
+      "zone_changes", [scope.rawValue, zone.ownerName, zone.name, token?.rawValue, String(limit)], zone: zone)
+    guard let changed = answer["changed"]?.arrayValue, let deleted = answer["deleted"]?.arrayValue,
+      let token = answer["token"]?.stringValue, let more = answer["more"]?.boolValue
+    else { throw LiveCloudError.unreadableAnswer("zone changes, not \(LiveRecordCoding.describe(answer))") }
+    return ZoneChanges(
+      changed: try changed.map(LiveRecordCoding.record),
+      deleted: try deleted.map { item in
+        guard let parts = item.arrayValue?.compactMap(\.stringValue), parts.count == 2 else {
+          throw LiveCloudError.unreadableAnswer(
+            "a deleted record [name, type], not \(LiveRecordCoding.describe(item))")
+        }
+        return DeletedRecord(id: RecordID(name: parts[0], zoneID: zone), type: parts[1])
+      },
+      token: ChangeToken(rawValue: token), moreComing: more)
+  }
+
+  /// One item's outcome: `success()` unless the server refused it.
+  /// `client`: the record this side sent, for a conflict's two copies.
+  private static func result<T>(
+    of item: JSON, zone: ZoneID, client: CloudRecord? = nil, success: () throws -> T
+  ) throws -> Result<T, CloudError> {
+    guard let code = item["refusal"]?.stringValue else { return .success(try success()) }
+    if code == "server-record-changed", let client {
+      return .failure(
+        .serverRecordChanged(server: try LiveRecordCoding.record(item["record"]), client: client))
+    }
+    let arguments = item["arguments"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    guard let refusal = CloudRefusal(code: code, arguments: arguments, zone: zone) else {
+      throw LiveCloudError.unreadableAnswer("a refusal this program knows, not \(quote(code))")
+    }
+    return .failure(refusal.error)
+  }
+}
