@@ -100,6 +100,15 @@ public final class TestCloud {
     }
   }
 
+  /// A connection string for `userName` to the postgres backing's
+  /// database (the user made and let in first): for a second client of
+  /// the same user, or for SQL as an attacker would send it.
+  public func connectionString(for userName: String) throws -> String {
+    guard let live else { preconditionFailure("a postgres test ran on \(backing)") }
+    _ = try live.cloud(for: userName)
+    return live.server.connectionString(database: live.database, user: userName)
+  }
+
   public func setAccountStatus(_ status: AccountStatus, for userName: String) throws {
     if let mock { return try mock.setAccountStatus(status, for: userName) }
     try live!.admin.query("SELECT scorekeeper.set_account_status($1, $2)", [userName, status.rawValue])
