@@ -103,10 +103,16 @@ public final class TestCloud {
   /// A connection string for `userName` to the postgres backing's
   /// database (the user made and let in first): for a second client of
   /// the same user, or for SQL as an attacker would send it.
-  public func connectionString(for userName: String) throws -> String {
+  /// `joining: false` leaves the login outside the database's users.
+  public func connectionString(for userName: String, joining: Bool = true) throws -> String {
     guard let live else { preconditionFailure("a postgres test ran on \(backing)") }
-    _ = try live.cloud(for: userName)
+    if joining { _ = try live.cloud(for: userName) } else { try live.server.ensureUser(userName) }
     return live.server.connectionString(database: live.database, user: userName)
+  }
+
+  /// The database's owner and users roles (postgres backing).
+  public var connectionRoles: ServerRoles {
+    ServerRoles(database: live!.database)
   }
 
   public func setAccountStatus(_ status: AccountStatus, for userName: String) throws {

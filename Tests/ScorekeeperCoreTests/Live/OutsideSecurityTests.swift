@@ -1,0 +1,161 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// The server enforces who may see and change what, whatever the client:
+/// these tests connect with libpq as an attacker would with psql, send SQL
+/// of their own and forged API calls, and check that everything is
+/// refused or empty and that alice's data is exactly as it was.
+@Suite struct OutsideSecurityTests {
+  let server: TestCloud
+  let world: CloudWorld
+  let tables = [
+    "server", "migrations", "accounts", "devices", "zones", "deleted_zones", "records", "shares",
+    "participants", "access_changes", "tombstones",
+  ]
+
+  init() throws {
+    world = try CloudWorld(.postgres)
+    server = world.server
+    let root = world.record("root", fields: ["title": .string("Poker")])
+    try world.save([root, world.record("child", parent: "root"), world.record("private-note")])
+    try world.share(
+      "root", with: [ShareParticipant(userName: "bob", permission: .readOnly)], accepting: [world.bob])
+  }
+
+  /// The SQLSTATE of the statement's failure, or "ok" and its rows.
+  func attempt(_ connection: PGConnection, _ sql: String, _ parameters: [String?] = []) -> String {
+    do {
+      let rows = try connection.query(sql, parameters).rows
+      return "ok " + rows.map { $0.map { $0 ?? "NULL" }.joined(separator: "|") }.joined(separator: "; ")
+    } catch let error as PGError {
+      return error.sqlState ?? error.message
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test("a stranger with their own login and a SQL client reads nothing of alice's and changes nothing")
+  func stranger() throws {
+    let before = try server.dump()
+    let mallory = try PGConnection(try server.connectionString(for: "mallory"))
+    for table in tables where !["server", "migrations"].contains(table) {
+      #expect(attempt(mallory, "SELECT * FROM scorekeeper.\(table)") == "ok ", "\(table)")
+      #expect(attempt(mallory, "DELETE FROM scorekeeper.\(table)") == "42501", "\(table)")
+      #expect(
+        attempt(mallory, "UPDATE scorekeeper.\(table) SET owner = 'mallory'").hasPrefix("42"), "\(table)")
+    }
+    #expect(attempt(mallory, "SELECT count(*) FROM scorekeeper.migrations") == "42501")
+    #expect(
+      attempt(
+        mallory,
+        "INSERT INTO scorekeeper.records VALUES ('alice', 'games', 'x', 'items', NULL, NULL, NULL, '1', 0, 0, '{}')"
+      )
+        == "42501")
+    let aliceRoot = #"[["alice","games","root"]]"#
+    let forgedSave =
+      #"[{"id":["alice","games","root"],"type":"items","fields":{"title":["string","Mine"]},"tag":null}]"#
+    for scope in ["private", "shared"] {
+      #expect(
+        attempt(mallory, "SELECT scorekeeper.fetch_records($1, $2)", [scope, aliceRoot])
+          == #"ok [{"id": ["alice", "games", "root"], "refusal": "zone-not-found", "arguments": []}]"#)
+      #expect(
+        attempt(
+          mallory, "SELECT scorekeeper.modify_records($1, $2, '[]', false, false)", [scope, forgedSave])
+          == #"ok [{"id": ["alice", "games", "root"], "op": "save", "refusal": "zone-not-found", "arguments": []}]"#
+      )
+      #expect(
+        attempt(mallory, "SELECT scorekeeper.modify_records($1, '[]', $2, true, true)", [scope, aliceRoot])
+          == #"ok [{"id": ["alice", "games", "root"], "op": "delete", "refusal": "zone-not-found", "arguments": []}]"#
+      )
+      #expect(
+        attempt(mallory, "SELECT scorekeeper.zone_changes($1, 'alice', 'games', NULL, 400)", [scope])
+          == "SK001")
+    }
+    #expect(
+      attempt(mallory, "SELECT scorekeeper.modify_zones('private', '[]', '[[\"alice\",\"games\"]]')")
+        == #"ok [{"op": "delete", "zone": ["alice", "games"], "refusal": "zone-not-found", "arguments": []}]"#
+    )
+    #expect(
+      attempt(mallory, "SELECT scorekeeper.modify_zones('private', '[[\"alice\",\"games2\"]]', '[]')")
+        == #"ok [{"op": "save", "zone": ["alice", "games2"], "refusal": "cannot-create-zone", "arguments": ["mallory"]}]"#
+    )
+    // A guessed link leads nowhere; the real one was not for mallory.
+    let guessed = ShareLinkGenerator.prefix + String(repeating: "0", count: 31) + "4"
+    #expect(attempt(mallory, "SELECT scorekeeper.accept_share($1)", [guessed]) == "SK001")
+    // What only the owner role runs inside the API, and administration.
+    for call in [
+      "scorekeeper.bump('alice', 'games', 'root')",
+      "scorekeeper.delete_share('alice', 'games', 'share-root')",
+      "scorekeeper.set_account_status('alice', 'restricted')", "scorekeeper.expire_change_tokens()",
+      "scorekeeper.write_sharing('alice', 'games', 'share-root', '{\"public\":\"read-write\",\"participants\":[]}')",
+      "scorekeeper.caller()",
+    ] {
+      #expect(attempt(mallory, "SELECT \(call)") == "42501", "\(call)")
+    }
+    for role in ["alice", server.connectionRoles.owner, TestPostgres.admin] {
+      #expect(attempt(mallory, "SET ROLE \(TestPostgres.identifier(role))") == "42501", "\(role)")
+    }
+    // The users group is mallory's own: becoming it gains nothing, since
+    // the policies and the API look at the session's user.
+    #expect(attempt(mallory, "SET ROLE \(TestPostgres.identifier(server.connectionRoles.users))") == "ok ")
+    #expect(attempt(mallory, "SELECT * FROM scorekeeper.records") == "ok ")
+    #expect(attempt(mallory, "DELETE FROM scorekeeper.records") == "42501")
+    #expect(attempt(mallory, "RESET ROLE") == "ok ")
+    // Notifications carry nothing, but LISTEN itself is open to everyone:
+    // the server sends none, so there is nothing to overhear.
+    #expect(attempt(mallory, "LISTEN scorekeeper") == "ok ")
+    expectNoDifference(before, try server.dump())
+  }
+
+  @Test("a read-only participant reads the shared tree only, and writes nothing through any door")
+  func readOnlyParticipant() throws {
+    let before = try server.dump()
+    let bob = try PGConnection(try server.connectionString(for: "bob"))
+    #expect(
+      attempt(bob, "SELECT name FROM scorekeeper.records ORDER BY name") == "ok child; root; share-root")
+    #expect(attempt(bob, "UPDATE scorekeeper.records SET fields = '{}'") == "42501")
+    let edit =
+      #"[{"id":["alice","games","child"],"type":"items","parent":["alice","games","root"],"fields":{},"tag":null}]"#
+    #expect(
+      attempt(bob, "SELECT scorekeeper.modify_records('shared', $1, '[]', false, true)", [edit])
+        == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "shared-read-only", "arguments": ["child", "bob"]}]"#
+    )
+    #expect(
+      attempt(bob, "SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"private-note\"]]')")
+        == #"ok [{"id": ["alice", "games", "private-note"], "refusal": "unknown-record", "arguments": ["private-note"]}]"#
+    )
+    expectNoDifference(before, try server.dump())
+  }
+
+  @Test("a participant who was removed reads nothing more")
+  func revokedParticipant() throws {
+    var share = try world.alice.privateDatabase.record(for: world.id("share-root"))
+    share.sharing!.participants = []
+    try world.save([share])
+    let bob = try PGConnection(try server.connectionString(for: "bob"))
+    for table in tables where !["server", "migrations", "access_changes"].contains(table) {
+      #expect(attempt(bob, "SELECT * FROM scorekeeper.\(table)") == "ok ", "\(table)")
+    }
+    // Only his own note that his access to alice's zone changed: how his
+    // shared database learns the zone is gone.
+    #expect(
+      attempt(bob, "SELECT user_name, owner, zone FROM scorekeeper.access_changes") == "ok bob|alice|games")
+    #expect(
+      attempt(bob, "SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"root\"]]')")
+        == #"ok [{"id": ["alice", "games", "root"], "refusal": "zone-not-found", "arguments": []}]"#)
+  }
+
+  @Test("a login that is not a scorekeeper user of this database cannot even reach the schema")
+  func notAUser() throws {
+    let outsider = try PGConnection(try server.connectionString(for: "outsider", joining: false))
+    #expect(attempt(outsider, "SELECT * FROM scorekeeper.records") == "42501")
+    #expect(attempt(outsider, "SELECT scorekeeper.account_status()") == "42501")
+    #expect(throws: CloudError.notAuthenticated(.noAccount)) {
+      try LiveCloud(connectionString: try server.connectionString(for: "outsider", joining: false))
+        .container()
+        .accountStatus()
+    }
+  }
+}
