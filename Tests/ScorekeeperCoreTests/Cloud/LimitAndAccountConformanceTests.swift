@@ -79,4 +79,14 @@ import Testing
     #expect(try world.alice.accountStatus() == .available)
     #expect(try world.alice.privateDatabase.record(for: world.id("r1")).id == world.id("r1"))
   }
+
+  @Test(arguments: CloudBacking.allCases)
+  func everyUserSeesOneServerIdentity(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    let identity = try world.alice.serverIdentity()
+    #expect(identity.hasPrefix(backing == .postgres ? "postgres-" : "mock-"))
+    #expect(try world.bob.serverIdentity() == identity)
+    #expect(try world.alice.serverIdentity() == identity)
+    #expect(try TestCloud(backing).container("alice").serverIdentity() != identity)
+  }
 }

@@ -20,20 +20,20 @@ public final class LiveCloud: Sendable {
   /// One user's view of this server: the user is whoever the connection
   /// string logs in as (`userName` is what the server calls them).
   public func container() throws -> LiveCloudContainer {
-    LiveCloudContainer(cloud: self, userName: try withConnection { $0.user })
+    LiveCloudContainer(cloud: self, userName: try withConnection { connection, _ in connection.user })
   }
 
   /// The server's identity (its cluster and database), read on connecting.
   func identity() throws -> String {
-    try withConnection { _ in state.withLock { $0.identity! } }
+    try withConnection { _, identity in identity }
   }
 
   /// Calls `scorekeeper.<function>` with text arguments and reads its JSON
   /// answer; `zone` is the zone refusals of the whole call concern.
   func call(_ function: String, _ arguments: [String?], zone: ZoneID? = nil) throws -> JSON {
-    let placeholders = (1...max(1, arguments.count)).prefix(arguments.count).map { "$\($0)" }
+    let placeholders = arguments.indices.map { "$\($0 + 1)" }
     let sql = "SELECT scorekeeper.\(function)(\(placeholders.joined(separator: ", ")))"
-    let text = try withConnection { connection in
+    let text = try withConnection { connection, _ in
       do {
         return try connection.query(sql, arguments).scalar
       } catch let error as PGError {
@@ -48,9 +48,9 @@ public final class LiveCloud: Sendable {
     }
   }
 
-  /// Runs `body` with the connection, connecting first if there is none
-  /// (or the last one was lost).
-  private func withConnection<T>(_ body: (PGConnection) throws -> T) throws -> T {
+  /// Runs `body` with the connection and the server's identity,
+  /// connecting first if there is no connection (or the last one was lost).
+  private func withConnection<T>(_ body: (PGConnection, String) throws -> T) throws -> T {
     try state.withLock { state in
       if let connection = state.connection, connection.isBroken {
         connection.close()
@@ -66,7 +66,7 @@ public final class LiveCloud: Sendable {
         state.identity = try Self.checkSchema(on: connection)
         state.connection = connection
       }
-      return try body(state.connection!)
+      return try body(state.connection!, state.identity!)
     }
   }
 
