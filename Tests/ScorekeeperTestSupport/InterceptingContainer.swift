@@ -55,7 +55,6 @@ private struct InterceptingDatabase: CloudDatabase {
   var scope: DatabaseScope { base.scope }
   var userName: String { base.userName }
 
-  func record(for id: RecordID) throws -> CloudRecord { try base.record(for: id) }
   func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
     try base.records(for: ids)
   }

@@ -120,16 +120,20 @@ public final class TestCloud {
     try live!.admin.query("SELECT scorekeeper.set_account_status($1, $2)", [userName, status.rawValue])
   }
 
+  /// What every container meets first: the mock's own queue, or the
+  /// client-side one wrapped around each live container.
+  private var faults: CloudFaults { mock?.faults ?? live!.faults }
+
   public func inject(_ faults: CloudFault...) {
-    (mock?.faults ?? live!.faults).inject(faults)
+    self.faults.inject(faults)
   }
 
   public func clearFaults() {
-    (mock?.faults ?? live!.faults).clear()
+    faults.clear()
   }
 
   public var pendingFaults: [CloudFault] {
-    (mock?.faults ?? live!.faults).pending
+    faults.pending
   }
 
   public func expireChangeTokens() throws {

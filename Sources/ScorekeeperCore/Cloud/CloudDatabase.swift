@@ -56,8 +56,6 @@ public protocol CloudDatabase: Sendable {
   /// At most this many records saved plus deleted, or ids fetched, per call.
   static var itemLimit: Int { get }
 
-  func record(for id: RecordID) throws -> CloudRecord
-
   func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>]
 
   func modifyRecords(
@@ -77,6 +75,11 @@ public protocol CloudDatabase: Sendable {
 }
 
 extension CloudDatabase {
+  /// One record, or the error its fetch met.
+  public func record(for id: RecordID) throws -> CloudRecord {
+    try records(for: [id])[id]!.get()
+  }
+
   /// Saves and deletes only if the server's copies are unchanged, all or
   /// nothing per zone: what a sync engine almost always wants.
   public func modifyRecords(

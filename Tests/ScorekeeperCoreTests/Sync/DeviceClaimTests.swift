@@ -65,7 +65,7 @@ import Testing
     try a.sync()
     _ = try a.secondProcess().addGame(title: "Poker")
     #expect(try a.sync().sent == 1)
-    #expect(world.cloud.cloud.pendingFaults.count == 1)
+    #expect(world.cloud.cloud.faults.pending.count == 1)
   }
 
   static let device1 = UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1)

@@ -47,14 +47,14 @@ import Testing
     let device = world[0]
     try device.sync()
     world.clock.advance(milliseconds: 10_000)
-    world.cloud.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    world.cloud.cloud.faults.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
     _ = try? device.engine(budget: 0).sync()
     #expect(
       try recorded(device) == [
         "lastSyncAt \(at(0))", "lastError The network is unavailable.", "outage \(at(10)) to \(at(40))",
       ])
 
-    world.cloud.cloud.clearFaults()
+    world.cloud.cloud.faults.clear()
     world.clock.advance(milliseconds: 10_000)
     #expect(try device.sync().counts == SyncReport.counts())
     #expect(try recorded(device) == ["lastSyncAt \(at(20))", "lastError nil", "outage nil"])

@@ -24,7 +24,7 @@ import Testing
     ])
   func transient(faults: String, retries: Int) throws {
     let world = try world()
-    world.cloud.cloud.inject(try CloudFault.parse(faults))
+    world.cloud.cloud.faults.inject(try CloudFault.parse(faults))
     let report = try world[0].sync()
     expectNoDifference(SyncReport.counts(sent: 3, retries: retries), report.counts)
     try world.converge()
@@ -33,7 +33,7 @@ import Testing
   @Test("retries wait exactly the retry-after the server asks for, not a longer backoff")
   func retryAfterIsHonoured() throws {
     let world = try world()
-    world.cloud.cloud.inject(try CloudFault.parse("request-rate-limited:0.3*3"))
+    world.cloud.cloud.faults.inject(try CloudFault.parse("request-rate-limited:0.3*3"))
     let waited = Locked([Double]())
     let timing = SyncTiming(
       budget: 10, sleep: { seconds in waited.withLock { $0.append(seconds) } },
@@ -73,9 +73,9 @@ import Testing
     let world = try world()
     let device = world[0]
     func failOnce(_ fault: CloudError) {
-      world.cloud.cloud.inject(Array(repeating: CloudFault(fault), count: 100))
+      world.cloud.cloud.faults.inject(Array(repeating: CloudFault(fault), count: 100))
       _ = try? device.engine(budget: 0).sync()
-      world.cloud.cloud.clearFaults()
+      world.cloud.cloud.faults.clear()
     }
     let start = world.clock.now
     func at(_ milliseconds: Int64) -> Timestamp {
@@ -95,7 +95,7 @@ import Testing
   @Test("an outage longer than the budget stops politely; the next sync delivers everything")
   func outage() throws {
     let world = try world()
-    world.cloud.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    world.cloud.cloud.faults.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
     let engine = world[0].engine(budget: 5)
     let error = try #require(throws: SyncError.self) { try engine.sync() }
     #expect(error == .stopped(.networkUnavailable, pending: 3))
@@ -110,10 +110,10 @@ import Testing
       try world[0].store.database.fetchOne("SELECT lastError FROM syncState") { try $0.text(0) }
         == "The network is unavailable."
     )
-    world.cloud.cloud.clearFaults()  // the outage ends
+    world.cloud.cloud.faults.clear()  // the outage ends
     try world.converge()
     // With nothing waiting (a read during an outage), no "0 changes kept".
-    world.cloud.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    world.cloud.cloud.faults.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
     let read = try #require(throws: SyncError.self) { try world[0].engine(budget: 1).sync() }
     #expect("\(read)" == "The network is unavailable.")
   }
@@ -123,7 +123,7 @@ import Testing
     arguments: ["quota-exceeded", "not-authenticated"])
   func terminal(fault: String) throws {
     let world = try world()
-    world.cloud.cloud.inject(try CloudFault.parse(fault))
+    world.cloud.cloud.faults.inject(try CloudFault.parse(fault))
     let error = try #require(throws: SyncError.self) { try world[0].sync() }
     guard case .stopped(let cloudError, pending: 3) = error else {
       Issue.record("unexpected \(error)")

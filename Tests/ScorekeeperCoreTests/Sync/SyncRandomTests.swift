@@ -28,7 +28,7 @@ import Testing
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
       }
     }
-    world.cloud.cloud.clearFaults()
+    world.cloud.cloud.faults.clear()
     let contents = try world.converge()
     let players = Set(contents.filter { $0.hasPrefix("player ") }.map { $0.split(separator: " ")[1] })
     let events = Set(contents.filter { $0.hasPrefix("event ") }.map { String($0.split(separator: " ")[1]) })
@@ -54,7 +54,7 @@ import Testing
     for index in 0..<30 {
       if index == sharedAt {
         let owner = [world[0], world[1]].randomElement(using: &random)!
-        world.cloud.cloud.clearFaults()
+        world.cloud.cloud.faults.clear()
         do {
           let share = try owner.engine().share(gameID: poker, permission: .readWrite)
           _ = try bob.engine().accept(link: share.link)
@@ -73,7 +73,7 @@ import Testing
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
       }
     }
-    world.cloud.cloud.clearFaults()
+    world.cloud.cloud.faults.clear()
     for _ in 0..<5 {
       for device in [world[0], world[1], bob] { try device.sync() }
     }
@@ -101,7 +101,7 @@ import Testing
     random: inout SplitMix64
   ) throws {
     guard try device.store.games().contains(where: { $0.game.id == game }) else { return }
-    world.cloud.cloud.clearFaults()
+    world.cloud.cloud.faults.clear()
     try bob.sync()
     do {
       if Bool.random(using: &random) {
@@ -156,7 +156,7 @@ import Testing
         "network-unavailable", "request-rate-limited:2", "zone-busy:1", "quota-exceeded",
         "service-unavailable:30",
       ]
-      world.cloud.cloud.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
+      world.cloud.cloud.faults.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
     default:
       do {
         switch Int.random(in: 0..<4, using: &random) {

@@ -86,10 +86,6 @@ private struct FaultInjectingDatabase: CloudDatabase {
   var scope: DatabaseScope { base.scope }
   var userName: String { base.userName }
 
-  func record(for id: RecordID) throws -> CloudRecord {
-    try records(for: [id])[id]!.get()
-  }
-
   func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
     try faults.check(.fetchRecords)
     return try base.records(for: ids)

@@ -54,10 +54,6 @@ public struct LiveCloudDatabase: CloudDatabase {
   public let userName: String
   public let scope: DatabaseScope
 
-  public func record(for id: RecordID) throws -> CloudRecord {
-    try records(for: [id])[id]!.get()
-  }
-
   public func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
     let answer = try cloud.call(
       "fetch_records", [scope.rawValue, JSON.array(ids.map(LiveRecordCoding.json)).compactText])

@@ -64,9 +64,7 @@ extension LiveCloud {
   /// connection lost.
   static func connectionError(_ error: PGError) -> Error {
     let message = error.message
-    if message.contains("password authentication failed") || message.contains("no password supplied")
-      || message.contains("authentication failed")
-    {
+    if message.contains("authentication failed") || message.contains("no password supplied") {
       return CloudError.notAuthenticated(.noAccount)
     }
     if message.contains("too many clients") || message.contains("the database system is") {

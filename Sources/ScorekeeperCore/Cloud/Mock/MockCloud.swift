@@ -104,21 +104,6 @@ public final class MockCloud: Sendable {
     MockCloudContainer(cloud: self, userName: userName)
   }
 
-  /// Queues failures for the next operations, after any already queued.
-  public func inject(_ faults: [CloudFault]) {
-    self.faults.inject(faults)
-  }
-
-  /// Faults injected and not yet produced.
-  /// Forgets the faults not yet produced: the outage is over.
-  public func clearFaults() {
-    faults.clear()
-  }
-
-  public var pendingFaults: [CloudFault] {
-    faults.pending
-  }
-
   /// Sets what `accountStatus()` reports for the user, and so whether
   /// their operations work at all.
   public func setAccountStatus(_ status: AccountStatus, for userName: String) throws {

@@ -46,10 +46,6 @@ public struct MockCloudDatabase: CloudDatabase {
   public let userName: String
   public let scope: DatabaseScope
 
-  public func record(for id: RecordID) throws -> CloudRecord {
-    try records(for: [id])[id]!.get()
-  }
-
   public func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
     try cloud.fetchRecords(ids, as: userName, in: scope)
   }

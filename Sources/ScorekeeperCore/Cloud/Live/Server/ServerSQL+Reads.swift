@@ -17,11 +17,8 @@ extension ServerSQL {
       END IF;
       SELECT * INTO stored FROM scorekeeper.records AS r
       WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = record_name;
-      IF NOT FOUND OR (scope = 'shared' AND stored.covering_share IS NULL)
-        OR (scope = 'shared' AND NOT EXISTS (
-          SELECT FROM scorekeeper.participants AS p
-          WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = stored.covering_share
-            AND p.user_name = readable_record.user_name AND p.acceptance = 'accepted'))
+      IF NOT FOUND OR (scope = 'shared' AND scorekeeper.permission(
+        user_name, zone_owner, zone_name, stored.covering_share) IS NULL)
       THEN
         RETURN scorekeeper.refusal('unknown-record', record_name);
       END IF;
