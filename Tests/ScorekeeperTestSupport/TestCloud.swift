@@ -11,6 +11,10 @@ public enum CloudBacking: String, CaseIterable, Sendable, CustomStringConvertibl
   /// The mock's two backings, for tests of the mock itself.
   public static let mocks: [CloudBacking] = [.memory, .file]
 
+  /// One of each backend, for tests of what runs over the cloud (the
+  /// sync engine, sharing): the mock in memory and the live server.
+  public static let backends: [CloudBacking] = [.memory, .postgres]
+
   /// `[mock]`, `[mock file]`, `[postgres]`: in each test case's name.
   public var description: String {
     switch self {
@@ -46,18 +50,20 @@ public final class TestCloud {
 
     init() throws {
       server = try TestPostgres.shared()
-      database = try server.newDatabase()
+      database = try server.newCloudDatabase()
       admin = try PGConnection(server.connectionString(database: database))
-      _ = try ServerInstaller(connection: admin).install()
-      // Links a golden test can name, as the mock's sequential ones.
-      try admin.query("UPDATE scorekeeper.server SET sequential_links = true")
+    }
+
+    /// Dropped when the test is done: the cluster lives in memory.
+    deinit {
+      admin.close()
+      clouds = [:]
+      _ = try? PGConnection(server.connectionString()).query("DROP DATABASE \(database) WITH (FORCE)")
     }
 
     func cloud(for userName: String) throws -> LiveCloud {
       if let cloud = clouds[userName] { return cloud }
       try server.ensureUser(userName)
-      try admin.query(
-        "GRANT \(TestPostgres.identifier(database + "_users")) TO \(TestPostgres.identifier(userName))")
       let cloud = LiveCloud(connectionString: server.connectionString(database: database, user: userName))
       clouds[userName] = cloud
       return cloud
@@ -91,6 +97,19 @@ public final class TestCloud {
 
   public var path: String { cloud.path }
 
+  /// How a client names this cloud: the mock's path, or a connection
+  /// string to the postgres database (without a user; each client adds
+  /// its own).
+  public var location: String {
+    if let mock { return mock.path }
+    return live!.server.connectionString(database: live!.database, user: nil)
+  }
+
+  /// The identity the server keeps inside itself, as every client sees it.
+  public func identity() throws -> String {
+    try container("alice").serverIdentity()
+  }
+
   public func container(_ userName: String) -> any CloudContainer {
     if let mock { return mock.container(for: userName) }
     do {
@@ -106,13 +125,17 @@ public final class TestCloud {
   /// `joining: false` leaves the login outside the database's users.
   public func connectionString(for userName: String, joining: Bool = true) throws -> String {
     guard let live else { preconditionFailure("a postgres test ran on \(backing)") }
-    if joining { _ = try live.cloud(for: userName) } else { try live.server.ensureUser(userName) }
+    if joining {
+      _ = try live.cloud(for: userName)
+    } else {
+      try live.server.ensureUser(userName, joining: false)
+    }
     return live.server.connectionString(database: live.database, user: userName)
   }
 
   /// The database's owner and users roles (postgres backing).
   public var connectionRoles: ServerRoles {
-    ServerRoles(database: live!.database)
+    live!.server.cloudRoles
   }
 
   public func setAccountStatus(_ status: AccountStatus, for userName: String) throws {
@@ -125,6 +148,10 @@ public final class TestCloud {
   private var faults: CloudFaults { mock?.faults ?? live!.faults }
 
   public func inject(_ faults: CloudFault...) {
+    inject(faults)
+  }
+
+  public func inject(_ faults: [CloudFault]) {
     self.faults.inject(faults)
   }
 

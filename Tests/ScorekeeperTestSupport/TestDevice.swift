@@ -2,7 +2,8 @@ import ScorekeeperCore
 import Synchronization
 
 /// A clock a test moves by hand, shared by every device of a scenario (and
-/// the mock cloud), so "later" means later everywhere.
+/// the mock cloud; a live server keeps its own), so "later" means later
+/// everywhere.
 public final class ManualClock: Sendable {
   private let current: Mutex<Timestamp>
 
@@ -22,7 +23,7 @@ public final class ManualClock: Sendable {
 
 /// One device of one user: its own database file (ids in a range of its
 /// own, so two devices never make the same id), syncing with a shared
-/// mock cloud in virtual time.
+/// cloud in virtual time.
 public final class TestDevice {
   public let name: String
   public let user: String
@@ -62,12 +63,12 @@ public final class TestDevice {
   public func engine(whileSending action: @escaping () throws -> Void) -> SyncEngine {
     SyncEngine(
       store: store, container: InterceptingContainer(cloud.container(user), whileSending: action),
-      cloudLocation: cloud.path, timing: .virtual(budget: 30))
+      cloudLocation: cloud.location, timing: .virtual(budget: 30))
   }
 
   public func engine(budget: Double = 30) -> SyncEngine {
     SyncEngine(
-      store: store, container: cloud.container(user), cloudLocation: cloud.path,
+      store: store, container: cloud.container(user), cloudLocation: cloud.location,
       timing: .virtual(budget: budget))
   }
 

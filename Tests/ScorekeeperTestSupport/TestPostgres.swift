@@ -17,7 +17,8 @@ public final class TestPostgres: Sendable {
   /// The cluster's superuser, trusted on the socket.
   public static let admin = "admin"
   private let databases = Atomic<Int>(0)
-  private let users = Mutex<Set<String>>([])
+  /// Logins made, and those granted the cloud's users group.
+  private let users = Mutex<(logins: Set<String>, members: Set<String>)>(([], []))
 
   private static let cluster = Mutex<Result<TestPostgres, Error>?>(nil)
 
@@ -30,7 +31,11 @@ public final class TestPostgres: Sendable {
   }
 
   private init() throws {
-    var template = Array("/tmp/scorekeeper-pg.XXXXXX".utf8CString)
+    // NB: In memory where the system offers it: each test's database is a
+    // few hundred files, and creating them on a disk's file system costs
+    // more than the test itself.
+    let parent = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    var template = Array("\(parent)/scorekeeper-pg.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw SetUpFailure("mkdtemp: errno \(errno)") }
     directory = String(cString: made)
     let bin = try ShellCommand.output(["pg_config", "--bindir"]).trimmingCharacters(
@@ -53,9 +58,9 @@ public final class TestPostgres: Sendable {
   }
 
   /// A connection string for `database` (default: the cluster's
-  /// `postgres`) as `user` (default: the superuser).
-  public func connectionString(database: String = "postgres", user: String = TestPostgres.admin) -> String {
-    "host=\(directory) dbname=\(database) user=\(user)"
+  /// `postgres`) as `user` (default: the superuser; nil: none named).
+  public func connectionString(database: String = "postgres", user: String? = TestPostgres.admin) -> String {
+    "host=\(directory) dbname=\(database)" + (user.map { " user=\($0)" } ?? "")
   }
 
   /// A new, empty database of its own for one test.
@@ -65,13 +70,56 @@ public final class TestPostgres: Sendable {
     return name
   }
 
+  /// A new database with the server side installed, copied from a
+  /// template installed once per cluster (a copy takes half the time of
+  /// an install). Its roles are the template's (`cloudRoles`); its
+  /// identity is its own, as an install would make it. Share links are
+  /// sequential, as the mock's.
+  public func newCloudDatabase() throws -> String {
+    try templateInstalled.withLock { installed in
+      if installed == nil {
+        installed = Result {
+          try PGConnection(connectionString()).query(
+            "CREATE DATABASE \(Self.cloudTemplate) TEMPLATE template0")
+          let connection = try PGConnection(connectionString(database: Self.cloudTemplate))
+          defer { connection.close() }  // a template is copied only while nobody is connected to it
+          _ = try ServerInstaller(connection: connection).install()
+          try connection.query("UPDATE scorekeeper.server SET sequential_links = true")
+        }
+      }
+      try installed!.get()
+    }
+    let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
+    try PGConnection(connectionString()).query("CREATE DATABASE \(name) TEMPLATE \(Self.cloudTemplate)")
+    try PGConnection(connectionString(database: name)).query(
+      """
+      UPDATE scorekeeper.server SET identity = 'postgres-' || system_identifier || '/' || current_database()
+      FROM pg_control_system()
+      """)
+    return name
+  }
+
+  /// The group roles of every database `newCloudDatabase` makes.
+  public var cloudRoles: ServerRoles { ServerRoles(database: Self.cloudTemplate) }
+
+  private static let cloudTemplate = "cloud_template"
+  private let templateInstalled = Mutex<Result<Void, Error>?>(nil)
+
   /// A login role for `name`, made once per cluster (roles are
-  /// cluster-wide; each test's database grants it its users group).
-  public func ensureUser(_ name: String) throws {
+  /// cluster-wide), and a member of the users group of the databases
+  /// `newCloudDatabase` makes, unless `joining` is false.
+  public func ensureUser(_ name: String, joining: Bool = true) throws {
     try users.withLock { users in
-      guard !users.contains(name) else { return }
-      try PGConnection(connectionString()).query("CREATE ROLE \(Self.identifier(name)) LOGIN")
-      users.insert(name)
+      let admin = try PGConnection(connectionString())
+      if !users.logins.contains(name) {
+        try admin.query("CREATE ROLE \(Self.identifier(name)) LOGIN")
+        users.logins.insert(name)
+      }
+      // NB: Under the lock: two GRANTs of one membership at once collide.
+      if joining, !users.members.contains(name) {
+        try admin.query("GRANT \(Self.identifier(cloudRoles.users)) TO \(Self.identifier(name))")
+        users.members.insert(name)
+      }
     }
   }
 

@@ -7,14 +7,15 @@ import Testing
 /// sharing from one while the other renames, stops or deletes, and a
 /// second process on one device deleting what the first is sending. Each
 /// ends with every device agreeing with the server.
-@Suite struct OwnerDevicesTests {
-  let world: SyncScenario
-  let a: TestDevice
-  let b: TestDevice
-  let bob: TestDevice
+@Suite final class OwnerDevicesTests {
+  private(set) var world: SyncScenario!
+  private(set) var a: TestDevice!
+  private(set) var b: TestDevice!
+  private(set) var bob: TestDevice!
 
-  init() throws {
-    world = try SyncScenario(devices: 2)
+  /// Alice's devices a and b and bob's, on a fresh cloud of the test's backing.
+  func start(_ backing: CloudBacking) throws {
+    world = try SyncScenario(devices: 2, backing: backing)
     a = world[0]
     b = world[1]
     bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
@@ -45,8 +46,11 @@ import Testing
     #expect(try bob.unsynced() == [], sourceLocation: sourceLocation)
   }
 
-  @Test("a rename merged on a device that never saw the share keeps the game shared")
-  func staleRenameKeepsTheShare() throws {
+  @Test(
+    "a rename merged on a device that never saw the share keeps the game shared",
+    arguments: CloudBacking.backends)
+  func staleRenameKeepsTheShare(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     _ = try b.store.renameGame("Poker", to: "Poker night")
     let share = try a.engine().share(gameID: game, permission: nil)
@@ -58,12 +62,18 @@ import Testing
     #expect(try bob.sync().counts == SyncReport.counts(sent: 1))
     try converge(game)
     #expect(try a.store.players(of: "Poker night").map(\.score) == [5])
-    #expect(try a.engine().participants(gameID: game).participants.map(\.description) == ["bob: read-write, accepted"])
+    #expect(
+      try a.engine().participants(gameID: game).participants.map(\.description) == [
+        "bob: read-write, accepted"
+      ])
     #expect(try b.store.gamesWithAccess().map(\.access) == [.sharedByMe(link: share.link)])
   }
 
-  @Test("sharing from a device that has not fetched takes the server's title, not only its tag")
-  func shareFromStaleDevice() throws {
+  @Test(
+    "sharing from a device that has not fetched takes the server's title, not only its tag",
+    arguments: CloudBacking.backends)
+  func shareFromStaleDevice(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     _ = try a.store.renameGame("Poker", to: "Poker club")
     try a.sync()
@@ -74,8 +84,11 @@ import Testing
     #expect(try bob.store.games().map(\.game.title) == ["Poker club"])
   }
 
-  @Test("after the other device stops sharing, a rename sent with the old share reference still syncs")
-  func renameAfterOtherDeviceStopsSharing() throws {
+  @Test(
+    "after the other device stops sharing, a rename sent with the old share reference still syncs",
+    arguments: CloudBacking.backends)
+  func renameAfterOtherDeviceStopsSharing(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try a.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
@@ -91,8 +104,11 @@ import Testing
     #expect(try a.store.games().map(\.game.title) == ["Poker night"])
   }
 
-  @Test("a player removed by another process while its first save is out is removed on the server too")
-  func deletionRacingTheFirstSave() throws {
+  @Test(
+    "a player removed by another process while its first save is out is removed on the server too",
+    arguments: CloudBacking.backends)
+  func deletionRacingTheFirstSave(backing: CloudBacking) throws {
+    try start(backing)
     _ = try poker()
     _ = try a.store.addPlayer(to: "Poker", name: "Zed", score: 7)
     let other = try a.secondProcess()

@@ -20,9 +20,10 @@ import Testing
   }
 
   @Test(
-    "within a minute of the last recorded sync, a sync with nothing to do writes nothing; after it, the time")
-  func nothingToDoWritesNothing() throws {
-    let world = try SyncScenario(devices: 1)
+    "within a minute of the last recorded sync, a sync with nothing to do writes nothing; after it, the time",
+    arguments: CloudBacking.backends)
+  func nothingToDoWritesNothing(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
     let device = world[0]
     _ = try device.store.addGame(title: "Poker")
     #expect(try device.sync().counts == SyncReport.counts(sent: 1))
@@ -41,28 +42,31 @@ import Testing
     #expect(try recorded(device) == ["lastSyncAt \(at(60))", "lastError nil", "outage nil"])
   }
 
-  @Test("a sync that succeeds clears an error and an outage however recent the last sync")
-  func successClearsAnOutageAtOnce() throws {
-    let world = try SyncScenario(devices: 1)
+  @Test(
+    "a sync that succeeds clears an error and an outage however recent the last sync",
+    arguments: CloudBacking.backends)
+  func successClearsAnOutageAtOnce(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
     let device = world[0]
     try device.sync()
     world.clock.advance(milliseconds: 10_000)
-    world.cloud.cloud.faults.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    world.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
     _ = try? device.engine(budget: 0).sync()
     #expect(
       try recorded(device) == [
         "lastSyncAt \(at(0))", "lastError The network is unavailable.", "outage \(at(10)) to \(at(40))",
       ])
 
-    world.cloud.cloud.faults.clear()
+    world.cloud.clearFaults()
     world.clock.advance(milliseconds: 10_000)
     #expect(try device.sync().counts == SyncReport.counts())
     #expect(try recorded(device) == ["lastSyncAt \(at(20))", "lastError nil", "outage nil"])
   }
 
-  @Test("a clock set back (before the recorded sync) records the time again")
-  func clockSetBack() throws {
-    let world = try SyncScenario(devices: 1)
+  @Test(
+    "a clock set back (before the recorded sync) records the time again", arguments: CloudBacking.backends)
+  func clockSetBack(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
     let device = world[0]
     try device.store.database.execute("UPDATE syncState SET lastSyncAt = ?1", [.text(at(30))])
     #expect(try device.sync().counts == SyncReport.counts())

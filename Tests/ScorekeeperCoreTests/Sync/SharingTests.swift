@@ -5,13 +5,14 @@ import Testing
 
 /// Alice shares games with Bob through the engine: each sharing path, and
 /// the two users' devices converging on what each may see.
-@Suite struct SharingTests {
-  let world: SyncScenario
-  let alice: TestDevice
-  let bob: TestDevice
+@Suite final class SharingTests {
+  private(set) var world: SyncScenario!
+  private(set) var alice: TestDevice!
+  private(set) var bob: TestDevice!
 
-  init() throws {
-    world = try SyncScenario(devices: 1)
+  /// Alice's device and bob's, on a fresh cloud of the test's backing.
+  func start(_ backing: CloudBacking) throws {
+    world = try SyncScenario(devices: 1, backing: backing)
     alice = world[0]
     bob = try TestDevice(2, user: "bob", cloud: world.cloud, clock: world.clock)
   }
@@ -25,8 +26,11 @@ import Testing
     return game.id
   }
 
-  @Test("a game not yet on the cloud is sent, then shared; sharing again gives the same link")
-  func shareBeforeFirstSync() throws {
+  @Test(
+    "a game not yet on the cloud is sent, then shared; sharing again gives the same link",
+    arguments: CloudBacking.backends)
+  func shareBeforeFirstSync(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let first = try alice.engine().share(gameID: game, permission: nil)
     #expect(first.isNew && first.permission == .readWrite && first.participants == [])
@@ -36,8 +40,11 @@ import Testing
     #expect(try alice.store.gamesWithAccess().map(\.access) == [.sharedByMe(link: first.link)])
   }
 
-  @Test("a participant sees the game, adds players and scores; the owner sees it all")
-  func participantWrites() throws {
+  @Test(
+    "a participant sees the game, adds players and scores; the owner sees it all",
+    arguments: CloudBacking.backends)
+  func participantWrites(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     let joined = try bob.engine().accept(link: share.link)
@@ -57,8 +64,11 @@ import Testing
     #expect(try bob.unsynced() == [] && alice.unsynced() == [])
   }
 
-  @Test("joining succeeds even when the game cannot be fetched right after: it says why, and the next sync brings it")
-  func joinedButNotFetched() throws {
+  @Test(
+    "joining succeeds even when the game cannot be fetched right after: it says why, and the next sync brings it",
+    arguments: CloudBacking.backends)
+  func joinedButNotFetched(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     world.cloud.inject(CloudFault(.quotaExceeded, on: .databaseChanges))
@@ -69,13 +79,18 @@ import Testing
           gameID: game, owner: "alice", permission: .readWrite, later: .stopped(.quotaExceeded, pending: 0)))
     #expect(try bob.contents() == [])
     #expect(
-      try alice.engine().participants(gameID: game).participants.map(\.description) == ["bob: read-write, accepted"])
+      try alice.engine().participants(gameID: game).participants.map(\.description) == [
+        "bob: read-write, accepted"
+      ])
     #expect(try bob.sync().received == 3)
     expectNoDifference(try alice.contents(), try bob.contents())
   }
 
-  @Test("changing a share's permission says what it was: every participant's changes with it")
-  func permissionChange() throws {
+  @Test(
+    "changing a share's permission says what it was: every participant's changes with it",
+    arguments: CloudBacking.backends)
+  func permissionChange(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
@@ -89,8 +104,11 @@ import Testing
     #expect(try alice.engine().share(gameID: game, permission: .readOnly).changedFrom == nil)
   }
 
-  @Test("a read-only participant's changes are refused before anything is written")
-  func readOnly() throws {
+  @Test(
+    "a read-only participant's changes are refused before anything is written",
+    arguments: CloudBacking.backends)
+  func readOnly(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: .readOnly)
     _ = try bob.engine().accept(link: share.link)
@@ -107,8 +125,10 @@ import Testing
   }
 
   @Test(
-    "stopping sharing removes the participant's copy; the old link leads nowhere; a new share has a new link")
-  func stopAndShareAgain() throws {
+    "stopping sharing removes the participant's copy; the old link leads nowhere; a new share has a new link",
+    arguments: CloudBacking.backends)
+  func stopAndShareAgain(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
@@ -122,8 +142,9 @@ import Testing
     #expect(try bob.contents() == alice.contents())
   }
 
-  @Test("the owner deleting a shared game deletes it for everyone")
-  func ownerDeletes() throws {
+  @Test("the owner deleting a shared game deletes it for everyone", arguments: CloudBacking.backends)
+  func ownerDeletes(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
@@ -134,8 +155,9 @@ import Testing
     #expect(try bob.unsynced() == [] && alice.unsynced() == [])
   }
 
-  @Test("a participant leaving keeps the owner's data whole")
-  func participantLeaves() throws {
+  @Test("a participant leaving keeps the owner's data whole", arguments: CloudBacking.backends)
+  func participantLeaves(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
@@ -147,8 +169,9 @@ import Testing
     #expect(throws: SharingError.notShared(game: game)) { try bob.engine().leave(gameID: game) }
   }
 
-  @Test("only the owner shares; nobody joins their own share")
-  func ownerOnly() throws {
+  @Test("only the owner shares; nobody joins their own share", arguments: CloudBacking.backends)
+  func ownerOnly(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
@@ -158,8 +181,9 @@ import Testing
     #expect(throws: SharingError.ownShare(share.link)) { try alice.engine().accept(link: share.link) }
   }
 
-  @Test("a user who never got the link sees nothing of the game")
-  func strangersSeeNothing() throws {
+  @Test("a user who never got the link sees nothing of the game", arguments: CloudBacking.backends)
+  func strangersSeeNothing(backing: CloudBacking) throws {
+    try start(backing)
     let game = try poker()
     _ = try alice.engine().share(gameID: game, permission: nil)
     let carol = try TestDevice(3, user: "carol", cloud: world.cloud, clock: world.clock)

@@ -3,14 +3,16 @@ import Testing
 
 @testable import ScorekeeperCore
 
-/// Two or three devices of one user converge through the mock cloud.
+/// Two or three devices of one user converge through the cloud, on each backend.
 @Suite struct SyncEngineTests {
   func id(_ device: UInt64, _ n: UInt64) -> String { UUIDGenerator.format(device << 32 + n) }
   let device1 = UUIDGenerator.format(high: 0xd000_0000_0000_0000, low: 1)
 
-  @Test("a game made on one device is on the other after one sync each, scores included")
-  func firstSync() throws {
-    let world = try SyncScenario()
+  @Test(
+    "a game made on one device is on the other after one sync each, scores included",
+    arguments: CloudBacking.backends)
+  func firstSync(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 3)
     #expect(try world[0].sync().counts == SyncReport.counts(sent: 3))
@@ -25,9 +27,9 @@ import Testing
       ], try world.converge())
   }
 
-  @Test("both devices add +1 to one player offline: both end with +2")
-  func concurrentScores() throws {
-    let world = try SyncScenario()
+  @Test("both devices add +1 to one player offline: both end with +2", arguments: CloudBacking.backends)
+  func concurrentScores(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     try world[0].sync()
@@ -39,9 +41,11 @@ import Testing
     #expect(scores == [[2], [2]])
   }
 
-  @Test("two devices' changes that sum past 64 bits: both show the clamped total, sync keeps working, and a change back lands exactly")
-  func totalsPast64Bits() throws {
-    let world = try SyncScenario()
+  @Test(
+    "two devices' changes that sum past 64 bits: both show the clamped total, sync keeps working, and a change back lands exactly",
+    arguments: CloudBacking.backends)
+  func totalsPast64Bits(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     try world[0].sync()
@@ -53,14 +57,15 @@ import Testing
     #expect(try world.devices.map { try $0.store.players(of: "Poker").map(\.score) } == [[.max], [.max]])
     _ = try world[1].store.score(in: "Poker", "Ann", .add(-20))
     try world.converge()
-    #expect(try world.devices.map { try $0.store.players(of: "Poker").map(\.score) } == [[.max - 10], [.max - 10]])
+    #expect(
+      try world.devices.map { try $0.store.players(of: "Poker").map(\.score) } == [[.max - 10], [.max - 10]])
   }
 
   @Test(
     "both rename one game: the later rename wins on both, whichever device syncs first",
-    arguments: [false, true])
-  func concurrentRenames(laterSyncsFirst: Bool) throws {
-    let world = try SyncScenario()
+    arguments: CloudBacking.backends, [false, true])
+  func concurrentRenames(backing: CloudBacking, laterSyncsFirst: Bool) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     try world[0].sync()
     try world[1].sync()
@@ -77,9 +82,9 @@ import Testing
     }
   }
 
-  @Test("different fields changed on two devices are both kept")
-  func disjointChanges() throws {
-    let world = try SyncScenario()
+  @Test("different fields changed on two devices are both kept", arguments: CloudBacking.backends)
+  func disjointChanges(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     try world[0].sync()
@@ -92,9 +97,9 @@ import Testing
 
   @Test(
     "a player deleted on one device while scored on the other is deleted on both (deletion wins)",
-    arguments: [false, true])
-  func deleteWinsOverScore(deleterSyncsFirst: Bool) throws {
-    let world = try SyncScenario()
+    arguments: CloudBacking.backends, [false, true])
+  func deleteWinsOverScore(backing: CloudBacking, deleterSyncsFirst: Bool) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 5)
     _ = try world[0].store.addPlayer(to: "Poker", name: "Bob")
@@ -119,9 +124,11 @@ import Testing
     #expect(contents.filter { $0.hasPrefix("event") } == [])
   }
 
-  @Test("a renamed player deleted elsewhere first: the rename is dropped, the player gone")
-  func deleteWinsOverRename() throws {
-    let world = try SyncScenario()
+  @Test(
+    "a renamed player deleted elsewhere first: the rename is dropped, the player gone",
+    arguments: CloudBacking.backends)
+  func deleteWinsOverRename(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     try world[0].sync()
@@ -136,9 +143,11 @@ import Testing
     #expect(try world.converge() == ["game \(id(1, 1)) 'Poker'"])
   }
 
-  @Test("a deletion the server refuses as moot (its zone is gone) is not counted as sent")
-  func deletingWhatIsGoneIsNotSent() throws {
-    let world = try SyncScenario()
+  @Test(
+    "a deletion the server refuses as moot (its zone is gone) is not counted as sent",
+    arguments: CloudBacking.backends)
+  func deletingWhatIsGoneIsNotSent(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     try world[0].sync()
@@ -152,9 +161,11 @@ import Testing
     #expect(try world[1].unsynced() == [])
   }
 
-  @Test("a row deleted and inserted again with the same id before a sync is not lost")
-  func deleteThenReinsert() throws {
-    let world = try SyncScenario()
+  @Test(
+    "a row deleted and inserted again with the same id before a sync is not lost",
+    arguments: CloudBacking.backends)
+  func deleteThenReinsert(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     try world[0].sync()
     try world[0].store.database.write {
@@ -165,9 +176,11 @@ import Testing
     #expect(try world.converge() == ["game \(id(1, 1)) 'Poker again'"])
   }
 
-  @Test("a game deleted on one device goes from the other with its players and events")
-  func deleteGame() throws {
-    let world = try SyncScenario()
+  @Test(
+    "a game deleted on one device goes from the other with its players and events",
+    arguments: CloudBacking.backends)
+  func deleteGame(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 2)
     _ = try world[0].store.addGame(title: "Chess")
@@ -179,9 +192,9 @@ import Testing
     #expect(try world.converge() == ["game \(id(1, 4)) 'Chess'"])
   }
 
-  @Test("an undo syncs as an event like any other")
-  func undo() throws {
-    let world = try SyncScenario()
+  @Test("an undo syncs as an event like any other", arguments: CloudBacking.backends)
+  func undo(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     _ = try world[0].store.score(in: "Poker", "Ann", .add(7))
@@ -196,14 +209,16 @@ import Testing
       ], try world.converge())
   }
 
-  @Test("a database that synced as one user refuses to sync as another, nothing sent")
-  func boundToItsUser() throws {
-    let world = try SyncScenario(devices: 1)
+  @Test(
+    "a database that synced as one user refuses to sync as another, nothing sent",
+    arguments: CloudBacking.backends)
+  func boundToItsUser(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     try world[0].sync()
     _ = try world[0].store.addGame(title: "Chess")
     let bob = SyncEngine(
-      store: world[0].store, container: world.cloud.container("bob"), cloudLocation: world.cloud.path,
+      store: world[0].store, container: world.cloud.container("bob"), cloudLocation: world.cloud.location,
       timing: .virtual(budget: 1))
     let error = try #require(throws: SyncError.self) { try bob.sync() }
     guard case .boundElsewhere(_, "alice", _, "bob", _) = error else {

@@ -9,8 +9,8 @@ import Testing
   func id(_ device: UInt64, _ n: UInt64) -> String { UUIDGenerator.format(device << 32 + n) }
 
   /// One device with a game of one player, not yet synced (3 pending).
-  func world() throws -> SyncScenario {
-    let world = try SyncScenario()
+  func world(_ backing: CloudBacking) throws -> SyncScenario {
+    let world = try SyncScenario(backing: backing)
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann", score: 2)
     return world
@@ -18,34 +18,39 @@ import Testing
 
   @Test(
     "transient errors are retried after the server's wait, or a doubling backoff",
-    arguments: [
+    arguments: CloudBacking.backends,
+    [
       ("network-unavailable*2", 2), ("request-rate-limited:3", 1), ("service-unavailable:1*3", 3),
       ("zone-busy:2@modify-records", 1), ("account-temporarily-unavailable", 1),
     ])
-  func transient(faults: String, retries: Int) throws {
-    let world = try world()
-    world.cloud.cloud.faults.inject(try CloudFault.parse(faults))
+  func transient(backing: CloudBacking, expected: (faults: String, retries: Int)) throws {
+    let world = try world(backing)
+    world.cloud.inject(try CloudFault.parse(expected.faults))
     let report = try world[0].sync()
-    expectNoDifference(SyncReport.counts(sent: 3, retries: retries), report.counts)
+    expectNoDifference(SyncReport.counts(sent: 3, retries: expected.retries), report.counts)
     try world.converge()
   }
 
-  @Test("retries wait exactly the retry-after the server asks for, not a longer backoff")
-  func retryAfterIsHonoured() throws {
-    let world = try world()
-    world.cloud.cloud.faults.inject(try CloudFault.parse("request-rate-limited:0.3*3"))
+  @Test(
+    "retries wait exactly the retry-after the server asks for, not a longer backoff",
+    arguments: CloudBacking.backends)
+  func retryAfterIsHonoured(backing: CloudBacking) throws {
+    let world = try world(backing)
+    world.cloud.inject(try CloudFault.parse("request-rate-limited:0.3*3"))
     let waited = Locked([Double]())
     let timing = SyncTiming(
       budget: 10, sleep: { seconds in waited.withLock { $0.append(seconds) } },
       elapsed: { waited.withLock { $0.reduce(0, +) } })
     let engine = SyncEngine(
-      store: world[0].store, container: world.cloud.container("alice"), cloudLocation: world.cloud.path,
+      store: world[0].store, container: world.cloud.container("alice"), cloudLocation: world.cloud.location,
       timing: timing)
     #expect(try engine.sync().counts == SyncReport.counts(sent: 3, retries: 3))
     #expect(waited.withLock { $0 } == [0.3, 0.3, 0.3])
   }
 
-  @Test("a cloud file another process holds is busy: retried within the budget, then reported in words, changes kept")
+  @Test(
+    "a cloud file another process holds is busy: retried within the budget, then reported in words, changes kept"
+  )
   func busyCloudFile() throws {
     let world = try SyncScenario(backing: .file)
     _ = try world[0].store.addGame(title: "Poker")
@@ -53,29 +58,37 @@ import Testing
     try holder.execute("BEGIN IMMEDIATE")
     let error = try #require(throws: SyncError.self) { try world[0].engine(budget: 1).sync() }
     #expect(error == .stopped(.serverBusy, pending: 1))
-    #expect("\(error)" == "The cloud is busy with other requests and did not answer in time. 1 change kept for the next sync.")
+    #expect(
+      "\(error)"
+        == "The cloud is busy with other requests and did not answer in time. 1 change kept for the next sync."
+    )
     try holder.execute("COMMIT")
     #expect(try world[0].sync().counts == SyncReport.counts(sent: 1))
   }
 
-  @Test("a failure that is not the cloud's answer (a cloud file that cannot be used) is not written into the database")
-  func localFailureIsNotRecorded() throws {
-    let world = try world()
+  @Test(
+    "a failure that is not the cloud's answer (a cloud file that cannot be used) is not written into the database",
+    arguments: CloudBacking.backends)
+  func localFailureIsNotRecorded(backing: CloudBacking) throws {
+    let world = try world(backing)
     struct FileFailure: Error {}
     let engine = world[0].engine(whileSending: { throw FileFailure() })
     let before = try world[0].store.database.rows(of: "syncState", columns: ["lastSyncAt", "lastError"])
     #expect(throws: FileFailure.self) { try engine.sync() }
-    #expect(try world[0].store.database.rows(of: "syncState", columns: ["lastSyncAt", "lastError"]) == before)
+    #expect(
+      try world[0].store.database.rows(of: "syncState", columns: ["lastSyncAt", "lastError"]) == before)
   }
 
-  @Test("an unanswered sync records an outage whose retry waits 30 s, then twice as long each time; an answer ends it; a refusal is no outage")
-  func outageIsRemembered() throws {
-    let world = try world()
+  @Test(
+    "an unanswered sync records an outage whose retry waits 30 s, then twice as long each time; an answer ends it; a refusal is no outage",
+    arguments: CloudBacking.backends)
+  func outageIsRemembered(backing: CloudBacking) throws {
+    let world = try world(backing)
     let device = world[0]
     func failOnce(_ fault: CloudError) {
-      world.cloud.cloud.faults.inject(Array(repeating: CloudFault(fault), count: 100))
+      world.cloud.inject(Array(repeating: CloudFault(fault), count: 100))
       _ = try? device.engine(budget: 0).sync()
-      world.cloud.cloud.faults.clear()
+      world.cloud.clearFaults()
     }
     let start = world.clock.now
     func at(_ milliseconds: Int64) -> Timestamp {
@@ -92,10 +105,12 @@ import Testing
     #expect(try device.store.syncOutage() == nil)
   }
 
-  @Test("an outage longer than the budget stops politely; the next sync delivers everything")
-  func outage() throws {
-    let world = try world()
-    world.cloud.cloud.faults.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+  @Test(
+    "an outage longer than the budget stops politely; the next sync delivers everything",
+    arguments: CloudBacking.backends)
+  func outage(backing: CloudBacking) throws {
+    let world = try world(backing)
+    world.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
     let engine = world[0].engine(budget: 5)
     let error = try #require(throws: SyncError.self) { try engine.sync() }
     #expect(error == .stopped(.networkUnavailable, pending: 3))
@@ -110,20 +125,20 @@ import Testing
       try world[0].store.database.fetchOne("SELECT lastError FROM syncState") { try $0.text(0) }
         == "The network is unavailable."
     )
-    world.cloud.cloud.faults.clear()  // the outage ends
+    world.cloud.clearFaults()  // the outage ends
     try world.converge()
     // With nothing waiting (a read during an outage), no "0 changes kept".
-    world.cloud.cloud.faults.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
+    world.cloud.inject(Array(repeating: CloudFault(.networkUnavailable), count: 100))
     let read = try #require(throws: SyncError.self) { try world[0].engine(budget: 1).sync() }
     #expect("\(read)" == "The network is unavailable.")
   }
 
   @Test(
     "quota exceeded and not signed in stop at once, changes kept",
-    arguments: ["quota-exceeded", "not-authenticated"])
-  func terminal(fault: String) throws {
-    let world = try world()
-    world.cloud.cloud.faults.inject(try CloudFault.parse(fault))
+    arguments: CloudBacking.backends, ["quota-exceeded", "not-authenticated"])
+  func terminal(backing: CloudBacking, fault: String) throws {
+    let world = try world(backing)
+    world.cloud.inject(try CloudFault.parse(fault))
     let error = try #require(throws: SyncError.self) { try world[0].sync() }
     guard case .stopped(let cloudError, pending: 3) = error else {
       Issue.record("unexpected \(error)")
@@ -134,17 +149,19 @@ import Testing
     try world.converge()
   }
 
-  @Test("limit exceeded halves the batch and sends everything")
-  func limitExceeded() throws {
-    let world = try world()
+  @Test("limit exceeded halves the batch and sends everything", arguments: CloudBacking.backends)
+  func limitExceeded(backing: CloudBacking) throws {
+    let world = try world(backing)
     world.cloud.inject(CloudFault(.limitExceeded(count: 3, limit: 2), on: .modifyRecords))
     #expect(try world[0].sync().counts == SyncReport.counts(sent: 3))
     try world.converge()
   }
 
-  @Test("a zone the server lost is created again and everything in it sent again")
-  func zoneNotFound() throws {
-    let world = try world()
+  @Test(
+    "a zone the server lost is created again and everything in it sent again",
+    arguments: CloudBacking.backends)
+  func zoneNotFound(backing: CloudBacking) throws {
+    let world = try world(backing)
     try world[0].sync()
     try world[1].sync()
     let zone = ZoneID(name: "game-\(id(1, 1))", ownerName: "alice")
@@ -155,9 +172,10 @@ import Testing
     #expect(contents.contains("player \(id(1, 2)) in \(id(1, 1)) 'Ann' score 3"))
   }
 
-  @Test("an expired token means a full fetch; pending local changes survive it")
-  func expiredToken() throws {
-    let world = try world()
+  @Test(
+    "an expired token means a full fetch; pending local changes survive it", arguments: CloudBacking.backends)
+  func expiredToken(backing: CloudBacking) throws {
+    let world = try world(backing)
     try world[0].sync()
     try world[1].sync()
     _ = try world[0].store.renameGame("Poker", to: "Poker night")
@@ -173,9 +191,9 @@ import Testing
     #expect(try world[1].store.players(of: "Poker night").map(\.name) == ["Bob"])
   }
 
-  @Test("a child that arrives before its parent is parked, then applied")
-  func parking() throws {
-    let world = try world()
+  @Test("a child that arrives before its parent is parked, then applied", arguments: CloudBacking.backends)
+  func parking(backing: CloudBacking) throws {
+    let world = try world(backing)
     try world[0].sync()
     // The player changes after its event was saved, so in the zone's
     // history the event comes first; pages of one record split them.
@@ -197,9 +215,11 @@ import Testing
     try world.converge()
   }
 
-  @Test("a change the server refuses for lack of permission gives way to the server's copy")
-  func permissionFailure() throws {
-    let world = try world()
+  @Test(
+    "a change the server refuses for lack of permission gives way to the server's copy",
+    arguments: CloudBacking.backends)
+  func permissionFailure(backing: CloudBacking) throws {
+    let world = try world(backing)
     try world[0].sync()
     // Alice shares the game read-write with Bob, who joins and syncs.
     let alice = world.cloud.container("alice").privateDatabase

@@ -16,10 +16,10 @@ import Testing
     ProcessInfo.processInfo.environment["SCOREKEEPER_SYNC_SEED"].flatMap(UInt64.init).map { [$0] }
     ?? Array(1...200)
 
-  @Test("three devices converge with no score event lost", arguments: seeds)
-  func converge(seed: UInt64) throws {
+  @Test("three devices converge with no score event lost", arguments: CloudBacking.backends, seeds)
+  func converge(backing: CloudBacking, seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let world = try SyncScenario(devices: 3)
+    let world = try SyncScenario(devices: 3, backing: backing)
     var ledger: [String: String] = [:]  // every event made: id → player id
     for _ in 0..<30 {
       let device = world[Int.random(in: 0..<3, using: &random)]
@@ -28,7 +28,7 @@ import Testing
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
       }
     }
-    world.cloud.cloud.faults.clear()
+    world.cloud.clearFaults()
     let contents = try world.converge()
     let players = Set(contents.filter { $0.hasPrefix("player ") }.map { $0.split(separator: " ")[1] })
     let events = Set(contents.filter { $0.hasPrefix("event ") }.map { String($0.split(separator: " ")[1]) })
@@ -38,10 +38,10 @@ import Testing
 
   @Test(
     "two users: alice on two devices shares a game with bob; all converge on what each may see",
-    arguments: seeds)
-  func sharedGame(seed: UInt64) throws {
+    arguments: CloudBacking.backends, seeds)
+  func sharedGame(backing: CloudBacking, seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let world = try SyncScenario(devices: 2)
+    let world = try SyncScenario(devices: 2, backing: backing)
     let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
     let poker = try world[0].store.addGame(title: "Poker").id
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
@@ -54,7 +54,7 @@ import Testing
     for index in 0..<30 {
       if index == sharedAt {
         let owner = [world[0], world[1]].randomElement(using: &random)!
-        world.cloud.cloud.faults.clear()
+        world.cloud.clearFaults()
         do {
           let share = try owner.engine().share(gameID: poker, permission: .readWrite)
           _ = try bob.engine().accept(link: share.link)
@@ -73,7 +73,7 @@ import Testing
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
       }
     }
-    world.cloud.cloud.faults.clear()
+    world.cloud.clearFaults()
     for _ in 0..<5 {
       for device in [world[0], world[1], bob] { try device.sync() }
     }
@@ -101,7 +101,7 @@ import Testing
     random: inout SplitMix64
   ) throws {
     guard try device.store.games().contains(where: { $0.game.id == game }) else { return }
-    world.cloud.cloud.faults.clear()
+    world.cloud.clearFaults()
     try bob.sync()
     do {
       if Bool.random(using: &random) {
@@ -156,7 +156,7 @@ import Testing
         "network-unavailable", "request-rate-limited:2", "zone-busy:1", "quota-exceeded",
         "service-unavailable:30",
       ]
-      world.cloud.cloud.faults.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
+      world.cloud.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
     default:
       do {
         switch Int.random(in: 0..<4, using: &random) {

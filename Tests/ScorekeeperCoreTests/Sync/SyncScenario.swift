@@ -3,8 +3,9 @@ import Testing
 
 @testable import ScorekeeperCore
 
-/// Devices of one or more users on one in-memory mock cloud, with one
-/// clock that the test moves by hand.
+/// Devices of one or more users on one fresh cloud of the test's backing
+/// (the mock in memory unless named), with one clock that the test moves
+/// by hand.
 final class SyncScenario {
   let clock = ManualClock()
   let cloud: TestCloud
