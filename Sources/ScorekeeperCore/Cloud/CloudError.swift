@@ -18,6 +18,9 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   case limitExceeded(count: Int, limit: Int)
   case invalidArguments(String)
   case notAuthenticated(AccountStatus)
+  /// A live server refused the login itself (a wrong or missing
+  /// password), in the server's words.
+  case loginRefused(String)
   case accountTemporarilyUnavailable
   case networkUnavailable
   case requestRateLimited(retryAfter: Double)
@@ -47,6 +50,7 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .limitExceeded: "limit-exceeded"
     case .invalidArguments: "invalid-arguments"
     case .notAuthenticated: "not-authenticated"
+    case .loginRefused: "login-refused"
     case .accountTemporarilyUnavailable: "account-temporarily-unavailable"
     case .networkUnavailable: "network-unavailable"
     case .requestRateLimited: "request-rate-limited"
@@ -86,6 +90,9 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidArguments(let why): "Invalid arguments: \(why)"
     case .notAuthenticated(let status):
       "Not signed in to the cloud (account status: \(status.rawValue))."
+    case .loginRefused(let why):
+      "The server refused the login (\(why)). Give the password in ~/.pgpass (mode 0600), PGPASSFILE "
+        + "or a service file, or run the command at a terminal to be asked for it."
     case .accountTemporarilyUnavailable: "The cloud account is temporarily unavailable."
     case .networkUnavailable: "The network is unavailable."
     case .requestRateLimited(let seconds): "Too many requests; retry after \(seconds) s."

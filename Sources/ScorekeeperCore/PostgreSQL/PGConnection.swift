@@ -25,7 +25,9 @@ public final class PGConnection {
     }
     self.handle = handle
     guard api.PQstatus(handle) == CONNECTION_OK else {
-      let error = PGError(message: Self.trimmed(api.PQerrorMessage(handle)))
+      let error = PGError(
+        message: Self.trimmed(api.PQerrorMessage(handle)),
+        needsPassword: api.PQconnectionNeedsPassword(handle) == 1)
       close()  // deinit runs even for an init that throws
       throw error
     }
@@ -93,8 +95,11 @@ public final class PGConnection {
   }
 
   private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
-    guard let message else { return "unknown libpq error" }
-    var text = String(cString: message)
+    message.map { trimmed(String(cString: $0)) } ?? "unknown libpq error"
+  }
+
+  static func trimmed(_ message: String) -> String {
+    var text = message
     while text.last?.isWhitespace == true { text.removeLast() }
     return text
   }

@@ -10,15 +10,20 @@ public struct PGError: Error, Equatable, Sendable, CustomStringConvertible {
   public let hint: String?
   /// The statement that failed, when there was one.
   public let query: String?
+  /// A connection refused for want of a password that none of libpq's
+  /// sources gave: asking the person at the terminal may help.
+  public let needsPassword: Bool
 
   public init(
-    sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil, query: String? = nil
+    sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil, query: String? = nil,
+    needsPassword: Bool = false
   ) {
     self.sqlState = sqlState
     self.message = message
     self.detail = detail
     self.hint = hint
     self.query = query
+    self.needsPassword = needsPassword
   }
 
   public var description: String {

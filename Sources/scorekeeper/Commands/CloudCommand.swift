@@ -23,11 +23,16 @@ extension Command {
         throw UsageError(
           "Unknown cloud action \(quote(action)); the only one is \"dump\".", command: "cloud")
       }
-      guard let cloud = try invocation.cloud(create: false) else {
+      switch try invocation.cloud(create: false) {
+      case nil:
         invocation.output.line(
-          "No mock cloud at \(quote(try invocation.cloudPath())) yet: nothing has been sent to it.")
-        return
+          "No mock cloud at \(quote(try invocation.cloudAddress().typed)) yet: nothing has been sent to it.")
+      case .mock(let cloud)?:
+        try cloud.dump { invocation.output.line($0) }
+      case .live?:
+        throw UsageError(
+          "cloud dump reads the mock cloud's file; for a live server, use \"scorekeeper server status\" "
+            + "(or psql as its administrator).", command: "cloud")
       }
-      try cloud.dump { invocation.output.line($0) }
     })
 }

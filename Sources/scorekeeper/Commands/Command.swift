@@ -17,7 +17,7 @@ extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .undo, .list, .history, .renameGame, .renamePlayer, .removePlayer,
-    .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud, .help,
+    .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud, .server, .help,
   ]
 
   static func named(_ name: String) -> Command? {

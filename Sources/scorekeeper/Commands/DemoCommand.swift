@@ -47,7 +47,7 @@ extension Command {
       output.line("Someone else joins it with:")
       output.line(
         "  scorekeeper --user friend --db friend.sqlite --cloud "
-          + "\(ArgumentParser.shellQuoted(try invocation.cloudPath())) accept-share \(share.link)")
+          + "\(ArgumentParser.shellQuoted(try invocation.cloudAddress().typed)) accept-share \(share.link)")
       output.line(
         "Next: scorekeeper list; scorekeeper list \"Poker night\"; scorekeeper history \"Poker night\"")
     })

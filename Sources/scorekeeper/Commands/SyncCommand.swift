@@ -69,14 +69,15 @@ extension Command {
   private static func printStatus(_ invocation: Invocation) throws {
     let status = try invocation.store().syncStatus()
     let offline = try invocation.settings.isOffline(flag: invocation.flag("--offline"))
-    let user = try status.boundUser ?? invocation.userName()
     let cloud = try status.boundCloud ?? invocation.cloudLocation()
     let refusal = try invocation.bindingRefusal()
+    let live = try LiveStatus(invocation, offline: offline)
+    let user = try status.boundUser ?? live?.server?.user ?? invocation.expectedUser()
     if invocation.json {
       invocation.print(
         .object([
-          ("mode", .string("mock")), ("offline", .bool(offline)), ("cloud", .string(cloud)),
-          ("user", .string(user)), ("device", .string(status.device)),
+          ("mode", .string(live == nil ? "mock" : "live")), ("offline", .bool(offline)), ("cloud", .string(cloud)),
+          ("user", user.map(JSON.string) ?? .null), ("device", .string(status.device)),
           ("pendingSaves", .integer(Int64(status.pendingSaves))),
           ("pendingDeletes", .integer(Int64(status.pendingDeletes))),
           ("parked", .integer(Int64(status.parked))),
@@ -90,13 +91,16 @@ extension Command {
               .object([("since", .string($0.since.iso8601)), ("retryAt", .string($0.retryAt.iso8601))])
             } ?? .null
           ),
+          ("server", live?.json ?? .null),
         ]))
       return
     }
     let output = invocation.output
-    output.line("Mode:        mock cloud" + (offline ? " (offline)" : ""))
+    output.line("Mode:        \(live == nil ? "mock cloud" : "live (PostgreSQL)")" + (offline ? " (offline)" : ""))
     output.line("Cloud:       \(cloud)")
-    output.line("User:        \(user)" + (status.boundUser == nil ? " (not synced yet)" : ""))
+    if let live { output.line("Server:      \(live.summary)") }
+    output.line(
+      "User:        \(user ?? "as the connection logs in")" + (status.boundUser == nil ? " (not synced yet)" : ""))
     output.line("Device:      \(status.device)")
     output.line(
       "Pending:     \(status.pendingSaves) \(status.pendingSaves == 1 ? "save" : "saves"), "

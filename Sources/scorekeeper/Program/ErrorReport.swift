@@ -30,7 +30,7 @@ struct ErrorReport {
         break
       }
       return .failure
-    case is SyncError, is CloudError, is SharingError:
+    case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError, is PGError:
       errors.line("\(error)")
       return .failure
     case let error as DeclinedError:

@@ -16,7 +16,8 @@ final class Invocation {
   private let openStore: () throws -> Store
   private var openedStore: Store?
   private var openedState: (binding: SyncBinding, outage: SyncOutage?)?
-  private var openedCloud: MockCloud?
+  /// The cloud, opened once per command: injected faults are consumed once.
+  var openedCloud: OpenedCloud?
   /// Why an automatic sync failed, if one did: reported once, at the end.
   private var syncProblem: (any Error)?
   /// Local changes automatic syncs undid (refused, or deleted elsewhere):
@@ -55,33 +56,12 @@ final class Invocation {
     let store = try openStore()
     let state = try store.syncBindingAndOutage()
     (openedStore, openedState) = (store, state)
-    if state.binding.isBound && !inspectsBinding,
-      let refusal = state.binding.userRefusal(database: store.database.path, user: try userName())
+    if state.binding.isBound && !inspectsBinding, let user = try expectedUser(),
+      let refusal = state.binding.userRefusal(database: store.database.path, user: user)
     {
       throw refusal
     }
     return store
-  }
-
-  /// Where the mock cloud lives: `--cloud`, SCOREKEEPER_CLOUD, or the default.
-  func cloudPath() throws -> String {
-    try settings.cloudPath(option: option("--cloud"))
-  }
-
-  /// The cloud as a database binds to it and `status` shows it: the path
-  /// resolved (links followed, made absolute), so the same file typed
-  /// two ways reads the same.
-  func cloudLocation() throws -> String {
-    let path = try cloudPath()
-    func resolved(_ path: String) -> String? {
-      guard let resolved = realpath(path, nil) else { return nil }
-      defer { free(resolved) }
-      return String(cString: resolved)
-    }
-    // A cloud not there (yet): its folder resolved, and its name.
-    let folder = DatabaseFile.parentDirectory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    return resolved(path) ?? resolved(folder).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? path
   }
 
   /// The binding and outage as the store was opened with them, for the
@@ -90,60 +70,6 @@ final class Invocation {
   func stateAtOpen() throws -> (binding: SyncBinding, outage: SyncOutage?) {
     _ = try store()
     return openedState!
-  }
-
-  /// The mock cloud server, created on first use unless `create` is false,
-  /// in which case a missing file is nil.
-  func cloud(create: Bool = true) throws -> MockCloud? {
-    // One server object per command: injected faults are consumed once.
-    if let openedCloud { return openedCloud }
-    let path = try cloudPath()
-    // Settings are checked first, so a typo is reported whether or not the file exists.
-    let clock = try settings.dependencies().clock
-    let faults = try settings.cloudFaults()
-    if !create && access(path, F_OK) != 0 { return nil }
-    let cloud = try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults)
-    openedCloud = cloud
-    return cloud
-  }
-
-  /// The sync engine for this database, user and mock cloud.
-  ///
-  /// - Parameter automatic: a sync around another command, which waits
-  ///   at most 2 s for a busy cloud: working offline must stay fast.
-  /// - Parameter rebinding: for `sync --rebind`, which binds the database
-  ///   to this cloud (creating it if need be) instead of refusing it.
-  func syncEngine(automatic: Bool, rebinding: Bool = false) throws -> SyncEngine {
-    var timing = try settings.syncTiming()
-    if automatic { timing.budget = min(timing.budget, 2) }
-    let store = try store()
-    let binding = try stateAtOpen().binding
-    // A bound database never creates a cloud: a missing one is refused.
-    let cloud = try cloud(create: rebinding || !binding.isBound)
-    if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
-    return SyncEngine(
-      store: store, container: cloud!.container(for: try userName()), cloudLocation: try cloudLocation(),
-      timing: timing)
-  }
-
-  /// The engine for a command that needs the cloud (sharing): refused
-  /// offline, as a usage error.
-  func onlineEngine(for command: String, rebinding: Bool = false) throws -> SyncEngine {
-    if try settings.isOffline(flag: flag("--offline")) {
-      throw UsageError(
-        "\(command) needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: command)
-    }
-    return try syncEngine(automatic: false, rebinding: rebinding)
-  }
-
-  /// Why the current settings (user, cloud) would be refused by this
-  /// database, if they would. Creates no cloud: one not opened yet that
-  /// is missing counts as missing.
-  func bindingRefusal(_ binding: SyncBinding? = nil) throws -> SyncError? {
-    let store = try store()
-    return try (binding ?? store.syncBinding()).refusal(
-      database: store.database.path, user: try userName(), cloud: try cloudLocation(),
-      identity: try cloud(create: false)?.identity)
   }
 
   /// Syncs around a command. A failure never fails the command (its
@@ -218,7 +144,8 @@ final class Invocation {
     count == 1 ? "1 local change was" : "\(count) local changes were"
   }
 
-  /// Who the user is on the cloud: `--user`, SCOREKEEPER_USER, or the login.
+  /// Who the user is on the mock cloud: `--user`, SCOREKEEPER_USER, or
+  /// the login.
   func userName() throws -> String {
     try settings.userName(option: option("--user"))
   }

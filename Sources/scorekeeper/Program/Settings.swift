@@ -15,7 +15,7 @@ struct Settings {
     static let ids = "SCOREKEEPER_IDS"
     /// An ISO 8601 time ("2026-01-01T00:00:00Z") the clock is fixed at.
     static let now = "SCOREKEEPER_NOW"
-    /// The mock cloud's file (until a live cloud exists).
+    /// The cloud: the mock's file, or a PostgreSQL connection string.
     static let cloud = "SCOREKEEPER_CLOUD"
     /// Who is using the cloud; default: the login name.
     static let user = "SCOREKEEPER_USER"
@@ -81,11 +81,33 @@ struct Settings {
       what: "the database", optionName: "--db")
   }
 
-  /// `--cloud`, else SCOREKEEPER_CLOUD, else next to the default database.
-  func cloudPath(option: String?) throws -> String {
-    try dataFile(
-      option: option, variable: Variable.cloud, defaultName: "mock-cloud.sqlite",
-      what: "the mock cloud", optionName: "--cloud")
+  /// `--cloud`, else SCOREKEEPER_CLOUD, else the mock next to the default
+  /// database. A connection string (`postgresql://…`, `service=NAME`)
+  /// names a live server; one holding a password is refused, since the
+  /// database keeps the string it syncs with.
+  func cloud(option: String?) throws -> CloudAddress {
+    let typed = option ?? environment(Variable.cloud)
+    guard let typed, PGConnectionString.looksLikeOne(typed) else {
+      return .mock(
+        path: try dataFile(
+          option: option, variable: Variable.cloud, defaultName: "mock-cloud.sqlite",
+          what: "the mock cloud", optionName: "--cloud"))
+    }
+    let source = option != nil ? "--cloud" : Variable.cloud
+    let connection: PGConnectionString
+    do {
+      connection = try PGConnectionString(typed)
+    } catch let error as PGError {
+      throw UsageError("\(source) \(quote(typed)) is not a connection string PostgreSQL can read: \(error.message)")
+    }
+    if connection.hasPassword {
+      // NB: Not quoted back: the point is not to print the password.
+      throw UsageError(
+        "The connection string in \(source) holds a password; scorekeeper never stores or prints one. "
+          + "Put it in ~/.pgpass (mode 0600) or a service file and use service=NAME, or leave it out "
+          + "to be asked for it at a terminal.")
+    }
+    return .live(typed: typed, connection: connection)
   }
 
   private func dataFile(

@@ -9,12 +9,16 @@ struct Terminal {
   var isInteractive: Bool
   /// Reads one line of input, without its newline; nil at end of input.
   var readLine: () -> String?
+  /// Shows the prompt on stderr and reads one line without echoing it
+  /// (a password); nil at end of input.
+  var readSecret: @Sendable (_ prompt: String) -> String? = { _ in nil }
 
   /// The real stdin.
   static var standardInput: Terminal {
     Terminal(
       isInteractive: isatty(STDIN_FILENO) == 1,
-      readLine: { Swift.readLine(strippingNewline: true) })
+      readLine: { Swift.readLine(strippingNewline: true) },
+      readSecret: readWithoutEcho)
   }
 
   /// No terminal: what scripts, pipes and CI look like.
@@ -26,5 +30,23 @@ struct Terminal {
   static func answering(_ answers: [String]) -> Terminal {
     var remaining = answers[...]
     return Terminal(isInteractive: true, readLine: { remaining.popFirst() })
+  }
+
+  private static func readWithoutEcho(_ prompt: String) -> String? {
+    printOnStandardError(prompt)
+    var saved = termios()
+    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
+    var silent = saved
+    silent.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+    defer {
+      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      printOnStandardError("\n")  // the Enter typed was not echoed either
+    }
+    return Swift.readLine(strippingNewline: true)
+  }
+
+  private static func printOnStandardError(_ text: String) {
+    _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
   }
 }

@@ -5,13 +5,15 @@ import ScorekeeperTestSupport
 /// show: a terminal on stdin, and several processes at once.
 struct BinaryProcess {
   let directory: TemporaryDirectory
+  /// Variables set over the defaults (another cloud, user or device).
+  var overrides: [String: String] = [:]
 
   var environment: [String: String] {
     [
       "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_USER": "alice",
       "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z", "PATH": "/usr/bin:/bin",
-    ]
+    ].merging(overrides) { $1 }
   }
 
   /// Starts the binary (or `executable`) with `arguments`; stdin defaults

@@ -6,21 +6,47 @@ public final class LiveCloud: Sendable {
   /// How the server is reached (a libpq connection string); it never
   /// holds a password.
   public let connectionString: String
+  /// Asks for the password when libpq found none (a person at a terminal).
+  private let password: (@Sendable () -> String?)?
   private let state = Locked(State())
 
   private struct State {
     var connection: PGConnection?
     var identity: String?
+    /// Given at the prompt: kept in memory for reconnecting, never stored.
+    var password: String?
   }
 
-  public init(connectionString: String) {
+  public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
     self.connectionString = connectionString
+    self.password = password
   }
 
   /// One user's view of this server: the user is whoever the connection
   /// string logs in as (`userName` is what the server calls them).
   public func container() throws -> LiveCloudContainer {
     LiveCloudContainer(cloud: self, userName: try withConnection { connection, _ in connection.user })
+  }
+
+  /// Where the connection went and as whom, as `status` shows it.
+  public struct Server: Equatable, Sendable {
+    /// A host name or address, or the socket's directory.
+    public let host: String
+    public let port: String
+    public let database: String
+    /// The role the server knows the connection as.
+    public let user: String
+    public let schemaVersion: Int
+    public let usesTLS: Bool
+  }
+
+  /// Connects if need be and says where to.
+  public func server() throws -> Server {
+    try withConnection { connection, _ in
+      Server(
+        host: connection.host, port: connection.port, database: connection.database, user: connection.user,
+        schemaVersion: ServerMigration.currentVersion, usesTLS: connection.usesTLS)
+    }
   }
 
   /// The server's identity (its cluster and database), read on connecting.
@@ -59,7 +85,15 @@ public final class LiveCloud: Sendable {
       if state.connection == nil {
         let connection: PGConnection
         do {
-          connection = try PGConnection(connectionString)
+          connection = try connect(password: state.password)
+        } catch let error as PGError where error.needsPassword && state.password == nil && password != nil {
+          guard let given = password?(), !given.isEmpty else { throw Self.cloudError(for: error) }
+          do {
+            connection = try connect(password: given)
+          } catch let error as PGError {
+            throw Self.cloudError(for: error)
+          }
+          state.password = given
         } catch let error as PGError {
           throw Self.cloudError(for: error)
         }
@@ -68,6 +102,11 @@ public final class LiveCloud: Sendable {
       }
       return try body(state.connection!, state.identity!)
     }
+  }
+
+  private func connect(password: String?) throws -> PGConnection {
+    guard let password else { return try PGConnection(connectionString) }
+    return try PGConnection(PGConnectionString(connectionString).setting("password", to: password).text)
   }
 
   /// The server's identity, once its schema is known to be this

@@ -52,7 +52,7 @@ extension LiveCloud {
     case "54000"?, "54001"?: return CloudError.limitExceeded(count: 0, limit: MockCloud.itemLimit)
     // Not a member of the database's users: not a scorekeeper user here.
     case "42501"?: return CloudError.notAuthenticated(.noAccount)
-    case "28P01"?, "28000"?: return CloudError.notAuthenticated(.noAccount)
+    case "28P01"?, "28000"?: return CloudError.loginRefused(error.message)
     case nil:
       return connectionError(error)
     default:
@@ -64,12 +64,18 @@ extension LiveCloud {
   /// connection lost.
   static func connectionError(_ error: PGError) -> Error {
     let message = error.message
-    if message.contains("authentication failed") || message.contains("no password supplied") {
-      return CloudError.notAuthenticated(.noAccount)
+    if error.needsPassword || message.contains("authentication failed") || message.contains("no password supplied") {
+      return CloudError.loginRefused(Self.serverWords(message))
     }
     if message.contains("too many clients") || message.contains("the database system is") {
       return CloudError.serviceUnavailable(retryAfter: 5)
     }
     return CloudError.networkUnavailable
+  }
+
+  /// libpq's message without its "connection to server … failed:" preface.
+  static func serverWords(_ message: String) -> String {
+    guard let range = message.firstRange(of: "failed: ") else { return message }
+    return String(message[range.upperBound...])
   }
 }

@@ -1,0 +1,38 @@
+import ScorekeeperCore
+
+/// What `status` says about a live server: where the connection went
+/// (never a password), or why it could not be made. Nil for the mock.
+struct LiveStatus {
+  /// Nil offline, or when the server could not be reached.
+  let server: LiveCloud.Server?
+  /// Why it could not be reached, in words.
+  let problem: String?
+
+  init?(_ invocation: Invocation, offline: Bool) throws {
+    guard case .live(let cloud, _)? = try invocation.cloud() else { return nil }
+    if offline {
+      (server, problem) = (nil, nil)
+      return
+    }
+    do {
+      (server, problem) = (try cloud.server(), nil)
+    } catch {
+      (server, problem) = (nil, "\(error)")
+    }
+  }
+
+  var summary: String {
+    guard let server else { return problem.map { "not reached: \($0)" } ?? "not contacted (offline)" }
+    return "database \(quote(server.database)) on \(server.host), port \(server.port), schema version "
+      + "\(server.schemaVersion)" + (server.usesTLS ? ", TLS" : "")
+  }
+
+  var json: JSON {
+    guard let server else { return .object([("error", problem.map(JSON.string) ?? .null)]) }
+    return .object([
+      ("host", .string(server.host)), ("port", .string(server.port)), ("database", .string(server.database)),
+      ("user", .string(server.user)), ("schemaVersion", .integer(Int64(server.schemaVersion))),
+      ("tls", .bool(server.usesTLS)),
+    ])
+  }
+}

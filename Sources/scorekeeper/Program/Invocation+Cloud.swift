@@ -1,0 +1,145 @@
+import ScorekeeperCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The cloud a command talks to: the mock's file, or a live server.
+enum OpenedCloud {
+  case mock(MockCloud)
+  /// The server, and the faults SCOREKEEPER_CLOUD_FAULTS asks for (on the
+  /// client's side: a live server cannot be told to fail).
+  case live(LiveCloud, faults: CloudFaults)
+}
+
+extension Invocation {
+  /// The cloud `--cloud` or SCOREKEEPER_CLOUD names, or the default mock.
+  func cloudAddress() throws -> CloudAddress {
+    try settings.cloud(option: option("--cloud"))
+  }
+
+  /// The cloud as a database binds to it and `status` shows it: a mock's
+  /// path resolved (links followed, made absolute), so the same file typed
+  /// two ways reads the same; a live server's connection string as typed
+  /// (the server's identity, not this, decides whether it is the same).
+  func cloudLocation() throws -> String {
+    let path: String
+    switch try cloudAddress() {
+    case .live(let typed, _): return typed
+    case .mock(let mockPath): path = mockPath
+    }
+    func resolved(_ path: String) -> String? {
+      guard let resolved = realpath(path, nil) else { return nil }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    // A cloud not there (yet): its folder resolved, and its name.
+    let folder = DatabaseFile.parentDirectory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return resolved(path) ?? resolved(folder).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? path
+  }
+
+  /// The cloud, opened on first use. A mock is created unless `create` is
+  /// false, in which case a missing file is nil; a live server is only
+  /// named here (it is reached by the first operation).
+  func cloud(create: Bool = true) throws -> OpenedCloud? {
+    if let openedCloud { return openedCloud }
+    let address = try cloudAddress()
+    // Settings are checked first, so a typo is reported whether or not the cloud exists.
+    let clock = try settings.dependencies().clock
+    let faults = try settings.cloudFaults()
+    let cloud: OpenedCloud
+    switch address {
+    case .mock(let path):
+      if !create && access(path, F_OK) != 0 { return nil }
+      cloud = .mock(try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults))
+    case .live(_, let connection):
+      // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
+      let explicitUser = try explicitUserName()
+      let login = explicitUser.map { connection.setting("user", to: $0) } ?? connection
+      cloud = .live(
+        LiveCloud(connectionString: login.text, password: passwordPrompt(for: explicitUser ?? connection["user"])),
+        faults: CloudFaults(faults))
+    }
+    openedCloud = cloud
+    return cloud
+  }
+
+  /// The user's view of the cloud. On a live server the user is the role
+  /// the connection logs in as, so this connects.
+  func container() throws -> any CloudContainer {
+    switch try cloud()! {
+    case .mock(let mock): return mock.container(for: try userName())
+    case .live(let live, let faults): return FaultInjectingContainer(try live.container(), faults: faults)
+    }
+  }
+
+  /// The user as known before connecting: `userName()` for the mock; for
+  /// a live server, the user libpq will log in as when that is known
+  /// without connecting (a service file can name one), else nil.
+  func expectedUser() throws -> String? {
+    guard case .live(_, let connection) = try cloudAddress() else { return try userName() }
+    if let user = try explicitUserName() ?? connection["user"] { return user }
+    if connection["service"] != nil || settings.environment("PGSERVICE") != nil { return nil }
+    return try settings.environment("PGUSER") ?? userName()
+  }
+
+  /// `--user` or SCOREKEEPER_USER, when one is given.
+  private func explicitUserName() throws -> String? {
+    option("--user") != nil || settings.environment(Settings.Variable.user) != nil ? try userName() : nil
+  }
+
+  /// Asks for the password at a terminal, echo off, when libpq found none.
+  private func passwordPrompt(for user: String?) -> (@Sendable () -> String?)? {
+    guard terminal.isInteractive else { return nil }
+    let prompt = "Password for the cloud" + (user.map { " (PostgreSQL user \($0))" } ?? "") + ": "
+    let readSecret = terminal.readSecret
+    return { readSecret(prompt) }
+  }
+
+  /// The sync engine for this database, user and cloud.
+  ///
+  /// - Parameter automatic: a sync around another command, which waits
+  ///   at most 2 s for a busy cloud: working offline must stay fast.
+  /// - Parameter rebinding: for `sync --rebind`, which binds the database
+  ///   to this cloud (creating it if need be) instead of refusing it.
+  func syncEngine(automatic: Bool, rebinding: Bool = false) throws -> SyncEngine {
+    var timing = try settings.syncTiming()
+    if automatic { timing.budget = min(timing.budget, 2) }
+    let store = try store()
+    let binding = try stateAtOpen().binding
+    // A bound database never creates a mock cloud: a missing one is refused.
+    _ = try cloud(create: rebinding || !binding.isBound)
+    if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
+    return SyncEngine(store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
+  }
+
+  /// The engine for a command that needs the cloud (sharing): refused
+  /// offline, as a usage error.
+  func onlineEngine(for command: String, rebinding: Bool = false) throws -> SyncEngine {
+    if try settings.isOffline(flag: flag("--offline")) {
+      throw UsageError(
+        "\(command) needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: command)
+    }
+    return try syncEngine(automatic: false, rebinding: rebinding)
+  }
+
+  /// Why the current settings (user, cloud) would be refused by this
+  /// database, if they would. Creates no mock cloud: one not opened yet
+  /// that is missing counts as missing. A live server is not reached
+  /// here: the engine checks its identity once connected.
+  func bindingRefusal(_ binding: SyncBinding? = nil) throws -> SyncError? {
+    let store = try store()
+    let binding = try binding ?? store.syncBinding()
+    let database = store.database.path
+    switch try cloud(create: false) {
+    case .mock(let mock)?:
+      return binding.refusal(
+        database: database, user: try userName(), cloud: try cloudLocation(), identity: mock.identity)
+    case nil:  // the mock's file is missing
+      return binding.refusal(database: database, user: try userName(), cloud: try cloudLocation(), identity: nil)
+    case .live?:
+      return try expectedUser().flatMap { binding.userRefusal(database: database, user: $0) }
+    }
+  }
+}
