@@ -19,8 +19,9 @@ public struct PGConnectionString: Equatable, Sendable {
   public static func looksLikeOne(_ text: String) -> Bool {
     if text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") { return true }
     let key = text.drop(while: { $0 == " " }).prefix(while: { $0.isLetter || $0 == "_" })
-    return !key.isEmpty && text.drop(while: { $0 == " " }).dropFirst(key.count).drop(while: { $0 == " " })
-      .first == "="
+    return !key.isEmpty
+      && text.drop(while: { $0 == " " }).dropFirst(key.count).drop(while: { $0 == " " })
+        .first == "="
   }
 
   /// Reads `text` as libpq does; libpq's complaint when it cannot.

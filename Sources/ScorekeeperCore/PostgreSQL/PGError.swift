@@ -15,7 +15,8 @@ public struct PGError: Error, Equatable, Sendable, CustomStringConvertible {
   public let needsPassword: Bool
 
   public init(
-    sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil, query: String? = nil,
+    sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil,
+    query: String? = nil,
     needsPassword: Bool = false
   ) {
     self.sqlState = sqlState

@@ -9,10 +9,11 @@ extension Command {
         ArgumentSpec(name: "ACTION", help: "dump: print every zone, record, share and participant.")
       ],
       discussion: """
-        Until a live cloud exists, syncing goes to a mock cloud kept in one SQLite file
+        Without a live server, syncing goes to a mock cloud kept in one SQLite file
         (--cloud PATH, or $SCOREKEEPER_CLOUD), shared by every device and user that
         names it. "cloud dump" prints its contents in a fixed order, for debugging and
-        for golden tests; it is text only (no --json) and never changes the file.
+        for golden tests; it is text only (no --json) and never changes the file. A
+        live server is named by a connection string instead (see "help server").
         """,
       examples: ["scorekeeper cloud dump", "scorekeeper --cloud /tmp/team-cloud.sqlite cloud dump"],
       printsJSON: false

@@ -76,7 +76,8 @@ extension Command {
     if invocation.json {
       invocation.print(
         .object([
-          ("mode", .string(live == nil ? "mock" : "live")), ("offline", .bool(offline)), ("cloud", .string(cloud)),
+          ("mode", .string(live == nil ? "mock" : "live")), ("offline", .bool(offline)),
+          ("cloud", .string(cloud)),
           ("user", user.map(JSON.string) ?? .null), ("device", .string(status.device)),
           ("pendingSaves", .integer(Int64(status.pendingSaves))),
           ("pendingDeletes", .integer(Int64(status.pendingDeletes))),
@@ -96,11 +97,13 @@ extension Command {
       return
     }
     let output = invocation.output
-    output.line("Mode:        \(live == nil ? "mock cloud" : "live (PostgreSQL)")" + (offline ? " (offline)" : ""))
+    output.line(
+      "Mode:        \(live == nil ? "mock cloud" : "live (PostgreSQL)")" + (offline ? " (offline)" : ""))
     output.line("Cloud:       \(cloud)")
     if let live { output.line("Server:      \(live.summary)") }
     output.line(
-      "User:        \(user ?? "as the connection logs in")" + (status.boundUser == nil ? " (not synced yet)" : ""))
+      "User:        \(user ?? "as the connection logs in")"
+        + (status.boundUser == nil ? " (not synced yet)" : ""))
     output.line("Device:      \(status.device)")
     output.line(
       "Pending:     \(status.pendingSaves) \(status.pendingSaves == 1 ? "save" : "saves"), "

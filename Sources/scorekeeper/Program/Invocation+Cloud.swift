@@ -52,13 +52,15 @@ extension Invocation {
     switch address {
     case .mock(let path):
       if !create && access(path, F_OK) != 0 { return nil }
-      cloud = .mock(try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults))
+      cloud = .mock(
+        try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults))
     case .live(_, let connection):
       // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
       let explicitUser = try explicitUserName()
       let login = explicitUser.map { connection.setting("user", to: $0) } ?? connection
       cloud = .live(
-        LiveCloud(connectionString: login.text, password: passwordPrompt(for: explicitUser ?? connection["user"])),
+        LiveCloud(
+          connectionString: login.text, password: passwordPrompt(for: explicitUser ?? connection["user"])),
         faults: CloudFaults(faults))
     }
     openedCloud = cloud
@@ -111,7 +113,8 @@ extension Invocation {
     // A bound database never creates a mock cloud: a missing one is refused.
     _ = try cloud(create: rebinding || !binding.isBound)
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
-    return SyncEngine(store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
+    return SyncEngine(
+      store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
   }
 
   /// The engine for a command that needs the cloud (sharing): refused
@@ -137,7 +140,8 @@ extension Invocation {
       return binding.refusal(
         database: database, user: try userName(), cloud: try cloudLocation(), identity: mock.identity)
     case nil:  // the mock's file is missing
-      return binding.refusal(database: database, user: try userName(), cloud: try cloudLocation(), identity: nil)
+      return binding.refusal(
+        database: database, user: try userName(), cloud: try cloudLocation(), identity: nil)
     case .live?:
       return try expectedUser().flatMap { binding.userRefusal(database: database, user: $0) }
     }

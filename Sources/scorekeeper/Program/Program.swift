@@ -15,8 +15,8 @@ struct Program {
       name: "--db", valueName: "PATH",
       help: "The database file (default: $SCOREKEEPER_DB, else in $XDG_DATA_HOME)."),
     OptionSpec(
-      name: "--cloud", valueName: "PATH",
-      help: "The mock cloud file (default: $SCOREKEEPER_CLOUD, else in $XDG_DATA_HOME)."),
+      name: "--cloud", valueName: "URL",
+      help: "The cloud: a PostgreSQL URL, or a mock's file (default: $SCOREKEEPER_CLOUD, else a mock)."),
     OptionSpec(
       name: "--user", valueName: "NAME",
       help: "Who you are on the cloud (default: $SCOREKEEPER_USER, else your login)."),
@@ -95,8 +95,10 @@ struct Program {
       if commandLine.has("--version") {
         if commandLine.has("--json") {
           output.line(
-            JSON.object([("version", .string(Self.version)), ("schemaVersion", .integer(Int64(Schema.currentVersion)))])
-              .rendered())
+            JSON.object([
+              ("version", .string(Self.version)), ("schemaVersion", .integer(Int64(Schema.currentVersion))),
+            ])
+            .rendered())
         } else {
           output.line("scorekeeper \(Self.version) (schema version \(Schema.currentVersion))")
         }

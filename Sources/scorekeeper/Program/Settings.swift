@@ -98,7 +98,8 @@ struct Settings {
     do {
       connection = try PGConnectionString(typed)
     } catch let error as PGError {
-      throw UsageError("\(source) \(quote(typed)) is not a connection string PostgreSQL can read: \(error.message)")
+      throw UsageError(
+        "\(source) \(quote(typed)) is not a connection string PostgreSQL can read: \(error.message)")
     }
     if connection.hasPassword {
       // NB: Not quoted back: the point is not to print the password.
@@ -116,7 +117,8 @@ struct Settings {
     // An empty option is a mistake (a script's unset variable, say), not a
     // request for the default: falling back could act on the wrong file.
     if option == "" {
-      throw UsageError("\(optionName) needs a path, but it was given an empty one (\"\"); nothing was changed.")
+      throw UsageError(
+        "\(optionName) needs a path, but it was given an empty one (\"\"); nothing was changed.")
     }
     if let path = option ?? environment(variable), !path.isEmpty { return path }
     let dataHome: String

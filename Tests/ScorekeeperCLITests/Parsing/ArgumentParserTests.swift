@@ -159,6 +159,7 @@ import Testing
         "status",
         "demo",
         "cloud ACTION",
+        "server ACTION [URL]",
         "help [COMMAND]",
       ])
   }

@@ -27,7 +27,8 @@ import Testing
   }
 
   func expectRun(
-    _ process: BinaryProcess, _ arguments: [String], status: Int32 = 0, stdout: String = "", stderr: String = "",
+    _ process: BinaryProcess, _ arguments: [String], status: Int32 = 0, stdout: String = "",
+    stderr: String = "",
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let result = try process.run(arguments)
@@ -53,7 +54,8 @@ import Testing
     try expectRun(
       bob, ["accept-share", "https://share.scorekeeper.invalid/00000000000000000000000000000007"],
       stdout: "Joined \"Poker\", alice's game (read-write), with its 1 player.\n")
-    try expectRun(bob, ["score", "Poker", "Ann", "+2"], stdout: "\"Ann\": 3 → 5 (+2)\nPoker (1 player)\n  1  5  Ann\n")
+    try expectRun(
+      bob, ["score", "Poker", "Ann", "+2"], stdout: "\"Ann\": 3 → 5 (+2)\nPoker (1 player)\n  1  5  Ann\n")
     try expectRun(phone, ["list", "Poker"], stdout: "Poker (1 player)\n  1  5  Ann\n")
     let socket = try #require(server.location.split(separator: " ").first?.dropFirst("host=".count))
     let database = try #require(server.location.split(separator: " ").last?.dropFirst("dbname=".count))
@@ -71,5 +73,58 @@ import Testing
         Last error:  none
 
         """)
+  }
+
+  /// The device's database file and the server's rows, to show nothing changed.
+  func snapshot(_ process: BinaryProcess) throws -> [String] {
+    [try sha256Hex(fileAt: process.environment["SCOREKEEPER_DB"]!), try server.dump()]
+  }
+
+  @Test(
+    "a connection string with a password is refused before anything is written, and the password is never printed",
+    arguments: ["postgresql://alice:s3cret@localhost/scores", "host=/tmp dbname=scores password=s3cret"])
+  func passwordRefused(typed: String) throws {
+    let laptop = device(1)
+    try expectRun(laptop, ["add-game", "Poker"], stdout: "Added game \"Poker\" (0000…0001)\n")
+    let before = try snapshot(laptop)
+    for arguments in [["--cloud", typed, "sync"], ["--cloud", typed, "add-game", "Chess"]] {
+      try expectRun(
+        laptop, arguments, status: 2,
+        stderr: "The connection string in --cloud holds a password; scorekeeper never stores or prints one. "
+          + "Put it in ~/.pgpass (mode 0600) or a service file and use service=NAME, or leave it out "
+          + "to be asked for it at a terminal.\n")
+    }
+    #expect(try snapshot(laptop) == before)
+  }
+
+  @Test("a database bound to one server refuses another server's database, and changes neither")
+  func boundToItsServer() throws {
+    let laptop = device(1)
+    try expectRun(laptop, ["add-game", "Poker"], stdout: "Added game \"Poker\" (0000…0001)\n")
+    let other = try TestCloud(.postgres)
+    _ = try other.connectionString(for: "alice")
+    let (before, otherBefore) = (try snapshot(laptop), try other.dump())
+    try expectRun(
+      laptop, ["--cloud", other.location, "sync"], status: 1,
+      stderr: "\"\(laptop.environment["SCOREKEEPER_DB"]!)\" syncs with the cloud \"\(server.location)\"; "
+        + "\"\(other.location)\" is another cloud: use --cloud \(server.location); if that cloud moved or was "
+        + "replaced, \"scorekeeper sync --rebind\" binds the database to the one you name. Nothing was changed.\n"
+    )
+    #expect(try snapshot(laptop) == before)
+    #expect(try other.dump() == otherBefore)
+  }
+
+  @Test("a server without scorekeeper's schema, and a role outside its users, are named in words")
+  func notAScorekeeperServer() throws {
+    let laptop = device(1)
+    let bare = server.location.replacing(/dbname=\S+/, with: "dbname=postgres")
+    try expectRun(
+      laptop, ["--cloud", bare, "sync"], status: 1,
+      stderr: "The database \"postgres\" has no scorekeeper schema; an administrator installs it with "
+        + "`scorekeeper server install URL`.\n")
+    _ = try server.connectionString(for: "mallory", joining: false)
+    try expectRun(
+      device(2, user: "mallory"), ["sync"], status: 1,
+      stderr: "Not signed in to the cloud (account status: no-account).\n")
   }
 }

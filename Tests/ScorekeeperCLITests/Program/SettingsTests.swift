@@ -44,7 +44,8 @@ import Testing
     #expect(
       try settings(["SCOREKEEPER_CLOUD": "/x/env.sqlite"]).cloud(option: "/x/opt.sqlite")
         == .mock(path: "/x/opt.sqlite"))
-    #expect(try settings(["SCOREKEEPER_CLOUD": "/x/env.sqlite"]).cloud(option: nil) == .mock(path: "/x/env.sqlite"))
+    #expect(
+      try settings(["SCOREKEEPER_CLOUD": "/x/env.sqlite"]).cloud(option: nil) == .mock(path: "/x/env.sqlite"))
     #expect(
       try settings(["XDG_DATA_HOME": home.path]).cloud(option: nil)
         == .mock(path: home.path + "/scorekeeper/mock-cloud.sqlite"))
@@ -60,9 +61,12 @@ import Testing
   @Test(
     "a connection string names a live server, read as libpq reads it (in libpq's order)",
     arguments: [
-      ("postgresql://alice@db.example.org:6432/scores?sslmode=verify-full", [
-        "user=alice", "dbname=scores", "host=db.example.org", "port=6432", "sslmode=verify-full",
-      ]),
+      (
+        "postgresql://alice@db.example.org:6432/scores?sslmode=verify-full",
+        [
+          "user=alice", "dbname=scores", "host=db.example.org", "port=6432", "sslmode=verify-full",
+        ]
+      ),
       ("postgres:///scores", ["dbname=scores"]),
       ("service=club", ["service=club"]),
       ("host=/run/postgresql dbname='my scores'", ["dbname=my scores", "host=/run/postgresql"]),
@@ -98,10 +102,18 @@ import Testing
 
   @Test("a connection string libpq cannot read is a usage error quoting it")
   func unreadableConnectionString() throws {
-    #expect(throws: UsageError("--cloud \"host='unclosed\" is not a connection string PostgreSQL can read: unterminated quoted string in connection info string")) {
+    #expect(
+      throws: UsageError(
+        "--cloud \"host='unclosed\" is not a connection string PostgreSQL can read: unterminated quoted string in connection info string"
+      )
+    ) {
       try settings([:]).cloud(option: "host='unclosed")
     }
-    #expect(throws: UsageError("--cloud \"postgresql://x/y?nonsense=1\" is not a connection string PostgreSQL can read: invalid URI query parameter: \"nonsense\"")) {
+    #expect(
+      throws: UsageError(
+        "--cloud \"postgresql://x/y?nonsense=1\" is not a connection string PostgreSQL can read: invalid URI query parameter: \"nonsense\""
+      )
+    ) {
       try settings([:]).cloud(option: "postgresql://x/y?nonsense=1")
     }
   }

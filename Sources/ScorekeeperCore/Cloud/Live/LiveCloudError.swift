@@ -64,7 +64,9 @@ extension LiveCloud {
   /// connection lost.
   static func connectionError(_ error: PGError) -> Error {
     let message = error.message
-    if error.needsPassword || message.contains("authentication failed") || message.contains("no password supplied") {
+    if error.needsPassword || message.contains("authentication failed")
+      || message.contains("no password supplied")
+    {
       return CloudError.loginRefused(Self.serverWords(message))
     }
     if message.contains("too many clients") || message.contains("the database system is") {

@@ -11,8 +11,10 @@ public struct ServerStatus {
     let version = try ServerInstaller.version(on: connection)
     var lines = [
       "Database:    \(connection.database) on \(connection.host), port \(connection.port)",
-      "Schema:      " + (version == 0 ? "not installed (run \"scorekeeper server install\")" : "version \(version)")
-        + (version > ServerMigration.currentVersion ? " (newer than this program's \(ServerMigration.currentVersion))" : ""),
+      "Schema:      "
+        + (version == 0 ? "not installed (run \"scorekeeper server install\")" : "version \(version)")
+        + (version > ServerMigration.currentVersion
+          ? " (newer than this program's \(ServerMigration.currentVersion))" : ""),
     ]
     guard version > 0 else { return lines }
     let roles = ServerRoles(database: connection.database)
