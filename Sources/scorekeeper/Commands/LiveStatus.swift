@@ -9,7 +9,11 @@ struct LiveStatus {
   let problem: String?
 
   init?(_ invocation: Invocation, offline: Bool) throws {
-    guard case .live(let cloud, _)? = try invocation.cloud() else { return nil }
+    // NB: Asks the address first: opening a mock would create its file.
+    guard case .live = try invocation.cloudAddress(), case .live(let cloud, _)? = try invocation.cloud()
+    else {
+      return nil
+    }
     if offline {
       (server, problem) = (nil, nil)
       return

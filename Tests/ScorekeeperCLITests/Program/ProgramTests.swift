@@ -37,6 +37,18 @@ import Testing
     return Result(status: status, stdout: output.text, stderr: errors.text)
   }
 
+  @Test("status on a mock cloud not made yet shows it and creates no file")
+  func statusCreatesNoCloud() {
+    #expect(run(["--offline", "add-game", "Poker"]).status == .success)
+    let result = run(["status"])
+    #expect(result.status == .success && result.stderr == "")
+    let cloud = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path + "/cloud.sqlite"
+    #expect(
+      result.stdout.hasPrefix(
+        "Mode:        mock cloud\nCloud:       \(cloud)\nUser:        alice (not synced yet)\n"))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("cloud.sqlite")))
+  }
+
   @Test("delete-game asks on a terminal and deletes on yes")
   func deleteConfirmed() {
     _ = run(["add-game", "Poker"])
@@ -74,7 +86,8 @@ import Testing
       run(["remove-player", "Poker", "Ann"], terminal: .answering(["yes"]))
         == Result(
           status: .success, stdout: "Removed player \"Ann\" (3 points) from \"Poker\"\n",
-          stderr: "Remove \"Ann\" (3 points) from \"Poker\"? Their score changes go too, on every device. [y/N] "))
+          stderr:
+            "Remove \"Ann\" (3 points) from \"Poker\"? Their score changes go too, on every device. [y/N] "))
     #expect(
       run(["list", "Poker"]).stdout
         == "Poker (0 players)\nNo players yet. Add one with: scorekeeper add-player Poker NAME\n")
