@@ -105,6 +105,18 @@ public final class TestCloud {
     return live!.server.connectionString(database: live!.database, user: nil)
   }
 
+  /// The postgres backing's database as its administrator (a superuser),
+  /// through the socket: for `server` commands.
+  public var adminLocation: String {
+    live!.server.connectionString(database: live!.database)
+  }
+
+  /// The postgres backing's database through TCP on 127.0.0.1, where the
+  /// server asks for a SCRAM password; no user named.
+  public var tcpLocation: String {
+    live!.server.tcpConnectionString(database: live!.database, user: nil)
+  }
+
   /// The identity the server keeps inside itself, as every client sees it.
   public func identity() throws -> String {
     try container("alice").serverIdentity()

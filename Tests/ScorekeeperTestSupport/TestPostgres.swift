@@ -16,6 +16,8 @@ public final class TestPostgres: Sendable {
   public let directory: String
   /// The cluster's superuser, trusted on the socket.
   public static let admin = "admin"
+  /// The port of the socket and of TCP on 127.0.0.1 (SCRAM passwords).
+  public let port: Int
   private let databases = Atomic<Int>(0)
   /// Logins made, and those granted the cloud's users group.
   private let users = Mutex<(logins: Set<String>, members: Set<String>)>(([], []))
@@ -41,26 +43,67 @@ public final class TestPostgres: Sendable {
     let bin = try ShellCommand.output(["pg_config", "--bindir"]).trimmingCharacters(
       in: .whitespacesAndNewlines)
     if geteuid() == 0 { try ShellCommand.output(["chown", "postgres:", directory]) }
+    // The socket trusts (the tests' own processes); TCP asks for a SCRAM
+    // password, as a real server would.
     try ShellCommand.output(
       Self.asServer(
         [
-          bin + "/initdb", "--no-sync", "-D", directory + "/data", "-A", "trust", "-U", Self.admin, "-E",
-          "UTF8",
-          "--locale", "C",
+          bin + "/initdb", "--no-sync", "-D", directory + "/data", "--auth-local=trust",
+          "--auth-host=scram-sha-256", "-U", Self.admin, "-E", "UTF8", "--locale", "C",
         ]))
-    try ShellCommand.runLeavingDaemon(
-      Self.asServer(
-        [
-          bin + "/pg_ctl", "-w", "-D", directory + "/data", "-l", directory + "/server.log",
-          "-o", "-k \(directory) -c listen_addresses='' -F", "start",
-        ]))
+    // NB: A free port now may be taken before the server binds it; then
+    // the start fails and another port is tried.
+    var started: Int?
+    for _ in 1...5 where started == nil {
+      let candidate = try Self.freeLoopbackPort()
+      do {
+        try ShellCommand.runLeavingDaemon(
+          Self.asServer(
+            [
+              bin + "/pg_ctl", "-w", "-D", directory + "/data", "-l", directory + "/server.log",
+              "-o", "-k \(directory) -p \(candidate) -c listen_addresses=127.0.0.1 -F", "start",
+            ]))
+        started = candidate
+      } catch {
+        continue
+      }
+    }
+    guard let started else {
+      throw SetUpFailure("the cluster in \(directory) did not start on any port tried")
+    }
+    port = started
     Self.stopAtExit(bin: bin, directory: directory)
   }
 
   /// A connection string for `database` (default: the cluster's
-  /// `postgres`) as `user` (default: the superuser; nil: none named).
+  /// `postgres`) as `user` (default: the superuser; nil: none named),
+  /// through the socket.
   public func connectionString(database: String = "postgres", user: String? = TestPostgres.admin) -> String {
-    "host=\(directory) dbname=\(database)" + (user.map { " user=\($0)" } ?? "")
+    "host=\(directory) port=\(port) dbname=\(database)" + (user.map { " user=\($0)" } ?? "")
+  }
+
+  /// The same through TCP on 127.0.0.1, where the server asks for the
+  /// user's password.
+  public func tcpConnectionString(database: String, user: String?) -> String {
+    "host=127.0.0.1 port=\(port) dbname=\(database)" + (user.map { " user=\($0)" } ?? "")
+  }
+
+  /// A port on 127.0.0.1 that nothing listens on now.
+  private static func freeLoopbackPort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw SetUpFailure("socket: errno \(errno)") }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+      }
+    }
+    guard bound else { throw SetUpFailure("bind: errno \(errno)") }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   /// A new, empty database of its own for one test.

@@ -91,8 +91,8 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notAuthenticated(let status):
       "Not signed in to the cloud (account status: \(status.rawValue))."
     case .loginRefused(let why):
-      "The server refused the login (\(why)). Give the password in ~/.pgpass (mode 0600), PGPASSFILE "
-        + "or a service file, or run the command at a terminal to be asked for it."
+      "The server refused the login: \(why). A password comes from ~/.pgpass (mode 0600), PGPASSFILE or "
+        + "a service file, or from a prompt when the command runs at a terminal."
     case .accountTemporarilyUnavailable: "The cloud account is temporarily unavailable."
     case .networkUnavailable: "The network is unavailable."
     case .requestRateLimited(let seconds): "Too many requests; retry after \(seconds) s."

@@ -83,6 +83,16 @@ public final class PGConnection {
   /// failed): it will not work again; open a new one.
   public var isBroken: Bool { isClosed || api.PQstatus(handle) != CONNECTION_OK }
 
+  /// The SCRAM-SHA-256 verifier of `password` for `user`, computed here
+  /// so the password itself never reaches the server (or its log).
+  public func scramVerifier(password: String, user: String) throws -> String {
+    guard let verifier = api.PQencryptPasswordConn(handle, password, user, "scram-sha-256") else {
+      throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)))
+    }
+    defer { api.PQfreemem(verifier) }
+    return String(cString: verifier)
+  }
+
   /// Who the server says this connection is, and where it is.
   public var user: String { text(api.PQuser(handle)) }
   public var database: String { text(api.PQdb(handle)) }

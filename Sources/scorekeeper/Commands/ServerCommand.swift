@@ -4,11 +4,14 @@ extension Command {
   static let server = Command(
     spec: CommandSpec(
       name: "server",
-      summary: "Set up a live PostgreSQL server for syncing, or show what it holds.",
+      summary: "Set up a live PostgreSQL server and its users, or show what it holds.",
       arguments: [
         ArgumentSpec(
           name: "ACTION",
-          help: "install: create or upgrade scorekeeper's schema, roles and functions; status: show them."),
+          help: "install: create or upgrade scorekeeper's schema, roles and functions; status: show them; "
+            + "add-user NAME: let NAME sync (asks for a new user's password); remove-user NAME: end NAME's "
+            + "access and sessions."),
+        ArgumentSpec(name: "NAME", help: "The user to add or remove (a PostgreSQL role).", isOptional: true),
         ArgumentSpec(
           name: "URL", help: "An administrator's connection string (default: --cloud).", isOptional: true),
       ],
@@ -19,22 +22,52 @@ extension Command {
         and group roles named after the database (DB_owner, DB_users). "install" runs
         as the database's owner or a superuser, applies every missing version in one
         transaction, and changes nothing when run again. The connection string never
-        holds a password: libpq reads it from ~/.pgpass, PGPASSFILE or a service file.
+        holds a password: libpq reads it from ~/.pgpass, PGPASSFILE or a service file,
+        or asks at a terminal.
+
+        Each user is a PostgreSQL login role in DB_users. "add-user" (as a role that
+        may create roles) asks twice for the new user's password at a terminal, or
+        reads the first line of standard input, and sends the server only its
+        SCRAM-SHA-256 verifier; a role that logs in already (a user of another
+        database on the server) joins with its password unchanged. "remove-user"
+        takes the user out of DB_users, disables their login unless they belong to
+        another group, and ends their open sessions; their games stay on the server,
+        and adding them again gives them back.
         """,
       examples: [
         "scorekeeper server install postgresql://admin@db.example.org/scores",
+        "scorekeeper server add-user alice postgresql://admin@db.example.org/scores",
+        "printf '%s\\n' \"$ALICE_PASSWORD\" | scorekeeper server add-user alice service=scores-admin",
         "scorekeeper server status service=scores-admin",
       ],
       printsJSON: false
     ),
     run: { invocation in
       let action = invocation.argument("ACTION")
-      guard ["install", "status"].contains(action) else {
+      let takesName = ["add-user", "remove-user"].contains(action)
+      guard takesName || ["install", "status"].contains(action) else {
         throw UsageError(
-          "Unknown server action \(quote(action)); use \"install\" or \"status\".", command: "server")
+          "Unknown server action \(quote(action)); use \"install\", \"status\", \"add-user\" or "
+            + "\"remove-user\".", command: "server")
       }
-      let connection = try PGConnection(try adminConnection(invocation))
-      if action == "install" {
+      // install and status take no NAME: a second word is their URL.
+      let (name, url) =
+        takesName
+        ? (invocation.optionalArgument("NAME"), invocation.optionalArgument("URL"))
+        : (nil, invocation.optionalArgument("NAME"))
+      if !takesName, let extra = invocation.optionalArgument("URL") {
+        throw UsageError(
+          "server \(action) takes one URL; \(quote(extra)) is one word too many.", command: "server")
+      }
+      if takesName {
+        guard let name else { throw UsageError("server \(action) needs the user's NAME.", command: "server") }
+        if let problem = ServerUsers.problem(withName: name) {
+          throw UsageError("The user name \(quote(name)) is not usable: \(problem).", command: "server")
+        }
+      }
+      let connection = try adminConnection(invocation, url: url)
+      switch action {
+      case "install":
         let outcome = try ServerInstaller(connection: connection).install()
         invocation.output.line(
           outcome.from == outcome.to
@@ -42,21 +75,83 @@ extension Command {
             : outcome.from == 0
               ? "Installed scorekeeper's schema, version \(outcome.to), in database \(quote(connection.database))."
               : "Upgraded scorekeeper's schema from version \(outcome.from) to \(outcome.to).")
-        return
+      case "status":
+        try ServerStatus(connection: connection).lines().forEach(invocation.output.line)
+      case "add-user":
+        try addUser(name!, invocation, connection)
+      default:
+        try removeUser(name!, invocation, connection)
       }
-      try ServerStatus(connection: connection).lines().forEach(invocation.output.line)
     })
 
-  /// The URL argument, else --cloud: a connection string without a password.
-  private static func adminConnection(_ invocation: Invocation) throws -> String {
-    let address =
-      try invocation.optionalArgument("URL").map { try invocation.settings.cloud(option: $0) }
-      ?? invocation.cloudAddress()
+  /// Connects with the URL argument, else --cloud: a connection string
+  /// without a password (libpq's sources or the terminal give it).
+  private static func adminConnection(_ invocation: Invocation, url: String?) throws -> PGConnection {
+    let address = try url.map { try invocation.settings.cloud(option: $0) } ?? invocation.cloudAddress()
     guard case .live(_, let connection) = address else {
       throw UsageError(
         "server needs a PostgreSQL connection string (postgresql://… or service=NAME), not the mock "
           + "cloud's file \(quote(address.typed)).", command: "server")
     }
-    return connection.text
+    do {
+      return try PGConnection.connecting(
+        connection.text, ask: invocation.passwordPrompt(for: connection["user"])
+      ).connection
+    } catch let error as PGError where error.needsPassword {
+      throw CloudError.loginRefused(LiveCloud.serverWords(error.message))
+    }
+  }
+
+  private static func addUser(_ name: String, _ invocation: Invocation, _ connection: PGConnection) throws {
+    let users = try ServerUsers(connection: connection)
+    let password = try users.needsPassword(name) ? try newPassword(for: name, invocation) : nil
+    let database = quote(connection.database)
+    switch try users.add(name, password: password) {
+    case .created: invocation.output.line("Added \(quote(name)) as a user of \(database).")
+    case .enabled:
+      invocation.output.line(
+        "Added \(quote(name)) as a user of \(database); their login works again, with the new password.")
+    case .joined:
+      invocation.output.line(
+        "Added \(quote(name)) as a user of \(database); they log in already, and their password is unchanged."
+      )
+    case .alreadyAUser:
+      invocation.output.line("\(quote(name)) is a user of \(database) already; nothing changed.")
+    }
+  }
+
+  /// A new user's password: typed twice at a terminal (echo off), or the
+  /// first line of standard input.
+  private static func newPassword(for name: String, _ invocation: Invocation) throws -> String {
+    let terminal = invocation.terminal
+    guard terminal.isInteractive else {
+      guard let line = terminal.readLine(), !line.isEmpty else { throw ServerUserError.noPassword(name) }
+      return line
+    }
+    guard let first = terminal.readSecret("New password for \(quote(name)): "), !first.isEmpty else {
+      throw ServerUserError.noPassword(name)
+    }
+    guard terminal.readSecret("The same password again: ") == first else {
+      throw ServerUserError.passwordsDiffer(name)
+    }
+    return first
+  }
+
+  private static func removeUser(_ name: String, _ invocation: Invocation, _ connection: PGConnection) throws
+  {
+    let removal = try ServerUsers(connection: connection).remove(name)
+    let sessions =
+      switch removal.sessionsEnded {
+      case nil:
+        "; their open sessions lose access at their next statement (ending them needs pg_signal_backend)"
+      case 0?: ""
+      case 1?: "; 1 open session ended"
+      case let count?: "; \(count) open sessions ended"
+      }
+    invocation.output.line(
+      "Removed \(quote(name)) from the users of \(quote(connection.database))"
+        + (removal.loginDisabled
+          ? " and disabled their login" : " (their login stays: they belong to another group)")
+        + sessions + ". Their games stay on the server.")
   }
 }

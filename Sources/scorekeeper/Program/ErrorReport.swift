@@ -30,7 +30,8 @@ struct ErrorReport {
         break
       }
       return .failure
-    case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError, is PGError:
+    case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError,
+      is ServerUserError, is PGError:
       errors.line("\(error)")
       return .failure
     case let error as DeclinedError:

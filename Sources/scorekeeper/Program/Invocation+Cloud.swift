@@ -92,7 +92,7 @@ extension Invocation {
   }
 
   /// Asks for the password at a terminal, echo off, when libpq found none.
-  private func passwordPrompt(for user: String?) -> (@Sendable () -> String?)? {
+  func passwordPrompt(for user: String?) -> (@Sendable () -> String?)? {
     guard terminal.isInteractive else { return nil }
     let prompt = "Password for the cloud" + (user.map { " (PostgreSQL user \($0))" } ?? "") + ": "
     let readSecret = terminal.readSecret

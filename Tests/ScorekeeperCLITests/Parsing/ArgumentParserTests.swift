@@ -159,7 +159,7 @@ import Testing
         "status",
         "demo",
         "cloud ACTION",
-        "server ACTION [URL]",
+        "server ACTION [NAME] [URL]",
         "help [COMMAND]",
       ])
   }

@@ -57,14 +57,14 @@ import Testing
     try expectRun(
       bob, ["score", "Poker", "Ann", "+2"], stdout: "\"Ann\": 3 → 5 (+2)\nPoker (1 player)\n  1  5  Ann\n")
     try expectRun(phone, ["list", "Poker"], stdout: "Poker (1 player)\n  1  5  Ann\n")
-    let socket = try #require(server.location.split(separator: " ").first?.dropFirst("host=".count))
-    let database = try #require(server.location.split(separator: " ").last?.dropFirst("dbname=".count))
+    let location = try PGConnectionString(server.location)
+    let (socket, port, database) = (location["host"]!, location["port"]!, location["dbname"]!)
     try expectRun(
       laptop, ["status"],
       stdout: """
         Mode:        live (PostgreSQL)
         Cloud:       \(server.location)
-        Server:      database "\(database)" on \(socket), port 5432, schema version 2
+        Server:      database "\(database)" on \(socket), port \(port), schema version 2
         User:        alice
         Device:      d0000000-0000-0000-0000-000000000001
         Pending:     0 saves, 0 deletes
@@ -118,13 +118,16 @@ import Testing
   func notAScorekeeperServer() throws {
     let laptop = device(1)
     let bare = server.location.replacing(/dbname=\S+/, with: "dbname=postgres")
+    let database = try #require(PGConnectionString(server.location)["dbname"])
     try expectRun(
       laptop, ["--cloud", bare, "sync"], status: 1,
       stderr: "The database \"postgres\" has no scorekeeper schema; an administrator installs it with "
         + "`scorekeeper server install URL`.\n")
-    _ = try server.connectionString(for: "mallory", joining: false)
+    // NB: Roles are the cluster's: a name no test lets in.
+    _ = try server.connectionString(for: "outsider", joining: false)
     try expectRun(
-      device(2, user: "mallory"), ["sync"], status: 1,
-      stderr: "Not signed in to the cloud (account status: no-account).\n")
+      device(2, user: "outsider"), ["sync"], status: 1,
+      stderr: "The server knows you as \"outsider\", who is not a user of the database \"\(database)\"; an "
+        + "administrator adds you with `scorekeeper server add-user \"outsider\"`.\n")
   }
 }

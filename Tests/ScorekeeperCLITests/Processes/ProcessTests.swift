@@ -88,6 +88,20 @@ final class PseudoTerminal {
     guard write(primary, bytes, bytes.count) == bytes.count else { throw POSIXError(.EIO) }
   }
 
+  /// What the terminal showed of the typing since the last call: the
+  /// echo, when it is on. The child's output goes to files, not here.
+  func echoed() throws -> String {
+    _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let count = read(primary, &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   deinit {
     close(primary)
   }

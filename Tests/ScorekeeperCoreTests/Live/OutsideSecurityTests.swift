@@ -152,7 +152,8 @@ import Testing
     let outsider = try PGConnection(try server.connectionString(for: "outsider", joining: false))
     #expect(attempt(outsider, "SELECT * FROM scorekeeper.records") == "42501")
     #expect(attempt(outsider, "SELECT scorekeeper.account_status()") == "42501")
-    #expect(throws: CloudError.notAuthenticated(.noAccount)) {
+    let database = try #require(PGConnectionString(server.location)["dbname"])
+    #expect(throws: LiveCloudError.notAUser(user: "outsider", database: database)) {
       try LiveCloud(connectionString: try server.connectionString(for: "outsider", joining: false))
         .container()
         .accountStatus()

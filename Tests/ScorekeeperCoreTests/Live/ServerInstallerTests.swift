@@ -68,6 +68,26 @@ import Testing
     #expect(try migrations() == before)
   }
 
+  @Test("an upgrade uses the roles the schema has, though the database's name changed since the install")
+  func upgradeAfterRename() throws {
+    _ = try ServerInstaller(connection: admin, migrations: [.roles]).install()
+    admin.close()  // a database is copied only while nobody is connected to it
+    let server = try TestPostgres.shared()
+    let copy = database + "_copy"
+    try PGConnection(server.connectionString()).query("CREATE DATABASE \(copy) TEMPLATE \(database)")
+    let copied = try PGConnection(server.connectionString(database: copy))
+    defer { _ = try? PGConnection(server.connectionString()).query("DROP DATABASE \(copy) WITH (FORCE)") }
+    #expect(
+      try ServerInstaller(connection: copied).install() == .init(from: 1, to: ServerMigration.currentVersion))
+    #expect(try ServerRoles.installed(on: copied) == ServerRoles(database: database))
+    #expect(
+      try copied.query(
+        "SELECT tableowner FROM pg_tables WHERE schemaname = 'scorekeeper' AND tablename = 'records'"
+      ).scalar == database + "_owner")
+    #expect(
+      try copied.query("SELECT count(*) FROM pg_roles WHERE rolname LIKE $1", [copy + "\\_%"]).scalar == "0")
+  }
+
   @Test("a migration that fails leaves nothing behind: no schema, no roles")
   func allOrNothing() throws {
     let broken =

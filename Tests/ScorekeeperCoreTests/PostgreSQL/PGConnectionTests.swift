@@ -72,7 +72,7 @@ import Testing
   func identity() throws {
     #expect(
       [connection.user, connection.host, connection.port, connection.usesTLS ? "tls" : "plain"]
-        == [TestPostgres.admin, server.directory, "5432", "plain"])
+        == [TestPostgres.admin, server.directory, String(server.port), "plain"])
     #expect(connection.parameterStatus("server_version")?.hasPrefix("15") == true)
   }
 }

@@ -85,15 +85,10 @@ public final class LiveCloud: Sendable {
       if state.connection == nil {
         let connection: PGConnection
         do {
-          connection = try connect(password: state.password)
-        } catch let error as PGError where error.needsPassword && state.password == nil && password != nil {
-          guard let given = password?(), !given.isEmpty else { throw Self.cloudError(for: error) }
-          do {
-            connection = try connect(password: given)
-          } catch let error as PGError {
-            throw Self.cloudError(for: error)
-          }
-          state.password = given
+          let (opened, asked) = try PGConnection.connecting(
+            connectionString, password: state.password, ask: password)
+          connection = opened
+          if let asked { state.password = asked }
         } catch let error as PGError {
           throw Self.cloudError(for: error)
         }
@@ -102,11 +97,6 @@ public final class LiveCloud: Sendable {
       }
       return try body(state.connection!, state.identity!)
     }
-  }
-
-  private func connect(password: String?) throws -> PGConnection {
-    guard let password else { return try PGConnection(connectionString) }
-    return try PGConnection(PGConnectionString(connectionString).setting("password", to: password).text)
   }
 
   /// The server's identity, once its schema is known to be this
@@ -118,6 +108,8 @@ public final class LiveCloud: Sendable {
       text = try connection.query("SELECT scorekeeper.server_hello()").scalar
     } catch let error as PGError where ["3F000", "42883"].contains(error.sqlState) {
       throw LiveCloudError.notInstalled(database: connection.database)
+    } catch let error as PGError where error.sqlState == "42501" {
+      throw LiveCloudError.notAUser(user: connection.user, database: connection.database)
     } catch let error as PGError {
       throw cloudError(for: error)
     }

@@ -8,6 +8,8 @@ public enum LiveCloudError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The server's schema is older than the program's.
   case olderServer(server: Int, program: Int)
   case unreadableAnswer(String)
+  /// The login worked, but the role is not in the database's users group.
+  case notAUser(user: String, database: String)
 
   public var description: String {
     switch self {
@@ -19,6 +21,9 @@ public enum LiveCloudError: Error, Equatable, Sendable, CustomStringConvertible 
         + "an administrator upgrades it with `scorekeeper server install URL`."
     case .unreadableAnswer(let what):
       "The server's answer could not be read: expected \(what)."
+    case .notAUser(let user, let database):
+      "The server knows you as \(quote(user)), who is not a user of the database \(quote(database)); "
+        + "an administrator adds you with `scorekeeper server add-user \(quote(user))`."
     }
   }
 }
@@ -61,23 +66,36 @@ extension LiveCloud {
   }
 
   /// A failure libpq reports without a SQLSTATE: connecting, or the
-  /// connection lost.
+  /// connection lost. libpq gives connection failures no SQLSTATE, so the
+  /// server's words (English; PostgreSQL's default lc_messages) tell them
+  /// apart. A FATAL message means the server answered: not a network
+  /// failure, whatever its words.
   static func connectionError(_ error: PGError) -> Error {
     let message = error.message
-    if error.needsPassword || message.contains("authentication failed")
-      || message.contains("no password supplied")
+    let loginWords = [
+      "authentication failed", "no password supplied", "is not permitted to log in", "no pg_hba.conf entry",
+    ]
+    if error.needsPassword || loginWords.contains(where: message.contains)
+      || (message.contains("FATAL:") && message.contains(/role ".*" does not exist/))
     {
       return CloudError.loginRefused(Self.serverWords(message))
     }
     if message.contains("too many clients") || message.contains("the database system is") {
       return CloudError.serviceUnavailable(retryAfter: 5)
     }
+    if message.contains("FATAL:") {
+      return PGError(message: Self.serverWords(message))
+    }
     return CloudError.networkUnavailable
   }
 
-  /// libpq's message without its "connection to server … failed:" preface.
-  static func serverWords(_ message: String) -> String {
-    guard let range = message.firstRange(of: "failed: ") else { return message }
-    return String(message[range.upperBound...])
+  /// libpq's message without its "connection to server … failed:" preface
+  /// or the server's "FATAL:" severity, its lines (libpq adds one naming
+  /// the file a password came from) joined into one.
+  public static func serverWords(_ message: String) -> String {
+    var words = message.firstRange(of: "failed: ").map { message[$0.upperBound...] } ?? message[...]
+    if words.hasPrefix("FATAL:") { words = words.dropFirst("FATAL:".count).drop(while: \.isWhitespace) }
+    return words.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+      .joined(separator: "; ")
   }
 }

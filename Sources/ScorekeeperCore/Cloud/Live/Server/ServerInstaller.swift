@@ -33,7 +33,10 @@ public struct ServerInstaller {
             version int PRIMARY KEY, identifier text NOT NULL, appliedAt timestamptz NOT NULL DEFAULT now())
           """)
       }
-      let roles = ServerRoles(database: try connection.query("SELECT current_database()").scalar!)
+      let roles =
+        from == 0
+        ? ServerRoles(database: try connection.query("SELECT current_database()").scalar!)
+        : try ServerRoles.installed(on: connection)
       for migration in migrations where migration.version > from {
         for statement in Self.statements(of: roles.substituted(into: migration.sql)) {
           try connection.query(statement)

@@ -24,28 +24,6 @@ public struct ServerMigration: Sendable {
   public static var currentVersion: Int { all.last!.version }
 }
 
-/// The group roles of one scorekeeper database on a server.
-public struct ServerRoles: Equatable, Sendable {
-  public let owner: String
-  public let users: String
-
-  public init(database: String) {
-    owner = database + "_owner"
-    users = database + "_users"
-  }
-
-  /// `sql` with `{owner}` and `{users}` replaced by the quoted role names.
-  func substituted(into sql: String) -> String {
-    sql.replacing("{owner}", with: quotedIdentifier(owner)).replacing(
-      "{users}", with: quotedIdentifier(users))
-  }
-}
-
-/// `name` as a PostgreSQL identifier: in double quotes, inner ones doubled.
-func quotedIdentifier(_ name: String) -> String {
-  "\"" + name.replacing("\"", with: "\"\"") + "\""
-}
-
 extension ServerMigration {
   /// Version 1: the schema, its owner and users roles, and the server's
   /// identity. Nobody but the owner may create anything in the schema, and

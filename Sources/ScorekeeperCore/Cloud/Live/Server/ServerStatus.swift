@@ -17,7 +17,7 @@ public struct ServerStatus {
           ? " (newer than this program's \(ServerMigration.currentVersion))" : ""),
     ]
     guard version > 0 else { return lines }
-    let roles = ServerRoles(database: connection.database)
+    let roles = try ServerRoles.installed(on: connection)
     let users = try connection.query(
       """
       SELECT m.rolname FROM pg_auth_members AS a
