@@ -60,7 +60,7 @@ public enum CloudScenario {
         ratio: double 0.25
         score: int64 -3
       record "share-0001" (cloudkit.share), tag 10, modified 2026-01-02T03:04:05.678Z
-        link https://share.scorekeeper.invalid/00000000000000000000000000000007
+        link https://share.scorekeeper.invalid/00000000000000000000000000000001
         public permission: none
         participant bob: read-write, accepted
         participant carol: read-only, pending

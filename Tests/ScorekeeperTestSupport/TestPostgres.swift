@@ -42,7 +42,11 @@ public final class TestPostgres: Sendable {
     directory = String(cString: made)
     let bin = try ShellCommand.output(["pg_config", "--bindir"]).trimmingCharacters(
       in: .whitespacesAndNewlines)
-    if geteuid() == 0 { try ShellCommand.output(["chown", "postgres:", directory]) }
+    if geteuid() == 0 {
+      try ShellCommand.output(["chown", "postgres:", directory])
+      // Transcript steps run as `nobody`, and reach the socket in here.
+      chmod(directory, 0o755)
+    }
     // The socket trusts (the tests' own processes); TCP asks for a SCRAM
     // password, as a real server would.
     try ShellCommand.output(

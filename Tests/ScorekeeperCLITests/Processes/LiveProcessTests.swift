@@ -48,11 +48,11 @@ import Testing
       laptop, ["share", "Poker"],
       stdout: """
         Shared "Poker". Whoever has this link can join and change it too (read-write):
-        https://share.scorekeeper.invalid/00000000000000000000000000000007
+        https://share.scorekeeper.invalid/00000000000000000000000000000001
 
         """)
     try expectRun(
-      bob, ["accept-share", "https://share.scorekeeper.invalid/00000000000000000000000000000007"],
+      bob, ["accept-share", "https://share.scorekeeper.invalid/00000000000000000000000000000001"],
       stdout: "Joined \"Poker\", alice's game (read-write), with its 1 player.\n")
     try expectRun(
       bob, ["score", "Poker", "Ann", "+2"], stdout: "\"Ann\": 3 → 5 (+2)\nPoker (1 player)\n  1  5  Ann\n")

@@ -14,6 +14,10 @@
 /// stdout lines as they are, then stderr lines prefixed `[stderr] `, then
 /// `[exit N]` when the status is not 0. Output that does not end with a
 /// newline gets a `[no newline]` marker line.
+///
+/// Transcripts of syncing also run against a live server (`liveSteps`),
+/// except the steps under a comment marked `[mock only]` or `[mock only:
+/// why]` (those about the mock cloud's file itself), up to the next comment.
 struct Transcript: Equatable {
   enum Element: Equatable {
     /// Comment and blank lines between steps, kept as written.
@@ -59,6 +63,21 @@ struct Transcript: Equatable {
 
   var commands: [String] {
     elements.compactMap { if case .step(let command, _) = $0 { command } else { nil } }
+  }
+
+  /// The transcript without its `[mock only]` steps: what also runs
+  /// against a live server.
+  var liveSteps: Transcript {
+    var skipping = false
+    return Transcript(
+      elements: elements.filter { element in
+        switch element {
+        case .text(let lines):
+          skipping = lines.contains { $0.hasPrefix("#") && $0.contains("[mock only") }
+          return !skipping
+        case .step: return !skipping
+        }
+      })
   }
 
   /// The same transcript with each step's output replaced, in order.

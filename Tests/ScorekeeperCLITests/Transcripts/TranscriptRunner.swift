@@ -12,6 +12,13 @@ struct TranscriptRunner {
   /// The fixed moment of every transcript (SCOREKEEPER_NOW).
   static let now = "2026-01-01T12:00:00Z"
 
+  /// A live server's connection string, to run against instead of the
+  /// mock cloud's file `team.sqlite`; nil for the mock.
+  var live: String? = nil
+
+  /// The mock cloud every syncing transcript names.
+  static let mockCloud = "team.sqlite"
+
   enum Outcome: Equatable {
     case matched
     /// The actual session differs; `diff` shows how (− expected, + actual).
@@ -44,22 +51,41 @@ struct TranscriptRunner {
     }
     return try transcript.commands.enumerated().map { index, command in
       let result = try runStep(
-        command, home: home.path, binaryDirectory: binaryDirectory, fixtures: fixtures,
-        capture: captures, name: "step\(index)")
+        live == nil ? command : command.replacing(Self.mockCloud, with: "\"$LIVE_CLOUD\""), home: home.path,
+        binaryDirectory: binaryDirectory, fixtures: fixtures, capture: captures, name: "step\(index)")
       return Transcript.output(
-        stdout: relative(result.stdout), stderr: relative(result.stderr), status: result.status)
+        stdout: relative(asOnMock(result.stdout)), stderr: relative(asOnMock(result.stderr)),
+        status: result.status)
     }
   }
 
+  /// On a live server, what the mock prints: the only differences allowed
+  /// are those naming the backend. The mode says "live", status has a
+  /// Server line (or key), and the cloud is named by its connection
+  /// string, where the mock's transcript has `~/team.sqlite`.
+  private func asOnMock(_ text: String) -> String {
+    guard let live else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("Server:      ") }
+      .map { line in
+        if line == "Mode:        live (PostgreSQL)" { return "Mode:        mock cloud" }
+        if line == "  \"mode\": \"live\"," { return "  \"mode\": \"mock\"," }
+        if line.hasPrefix("  \"server\": {") { return "  \"server\": null" }
+        return String(line).replacing(live, with: "~/" + Self.mockCloud)
+      }.joined(separator: "\n")
+  }
+
   /// Checks (or, when recording, rewrites) the transcript stored at `path`
-  /// by running its steps.
+  /// by running its steps. On a live server, only the steps that run
+  /// there, and never recording: the mock's transcript is the golden one.
   func check(fileAt path: String) throws -> Outcome {
     let expectedText = try String(contentsOfFile: path, encoding: .utf8)
-    let expected = Transcript(parsing: expectedText)
+    let expected =
+      live == nil ? Transcript(parsing: expectedText) : Transcript(parsing: expectedText).liveSteps
     let actual = expected.replacingOutputs(try run(expected))
-    guard actual.text != expectedText else { return .matched }
+    guard actual.text != expected.text else { return .matched }
     let diff = renderDiff(lineDiff(expected: expected.lines, actual: actual.lines))
-    if Self.isRecording {
+    if Self.isRecording && live == nil {
       try actual.text.write(toFile: path, atomically: true, encoding: .utf8)
       return .recorded(diff: diff)
     }
@@ -91,7 +117,7 @@ struct TranscriptRunner {
       "SCOREKEEPER_NOW": Self.now,
       // Files that steps may copy (`cp "$FIXTURES/files/…" .`).
       "FIXTURES": fixtures,
-    ]
+    ].merging(live.map { ["LIVE_CLOUD": $0] } ?? [:]) { $1 }
     return try process.startCapturing(in: capture, name: name)()
   }
 }

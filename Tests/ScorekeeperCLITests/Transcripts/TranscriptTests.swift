@@ -17,6 +17,17 @@ import Testing
     expectMatched(outcome, name)
   }
 
+  @Test(
+    "golden transcript of devices and users syncing, on a live server [postgres]",
+    arguments: ["sync.transcript", "sharing.transcript"])
+  func liveTranscript(_ name: String) throws {
+    let server = try TestCloud(.postgres)
+    for user in ["alice", "bob", "carol"] { _ = try server.connectionString(for: user) }
+    let outcome = try TranscriptRunner(live: server.location).check(
+      fileAt: packageRoot + "/Fixtures/transcripts/" + name)
+    expectMatched(outcome, name + " [postgres]")
+  }
+
   @Test("every transcript file is found")
   func filesExist() {
     #expect(Self.files.count >= 5, "Fixtures/transcripts has \(Self.files)")

@@ -1,7 +1,8 @@
 import Foundation
-import ScorekeeperCore
 import ScorekeeperTestSupport
 import Testing
+
+@testable import ScorekeeperCore
 
 /// The file-backed server: persistence, refusing other files, concurrent
 /// writers, and the dump.
@@ -125,5 +126,42 @@ extension MockCloudFileTests {
 extension Array where Element == UInt8 {
   fileprivate func write(to path: String) throws {
     try Data(self).write(to: URL(fileURLWithPath: path))
+  }
+}
+
+extension MockCloudFileTests {
+  @Test("a version 3 cloud file is upgraded: its share keeps its link, and new links never repeat one")
+  func upgradeFromVersion3() throws {
+    let links = { (cloud: MockCloud, name: String) throws -> String? in
+      let database = cloud.container(for: "alice").privateDatabase
+      let zone = ZoneID(name: name, ownerName: "alice")
+      _ = try database.modifyRecordZones(saving: [zone])
+      var root = CloudRecord(id: RecordID(name: "root", zoneID: zone), type: "items")
+      root.shareID = RecordID(name: "share", zoneID: zone)
+      let share = CloudRecord.share(id: root.shareID!, publicPermission: .readOnly, participants: [])
+      return try database.modifyRecords(saving: [root, share]).saveResults[share.id]!.get().sharing?.link
+    }
+    // Version 3 numbered sequential links by the change sequence (here 3).
+    let old = try #require(
+      try links(try MockCloud(path: path, clock: .constant(testNow), shareLinks: .sequential), "a"))
+    let file = try Database(path: path)
+    try file.executeScript(
+      """
+      ALTER TABLE sequence DROP COLUMN links;
+      UPDATE shares SET link = '\(ShareLinkGenerator.prefix)00000000000000000000000000000003';
+      PRAGMA user_version = 3;
+      """)
+    let sequence = try #require(try file.fetchOne("SELECT value FROM sequence") { try $0.int64(0) })
+    file.close()
+    let upgraded = try MockCloud(path: path, clock: .constant(testNow), shareLinks: .sequential)
+    // Counting goes on from the change sequence, past every number version 3 gave.
+    #expect(sequence >= 3)
+    #expect(try links(upgraded, "b") == ShareLinkGenerator.sequential.next(sequence + 1))
+    #expect(
+      try upgraded.container(for: "bob").shareMetadata(
+        for: ShareLinkGenerator.prefix + "00000000000000000000000000000003"
+      )
+      .ownerName == "alice")
+    #expect(old == ShareLinkGenerator.prefix + "00000000000000000000000000000001")
   }
 }

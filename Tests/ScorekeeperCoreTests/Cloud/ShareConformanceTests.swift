@@ -25,7 +25,7 @@ import Testing
   func aShareSavedWithItsRootCanLaterBeSavedAlone(backing: CloudBacking) throws {
     let world = try CloudWorld(backing)
     let share = try world.share("root", with: Self.bobReadWrite)
-    #expect(share.sharing?.link == ShareLinkGenerator.prefix + "0000000000000000000000000000000" + "3")
+    #expect(share.sharing?.link == ShareLinkGenerator.prefix + "0000000000000000000000000000000" + "1")
     #expect(share.sharing?.ownerName == "alice")
     var edited = share
     edited.sharing?.publicPermission = .readOnly

@@ -72,9 +72,13 @@ public final class MockCloud: Sendable {
     case (MockCloudSchema.applicationID, MockCloudSchema.version, _):
       return
     case (MockCloudSchema.applicationID, 1, _):
-      try upgrade(database, from: 1, with: MockCloudSchema.identity + MockCloudSchema.devices)
+      try upgrade(
+        database, from: 1,
+        with: MockCloudSchema.identity + MockCloudSchema.devices + MockCloudSchema.linkCount)
     case (MockCloudSchema.applicationID, 2, _):
-      try upgrade(database, from: 2, with: MockCloudSchema.devices)
+      try upgrade(database, from: 2, with: MockCloudSchema.devices + MockCloudSchema.linkCount)
+    case (MockCloudSchema.applicationID, 3, _):
+      try upgrade(database, from: 3, with: MockCloudSchema.linkCount)
     case (0, 0, 0):
       // Readers carry on while a writer commits; set once, in the file.
       if path != ":memory:" { _ = try database.switchToWAL() }

@@ -10,7 +10,7 @@
 enum MockCloudSchema {
   /// "SKCL".
   static let applicationID: Int32 = 0x534b_434c
-  static let version = 3
+  static let version = 4
 
   /// Version 2: the server's identity, made once when the file is created,
   /// so a database binds to this cloud whatever path reaches it.
@@ -31,13 +31,24 @@ enum MockCloudSchema {
     ) STRICT, WITHOUT ROWID;
     """
 
+  /// Version 4: how many share links were issued, which numbers them when
+  /// they are sequential (transcripts), as the live server does. Links
+  /// numbered before were numbered by the change sequence, so counting
+  /// goes on from there.
+  static let linkCount = """
+    ALTER TABLE sequence ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
+    UPDATE sequence SET links = value;
+    """
+
   static let script =
     identity + devices + """
       CREATE TABLE sequence (
         onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
         value INTEGER NOT NULL,
         -- Database change tokens older than this have expired.
-        validFrom INTEGER NOT NULL DEFAULT 0
+        validFrom INTEGER NOT NULL DEFAULT 0,
+        -- Share links issued (version 4).
+        links INTEGER NOT NULL DEFAULT 0
       ) STRICT;
       INSERT INTO sequence (onlyRow, value) VALUES (1, 0);
 

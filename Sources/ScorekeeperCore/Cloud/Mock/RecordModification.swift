@@ -103,7 +103,7 @@ struct RecordModification {
     let sequence = try store.nextSequence()
     try store.write(record, at: sequence)
     if let sharing = record.sharing {
-      let lostAccess = try store.writeSharing(sharing, of: id, at: sequence)
+      let lostAccess = try store.writeSharing(sharing, of: id)
       try store.recordAccessChange(of: lostAccess, to: id.zoneID, at: sequence)
     }
     // NB: Saving a child gives the stored parent a new change tag, as the

@@ -30,14 +30,19 @@ extension ServerStore {
     }
   }
 
+  /// Counts a new share link; returns how many there are with it.
+  private func issuedLinks() throws -> Int64 {
+    try db.fetchOne("UPDATE sequence SET links = links + 1 RETURNING links") { try $0.int64(0) }!
+  }
+
   /// Stores a share's settings. The link is kept once assigned; a
   /// participant keeps their acceptance while they stay invited (a client
   /// cannot accept on someone's behalf). Returns the users who lost access.
-  func writeSharing(_ settings: ShareSettings, of shareID: RecordID, at sequence: Int64) throws
+  func writeSharing(_ settings: ShareSettings, of shareID: RecordID) throws
     -> [String]
   {
     let existing = try self.sharing(of: shareID)
-    let link = try existing?.link ?? shareLinks.next(sequence)
+    let link = try existing?.link ?? shareLinks.next(issuedLinks())
     try db.execute(
       """
       INSERT INTO shares (ownerName, zoneName, recordName, link, publicPermission) VALUES (?, ?, ?, ?, ?)

@@ -8,12 +8,14 @@ public struct ShareLinkGenerator: Sendable {
 
   private let token: @Sendable (Int64) throws -> String
 
-  public init(_ token: @escaping @Sendable (_ sequence: Int64) throws -> String) {
+  /// `token` makes the part after the prefix from the link's number
+  /// (1 for the server's first link, 2 for the next, …).
+  public init(_ token: @escaping @Sendable (_ number: Int64) throws -> String) {
     self.token = token
   }
 
-  func next(_ sequence: Int64) throws -> String {
-    Self.prefix + (try token(sequence))
+  func next(_ number: Int64) throws -> String {
+    Self.prefix + (try token(number))
   }
 
   public static let random = ShareLinkGenerator { _ in
@@ -21,10 +23,11 @@ public struct ShareLinkGenerator: Sendable {
     return hex(generator.next() as UInt64) + hex(generator.next() as UInt64)
   }
 
-  /// Links numbered by the server's change sequence, for tests and golden
-  /// transcripts only: they are guessable by design.
-  public static let sequential = ShareLinkGenerator { sequence in
-    hex(0) + hex(UInt64(sequence))
+  /// Links numbered in the order they were issued (1, 2, …) as on a live
+  /// test server, for tests and golden transcripts only: they are
+  /// guessable by design.
+  public static let sequential = ShareLinkGenerator { number in
+    hex(0) + hex(UInt64(number))
   }
 
   /// Whether `text` has the shape of a link (prefix and 32 hex digits).

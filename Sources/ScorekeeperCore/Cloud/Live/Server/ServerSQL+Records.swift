@@ -103,10 +103,15 @@ extension ServerSQL {
       before jsonb;
       lost text[];
     BEGIN
-      INSERT INTO scorekeeper.shares AS s (owner, zone, name, link, public_permission)
-      SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(r.change_tag), settings->>'public'
-      FROM scorekeeper.records AS r WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = share_name
-      ON CONFLICT (owner, zone, name) DO UPDATE SET public_permission = excluded.public_permission;
+      -- NB: Not INSERT … ON CONFLICT, which would issue a link (and count
+      -- it) for a share that has one. The zone is locked: no race here.
+      UPDATE scorekeeper.shares AS s SET public_permission = settings->>'public'
+      WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name;
+      IF NOT FOUND THEN
+        INSERT INTO scorekeeper.shares (owner, zone, name, link, public_permission)
+        SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(), settings->>'public'
+        FROM scorekeeper.records AS r WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = share_name;
+      END IF;
       SELECT COALESCE(jsonb_object_agg(p.user_name, p.acceptance), '{}') INTO before
       FROM scorekeeper.participants AS p
       WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = share_name;
@@ -126,13 +131,19 @@ extension ServerSQL {
     END $$;
 
     -- A share link: 128 bits from the server's strong random source (two
-    -- random UUIDs, hashed), or the share's tag on a test server.
-    CREATE FUNCTION scorekeeper.new_link(tag text) RETURNS text
-    LANGUAGE sql VOLATILE SET search_path = '' AS $$
-      SELECT 'https://share.scorekeeper.invalid/' || CASE
-        WHEN (SELECT s.sequential_links FROM scorekeeper.server AS s) THEN lpad(to_hex(tag::bigint), 32, '0')
-        ELSE left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32)
-      END
-    $$;
+    -- random UUIDs, hashed), or on a test server the next number (counted
+    -- in the transaction, so a rolled-back share takes none, as on the mock).
+    CREATE FUNCTION scorekeeper.new_link() RETURNS text
+    LANGUAGE plpgsql VOLATILE SET search_path = '' AS $$
+    DECLARE
+      number bigint;
+    BEGIN
+      IF NOT (SELECT s.sequential_links FROM scorekeeper.server AS s) THEN
+        RETURN 'https://share.scorekeeper.invalid/'
+          || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32);
+      END IF;
+      UPDATE scorekeeper.server SET links_issued = links_issued + 1 RETURNING links_issued INTO number;
+      RETURN 'https://share.scorekeeper.invalid/' || lpad(to_hex(number), 32, '0');
+    END $$;
     """#
 }

@@ -9,10 +9,11 @@ extension ServerSQL {
       -- Raised when every change token is expired (old history purged):
       -- tokens carry it, so older ones are refused.
       ADD COLUMN epoch bigint NOT NULL DEFAULT 1,
-      -- Share links numbered by the share's change tag instead of random:
-      -- guessable, so for test servers only (golden transcripts), set by
-      -- an administrator.
-      ADD COLUMN sequential_links boolean NOT NULL DEFAULT false;
+      -- Share links numbered in the order issued instead of random, as
+      -- the mock numbers them: guessable, so for test servers only
+      -- (golden transcripts), set by an administrator.
+      ADD COLUMN sequential_links boolean NOT NULL DEFAULT false,
+      ADD COLUMN links_issued bigint NOT NULL DEFAULT 0;
     CREATE SEQUENCE scorekeeper.tags;
 
     -- Users whose account is anything but available.
