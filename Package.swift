@@ -29,14 +29,21 @@ let package = Package(
     ),
     .executableTarget(
       name: "scorekeeper-bench",
-      dependencies: ["ScorekeeperCore"],
+      dependencies: ["ScorekeeperCore", "ThrowawayPostgres"],
       path: "Benchmarks/scorekeeper-bench"
+    ),
+    // A throwaway PostgreSQL cluster (socket and TCP), started on first
+    // use: for the tests and the benchmarks.
+    .target(
+      name: "ThrowawayPostgres",
+      dependencies: ["ScorekeeperCore"],
+      path: "Tests/ThrowawayPostgres"
     ),
     // Helpers shared by both test targets: temporary databases, seeding,
     // readable difference assertions, line diffs, SHA-256.
     .target(
       name: "ScorekeeperTestSupport",
-      dependencies: ["ScorekeeperCore"],
+      dependencies: ["ScorekeeperCore", "ThrowawayPostgres"],
       path: "Tests/ScorekeeperTestSupport"
     ),
     .testTarget(

@@ -129,4 +129,15 @@ public protocol CloudContainer: Sendable {
   /// mode derives both from one number), so two databases never sync under
   /// one device id, whoever their users are.
   func claimDevice(_ id: String, holder: String) throws -> String
+
+  /// Says that the caller will next read both databases' changes since
+  /// these tokens, so a server that can answer several calls in one round
+  /// trip does: the live cloud asks with the statement it opens its
+  /// connection with. The answers are what each call would give then.
+  func willFetchDatabaseChanges(private: ChangeToken?, shared: ChangeToken?)
+}
+
+extension CloudContainer {
+  /// The mock answers in the same process: nothing to save.
+  public func willFetchDatabaseChanges(private: ChangeToken?, shared: ChangeToken?) {}
 }

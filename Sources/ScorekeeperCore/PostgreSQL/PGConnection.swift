@@ -13,6 +13,8 @@ public final class PGConnection {
   private let api: scorekeeper_libpq
   private let handle: OpaquePointer
   private var isClosed = false
+  /// Statements sent so far: each one is a round trip to the server.
+  public private(set) var statementsSent = 0
 
   /// Connects with a libpq connection string (`postgresql://…`, or
   /// `key=value …` such as `service=NAME`). Passwords come from where
@@ -48,6 +50,7 @@ public final class PGConnection {
   /// returns its rows, all read into memory.
   @discardableResult
   public func query(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+    statementsSent += 1
     let values = parameters.map { $0.map { strdup($0) } ?? nil }
     defer { values.forEach { free($0) } }
     let result = values.withUnsafeBufferPointer { buffer in

@@ -43,7 +43,7 @@ public final class SyncEngine {
 
   /// Sends pending changes, then fetches everyone else's.
   public func sync() throws -> SyncReport {
-    try run { start in
+    try run(fetching: true) { start in
       if start.hasPending { try sendPending() }
       try fetchChanges()
     }
@@ -58,16 +58,23 @@ public final class SyncEngine {
 
   /// Fetches changes only (before a command that reads data).
   public func fetch() throws -> SyncReport {
-    try run { _ in try fetchChanges() }
+    try run(fetching: true) { _ in try fetchChanges() }
   }
 
   /// Binds the database to this user and cloud on first use, runs `body`,
   /// and records the outcome in `syncState`, success or not. A database
   /// refused (another user or cloud, or a device id another database
   /// claimed) is bound to nothing.
-  func run(_ body: (SyncStart) throws -> Void) throws -> SyncReport {
+  ///
+  /// - Parameter fetching: `body` fetches changes. With nothing to send
+  ///   first, the cloud hears so before anything else, so that a live
+  ///   server answers both feeds along with its handshake.
+  func run(fetching: Bool = false, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
     let start = try store.syncRead { try SyncStart(reading: store.database) }
+    if fetching && !start.hasPending {
+      container.willFetchDatabaseChanges(private: start.privateToken, shared: start.sharedToken)
+    }
     let binding = try unwrittenBinding(start.binding)
     do {
       try claimDevice(start)

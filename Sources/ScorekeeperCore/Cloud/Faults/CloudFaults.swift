@@ -49,6 +49,9 @@ public struct FaultInjectingContainer: CloudContainer {
 
   public var userName: String { base.userName }
   public func serverIdentity() throws -> String { try base.serverIdentity() }
+  public func willFetchDatabaseChanges(private: ChangeToken?, shared: ChangeToken?) {
+    base.willFetchDatabaseChanges(private: `private`, shared: shared)
+  }
   public var privateDatabase: any CloudDatabase {
     FaultInjectingDatabase(base: base.privateDatabase, faults: faults)
   }

@@ -8,13 +8,18 @@ public final class LiveCloud: Sendable {
   public let connectionString: String
   /// Asks for the password when libpq found none (a person at a terminal).
   private let password: (@Sendable () -> String?)?
-  private let state = Locked(State())
+  let state = Locked(State())
 
-  private struct State {
+  struct State {
     var connection: PGConnection?
     var identity: String?
     /// Given at the prompt: kept in memory for reconnecting, never stored.
     var password: String?
+    /// The database feeds the caller will read next, and since which
+    /// tokens (`willFetchDatabaseChanges`): asked all in one statement.
+    var feedsAhead: [DatabaseScope: String?] = [:]
+    /// Their answers, each taken once, by the call it answers.
+    var feedAnswers: [DatabaseScope: (token: String?, answer: JSON)] = [:]
   }
 
   public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
@@ -24,8 +29,19 @@ public final class LiveCloud: Sendable {
 
   /// One user's view of this server: the user is whoever the connection
   /// string logs in as (`userName` is what the server calls them).
+  /// When the connection string names the user, that is who the server
+  /// will say (or refuse the login), so it is known without connecting.
   public func container() throws -> LiveCloudContainer {
-    LiveCloudContainer(cloud: self, userName: try withConnection { connection, _ in connection.user })
+    let named = (try? PGConnectionString(connectionString)["user"]).flatMap {
+      $0?.isEmpty == false ? $0 : nil
+    }
+    return LiveCloudContainer(
+      cloud: self, userName: try named ?? withConnection { connection, _ in connection.user })
+  }
+
+  /// Round trips on the current connection (for tests of how few there are).
+  public var statementsSent: Int {
+    state.withLock { $0.connection?.statementsSent ?? 0 }
   }
 
   /// Where the connection went and as whom, as `status` shows it.
@@ -57,26 +73,45 @@ public final class LiveCloud: Sendable {
   /// Calls `scorekeeper.<function>` with text arguments and reads its JSON
   /// answer; `zone` is the zone refusals of the whole call concern.
   func call(_ function: String, _ arguments: [String?], zone: ZoneID? = nil) throws -> JSON {
-    let placeholders = arguments.indices.map { "$\($0 + 1)" }
-    let sql = "SELECT scorekeeper.\(function)(\(placeholders.joined(separator: ", ")))"
-    let text = try withConnection { connection, _ in
+    try withConnection { connection, _ in
       do {
-        return try connection.query(sql, arguments).scalar
+        return try Self.answers(to: [(function, arguments)], on: connection)[0]
       } catch let error as PGError {
         throw Self.cloudError(for: error, zone: zone)
       }
     }
-    guard let text else { throw LiveCloudError.unreadableAnswer("an answer from \(function), not NULL") }
-    do {
-      return try JSON.parse(text)
-    } catch {
-      throw LiveCloudError.unreadableAnswer("JSON from \(function) (\(error))")
+  }
+
+  /// Runs several calls as one statement (`SELECT scorekeeper.f($1),
+  /// scorekeeper.g($2, $3)`), so one round trip, and reads each one's
+  /// JSON answer.
+  static func answers(to calls: [(function: String, arguments: [String?])], on connection: PGConnection)
+    throws -> [JSON]
+  {
+    var arguments: [String?] = []
+    let expressions = calls.map { call in
+      let placeholders = call.arguments.indices.map { "$\(arguments.count + $0 + 1)" }
+      arguments += call.arguments
+      return "scorekeeper.\(call.function)(\(placeholders.joined(separator: ", ")))"
+    }
+    let row =
+      try connection.query("SELECT " + expressions.joined(separator: ", "), arguments).rows.first ?? []
+    return try calls.indices.map { index in
+      let function = calls[index].function
+      guard index < row.count, let text = row[index] else {
+        throw LiveCloudError.unreadableAnswer("an answer from \(function), not NULL")
+      }
+      do {
+        return try JSON.parse(text)
+      } catch {
+        throw LiveCloudError.unreadableAnswer("JSON from \(function) (\(error))")
+      }
     }
   }
 
   /// Runs `body` with the connection and the server's identity,
   /// connecting first if there is no connection (or the last one was lost).
-  private func withConnection<T>(_ body: (PGConnection, String) throws -> T) throws -> T {
+  func withConnection<T>(_ body: (PGConnection, String) throws -> T) throws -> T {
     try state.withLock { state in
       if let connection = state.connection, connection.isBroken {
         connection.close()
@@ -92,7 +127,7 @@ public final class LiveCloud: Sendable {
         } catch let error as PGError {
           throw Self.cloudError(for: error)
         }
-        state.identity = try Self.checkSchema(on: connection)
+        state.identity = try Self.greet(connection, askingAhead: &state)
         state.connection = connection
       }
       return try body(state.connection!, state.identity!)
@@ -102,7 +137,7 @@ public final class LiveCloud: Sendable {
   /// The server's identity, once its schema is known to be this
   /// program's version. `server_hello` is the handshake every version of
   /// the server side keeps.
-  private static func checkSchema(on connection: PGConnection) throws -> String {
+  static func checkSchema(on connection: PGConnection) throws -> String {
     let text: String?
     do {
       text = try connection.query("SELECT scorekeeper.server_hello()").scalar
@@ -113,8 +148,13 @@ public final class LiveCloud: Sendable {
     } catch let error as PGError {
       throw cloudError(for: error)
     }
-    guard let hello = try? JSON.parse(text ?? ""), let version = hello["version"]?.integerValue,
-      let identity = hello["identity"]?.stringValue
+    return try identity(fromHello: try? JSON.parse(text ?? ""), text: text)
+  }
+
+  /// The identity in `server_hello`'s answer, once its version is known to
+  /// be this program's.
+  static func identity(fromHello hello: JSON?, text: String?) throws -> String {
+    guard let version = hello?["version"]?.integerValue, let identity = hello?["identity"]?.stringValue
     else { throw LiveCloudError.unreadableAnswer("the server's version and identity, not \(text ?? "NULL")") }
     let program = ServerMigration.currentVersion
     if version > program { throw ServerSchemaError.newerServer(server: Int(version), program: program) }

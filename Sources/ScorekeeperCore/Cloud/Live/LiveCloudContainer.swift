@@ -5,6 +5,10 @@ public struct LiveCloudContainer: CloudContainer {
 
   public func serverIdentity() throws -> String { try cloud.identity() }
 
+  public func willFetchDatabaseChanges(private: ChangeToken?, shared: ChangeToken?) {
+    cloud.willFetchDatabaseChanges([.private: `private`?.rawValue, .shared: shared?.rawValue])
+  }
+
   public var privateDatabase: any CloudDatabase { database(.private) }
   public var sharedDatabase: any CloudDatabase { database(.shared) }
 
@@ -115,7 +119,7 @@ public struct LiveCloudDatabase: CloudDatabase {
   }
 
   public func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
-    let answer = try cloud.call("database_changes", [scope.rawValue, token?.rawValue])
+    let answer = try cloud.databaseChanges(scope, since: token?.rawValue)
     guard let changed = answer["changed"]?.arrayValue, let deleted = answer["deleted"]?.arrayValue,
       let token = answer["token"]?.stringValue
     else {
