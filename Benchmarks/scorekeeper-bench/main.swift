@@ -15,13 +15,16 @@ if arguments.first == "cloud-writer" {
 var scorekeeper = siblingBinary("scorekeeper")
 var sqlite3 = "sqlite3"
 var runs = 40
+// Only the sync engine and the live server's rows: for working on them.
+var syncOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
   case "--sqlite3": sqlite3 = arguments.popFirst() ?? sqlite3
   case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
+  case "--sync-only": syncOnly = true
   default:
-    print("usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]")
+    print("usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only]")
     exit(2)
   }
 }
@@ -45,7 +48,9 @@ try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
 // Online commands sync around themselves; with nothing to send or fetch
 // they should cost about what the same command costs offline.
 let onlineDatabase = directory + "/online.sqlite"
-let online = [scorekeeper, "--db", onlineDatabase, "--cloud", directory + "/online-cloud.sqlite", "--user", "bench"]
+let online = [
+  scorekeeper, "--db", onlineDatabase, "--cloud", directory + "/online-cloud.sqlite", "--user", "bench",
+]
 try ProcessTimer.run(online + ["demo"])
 
 let small = BenchDatabase.smallGame
@@ -86,7 +91,7 @@ func report(_ label: String, _ result: Comparison.Result, unit: (Double) -> Stri
       + pad(format(result.ratio) + "×", 8) + "≤ \(format(target))× \(met ? "ok" : "MISSED")")
   return met
 }
-for comparison in comparisons {
+for comparison in comparisons where !syncOnly {
   let time = try comparison.measureTime(runs: runs)
   if !report(comparison.name, time, unit: { format($0) + " ms" }, target: comparison.timeTarget) {
     missed.append(comparison.name + " time")
@@ -104,20 +109,40 @@ for comparison in comparisons {
 let tiny = directory + "/tiny.sqlite"
 try ProcessTimer.run([scorekeeper, "--offline", "--db", tiny, "add-game", "Chess"])
 print("\nStart-up, medians of \(runs):")
-for (label, command) in [
-  ("spawn /bin/true", ["/bin/true"]),
-  ("sqlite3 :memory: 'SELECT 1'", [sqlite3, ":memory:", "SELECT 1"]),
-  ("scorekeeper --version (no database)", [scorekeeper, "--version"]),
-  ("sqlite3 tiny.sqlite 'SELECT * FROM games'", [sqlite3, tiny, "SELECT * FROM games"]),
-  ("scorekeeper list (open, check schema, query)", [scorekeeper, "--offline", "--db", tiny, "list"]),
-] {
+for (label, command) in syncOnly
+  ? []
+  : [
+    ("spawn /bin/true", ["/bin/true"]),
+    ("sqlite3 :memory: 'SELECT 1'", [sqlite3, ":memory:", "SELECT 1"]),
+    ("scorekeeper --version (no database)", [scorekeeper, "--version"]),
+    ("sqlite3 tiny.sqlite 'SELECT * FROM games'", [sqlite3, tiny, "SELECT * FROM games"]),
+    ("scorekeeper list (open, check schema, query)", [scorekeeper, "--offline", "--db", tiny, "list"]),
+  ]
+{
   let times = try (0..<runs).map { _ in try ProcessTimer.milliseconds(command) }
   print(pad("  " + label, 48) + format(median(times)) + " ms")
 }
 
-missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
-missed += try CloudBench.run(directory: directory, runs: runs * 5)
-missed += try SyncBench.run(directory: directory, runs: runs)
+if !syncOnly {
+  missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
+  missed += try CloudBench.run(directory: directory, runs: runs * 5)
+}
+// NB: exit, not a crash, on an error from here: the throwaway cluster
+// is stopped at exit.
+do {
+  let liveServer = try LiveBench.server()
+  let mock = SyncBench.Backend(name: "mock") { label in
+    let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
+    return (cloud.container(for: "alice"), cloud.path)
+  }
+  missed += try SyncBench.run(
+    directory: directory, runs: runs, backends: [mock] + LiveBench.backends(liveServer))
+  missed += try LiveBench.automaticSync(
+    liveServer, scorekeeper: scorekeeper, directory: directory, runs: runs)
+} catch {
+  print("\nThe live benchmarks failed: \(error)")
+  exit(1)
+}
 
 _ = system("rm -rf '\(directory)'")
 if missed.isEmpty {

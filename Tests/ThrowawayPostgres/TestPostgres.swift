@@ -123,6 +123,20 @@ public final class TestPostgres: Sendable {
   /// identity is its own, as an install would make it. Share links are
   /// sequential, as the mock's.
   public func newCloudDatabase() throws -> String {
+    try installTemplate()
+    let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
+    try PGConnection(connectionString()).query("CREATE DATABASE \(name) TEMPLATE \(Self.cloudTemplate)")
+    try PGConnection(connectionString(database: name)).query(
+      """
+      UPDATE scorekeeper.server SET identity = 'postgres-' || system_identifier || '/' || current_database()
+      FROM pg_control_system()
+      """)
+    return name
+  }
+
+  /// The template every cloud database is copied from, installed once;
+  /// its install makes the group roles too.
+  private func installTemplate() throws {
     try templateInstalled.withLock { installed in
       if installed == nil {
         installed = Result {
@@ -136,14 +150,6 @@ public final class TestPostgres: Sendable {
       }
       try installed!.get()
     }
-    let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
-    try PGConnection(connectionString()).query("CREATE DATABASE \(name) TEMPLATE \(Self.cloudTemplate)")
-    try PGConnection(connectionString(database: name)).query(
-      """
-      UPDATE scorekeeper.server SET identity = 'postgres-' || system_identifier || '/' || current_database()
-      FROM pg_control_system()
-      """)
-    return name
   }
 
   /// The group roles of every database `newCloudDatabase` makes.
@@ -156,6 +162,7 @@ public final class TestPostgres: Sendable {
   /// cluster-wide), and a member of the users group of the databases
   /// `newCloudDatabase` makes, unless `joining` is false.
   public func ensureUser(_ name: String, joining: Bool = true) throws {
+    try installTemplate()  // the users group is made with it
     try users.withLock { users in
       let admin = try PGConnection(connectionString())
       if !users.logins.contains(name) {

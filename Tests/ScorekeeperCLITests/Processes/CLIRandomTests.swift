@@ -44,7 +44,8 @@ import Testing
       }
       for result in results {
         #expect([0, 1].contains(result.status), "seed \(seed): \(device.name) \(arguments): \(result)")
-        #expect(!result.stderr.contains("SQLITE_") && !result.stderr.contains("Fatal"), "seed \(seed): \(result)")
+        #expect(
+          !result.stderr.contains("SQLITE_") && !result.stderr.contains("Fatal"), "seed \(seed): \(result)")
         if let link = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("https://") }) {
           links.append(String(link))
         }

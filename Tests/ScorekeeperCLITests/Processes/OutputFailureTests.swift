@@ -21,7 +21,8 @@ import Testing
           status: 0, stdout: "status 4\n",
           stderr: "Could not write the output: No space left on device. The command itself ran: "
             + "any change it made is saved.\n"))
-    #expect(try binary.run(["list"]) == ProcessResult(status: 0, stdout: "0000…0001  0 players  Go\n", stderr: ""))
+    #expect(
+      try binary.run(["list"]) == ProcessResult(status: 0, stdout: "0000…0001  0 players  Go\n", stderr: ""))
   }
 
   @Test("a closed pipe ends the process quietly, killed by SIGPIPE as cat would be")

@@ -1,0 +1,90 @@
+import Glibc
+import ScorekeeperCore
+import ThrowawayPostgres
+
+/// A live server for the benchmarks: a throwaway cluster (socket, and TCP
+/// on 127.0.0.1 with a SCRAM password), one database per cloud asked for.
+enum LiveBench {
+  static let user = "bench"
+  static let password = "bench-password"
+
+  static func server() throws -> TestPostgres {
+    let server = try TestPostgres.shared()
+    try server.ensureUser(user)
+    try PGConnection(server.connectionString()).query(
+      "ALTER ROLE \(user) PASSWORD '\(password)'")
+    return server
+  }
+
+  /// The sync bench's two live backends: socket and TCP.
+  static func backends(_ server: TestPostgres) -> [SyncBench.Backend] {
+    [("pg socket", false), ("pg TCP", true)].map { name, tcp in
+      SyncBench.Backend(name: name) { _ in
+        let database = try server.newCloudDatabase()
+        let location =
+          tcp
+          ? server.tcpConnectionString(database: database, user: user)
+          : server.connectionString(database: database, user: user)
+        let cloud = LiveCloud(connectionString: location, password: { password })
+        return (try cloud.container(), location)
+      }
+    }
+  }
+
+  /// The automatic sync around a command when nothing changed, against
+  /// the same command `--offline`, beside what any client pays to connect
+  /// and ask one thing (psql). Returns the names of missed targets.
+  static func automaticSync(
+    _ server: TestPostgres, scorekeeper: String, directory: String, runs: Int
+  ) throws -> [String] {
+    print("\nAutomatic sync against a live server when nothing changed, medians of \(runs):")
+    print(
+      pad("", 30) + pad("online", 10) + pad("--offline", 11) + pad("added", 9) + pad("psql 1 query", 14)
+        + pad("ratio", 8) + "target")
+    let passwords = directory + "/pgpass"
+    let port = server.port
+    let pgpass = "127.0.0.1:\(port):*:\(user):\(password)\n"
+    _ = pgpass.withCString { text in
+      let file = fopen(passwords, "w")
+      defer { fclose(file) }
+      return fputs(text, file)
+    }
+    chmod(passwords, 0o600)
+    setenv("PGPASSFILE", passwords, 1)
+    let psql = try (ShellCommand.output(["pg_config", "--bindir"])).split(separator: "\n")[0] + "/psql"
+    var missed: [String] = []
+    for (name, tcp) in [("socket", false), ("TCP, SCRAM password", true)] {
+      let database = try server.newCloudDatabase()
+      let location =
+        tcp
+        ? server.tcpConnectionString(database: database, user: nil)
+        : server.connectionString(database: database, user: nil)
+      let file = directory + "/auto-\(tcp).sqlite"
+      let command = [scorekeeper, "--db", file, "--cloud", location, "--user", user]
+      try ProcessTimer.run(command + ["demo"])
+      var online: [Double] = []
+      var offline: [Double] = []
+      var connectAndAsk: [Double] = []
+      var psqlAlone: [Double] = []
+      let psqlCommand = [String(psql), "-X", "-q", "-d", location + " user=\(user)"]
+      for _ in 0..<runs {
+        online.append(try ProcessTimer.milliseconds(command + ["list", "Poker night"]))
+        offline.append(try ProcessTimer.milliseconds(command + ["--offline", "list", "Poker night"]))
+        connectAndAsk.append(try ProcessTimer.milliseconds(psqlCommand + ["-c", "SELECT 1"]))
+        psqlAlone.append(try ProcessTimer.milliseconds([String(psql), "--version"]))
+      }
+      let added = median(online) - median(offline)
+      let baseline = median(connectAndAsk) - median(psqlAlone)
+      let ratio = added / baseline
+      let met = ratio <= 1.5
+      print(
+        pad("  list GAME, " + name, 30) + pad(format(median(online)) + " ms", 10)
+          + pad(format(median(offline)) + " ms", 11) + pad(format(added) + " ms", 9)
+          + pad(format(baseline) + " ms", 14) + pad(format(ratio) + "×", 8)
+          + "≤ 1.50× \(met ? "ok" : "MISSED")")
+      if !met { missed.append("automatic sync, " + name) }
+    }
+    print("  (added: online − offline; psql: connecting and one SELECT, less psql --version)")
+    return missed
+  }
+}
