@@ -9,8 +9,10 @@ let program = Program(
   terminal: .standardInput)
 // The arguments' bytes, not CommandLine.arguments, which repairs invalid UTF-8.
 let rawArguments = (1..<Int(CommandLine.argc)).map { index in
-  Array(UnsafeBufferPointer(start: CommandLine.unsafeArgv[index], count: strlen(CommandLine.unsafeArgv[index]!)))
-    .map { UInt8(bitPattern: $0) }
+  Array(
+    UnsafeBufferPointer(start: CommandLine.unsafeArgv[index], count: strlen(CommandLine.unsafeArgv[index]!))
+  )
+  .map { UInt8(bitPattern: $0) }
 }
 let status = program.run(rawArguments: rawArguments)
 if status == .closedPipe {

@@ -62,7 +62,8 @@ private struct InterceptingDatabase: CloudDatabase {
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) throws -> ModifyRecordsResult {
     try container.runPendingAction()
-    return try base.modifyRecords(saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
+    return try base.modifyRecords(
+      saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
   }
   func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws -> ModifyZonesResult {
     try base.modifyRecordZones(saving: zones, deleting: zoneIDs)

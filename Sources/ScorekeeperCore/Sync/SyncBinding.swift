@@ -65,7 +65,8 @@ extension Store {
     try database.fetchOne(
       "\(SyncTracking.marker) SELECT userName, cloud, cloudIdentity FROM syncState"
     ) { row in
-      SyncBinding(user: try row.optionalText(0), cloud: try row.optionalText(1), cloudIdentity: try row.optionalText(2))
+      SyncBinding(
+        user: try row.optionalText(0), cloud: try row.optionalText(1), cloudIdentity: try row.optionalText(2))
     } ?? SyncBinding()
   }
 }

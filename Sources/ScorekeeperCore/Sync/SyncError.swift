@@ -19,7 +19,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .boundElsewhere(let database, let boundUser, let boundCloud, let user, let cloud):
-      let fix = "use --cloud \(boundCloud); if that cloud moved or was replaced, "
+      let fix =
+        "use --cloud \(boundCloud); if that cloud moved or was replaced, "
         + "\"scorekeeper sync --rebind\" binds the database to the one you name. Nothing was changed."
       switch cloud {
       case _ where boundUser != user, nil:

@@ -39,7 +39,9 @@ extension Command {
     }
   }
 
-  private static func report(leaving game: GameSummary, owner: String, deleting: Bool, _ invocation: Invocation) {
+  private static func report(
+    leaving game: GameSummary, owner: String, deleting: Bool, _ invocation: Invocation
+  ) {
     if invocation.json {
       invocation.print(
         deleting

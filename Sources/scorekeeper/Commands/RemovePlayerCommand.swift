@@ -21,7 +21,8 @@ extension Command {
     run: { invocation in
       let seen = try invocation.store().player(
         in: invocation.argument("GAME"), invocation.argument("PLAYER"))
-      let who = "\(quote(seen.player.name)) (\(points(seen.player.score))) from \(quote(seen.game.game.title))"
+      let who =
+        "\(quote(seen.player.name)) (\(points(seen.player.score))) from \(quote(seen.game.game.title))"
       try invocation.confirm(
         "Remove \(who)? Their score changes go too, on every device.", refusing: "removing \(who)")
       // By id: the player confirmed is the player removed.

@@ -82,7 +82,8 @@ extension Command {
         let may = share.permission == .readOnly ? "look at it (read-only)" : "change it too (read-write)"
         if let previous = share.changedFrom {
           let joined = share.participants.map(\.userName)
-          let who = joined.isEmpty
+          let who =
+            joined.isEmpty
             ? "for whoever joins next" : "for \(joined.joined(separator: ", ")) and whoever joins next"
           invocation.output.line(
             "Changed \(quote(game.title)) from \(previous.rawValue) to \(share.permission.rawValue), "

@@ -41,7 +41,8 @@ import Testing
         #"A player name can't contain control or invisible formatting characters; "Del\u{7F}" has U+007F at character 4."#
       ),
       (
-        "a\nb", 0x0A, 2, #"A player name can't contain control or invisible formatting characters; "a\nb" has U+000A at character 2."#
+        "a\nb", 0x0A, 2,
+        #"A player name can't contain control or invisible formatting characters; "a\nb" has U+000A at character 2."#
       ),
     ])
   func controlCharacters(input: String, scalar: UInt32, position: Int, message: String) {
@@ -65,7 +66,8 @@ import Testing
       field: .gameTitle, input: input, problem: .controlCharacter(scalar, position: position))
     #expect(throws: expected) { try TextField.gameTitle.validate(input) }
     #expect(
-      expected.description == "A game title can't contain control or invisible formatting characters; " + message)
+      expected.description == "A game title can't contain control or invisible formatting characters; "
+        + message)
   }
 
   @Test("empty and blank text is refused, quoting what was typed")

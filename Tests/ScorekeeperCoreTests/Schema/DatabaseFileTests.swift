@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import ScorekeeperTestSupport
+import Synchronization
 import Testing
 
 @testable import ScorekeeperCore

@@ -140,7 +140,9 @@ import Testing
     #expect(try store.score(in: "Poker", "Ann", .add(0)).player == ann)
   }
 
-  @Test("undo follows the order changes were made, not the clock: a change made with the clock set back is still the last")
+  @Test(
+    "undo follows the order changes were made, not the clock: a change made with the clock set back is still the last"
+  )
   func undoFollowsOrderOfMaking() throws {
     let clock = ManualClock()
     let test = try TestStore(clock: clock.clock)
@@ -191,7 +193,9 @@ import Testing
     #expect(try test.database.rows(of: "players", columns: ["name", "score"]) == [["Benny", 0]])
   }
 
-  @Test("totals past 64 bits, from events that fit one by one, clamp the same in any order and still count every event")
+  @Test(
+    "totals past 64 bits, from events that fit one by one, clamp the same in any order and still count every event"
+  )
   func totalsPast64Bits() throws {
     var seed = try Seed(test.database)
     let poker = try seed.game("Poker", players: [("Ann", 0)])
@@ -208,7 +212,8 @@ import Testing
         totals.append(try test.database.fetchOne("SELECT score FROM players") { try $0.int64(0) }!)
       }
       #expect(totals.last == .max, "order \(order): \(totals)")
-      #expect(try test.database.rows(of: "players", columns: ["scoreHigh", "scoreLow"]) == [[2_147_483_648, 4]])
+      #expect(
+        try test.database.rows(of: "players", columns: ["scoreHigh", "scoreLow"]) == [[2_147_483_648, 4]])
     }
     // The exact total is max + 5: going up is refused, going down is
     // accepted, however little, and lands exactly.
@@ -217,11 +222,16 @@ import Testing
     #expect(try store.score(in: "Poker", "Ann", .add(-4)).player.score == .max - 1)
     #expect(try store.score(in: "Poker", "Ann", .set(0)).player.score == 0)
     try test.database.execute("DELETE FROM scoreEvents")
-    #expect(try test.database.rows(of: "players", columns: ["score", "scoreHigh", "scoreLow"]) == [[0, 0, 0]])
+    #expect(
+      try test.database.rows(of: "players", columns: ["score", "scoreHigh", "scoreLow"]) == [[0, 0, 0]])
     for delta in [Int64.min, .min, 1] {
       try test.database.execute(
-        "INSERT INTO scoreEvents (playerID, delta, device) VALUES (?1, ?2, 'other')", [.text(ann), .integer(delta)])
+        "INSERT INTO scoreEvents (playerID, delta, device) VALUES (?1, ?2, 'other')",
+        [.text(ann), .integer(delta)])
     }
-    #expect(try test.database.rows(of: "players", columns: ["score", "scoreHigh", "scoreLow"]) == [[.integer(.min), -4_294_967_296, 1]])
+    #expect(
+      try test.database.rows(of: "players", columns: ["score", "scoreHigh", "scoreLow"]) == [
+        [.integer(.min), -4_294_967_296, 1]
+      ])
   }
 }

@@ -28,7 +28,9 @@ import Testing
   func contents() throws -> [String: [[SQLValue]]] {
     let db = device.store.database
     var tables: [String: [[SQLValue]]] = [:]
-    for table in try db.tableNames() { tables[table] = try db.rows(of: table, columns: try db.columnNames(of: table)) }
+    for table in try db.tableNames() {
+      tables[table] = try db.rows(of: table, columns: try db.columnNames(of: table))
+    }
     return tables
   }
 
@@ -84,7 +86,8 @@ import Testing
     #expect(report.sent == 3)
     #expect(try device.store.games().map(\.game.title) == ["Poker"])
     #expect(try device.unsynced() == [])
-    #expect(try binding() == SyncBinding(user: "alice", cloud: fresh.path, cloudIdentity: fresh.cloud.identity))
+    #expect(
+      try binding() == SyncBinding(user: "alice", cloud: fresh.path, cloudIdentity: fresh.cloud.identity))
     // A second device of alice's on the new cloud gets everything.
     let second = try TestDevice(3, cloud: fresh, clock: world.clock)
     try second.sync()
@@ -124,7 +127,9 @@ import Testing
     try store.database.fetchOne("SELECT id FROM localDevice") { try $0.text(0) }!
   }
 
-  @Test("the copy takes a new device id; the original keeps its own, and undo on the copy leaves its changes alone")
+  @Test(
+    "the copy takes a new device id; the original keeps its own, and undo on the copy leaves its changes alone"
+  )
   func copyBecomesADevice() throws {
     let a = try open(original, ids: 1)
     _ = try a.addGame(title: "Poker")
