@@ -75,8 +75,10 @@ public final class SyncEngine {
     if fetching && !start.hasPending {
       container.willFetchDatabaseChanges(private: start.privateToken, shared: start.sharedToken)
     }
-    let binding = try unwrittenBinding(start.binding)
     do {
+      // NB: Inside: asking a live cloud its identity is its first contact,
+      // and a failure there is an outage to record like any other.
+      let binding = try unwrittenBinding(start.binding)
       try claimDevice(start)
       if let binding { try bind(binding) }
       try body(start)

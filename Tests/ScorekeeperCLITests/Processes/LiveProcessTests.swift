@@ -131,3 +131,30 @@ import Testing
         + "administrator adds you with `scorekeeper server add-user \"outsider\"`.\n")
   }
 }
+
+extension LiveProcessTests {
+  @Test(
+    "a server that cannot be reached is an outage, remembered as on the mock: the command works, status says so"
+  )
+  func unreachableServer() throws {
+    let laptop = device(1, cloud: "host=127.0.0.1 port=1 dbname=club")
+    try expectRun(
+      laptop, ["add-game", "Go"], stdout: "Added game \"Go\" (0000…0001)\n",
+      stderr: "warning: not synced: The network is unavailable. 1 change kept for the next sync.\n")
+    try expectRun(
+      laptop, ["--offline", "status"],
+      stdout: """
+        Mode:        live (PostgreSQL) (offline)
+        Cloud:       host=127.0.0.1 port=1 dbname=club
+        Server:      not contacted (offline)
+        User:        alice (not synced yet)
+        Device:      d0000000-0000-0000-0000-000000000001
+        Pending:     1 save, 0 deletes
+        Parked:      0 (received before their game or player)
+        Last sync:   never
+        Last error:  The network is unavailable.
+        Outage:      no answer since 2026-01-01T00:00:00.000Z; automatic syncs wait until 2026-01-01T00:00:30.000Z ("scorekeeper sync" tries now)
+
+        """)
+  }
+}

@@ -53,7 +53,8 @@ extension LiveCloud {
     case "40001"?, "40P01"?: return CloudError.serverBusy
     // Shutting down, starting up, too many connections.
     case "57P01"?, "57P02"?, "57P03"?, "53300"?: return CloudError.serviceUnavailable(retryAfter: 5)
-    case "53100"?: return CloudError.quotaExceeded  // disk full
+    // Disk full, or a limit the administrator set (temp_file_limit).
+    case "53100"?, "53400"?: return CloudError.quotaExceeded
     case "54000"?, "54001"?: return CloudError.limitExceeded(count: 0, limit: MockCloud.itemLimit)
     // Not a member of the database's users: not a scorekeeper user here.
     case "42501"?: return CloudError.notAuthenticated(.noAccount)
@@ -80,7 +81,9 @@ extension LiveCloud {
     {
       return CloudError.loginRefused(Self.serverWords(message))
     }
-    if message.contains("too many clients") || message.contains("the database system is") {
+    if ["too many clients", "too many connections", "the database system is"].contains(
+      where: message.contains)
+    {
       return CloudError.serviceUnavailable(retryAfter: 5)
     }
     if message.contains("FATAL:") {

@@ -1,0 +1,116 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// What the server and libpq report, as the cloud's errors: the failures
+/// that can be made happen for real are; the rest (a disk filling up, a
+/// server shutting down) are mapped from what PostgreSQL sends then.
+@Suite struct LiveErrorTests {
+  /// The first operation's error on a cloud reached with `connection`.
+  func error(connecting connection: String) -> String {
+    do {
+      _ = try LiveCloud(connectionString: connection).container().serverIdentity()
+      return "no error"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test("a refused connection and an unknown host are the network being unavailable")
+  func unreachable() {
+    #expect(
+      error(connecting: "host=127.0.0.1 port=1 dbname=x user=alice") == "\(CloudError.networkUnavailable)")
+    #expect(
+      error(connecting: "host=scorekeeper-test.invalid dbname=x user=alice")
+        == "\(CloudError.networkUnavailable)")
+  }
+
+  @Test("a database that allows no more connections is the service unavailable, with a retry-after")
+  func tooManyConnections() throws {
+    let cloud = try TestCloud(.postgres)
+    let connection = try cloud.connectionString(for: "alice")
+    let database = try #require(PGConnectionString(cloud.location)["dbname"])
+    try PGConnection(cloud.adminLocation).query("ALTER DATABASE \(database) CONNECTION LIMIT 0")
+    #expect(error(connecting: connection) == "\(CloudError.serviceUnavailable(retryAfter: 5))")
+  }
+
+  @Test("a zone another client holds past the lock timeout is busy, with a retry-after [postgres]")
+  func zoneBusy() throws {
+    let cloud = try TestCloud(.postgres)
+    let zone = ZoneID(name: "games", ownerName: "alice")
+    _ = try cloud.container("alice").privateDatabase.modifyRecordZones(saving: [zone])
+    let before = try cloud.dump()
+    let holder = try PGConnection(cloud.adminLocation)
+    try holder.query("BEGIN")
+    try holder.query("SELECT FROM scorekeeper.zones WHERE owner = 'alice' AND name = 'games' FOR UPDATE")
+    #expect(throws: CloudError.zoneBusy(retryAfter: 1)) {
+      try cloud.container("alice").privateDatabase.modifyRecords(saving: [
+        CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")
+      ])
+    }
+    try holder.query("ROLLBACK")
+    #expect(try cloud.dump() == before)
+  }
+
+  @Test(
+    "what PostgreSQL reports maps onto the cloud's errors",
+    arguments: [
+      (
+        PGError(sqlState: "57P01", message: "terminating connection due to administrator command"),
+        CloudError.serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(sqlState: "57P03", message: "the database system is starting up"),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(sqlState: "53300", message: "sorry, too many clients already"),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(sqlState: "55P03", message: "canceling statement due to lock timeout"),
+        .zoneBusy(retryAfter: 1)
+      ),
+      (PGError(sqlState: "40P01", message: "deadlock detected"), .serverBusy),
+      (PGError(sqlState: "53100", message: "could not extend file: No space left on device"), .quotaExceeded),
+      (PGError(sqlState: "53400", message: "temporary file size exceeds temp_file_limit"), .quotaExceeded),
+      (
+        PGError(sqlState: "54000", message: "total size of jsonb array elements exceeds the maximum"),
+        .limitExceeded(count: 0, limit: 400)
+      ),
+      (
+        PGError(
+          message:
+            "connection to server on socket \"/x/.s.PGSQL.5432\" failed: FATAL:  the database system is shutting down"
+        ),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: timeout expired"),
+        .networkUnavailable
+      ),
+      (PGError(message: "server closed the connection unexpectedly"), .networkUnavailable),
+      (
+        PGError(
+          message:
+            "connection to server at \"db\" (10.0.0.1), port 5432 failed: FATAL:  no pg_hba.conf entry for host \"10.0.0.2\", user \"alice\", database \"club\", SSL off"
+        ),
+        .loginRefused(
+          "no pg_hba.conf entry for host \"10.0.0.2\", user \"alice\", database \"club\", SSL off")
+      ),
+    ])
+  func mapping(error: PGError, expected: CloudError) {
+    #expect(LiveCloud.cloudError(for: error) as? CloudError == expected)
+  }
+
+  @Test("a FATAL answer that is none of the cloud's is reported in the server's words, not as the network")
+  func otherFatal() {
+    let error = PGError(
+      message:
+        "connection to server on socket \"/x/.s.PGSQL.5432\" failed: FATAL:  database \"club\" does not exist"
+    )
+    #expect(
+      LiveCloud.cloudError(for: error) as? PGError == PGError(message: "database \"club\" does not exist"))
+  }
+}
