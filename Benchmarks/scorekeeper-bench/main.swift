@@ -131,6 +131,7 @@ if !syncOnly {
 // is stopped at exit.
 do {
   let liveServer = try LiveBench.server()
+  missed += try ScaleBench.run(liveServer, runs: runs * 5)
   let mock = SyncBench.Backend(name: "mock") { label in
     let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
     return (cloud.container(for: "alice"), cloud.path)
