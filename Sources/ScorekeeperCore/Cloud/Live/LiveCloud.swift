@@ -28,9 +28,10 @@ public final class LiveCloud: Sendable {
   }
 
   /// One user's view of this server: the user is whoever the connection
-  /// string logs in as (`userName` is what the server calls them).
-  /// When the connection string names the user, that is who the server
-  /// will say (or refuse the login), so it is known without connecting.
+  /// string logs in as (`userName` is what the server calls them). When
+  /// the string names the user, the server says that name or refuses the
+  /// login, so it is known without connecting (a sync then connects once,
+  /// with the feeds it announced).
   public func container() throws -> LiveCloudContainer {
     let named = (try? PGConnectionString(connectionString)["user"]).flatMap {
       $0?.isEmpty == false ? $0 : nil
