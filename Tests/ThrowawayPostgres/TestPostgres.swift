@@ -166,20 +166,15 @@ public final class TestPostgres: Sendable {
     try users.withLock { users in
       let admin = try PGConnection(connectionString())
       if !users.logins.contains(name) {
-        try admin.query("CREATE ROLE \(Self.identifier(name)) LOGIN")
+        try admin.query("CREATE ROLE \(quotedIdentifier(name)) LOGIN")
         users.logins.insert(name)
       }
       // NB: Under the lock: two GRANTs of one membership at once collide.
       if joining, !users.members.contains(name) {
-        try admin.query("GRANT \(Self.identifier(cloudRoles.users)) TO \(Self.identifier(name))")
+        try admin.query("GRANT \(quotedIdentifier(cloudRoles.users)) TO \(quotedIdentifier(name))")
         users.members.insert(name)
       }
     }
-  }
-
-  /// `name` as a quoted SQL identifier.
-  public static func identifier(_ name: String) -> String {
-    "\"" + name.replacing("\"", with: "\"\"") + "\""
   }
 
   /// As root, commands for the cluster run as the `postgres` system user.

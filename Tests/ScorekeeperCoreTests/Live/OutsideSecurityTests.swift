@@ -95,11 +95,11 @@ import Testing
       #expect(attempt(mallory, "SELECT \(call)") == "42501", "\(call)")
     }
     for role in ["alice", server.connectionRoles.owner, TestPostgres.admin] {
-      #expect(attempt(mallory, "SET ROLE \(TestPostgres.identifier(role))") == "42501", "\(role)")
+      #expect(attempt(mallory, "SET ROLE \(quotedIdentifier(role))") == "42501", "\(role)")
     }
     // The users group is mallory's own: becoming it gains nothing, since
     // the policies and the API look at the session's user.
-    #expect(attempt(mallory, "SET ROLE \(TestPostgres.identifier(server.connectionRoles.users))") == "ok ")
+    #expect(attempt(mallory, "SET ROLE \(quotedIdentifier(server.connectionRoles.users))") == "ok ")
     #expect(attempt(mallory, "SELECT * FROM scorekeeper.records") == "ok ")
     #expect(attempt(mallory, "DELETE FROM scorekeeper.records") == "42501")
     #expect(attempt(mallory, "RESET ROLE") == "ok ")

@@ -21,12 +21,13 @@ extension LiveCloud {
       return (nil, state.feedsAhead[scope] == .some(token) ? state.feedsAhead : [:])
     }
     if let answer { return answer }
-    if ahead.count > 1,
+    let feeds = Self.feedCalls(ahead)
+    if feeds.count > 1,
       let answers = try? withConnection({ connection, _ in
-        try Self.answers(to: Self.feedCalls(ahead).map(\.call), on: connection)
+        try Self.answers(to: feeds.map(\.call), on: connection)
       })
     {
-      let scopes = Self.feedCalls(ahead).map(\.scope)
+      let scopes = feeds.map(\.scope)
       state.withLock { state in
         for (index, other) in scopes.enumerated() where other != scope {
           state.feedAnswers[other] = (ahead[other]!, answers[index])

@@ -50,6 +50,6 @@ public struct ServerRoles: Equatable, Sendable {
 }
 
 /// `name` as a PostgreSQL identifier: in double quotes, inner ones doubled.
-func quotedIdentifier(_ name: String) -> String {
+public func quotedIdentifier(_ name: String) -> String {
   "\"" + name.replacing("\"", with: "\"\"") + "\""
 }
