@@ -71,7 +71,7 @@ import Testing
         "SELECT scorekeeper.modify_records('private', $1, '[]', true, true)",
         [JSON.array([LiveRecordCoding.json(record)]).compactText]
       ).scalar
-      try #require(answer?.contains("\"record\"") == true, "\(answer ?? "NULL")")
+      try #require(answer?.contains("\"saved\"") == true, "\(answer ?? "NULL")")
       try connection.query("SELECT pg_sleep($1)", [String(Double(number % 4) * 0.004)])
       try connection.query("COMMIT")
     }

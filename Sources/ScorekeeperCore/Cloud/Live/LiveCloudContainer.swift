@@ -82,6 +82,13 @@ public struct LiveCloudDatabase: CloudDatabase {
         JSON.array(ids.map(LiveRecordCoding.json)).compactText,
         savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
       ])
+    return try Self.modifyResult(from: answer, sent: records)
+  }
+
+  /// What `modify_records` answered, record by record. A record saved
+  /// exactly as sent comes back as what the server gave it (its tag and
+  /// time), made whole from `sent`; any other, as the stored copy.
+  static func modifyResult(from answer: JSON, sent records: [CloudRecord]) throws -> ModifyRecordsResult {
     let sent = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     var result = ModifyRecordsResult()
     for item in answer.arrayValue ?? [] {
@@ -90,7 +97,10 @@ public struct LiveCloudDatabase: CloudDatabase {
         result.deleteResults[id] = try Self.result(of: item, zone: id.zoneID) { () }
       } else {
         result.saveResults[id] = try Self.result(of: item, zone: id.zoneID, client: sent[id]) {
-          try LiveRecordCoding.record(item["record"])
+          if let saved = item["saved"], let record = sent[id] {
+            return try LiveRecordCoding.record(record, savedAs: saved)
+          }
+          return try LiveRecordCoding.record(item["record"])
         }
       }
     }

@@ -86,6 +86,18 @@ enum LiveRecordCoding {
     return record
   }
 
+  /// The stored copy of a record the server saved exactly as sent: it
+  /// answers with what it gave the record, `{"tag", "modified"}`.
+  static func record(_ sent: CloudRecord, savedAs saved: JSON) throws -> CloudRecord {
+    guard let tag = saved["tag"]?.stringValue, let modified = saved["modified"]?.integerValue else {
+      throw LiveCloudError.unreadableAnswer("a saved record's tag and time, not \(describe(saved))")
+    }
+    var record = sent
+    record.changeTag = tag
+    record.modifiedAt = Timestamp(millisecondsSince1970: modified)
+    return record
+  }
+
   static func value(_ json: JSON) throws -> CloudValue {
     guard let parts = json.arrayValue, parts.count == 2, let type = parts[0].stringValue else {
       throw LiveCloudError.unreadableAnswer("a field value [type, value], not \(describe(json))")

@@ -62,6 +62,6 @@ extension ServerMigration {
     version: 2, identifier: "cloud",
     sql: [
       "SET LOCAL ROLE {owner};", ServerSQL.tables, ServerSQL.helpers, ServerSQL.records, ServerSQL.modify,
-      ServerSQL.reads, ServerSQL.zonesAndSharing, "RESET ROLE;",
+      ServerSQL.saveAtOnce, ServerSQL.reads, ServerSQL.zonesAndSharing, "RESET ROLE;",
     ].joined(separator: "\n"))
 }

@@ -14,7 +14,7 @@ extension ServerSQL {
 
     -- Refuses one record or zone: the client maps it as it maps fail().
     CREATE FUNCTION scorekeeper.refusal(code text, VARIADIC arguments text[] DEFAULT '{}')
-    RETURNS jsonb LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
+    RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
       SELECT jsonb_build_object('refusal', code, 'arguments', to_jsonb(arguments))
     $$;
 
@@ -35,7 +35,7 @@ extension ServerSQL {
     END $$;
 
     CREATE FUNCTION scorekeeper.now_ms() RETURNS bigint
-    LANGUAGE sql STABLE SET search_path = '' AS $$
+    LANGUAGE sql VOLATILE AS $$
       SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint
     $$;
 
@@ -55,24 +55,35 @@ extension ServerSQL {
       WHERE z.owner = zone_owner AND z.name = zone_name RETURNING z.counter
     $$;
 
-    CREATE FUNCTION scorekeeper.record_json(r scorekeeper.records) RETURNS jsonb
+    -- A share's settings as record_json gives them.
+    CREATE FUNCTION scorekeeper.sharing_json(zone_owner text, zone_name text, share_name text) RETURNS jsonb
     LANGUAGE sql STABLE SET search_path = '' AS $$
+      SELECT jsonb_build_object(
+        'public', s.public_permission, 'link', s.link, 'owner', s.owner,
+        'participants', COALESCE((
+          SELECT jsonb_agg(
+            jsonb_build_object('user', p.user_name, 'permission', p.permission, 'acceptance', p.acceptance)
+            ORDER BY p.user_name COLLATE "C")
+          FROM scorekeeper.participants AS p
+          WHERE p.owner = s.owner AND p.zone = s.zone AND p.share = s.name), '[]'))
+      FROM scorekeeper.shares AS s
+      WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name
+    $$;
+
+    -- NB: Functions that run for every record (this one, now_ms(), the
+    -- well-formedness checks) carry no SET clause: the planner can then
+    -- inline them, and a call costs no settings saved and restored, which
+    -- costs more than the function. They run only inside the API
+    -- functions, whose empty search_path they inherit (users may not call
+    -- them), and name everything schema-qualified.
+    CREATE FUNCTION scorekeeper.record_json(r scorekeeper.records) RETURNS jsonb
+    LANGUAGE sql STABLE AS $$
       SELECT jsonb_build_object(
         'id', jsonb_build_array(r.owner, r.zone, r.name), 'type', r.type,
         'parent', CASE WHEN r.parent IS NOT NULL THEN jsonb_build_array(r.owner, r.zone, r.parent) END,
         'share', CASE WHEN r.share IS NOT NULL THEN jsonb_build_array(r.owner, r.zone, r.share) END,
         'fields', r.fields, 'tag', r.change_tag, 'modified', r.modified_at,
-        'sharing', (
-          SELECT jsonb_build_object(
-            'public', s.public_permission, 'link', s.link, 'owner', s.owner,
-            'participants', COALESCE((
-              SELECT jsonb_agg(
-                jsonb_build_object('user', p.user_name, 'permission', p.permission, 'acceptance', p.acceptance)
-                ORDER BY p.user_name COLLATE "C")
-              FROM scorekeeper.participants AS p
-              WHERE p.owner = s.owner AND p.zone = s.zone AND p.share = s.name), '[]'))
-          FROM scorekeeper.shares AS s
-          WHERE r.type = 'cloudkit.share' AND s.owner = r.owner AND s.zone = r.zone AND s.name = r.name))
+        'sharing', CASE WHEN r.type = 'cloudkit.share' THEN scorekeeper.sharing_json(r.owner, r.zone, r.name) END)
     $$;
 
     -- Whether the user has joined any share in someone else's zone: what

@@ -177,7 +177,9 @@ extension ServerSQL {
     -- {"id", "op": "save"|"delete", "record" | "refusal"}.
     CREATE FUNCTION scorekeeper.modify_records(
       scope text, saves jsonb, deletes jsonb, if_unchanged boolean, atomic boolean
-    ) RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET lock_timeout = '2s' AS $$
+    ) RETURNS jsonb LANGUAGE plpgsql SECURITY DEFINER SET search_path = '' SET lock_timeout = '2s'
+    -- NB: Planned per call, as zone_changes is.
+    SET plan_cache_mode = 'force_custom_plan' AS $$
     DECLARE
       caller_name text := scorekeeper.caller();
       item_count int := jsonb_array_length(saves) + jsonb_array_length(deletes);
@@ -185,7 +187,8 @@ extension ServerSQL {
       zone record;
       zone_results jsonb;
       failed boolean;
-      results jsonb := '[]';
+      -- Each zone's results, in zone order.
+      results jsonb[] := '{}';
     BEGIN
       PERFORM scorekeeper.check_scope(scope);
       IF item_count > 400 THEN
@@ -239,7 +242,34 @@ extension ServerSQL {
         END IF;
         results := results || zone_results;
       END LOOP;
-      RETURN results;
+      PERFORM scorekeeper.ensure_statistics();
+      RETURN CASE cardinality(results) WHEN 1 THEN results[1] ELSE (
+        SELECT COALESCE(jsonb_agg(e.value ORDER BY z.ordinality, e.ordinality), '[]')
+        FROM unnest(results) WITH ORDINALITY AS z (zone_results, ordinality),
+          jsonb_array_elements(z.zone_results) WITH ORDINALITY AS e)
+      END;
+    END $$;
+
+    -- NB: Statistics for the tables as soon as they hold rows. Without
+    -- any, the planner takes every zone and owner for rare values, finds
+    -- a zone's index as good as the primary key for fetching one record,
+    -- and scans the zone for each: a first sync of many records to a new
+    -- server would slow down with every batch until autovacuum came by.
+    -- Once there are statistics, autovacuum keeps them up to date.
+    CREATE FUNCTION scorekeeper.ensure_statistics() RETURNS void
+    LANGUAGE plpgsql SET search_path = '' AS $$
+    BEGIN
+      -- (reltuples is -1 until the table is first analyzed or vacuumed.)
+      IF (SELECT c.reltuples < 0 FROM pg_catalog.pg_class AS c WHERE c.oid = 'scorekeeper.records'::regclass)
+        AND EXISTS (SELECT FROM scorekeeper.records)
+      THEN
+        ANALYZE scorekeeper.records;
+      END IF;
+      IF (SELECT c.reltuples < 0 FROM pg_catalog.pg_class AS c WHERE c.oid = 'scorekeeper.tombstones'::regclass)
+        AND EXISTS (SELECT FROM scorekeeper.tombstones)
+      THEN
+        ANALYZE scorekeeper.tombstones;
+      END IF;
     END $$;
 
     CREATE FUNCTION scorekeeper.check_scope(scope text) RETURNS void
@@ -250,7 +280,8 @@ extension ServerSQL {
       END IF;
     END $$;
 
-    -- One zone's part of a modify_records call.
+    -- One zone's part of a modify_records call. Results gather in an
+    -- array (appending to a jsonb value copies it: quadratic in the batch).
     CREATE FUNCTION scorekeeper.modify_zone(
       user_name text, scope text, zone_owner text, zone_name text, saves jsonb, deletes jsonb,
       if_unchanged boolean, OUT results jsonb, OUT failed boolean
@@ -262,12 +293,21 @@ extension ServerSQL {
       shares_with_root text[];
       item jsonb;
       outcome jsonb;
+      saved jsonb;
+      each_result jsonb[] := '{}';
     BEGIN
-      results := '[]';
       failed := false;
-      SELECT COALESCE(jsonb_agg(s.value ORDER BY s.ordinality), '[]') INTO zone_saves
-      FROM jsonb_array_elements(saves) WITH ORDINALITY AS s
-      WHERE s.value->'id'->>0 = zone_owner AND s.value->'id'->>1 = zone_name;
+      -- (Most calls concern one zone: then its saves are the call's.)
+      IF NOT EXISTS (
+        SELECT FROM jsonb_array_elements(saves) AS s
+        WHERE (s.value->'id'->>0, s.value->'id'->>1) IS DISTINCT FROM (zone_owner, zone_name))
+      THEN
+        zone_saves := saves;
+      ELSE
+        SELECT COALESCE(jsonb_agg(s.value ORDER BY s.ordinality), '[]') INTO zone_saves
+        FROM jsonb_array_elements(saves) WITH ORDINALITY AS s
+        WHERE s.value->'id'->>0 = zone_owner AND s.value->'id'->>1 = zone_name;
+      END IF;
       SELECT COALESCE(jsonb_agg(d.value ORDER BY d.ordinality), '[]') INTO zone_deletes
       FROM jsonb_array_elements(deletes) WITH ORDINALITY AS d
       WHERE d.value->>0 = zone_owner AND d.value->>1 = zone_name;
@@ -279,15 +319,25 @@ extension ServerSQL {
         failed := jsonb_array_length(results) > 0;
         RETURN;
       END IF;
-      SELECT array_agg(s->'id'->>2) INTO saving_names FROM jsonb_array_elements(zone_saves) AS s;
-      SELECT COALESCE(array_agg(s->'share'->>2), '{}') INTO shares_with_root
-      FROM jsonb_array_elements(zone_saves) AS s WHERE jsonb_typeof(s->'share') = 'array';
-      FOR item IN SELECT s FROM jsonb_array_elements(zone_saves) AS s LOOP
-        outcome := scorekeeper.save_record(
-          user_name, scope, if_unchanged, item, saving_names, shares_with_root);
-        failed := failed OR outcome ? 'refusal';
-        results := results || (jsonb_build_object('id', item->'id', 'op', 'save') || outcome);
-      END LOOP;
+      IF scope = 'private' AND jsonb_array_length(zone_saves) > 0 THEN
+        saved := scorekeeper.save_zone_at_once(zone_owner, zone_name, zone_saves, if_unchanged);
+      END IF;
+      IF saved IS NOT NULL AND jsonb_array_length(zone_deletes) = 0 THEN
+        results := saved;
+        RETURN;
+      ELSIF saved IS NOT NULL THEN
+        each_result := ARRAY(SELECT jsonb_array_elements(saved));
+      ELSE
+        SELECT array_agg(s->'id'->>2) INTO saving_names FROM jsonb_array_elements(zone_saves) AS s;
+        SELECT COALESCE(array_agg(s->'share'->>2), '{}') INTO shares_with_root
+        FROM jsonb_array_elements(zone_saves) AS s WHERE jsonb_typeof(s->'share') = 'array';
+        FOR item IN SELECT s FROM jsonb_array_elements(zone_saves) AS s LOOP
+          outcome := scorekeeper.save_record(
+            user_name, scope, if_unchanged, item, saving_names, shares_with_root);
+          failed := failed OR outcome ? 'refusal';
+          each_result := each_result || (jsonb_build_object('id', item->'id', 'op', 'save') || outcome);
+        END LOOP;
+      END IF;
       -- NB: Children go before their parents, so deleting both in one call works.
       FOR item IN
         SELECT d.value FROM jsonb_array_elements(zone_deletes) WITH ORDINALITY AS d
@@ -295,8 +345,10 @@ extension ServerSQL {
       LOOP
         outcome := scorekeeper.delete_record_as(user_name, scope, zone_owner, zone_name, item->>2);
         failed := failed OR outcome IS NOT NULL;
-        results := results || (jsonb_build_object('id', item, 'op', 'delete') || COALESCE(outcome, '{}'));
+        each_result := each_result
+          || (jsonb_build_object('id', item, 'op', 'delete') || COALESCE(outcome, '{}'));
       END LOOP;
+      results := to_jsonb(each_result);
     END $$;
     """#
 }

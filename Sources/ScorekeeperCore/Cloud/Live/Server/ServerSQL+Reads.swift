@@ -3,31 +3,20 @@ extension ServerSQL {
   /// Each is STABLE, so all its statements see one snapshot: a token is
   /// taken in the same snapshot as the data it follows.
   static let reads = #"""
-    -- A copy of the record if the user may see it, else a refusal.
+    -- Whether the user may read a stored record of a zone they see.
     -- NB: In a shared zone a record the user's shares do not cover is
     -- unknown, exactly like a missing one.
-    CREATE FUNCTION scorekeeper.readable_record(
-      user_name text, scope text, zone_owner text, zone_name text, record_name text
-    ) RETURNS jsonb LANGUAGE plpgsql STABLE SET search_path = '' AS $$
-    DECLARE
-      stored scorekeeper.records;
-    BEGIN
-      IF NOT scorekeeper.zone_visible(user_name, scope, zone_owner, zone_name) THEN
-        RETURN scorekeeper.refusal('zone-not-found');
-      END IF;
-      SELECT * INTO stored FROM scorekeeper.records AS r
-      WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = record_name;
-      IF NOT FOUND OR (scope = 'shared' AND scorekeeper.permission(
-        user_name, zone_owner, zone_name, stored.covering_share) IS NULL)
-      THEN
-        RETURN scorekeeper.refusal('unknown-record', record_name);
-      END IF;
-      RETURN jsonb_build_object('record', scorekeeper.record_json(stored));
-    END $$;
+    CREATE FUNCTION scorekeeper.may_read(user_name text, scope text, r scorekeeper.records)
+    RETURNS boolean LANGUAGE sql STABLE AS $$
+      SELECT scope = 'private'
+        OR scorekeeper.permission(user_name, r.owner, r.zone, r.covering_share) IS NOT NULL
+    $$;
 
     -- Records by id: [{"id", "record" | "refusal"}].
     CREATE FUNCTION scorekeeper.fetch_records(scope text, ids jsonb) RETURNS jsonb
-    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = '' AS $$
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
+    -- NB: Planned per call, as zone_changes is.
+    SET plan_cache_mode = 'force_custom_plan' AS $$
     DECLARE
       caller_name text := scorekeeper.caller();
     BEGIN
@@ -39,9 +28,16 @@ extension ServerSQL {
         PERFORM scorekeeper.fail('malformed-request', 'every record needs an id [owner, zone, name]');
       END IF;
       RETURN (
-        SELECT COALESCE(jsonb_agg(jsonb_build_object('id', i.value) || scorekeeper.readable_record(
-          caller_name, scope, i.value->>0, i.value->>1, i.value->>2) ORDER BY i.ordinality), '[]')
-        FROM jsonb_array_elements(ids) WITH ORDINALITY AS i);
+        SELECT COALESCE(jsonb_agg(jsonb_build_object('id', i.value) || CASE
+            WHEN NOT scorekeeper.zone_visible(caller_name, scope, i.value->>0, i.value->>1)
+              THEN scorekeeper.refusal('zone-not-found')
+            WHEN r.name IS NULL OR NOT scorekeeper.may_read(caller_name, scope, r)
+              THEN scorekeeper.refusal('unknown-record', i.value->>2)
+            ELSE jsonb_build_object('record', scorekeeper.record_json(r))
+          END ORDER BY i.ordinality), '[]')
+        FROM jsonb_array_elements(ids) WITH ORDINALITY AS i
+        LEFT JOIN scorekeeper.records AS r
+          ON r.owner = i.value->>0 AND r.zone = i.value->>1 AND r.name = i.value->>2);
     END $$;
 
     -- What changed in a zone since a token, oldest first, at most
@@ -49,8 +45,10 @@ extension ServerSQL {
     CREATE FUNCTION scorekeeper.zone_changes(
       scope text, zone_owner text, zone_name text, token text, page_size int
     ) RETURNS jsonb LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = ''
-    -- NB: A generic plan for "changed since $1" guesses a third of the
-    -- zone and scans it all; the token's value makes the range small.
+    -- NB: Each statement is planned for each call, for the tables as they
+    -- are: a plan kept from when a session began on an empty server would
+    -- go on scanning whole zones as they grow (a generic plan also guesses
+    -- "changed since the token" is a third of the zone).
     SET plan_cache_mode = 'force_custom_plan' AS $$
     DECLARE
       caller_name text := scorekeeper.caller();
@@ -81,13 +79,17 @@ extension ServerSQL {
       END IF;
       -- NB: Changes and tombstones in the order they happened; tombstones
       -- stay for every reader.
+      -- (Each part ordered and limited, so each reads its index in order
+      -- from the token on, whatever the planner knows of the tables.)
       WITH page AS (
         SELECT c.* FROM (
-          SELECT r.name, NULL::text AS deleted_type, r.changed_at AS at FROM scorekeeper.records AS r
-          WHERE r.owner = zone_owner AND r.zone = zone_name AND r.changed_at > since
+          (SELECT r.name, NULL::text AS deleted_type, r.changed_at AS at FROM scorekeeper.records AS r
+           WHERE r.owner = zone_owner AND r.zone = zone_name AND r.changed_at > since
+           ORDER BY r.changed_at LIMIT page_size + 1)
           UNION ALL
-          SELECT t.name, t.type, t.deleted_at FROM scorekeeper.tombstones AS t
-          WHERE t.owner = zone_owner AND t.zone = zone_name AND t.deleted_at > since
+          (SELECT t.name, t.type, t.deleted_at FROM scorekeeper.tombstones AS t
+           WHERE t.owner = zone_owner AND t.zone = zone_name AND t.deleted_at > since
+           ORDER BY t.deleted_at LIMIT page_size + 1)
         ) AS c ORDER BY c.at LIMIT page_size + 1
       )
       SELECT jsonb_agg(jsonb_build_object('name', p.name, 'deleted', p.deleted_type, 'at', p.at) ORDER BY p.at)
@@ -100,10 +102,11 @@ extension ServerSQL {
       END IF;
       RETURN jsonb_build_object(
         'changed', (
-          SELECT COALESCE(jsonb_agg(rr->'record' ORDER BY c.ordinality), '[]')
-          FROM jsonb_array_elements(changes) WITH ORDINALITY AS c,
-            scorekeeper.readable_record(caller_name, scope, zone_owner, zone_name, c.value->>'name') AS rr
-          WHERE jsonb_typeof(c.value->'deleted') = 'null' AND rr ? 'record'),
+          SELECT COALESCE(jsonb_agg(scorekeeper.record_json(r) ORDER BY c.ordinality), '[]')
+          FROM jsonb_array_elements(changes) WITH ORDINALITY AS c
+          JOIN scorekeeper.records AS r
+            ON r.owner = zone_owner AND r.zone = zone_name AND r.name = c.value->>'name'
+          WHERE jsonb_typeof(c.value->'deleted') = 'null' AND scorekeeper.may_read(caller_name, scope, r)),
         'deleted', (
           SELECT COALESCE(jsonb_agg(jsonb_build_array(c.value->>'name', c.value->>'deleted') ORDER BY c.ordinality), '[]')
           FROM jsonb_array_elements(changes) WITH ORDINALITY AS c

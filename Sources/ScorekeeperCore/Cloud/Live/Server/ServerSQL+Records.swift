@@ -56,8 +56,9 @@ extension ServerSQL {
     END $$;
 
     -- [owner, zone, name], all text; or JSON null when nullable.
+    -- (Checked for every record of a call, so inlined: see record_json.)
     CREATE FUNCTION scorekeeper.is_id(id jsonb, nullable boolean DEFAULT false) RETURNS boolean
-    LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
+    LANGUAGE sql IMMUTABLE AS $$
       SELECT CASE jsonb_typeof(id)
         WHEN 'null' THEN nullable
         WHEN 'array' THEN jsonb_array_length(id) = 3 AND jsonb_typeof(id->0) = 'string'
