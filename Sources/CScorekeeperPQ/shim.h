@@ -19,7 +19,8 @@
   X(PQexecParams) X(PQresultStatus) X(PQresultErrorField) X(PQresultErrorMessage) \
   X(PQntuples) X(PQnfields) X(PQfname) X(PQgetvalue) X(PQgetlength) X(PQgetisnull) \
   X(PQcmdTuples) X(PQclear) X(PQconninfoParse) X(PQconninfoFree) \
-  X(PQencryptPasswordConn) X(PQfreemem) X(PQsetNoticeProcessor)
+  X(PQencryptPasswordConn) X(PQfreemem) X(PQsetNoticeProcessor) X(PQsendQueryParams) \
+  X(PQgetResult)
 
 #define SCOREKEEPER_LIBPQ_FIELD(name) __typeof__(&name) name;
 typedef struct scorekeeper_libpq {

@@ -11,6 +11,13 @@ static inline int scorekeeper_db_config_bool(sqlite3 *db, int op, int value) {
   return sqlite3_db_config(db, op, value, (int *)0);
 }
 
+/// sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0): no allocation statistics,
+/// which SQLite otherwise keeps under a global mutex on every malloc.
+/// Only takes effect before SQLite initializes (the first open).
+static inline int scorekeeper_disable_memstatus(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 /// SQLITE_TRANSIENT is a macro around a cast Swift cannot import.
 static inline sqlite3_destructor_type scorekeeper_transient(void) {
   return SQLITE_TRANSIENT;

@@ -72,9 +72,27 @@ public protocol CloudDatabase: Sendable {
   /// Records changed and deleted in `zone` since `token` (nil: everything),
   /// at most `limit` of them.
   func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws -> ZoneChanges
+
+  /// Says that the caller's next call on this database is this one, so a
+  /// server at the other end of a connection starts on it now, while the
+  /// caller works on something local; the call then takes the answer.
+  /// The answer is what the call would have got, only earlier: a caller
+  /// says so only when nothing it does meanwhile reaches the cloud.
+  func willModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool)
+
+  /// The same for a page of a zone's changes.
+  func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int)
 }
 
 extension CloudDatabase {
+  /// The mock answers in the same process: nothing to start early.
+  public func willModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) {}
+
+  public func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {}
+
   /// One record, or the error its fetch met.
   public func record(for id: RecordID) throws -> CloudRecord {
     try records(for: [id])[id]!.get()

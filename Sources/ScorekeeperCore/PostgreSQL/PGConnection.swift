@@ -15,6 +15,8 @@ public final class PGConnection {
   private var isClosed = false
   /// Statements sent so far: each one is a round trip to the server.
   public private(set) var statementsSent = 0
+  /// The statement sent and not answered yet.
+  private var sentSQL: String?
 
   /// Connects with a libpq connection string (`postgresql://…`, or
   /// `key=value …` such as `service=NAME`). Passwords come from where
@@ -51,13 +53,49 @@ public final class PGConnection {
   @discardableResult
   public func query(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
     statementsSent += 1
+    let result = withParameters(parameters) { values in
+      api.PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    }
+    return try read(result, sql: sql)
+  }
+
+  /// Sends one statement without waiting for its answer: the server works
+  /// on it while this process does something else, until `receive()`.
+  /// Nothing else may be sent before then.
+  public func send(_ sql: String, _ parameters: [String?] = []) throws {
+    statementsSent += 1
+    let sent = withParameters(parameters) { values in
+      api.PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    }
+    guard sent == 1 else { throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql) }
+    sentSQL = sql
+  }
+
+  /// The answer to the statement `send` sent (waiting for it if need be).
+  public func receive() throws -> PGResult {
+    let sql = sentSQL ?? ""
+    sentSQL = nil
+    let result = api.PQgetResult(handle)
+    // The end of the answer (libpq's NULL) must be read before the next.
+    while let extra = api.PQgetResult(handle) { api.PQclear(extra) }
+    return try read(result, sql: sql)
+  }
+
+  /// Whether a statement was sent and its answer not received yet.
+  public var isAwaitingAnswer: Bool { sentSQL != nil }
+
+  private func withParameters<T>(
+    _ parameters: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T
+  ) -> T {
     let values = parameters.map { $0.map { strdup($0) } ?? nil }
     defer { values.forEach { free($0) } }
-    let result = values.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { pointers in
-        api.PQexecParams(handle, sql, Int32(parameters.count), nil, pointers.baseAddress, nil, nil, 0)
-      }
+    return values.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { body($0.baseAddress) }
     }
+  }
+
+  /// The rows of a result, or the error it reports; frees it.
+  private func read(_ result: OpaquePointer?, sql: String) throws -> PGResult {
     guard let result else {
       throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql)
     }

@@ -36,8 +36,9 @@ extension SyncEngine {
         ownerName: ownerKey, parentRecordName: server.parent?.name, serverChangeTag: nil,
         state: .synced, changeCount: 0)
     state.serverChangeTag = server.changeTag
-    // Metadata first: the field times written with the row reference it.
-    try metadata.upsert(state)
+    // Metadata first when the field times written with the row will
+    // reference it (a new record of a table whose fields merge).
+    if existing == nil && !row.table.mergedFields.isEmpty { try metadata.upsert(state) }
     state.state = try place(row, existing: existing, overwritingLocalChanges: overwritingLocalChanges)
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.

@@ -85,6 +85,10 @@ extension SyncEngine {
         return
       }
       seen.formUnion(page.changed.map(\.id.name))
+      // The next page is on its way while this one is applied.
+      if page.moreComing {
+        database.willFetchZoneChanges(in: zone, since: page.token, limit: fetchPageSize)
+      }
       try applying {
         try apply(page, ownerKey: key)
         try markZone(zone, exists: true)

@@ -5,27 +5,52 @@ extension SyncEngine {
   /// no error drops a change: the loop ends when nothing is pending, or
   /// when a round makes no progress (a change the server keeps refusing
   /// as malformed stays pending and is reported).
+  ///
+  /// A live server works while this process does: the next batch is read
+  /// while the server saves one sent ahead, and when the server took a
+  /// whole batch, the next is sent ahead before this one is recorded
+  /// (nothing recorded then can change the next batch: its records are
+  /// others, and nothing is refetched).
   func sendPending() throws {
     var batchSize = type(of: container.privateDatabase).itemLimit
     var refusedAsMalformed: [String: String] = [:]
     var refetchedZones: Set<ZoneID> = []
     var roundsWithoutProgress = 0
+    var ahead: Batch?
     while true {
-      // Only a batch's worth is read each round: a big backlog stays linear.
-      let pending = try store.syncRead {
-        try metadata.pending(limit: batchSize + refusedAsMalformed.count)
-      }.filter { refusedAsMalformed[$0.recordName] == nil }
-      guard let first = pending.first else { break }
-      // One database per call: the user's own zones first, then shared ones.
-      let batch = Array(pending.filter { $0.ownerName == first.ownerName }.prefix(batchSize))
-      try createMissingZones(for: batch)
-      let outcome: BatchOutcome
+      let sentAhead = ahead != nil
+      guard
+        let batch = try ahead
+          ?? nextBatch(size: batchSize, skipping: Set(refusedAsMalformed.keys), makingZones: true)
+      else { break }
+      ahead = nil
+      let skipping = Set(refusedAsMalformed.keys).union(batch.sent.values.map(\.recordName))
+      // While the server works on a batch sent ahead, the next is read.
+      var next = sentAhead ? try nextBatch(size: batchSize, skipping: skipping, makingZones: false) : nil
+      let result: ModifyRecordsResult
       do {
-        outcome = try sendBatch(batch, to: database(ownerKey: first.ownerName))
+        result = try withRetry {
+          try batch.database.modifyRecords(
+            saving: batch.saves, deleting: batch.deletes, savePolicy: .ifServerRecordUnchanged,
+            atomically: false)
+        }
       } catch CloudError.limitExceeded(_, let limit) where batchSize > 1 {
         batchSize = max(1, min(limit, batchSize / 2))
         continue
       }
+      if result.saveResults.values.allSatisfy({ (try? $0.get()) != nil })
+        && result.deleteResults.values.allSatisfy({ (try? $0.get()) != nil })
+      {
+        if next == nil { next = try nextBatch(size: batchSize, skipping: skipping, makingZones: false) }
+        if let next {
+          try createMissingZones(for: Array(next.sent.values))
+          next.database.willModifyRecords(
+            saving: next.saves, deleting: next.deletes, savePolicy: .ifServerRecordUnchanged,
+            atomically: false)
+          ahead = next
+        }
+      }
+      let outcome = try record(result, of: batch)
       // A refusal may only mean this device's view is stale (it names a
       // share the owner's other device stopped, say): the zone is fetched
       // and the change sent again once; refused again, it is malformed.
@@ -51,6 +76,15 @@ extension SyncEngine {
     }
   }
 
+  /// One call's worth of changes, as the cloud takes them.
+  struct Batch {
+    let database: any CloudDatabase
+    var saves: [CloudRecord] = []
+    var deletes: [RecordID] = []
+    /// What each record's metadata was when the batch was made.
+    var sent: [RecordID: SyncRecordState] = [:]
+  }
+
   struct BatchOutcome {
     var madeProgress = false
     var zonesToFetch: Set<ZoneID> = []
@@ -58,18 +92,25 @@ extension SyncEngine {
     var refused: [String: (zone: ZoneID, message: String)] = [:]
   }
 
-  private func sendBatch(_ batch: [SyncRecordState], to database: any CloudDatabase) throws
-    -> BatchOutcome
-  {
-    var saves: [CloudRecord] = []
-    var deletes: [RecordID] = []
-    var sent: [RecordID: SyncRecordState] = [:]
+  /// The next `size` pending changes but those `skipping`, all in one
+  /// database (the user's own zones first, then shared ones), with the
+  /// zones they need made first when `makingZones` (that reaches the
+  /// cloud); nil when nothing is pending. Only a batch's worth is read
+  /// each time: a big backlog stays linear.
+  private func nextBatch(size: Int, skipping: Set<String>, makingZones: Bool) throws -> Batch? {
+    let pending = try store.syncRead {
+      try metadata.pending(limit: size + skipping.count)
+    }.filter { !skipping.contains($0.recordName) }
+    guard let first = pending.first else { return nil }
+    let records = Array(pending.filter { $0.ownerName == first.ownerName }.prefix(size))
+    if makingZones { try createMissingZones(for: records) }
+    var batch = Batch(database: database(ownerKey: first.ownerName))
     try store.syncRead {
-      for record in batch {
+      for record in records {
         let id = RecordID(name: record.recordName, zoneID: record.zoneID(user: user))
-        sent[id] = record
+        batch.sent[id] = record
         if record.state == .pendingDelete {
-          deletes.append(id)
+          batch.deletes.append(id)
         } else if let row = try metadata.row(of: record) {
           var saved = row.record(in: id.zoneID, changeTag: record.serverChangeTag)
           // A shared game's record keeps pointing at its share: without
@@ -77,24 +118,25 @@ extension SyncEngine {
           if record.table == .games, let share = try metadata.shareRecordName(of: record) {
             saved.shareID = RecordID(name: share, zoneID: id.zoneID)
           }
-          saves.append(saved)
+          batch.saves.append(saved)
         }
       }
     }
-    let result = try withRetry {
-      try database.modifyRecords(
-        saving: saves, deleting: deletes, savePolicy: .ifServerRecordUnchanged, atomically: false)
-    }
+    return batch
+  }
+
+  /// Records what the server did with a batch: what it took, in one
+  /// transaction (one commit per batch, not per record); then each
+  /// refusal on its own.
+  private func record(_ result: ModifyRecordsResult, of batch: Batch) throws -> BatchOutcome {
     var outcome = BatchOutcome()
-    // What the server took, recorded in one transaction (one commit per
-    // batch, not per record); each refusal is then handled on its own.
     try store.syncWrite {
       for (id, saved) in result.saveResults {
-        guard let record = sent[id], case .success(let copy) = saved else { continue }
+        guard let record = batch.sent[id], case .success(let copy) = saved else { continue }
         try recordSaved(copy, sent: record)
       }
       for (id, deleted) in result.deleteResults {
-        guard let record = sent[id], case .success = deleted else { continue }
+        guard let record = batch.sent[id], case .success = deleted else { continue }
         report.sent += 1
         try recordDeleted(record)
       }
@@ -103,12 +145,12 @@ extension SyncEngine {
       result.saveResults.values.contains { (try? $0.get()) != nil }
       || result.deleteResults.values.contains { (try? $0.get()) != nil }
     for (id, saved) in result.saveResults.sorted(by: { $0.key < $1.key }) {
-      guard let record = sent[id], case .failure(let error) = saved else { continue }
-      try handleSaveFailure(error, of: record, id: id, in: database, outcome: &outcome)
+      guard let record = batch.sent[id], case .failure(let error) = saved else { continue }
+      try handleSaveFailure(error, of: record, id: id, in: batch.database, outcome: &outcome)
     }
     for (id, deleted) in result.deleteResults.sorted(by: { $0.key < $1.key }) {
-      guard let record = sent[id], case .failure(let error) = deleted else { continue }
-      try handleDeleteFailure(error, of: record, id: id, in: database, outcome: &outcome)
+      guard let record = batch.sent[id], case .failure(let error) = deleted else { continue }
+      try handleDeleteFailure(error, of: record, id: id, in: batch.database, outcome: &outcome)
     }
     return outcome
   }
@@ -118,14 +160,11 @@ extension SyncEngine {
   /// against the server's new copy).
   private func recordSaved(_ saved: CloudRecord, sent: SyncRecordState) throws {
     report.sent += 1
-    guard var current = try metadata.record(sent.recordName) else {
+    guard try metadata.recordSent(sent, serverTag: saved.changeTag) else {
       try deletedWhileSending(sent, serverTag: saved.changeTag)
       return
     }
-    if current.changeCount == sent.changeCount { current.state = .synced }
-    current.serverChangeTag = saved.changeTag
-    try metadata.upsert(current)
-    try metadata.setBase(of: current.recordName, to: saved.fields)
+    try metadata.setBase(of: sent.recordName, to: saved.fields)
   }
 
   /// A new row deleted here (by another process) while its first save was

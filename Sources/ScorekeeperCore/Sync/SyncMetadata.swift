@@ -173,6 +173,19 @@ struct SyncMetadata {
       ])
   }
 
+  /// The server took `sent`: the record now has the server's tag, and is
+  /// synced unless the row changed again meanwhile (its change count
+  /// moved). False when the record is gone (its row was deleted here).
+  func recordSent(_ sent: SyncRecordState, serverTag: String?) throws -> Bool {
+    try db.execute(
+      """
+      \(Self.marker) UPDATE syncRecords SET serverChangeTag = ?2,
+        state = CASE WHEN changeCount = ?3 THEN 'synced' ELSE state END
+      WHERE recordName = ?1
+      """, [.text(sent.recordName), SQLValue(serverTag), .integer(sent.changeCount)])
+    return db.changes > 0
+  }
+
   /// The server copy last seen (the merge base, or a parked record).
   func base(of record: SyncRecordState) throws -> SyncedRow? {
     let fields = try baseFields(of: record.recordName)
@@ -191,16 +204,27 @@ struct SyncMetadata {
     return fields
   }
 
+  /// Replaces the record's merge base: all its fields in one statement
+  /// (one per record, not per field, when a fetch brings thousands).
   func setBase(of recordName: String, to fields: [String: CloudValue]) throws {
     try db.execute(
       "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
+    guard !fields.isEmpty else { return }
+    var arguments: [SQLValue] = [.text(recordName)]
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let stored: SQLValue =
         if case .date(let time) = value { .integer(time.millisecondsSince1970) } else { value.sqlValue }
-      try db.execute(
-        "\(Self.marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES (?1, ?2, ?3, ?4)",
-        [.text(recordName), .text(key), .text(value.typeName), stored])
+      arguments += [.text(key), .text(value.typeName), stored]
     }
+    try db.execute(Self.insertBaseSQL(fieldCount: fields.count), arguments)
+  }
+
+  /// `INSERT … VALUES (?1, ?2, ?3, ?4), (?1, ?5, ?6, ?7), …` for a record
+  /// of `fieldCount` fields (a few distinct statements, each cached).
+  private static func insertBaseSQL(fieldCount: Int) -> String {
+    let rows = (0..<fieldCount).map { "(?1, ?\(3 * $0 + 2), ?\(3 * $0 + 3), ?\(3 * $0 + 4))" }
+    return "\(marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES "
+      + rows.joined(separator: ", ")
   }
 
   private static func cloudValue(type: String, _ value: SQLValue) throws -> CloudValue {

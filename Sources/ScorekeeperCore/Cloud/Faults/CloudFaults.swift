@@ -116,4 +116,18 @@ private struct FaultInjectingDatabase: CloudDatabase {
     try faults.check(.zoneChanges)
     return try base.zoneChanges(in: zone, since: token, limit: limit)
   }
+
+  // A call started early would reach the server before its fault: only
+  // without faults waiting.
+  func willModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) {
+    guard faults.pending.isEmpty else { return }
+    base.willModifyRecords(saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
+  }
+
+  func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {
+    guard faults.pending.isEmpty else { return }
+    base.willFetchZoneChanges(in: zone, since: token, limit: limit)
+  }
 }

@@ -20,6 +20,8 @@ public final class LiveCloud: Sendable {
     var feedsAhead: [DatabaseScope: String?] = [:]
     /// Their answers, each taken once, by the call it answers.
     var feedAnswers: [DatabaseScope: (token: String?, answer: JSON)] = [:]
+    /// The call sent ahead (`sendAhead`), if any.
+    var ahead: CallAhead?
   }
 
   public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
@@ -72,15 +74,47 @@ public final class LiveCloud: Sendable {
   }
 
   /// Calls `scorekeeper.<function>` with text arguments and reads its JSON
-  /// answer; `zone` is the zone refusals of the whole call concern.
-  func call(_ function: String, _ arguments: [String?], zone: ZoneID? = nil) throws -> JSON {
-    try withConnection { connection, _ in
-      do {
-        return try Self.answers(to: [(function, arguments)], on: connection)[0]
-      } catch let error as PGError {
-        throw Self.cloudError(for: error, zone: zone)
-      }
+  /// answer; `zone` is the zone refusals of the whole call concern. The
+  /// answer to the same call sent ahead (under the same `key`) is taken
+  /// when there is one; the arguments are then not even made.
+  func call(
+    _ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable? = nil,
+    zone: ZoneID? = nil
+  ) throws -> JSON {
+    let ahead = state.withLock { state -> PGConnection? in
+      guard let key, let connection = state.connection,
+        state.ahead == CallAhead(function: function, key: key)
+      else { return nil }
+      state.ahead = nil
+      return connection
     }
+    do {
+      if let ahead { return try Self.answers(to: [function], in: try ahead.receive())[0] }
+      let call = [(function: function, arguments: arguments())]
+      return try withConnection { connection, _ in try Self.answers(to: call, on: connection)[0] }
+    } catch let error as PGError {
+      throw Self.cloudError(for: error, zone: zone)
+    }
+  }
+
+  /// Sends a call the caller says it will make next, on the connection
+  /// already open, without waiting: the server works on it while the
+  /// caller works on something else, and `call` with the same `key` takes
+  /// the answer. Any other statement first reads that answer and drops it.
+  func sendAhead(_ function: String, _ arguments: [String?], key: AnyHashable) {
+    state.withLock { state in
+      guard state.ahead == nil, let connection = state.connection, !connection.isBroken else { return }
+      let (sql, values) = Self.statement(for: [(function, arguments)])
+      guard (try? connection.send(sql, values)) != nil else { return }
+      state.ahead = CallAhead(function: function, key: key)
+    }
+  }
+
+  /// A call sent ahead, until the same call takes its answer.
+  struct CallAhead: Equatable {
+    let function: String
+    /// What the call is made of (its arguments, or what they are made from).
+    let key: AnyHashable
   }
 
   /// Runs several calls as one statement (`SELECT scorekeeper.f($1),
@@ -89,16 +123,27 @@ public final class LiveCloud: Sendable {
   static func answers(to calls: [(function: String, arguments: [String?])], on connection: PGConnection)
     throws -> [JSON]
   {
+    let (sql, arguments) = statement(for: calls)
+    return try answers(to: calls.map(\.function), in: try connection.query(sql, arguments))
+  }
+
+  /// The statement making `calls`, and its arguments.
+  private static func statement(for calls: [(function: String, arguments: [String?])]) -> (String, [String?])
+  {
     var arguments: [String?] = []
     let expressions = calls.map { call in
       let placeholders = call.arguments.indices.map { "$\(arguments.count + $0 + 1)" }
       arguments += call.arguments
       return "scorekeeper.\(call.function)(\(placeholders.joined(separator: ", ")))"
     }
-    let row =
-      try connection.query("SELECT " + expressions.joined(separator: ", "), arguments).rows.first ?? []
-    return try calls.indices.map { index in
-      let function = calls[index].function
+    return ("SELECT " + expressions.joined(separator: ", "), arguments)
+  }
+
+  /// Each call's JSON answer in the statement's one row.
+  private static func answers(to functions: [String], in result: PGResult) throws -> [JSON] {
+    let row = result.rows.first ?? []
+    return try functions.indices.map { index in
+      let function = functions[index]
       guard index < row.count, let text = row[index] else {
         throw LiveCloudError.unreadableAnswer("an answer from \(function), not NULL")
       }
@@ -114,6 +159,10 @@ public final class LiveCloud: Sendable {
   /// connecting first if there is no connection (or the last one was lost).
   func withConnection<T>(_ body: (PGConnection, String) throws -> T) throws -> T {
     try state.withLock { state in
+      if state.ahead != nil {
+        state.ahead = nil
+        _ = try? state.connection?.receive()
+      }
       if let connection = state.connection, connection.isBroken {
         connection.close()
         state.connection = nil

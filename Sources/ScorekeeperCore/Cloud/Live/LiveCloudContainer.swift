@@ -72,17 +72,43 @@ public struct LiveCloudDatabase: CloudDatabase {
   public func modifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) throws -> ModifyRecordsResult {
+    let answer = try cloud.call(
+      "modify_records", modifyArguments(records, ids, savePolicy: savePolicy, atomically: atomically),
+      key: ModifyCall(
+        scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically))
+    return try Self.modifyResult(from: answer, sent: records)
+  }
+
+  public func willModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) {
+    cloud.sendAhead(
+      "modify_records", modifyArguments(records, ids, savePolicy: savePolicy, atomically: atomically),
+      key: ModifyCall(
+        scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically))
+  }
+
+  /// What a modify_records call is made of: comparing it costs less than
+  /// writing the JSON again.
+  private struct ModifyCall: Hashable {
+    let scope: DatabaseScope
+    let saves: [CloudRecord]
+    let deletes: [RecordID]
+    let savePolicy: SavePolicy
+    let atomically: Bool
+  }
+
+  private func modifyArguments(
+    _ records: [CloudRecord], _ ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) -> [String?] {
     // The server saves in the order given; parents go first, as the mock
     // puts them, so a child may come before its parent in the call.
     let saves = RecordModification.parentsFirst(records)
-    let answer = try cloud.call(
-      "modify_records",
-      [
-        scope.rawValue, JSON.array(saves.map(LiveRecordCoding.json)).compactText,
-        JSON.array(ids.map(LiveRecordCoding.json)).compactText,
-        savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
-      ])
-    return try Self.modifyResult(from: answer, sent: records)
+    return [
+      scope.rawValue, JSON.array(saves.map(LiveRecordCoding.json)).compactText,
+      JSON.array(ids.map(LiveRecordCoding.json)).compactText,
+      savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
+    ]
   }
 
   /// What `modify_records` answered, record by record. A record saved
@@ -141,9 +167,18 @@ public struct LiveCloudDatabase: CloudDatabase {
       token: ChangeToken(rawValue: token))
   }
 
+  public func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {
+    let arguments = zoneChangesArguments(zone, token, limit)
+    cloud.sendAhead("zone_changes", arguments, key: arguments)
+  }
+
+  private func zoneChangesArguments(_ zone: ZoneID, _ token: ChangeToken?, _ limit: Int) -> [String?] {
+    [scope.rawValue, zone.ownerName, zone.name, token?.rawValue, String(limit)]
+  }
+
   public func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws -> ZoneChanges {
-    let answer = try cloud.call(
-      "zone_changes", [scope.rawValue, zone.ownerName, zone.name, token?.rawValue, String(limit)], zone: zone)
+    let arguments = zoneChangesArguments(zone, token, limit)
+    let answer = try cloud.call("zone_changes", arguments, key: arguments, zone: zone)
     guard let changed = answer["changed"]?.arrayValue, let deleted = answer["deleted"]?.arrayValue,
       let token = answer["token"]?.stringValue, let more = answer["more"]?.boolValue
     else { throw LiveCloudError.unreadableAnswer("zone changes, not \(LiveRecordCoding.describe(answer))") }

@@ -54,6 +54,7 @@ extension ServerSQL {
         -- Everyone who had joined a share in it loses it with the zone.
         SELECT array_agg(DISTINCT p.user_name) INTO members FROM scorekeeper.participants AS p
         WHERE p.owner = item->>0 AND p.zone = item->>1 AND p.acceptance = 'accepted';
+        DELETE FROM scorekeeper.records AS r WHERE r.owner = item->>0 AND r.zone = item->>1;
         DELETE FROM scorekeeper.zones AS z WHERE z.owner = item->>0 AND z.name = item->>1;
         INSERT INTO scorekeeper.deleted_zones AS d (owner, name) VALUES (item->>0, item->>1)
         ON CONFLICT (owner, name) DO UPDATE SET stamp = pg_current_xact_id();
