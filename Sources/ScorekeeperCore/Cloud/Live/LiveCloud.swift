@@ -22,6 +22,8 @@ public final class LiveCloud: Sendable {
     var feedAnswers: [DatabaseScope: (token: String?, answer: JSON)] = [:]
     /// The call sent ahead (`sendAhead`), if any.
     var ahead: CallAhead?
+    /// Answers calls took from a call sent ahead (for tests).
+    var answersTakenAhead = 0
   }
 
   public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
@@ -45,6 +47,11 @@ public final class LiveCloud: Sendable {
   /// Round trips on the current connection (for tests of how few there are).
   public var statementsSent: Int {
     state.withLock { $0.connection?.statementsSent ?? 0 }
+  }
+
+  /// Answers calls took from a call sent ahead, so far.
+  var answersTakenAhead: Int {
+    state.withLock { $0.answersTakenAhead }
   }
 
   /// Where the connection went and as whom, as `status` shows it.
@@ -86,6 +93,7 @@ public final class LiveCloud: Sendable {
         state.ahead == CallAhead(function: function, key: key)
       else { return nil }
       state.ahead = nil
+      state.answersTakenAhead += 1
       return connection
     }
     do {

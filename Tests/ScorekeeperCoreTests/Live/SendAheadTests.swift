@@ -1,0 +1,100 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// A live server works while the client does: a call the caller says
+/// comes next is sent without waiting, and that call takes its answer.
+/// Nothing else changes: the answers, the rows, the number of statements.
+@Suite struct SendAheadTests {
+  let cloud: TestCloud
+  let zone = ZoneID(name: "games", ownerName: "alice")
+
+  init() throws {
+    cloud = try TestCloud(.postgres)
+  }
+
+  /// A cloud of its own for alice, connected, with her zone made.
+  func connectedCloud() throws -> LiveCloud {
+    let live = LiveCloud(connectionString: try cloud.connectionString(for: "alice"))
+    _ = try live.container().privateDatabase.modifyRecordZones(saving: [zone])
+    return live
+  }
+
+  func record(_ name: String) -> CloudRecord {
+    CloudRecord(id: RecordID(name: name, zoneID: zone), type: "items", fields: ["n": .string(name)])
+  }
+
+  @Test("the call sent ahead takes its answer: one statement, the same result [postgres]")
+  func callTakesTheAnswer() throws {
+    let live = try connectedCloud()
+    let database = try live.container().privateDatabase
+    let before = live.statementsSent
+    database.willModifyRecords(
+      saving: [record("a")], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+    let result = try database.modifyRecords(
+      saving: [record("a")], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+    #expect(live.statementsSent == before + 1)
+    #expect(live.answersTakenAhead == 1)
+    let saved = try #require(try result.saveResults[record("a").id]?.get())
+    #expect(saved == (try database.record(for: record("a").id)))
+  }
+
+  @Test("another call first drops the answer sent ahead; the call itself then goes again [postgres]")
+  func anotherCallFirst() throws {
+    let live = try connectedCloud()
+    let database = try live.container().privateDatabase
+    database.willFetchZoneChanges(in: zone, since: nil, limit: 400)
+    _ = try database.modifyRecords(
+      saving: [record("b")], deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+    let changes = try database.zoneChanges(in: zone, since: nil, limit: 400)
+    #expect(changes.changed.map(\.id.name) == ["b"], "asked again after the save, it sees it")
+    #expect(live.answersTakenAhead == 0)
+  }
+
+  @Test("nothing is sent ahead before a connection is open [postgres]")
+  func notConnected() throws {
+    let live = LiveCloud(connectionString: try cloud.connectionString(for: "alice"))
+    let database = try live.container().privateDatabase
+    database.willFetchZoneChanges(in: zone, since: nil, limit: 400)
+    #expect(live.statementsSent == 0)
+    #expect(throws: CloudError.zoneNotFound(zone)) {
+      try database.zoneChanges(in: zone, since: nil, limit: 400)
+    }
+    #expect(live.answersTakenAhead == 0)
+  }
+
+  @Test("a bulk send and a fetch take every batch and page after the first from a call sent ahead [postgres]")
+  func bulkSyncSendsAhead() throws {
+    let world = try SyncScenario(devices: 2, backing: .postgres)
+    let store = world[0].store
+    _ = try store.addGame(title: "Marathon")
+    try store.database.write {
+      try store.database.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
+        INSERT INTO players (id, gameID, name) SELECT uuid(), (SELECT id FROM games), 'Player ' || i FROM n
+        """)
+      try store.database.execute(
+        """
+        WITH RECURSIVE m(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM m WHERE j < 100)
+        INSERT INTO scoreEvents (playerID, delta, device) SELECT p.id, 1, (SELECT id FROM localDevice)
+        FROM m, players AS p
+        """)
+    }
+    var engines: [(SyncEngine, LiveCloud)] = []
+    for device in [world[0], world[1]] {
+      let live = LiveCloud(connectionString: try world.cloud.connectionString(for: device.user))
+      let engine = SyncEngine(
+        store: device.store, container: try live.container(), cloudLocation: world.cloud.location,
+        timing: .virtual(budget: 30))
+      engines.append((engine, live))
+    }
+    // 1 + 10 + 1,000 records: batches of 400 and 400 and 211, pages alike.
+    #expect(try engines[0].0.send().counts == SyncReport.counts(sent: 1011))
+    #expect(engines[0].1.answersTakenAhead == 2)
+    #expect(try engines[1].0.fetch().counts == SyncReport.counts(received: 1011))
+    #expect(engines[1].1.answersTakenAhead == 2)
+    #expect(try world[1].contents() == world[0].contents())
+  }
+}
