@@ -17,16 +17,20 @@ extension SyncEngine {
     var refetchedZones: Set<ZoneID> = []
     var roundsWithoutProgress = 0
     var ahead: Batch?
+    var window: [SyncRecordState] = []
     while true {
       let sentAhead = ahead != nil
       guard
         let batch = try ahead
-          ?? nextBatch(size: batchSize, skipping: Set(refusedAsMalformed.keys), makingZones: true)
+          ?? nextBatch(
+            size: batchSize, skipping: Set(refusedAsMalformed.keys), from: &window, makingZones: true)
       else { break }
       ahead = nil
       let skipping = Set(refusedAsMalformed.keys).union(batch.sent.values.map(\.recordName))
       // While the server works on a batch sent ahead, the next is read.
-      var next = sentAhead ? try nextBatch(size: batchSize, skipping: skipping, makingZones: false) : nil
+      var next =
+        sentAhead
+        ? try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false) : nil
       let result: ModifyRecordsResult
       do {
         result = try withRetry {
@@ -36,12 +40,15 @@ extension SyncEngine {
         }
       } catch CloudError.limitExceeded(_, let limit) where batchSize > 1 {
         batchSize = max(1, min(limit, batchSize / 2))
+        window = []
         continue
       }
       if result.saveResults.values.allSatisfy({ (try? $0.get()) != nil })
         && result.deleteResults.values.allSatisfy({ (try? $0.get()) != nil })
       {
-        if next == nil { next = try nextBatch(size: batchSize, skipping: skipping, makingZones: false) }
+        if next == nil {
+          next = try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false)
+        }
         if let next {
           try createMissingZones(for: Array(next.sent.values))
           next.database.willModifyRecords(
@@ -49,6 +56,9 @@ extension SyncEngine {
             atomically: false)
           ahead = next
         }
+      } else {
+        // What is pending may have changed here: read it again.
+        window = []
       }
       let outcome = try record(result, of: batch)
       // A refusal may only mean this device's view is stale (it names a
@@ -76,6 +86,9 @@ extension SyncEngine {
     }
   }
 
+  /// How many batches' worth of pending records one read brings.
+  static let batchesReadAhead = 10
+
   /// One call's worth of changes, as the cloud takes them.
   struct Batch {
     let database: any CloudDatabase
@@ -95,14 +108,32 @@ extension SyncEngine {
   /// The next `size` pending changes but those `skipping`, all in one
   /// database (the user's own zones first, then shared ones), with the
   /// zones they need made first when `makingZones` (that reaches the
-  /// cloud); nil when nothing is pending. Only a batch's worth is read
-  /// each time: a big backlog stays linear.
-  private func nextBatch(size: Int, skipping: Set<String>, makingZones: Bool) throws -> Batch? {
-    let pending = try store.syncRead {
-      try metadata.pending(limit: size + skipping.count)
-    }.filter { !skipping.contains($0.recordName) }
-    guard let first = pending.first else { return nil }
-    let records = Array(pending.filter { $0.ownerName == first.ownerName }.prefix(size))
+  /// cloud); nil when nothing is pending.
+  ///
+  /// They come from `window`, pending records read in the order they go
+  /// for several batches at once (each read sorts every pending record:
+  /// one per batch would make a big backlog quadratic). The caller empties
+  /// it whenever what is pending may have changed otherwise than by the
+  /// batches taken from it.
+  private func nextBatch(
+    size: Int, skipping: Set<String>, from window: inout [SyncRecordState], makingZones: Bool
+  ) throws -> Batch? {
+    if window.count < size {
+      window = try store.syncRead {
+        try metadata.pending(limit: size * Self.batchesReadAhead + skipping.count)
+      }.filter { !skipping.contains($0.recordName) }
+    }
+    guard let first = window.first else { return nil }
+    var records: [SyncRecordState] = []
+    var rest: [SyncRecordState] = []
+    for record in window {
+      if records.count < size && record.ownerName == first.ownerName {
+        records.append(record)
+      } else {
+        rest.append(record)
+      }
+    }
+    window = rest
     if makingZones { try createMissingZones(for: records) }
     var batch = Batch(database: database(ownerKey: first.ownerName))
     try store.syncRead {

@@ -15,11 +15,12 @@ extension ServerSQL {
     -- its parent and share. NB: Each looked up by its key (OFFSET 0 keeps
     -- the lookups apart): joined as sets, a planner that has no statistics
     -- yet for a freshly filled table hashes the whole zone instead.
-    CREATE FUNCTION scorekeeper.save_items(zone_owner text, zone_name text, zone_saves jsonb)
-    RETURNS TABLE (
+    CREATE TYPE scorekeeper.save_item AS (
       ordinal bigint, r jsonb, name text, type text, parent text, share text, tag text,
       existing scorekeeper.records, stored_parent scorekeeper.records, stored_share scorekeeper.records
-    ) LANGUAGE sql STABLE SET search_path = '' AS $$
+    );
+    CREATE FUNCTION scorekeeper.save_items(zone_owner text, zone_name text, zone_saves jsonb)
+    RETURNS SETOF scorekeeper.save_item LANGUAGE sql STABLE SET search_path = '' AS $$
       SELECT s.ordinality, s.value, s.value->'id'->>2, s.value->>'type', s.value->'parent'->>2,
         s.value->'share'->>2, s.value->>'tag',
         (SELECT e FROM scorekeeper.records AS e
@@ -82,6 +83,8 @@ extension ServerSQL {
     DECLARE
       -- Each record saved in this call, by name: where it stands.
       saving jsonb;
+      -- The saves, looked up once.
+      items scorekeeper.save_item[];
       takes_all boolean;
       item_count bigint;
       bumped text[];
@@ -98,6 +101,7 @@ extension ServerSQL {
       THEN
         RETURN NULL;
       END IF;
+      items := ARRAY(SELECT i FROM scorekeeper.save_items(zone_owner, zone_name, zone_saves) AS i);
       -- NB: Saving a child gives its stored parent a new tag: once per
       -- parent here, after the children, in the order of their last child
       -- (as their last bumps one by one come).
@@ -121,7 +125,7 @@ extension ServerSQL {
             AND (i.share IS NULL OR i.share IS NOT DISTINCT FROM (i.existing).share
               OR (i.stored_share).name IS NOT NULL),
             false)) AS takes
-        FROM scorekeeper.save_items(zone_owner, zone_name, zone_saves) AS i
+        FROM unnest(items) AS i
         GROUP BY i.parent) AS g;
       IF NOT takes_all THEN RETURN NULL; END IF;
       bumped := COALESCE(bumped, '{}');
@@ -134,9 +138,7 @@ extension ServerSQL {
       WHERE z.owner = zone_owner AND z.name = zone_name
       RETURNING z.counter - item_count - cardinality(bumped) INTO first_change;
 
-      WITH RECURSIVE items AS MATERIALIZED (
-        SELECT * FROM scorekeeper.save_items(zone_owner, zone_name, zone_saves)
-      ),
+      WITH RECURSIVE saves AS MATERIALIZED (SELECT * FROM unnest(items)),
       cover (name, covering) AS (
         -- A share reaches a record through its root: a stored record keeps
         -- its coverage (its parent and share stay), a new root takes its
@@ -146,12 +148,12 @@ extension ServerSQL {
             WHEN i.parent IS NULL THEN i.share
             ELSE (i.stored_parent).covering_share
           END
-        FROM items AS i
+        FROM saves AS i
         WHERE (i.existing).name IS NOT NULL OR i.parent IS NULL OR NOT saving ? i.parent
         UNION ALL
         -- … and a new child of a record in this call, that record's.
         SELECT c.name, cover.covering
-        FROM cover JOIN items AS c ON c.parent = cover.name
+        FROM cover JOIN saves AS c ON c.parent = cover.name
         WHERE (c.existing).name IS NULL
       ),
       saved AS (
@@ -160,7 +162,7 @@ extension ServerSQL {
           fields)
         SELECT zone_owner, zone_name, i.name, i.type, i.parent, i.share, cover.covering,
           nextval('scorekeeper.tags')::text, scorekeeper.now_ms(), first_change + i.ordinal, i.r->'fields'
-        FROM items AS i JOIN cover ON cover.name = i.name
+        FROM saves AS i JOIN cover ON cover.name = i.name
         ORDER BY i.ordinal
         ON CONFLICT (owner, zone, name) DO UPDATE SET
           change_tag = excluded.change_tag, modified_at = excluded.modified_at,
