@@ -46,10 +46,17 @@ enum ScaleBench {
       print("  " + query)
       for row in try user.query("EXPLAIN (COSTS OFF) " + query).rows { print("    " + (row[0] ?? "")) }
     }
+    // Gone before the next benchmarks, or autovacuum works through the
+    // big one on the same two cores while they run.
+    user.close()
+    for name in [small.name, big.name] {
+      try PGConnection(server.connectionString()).query("DROP DATABASE \(name) WITH (FORCE)")
+    }
     return missed
   }
 
   struct Server {
+    let name: String
     let location: String
     let database: LiveCloudDatabase
     var token: ChangeToken?
@@ -111,6 +118,7 @@ enum ScaleBench {
     let location = server.connectionString(database: name, user: LiveBench.user)
     let database = try LiveCloud(connectionString: location).container().database(.private)
     return Server(
-      location: location, database: database, token: try database.databaseChanges(since: nil).token)
+      name: name, location: location, database: database,
+      token: try database.databaseChanges(since: nil).token)
   }
 }

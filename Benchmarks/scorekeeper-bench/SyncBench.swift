@@ -8,6 +8,7 @@ import ScorekeeperCore
 /// what the database holds.
 enum SyncBench {
   static let bulkSize = 10_000
+  static let bulkRuns = 3
   static let bigSize = 100_000
   static let rateTarget = 20_000.0
   static let ratioTarget = 2.0
@@ -15,33 +16,44 @@ enum SyncBench {
   /// Where a test cloud comes from: a new, empty one per call.
   struct Backend {
     let name: String
+    /// A live server (the rate target is for it), not the mock.
+    var isLive = true
     let newCloud: (_ label: String) throws -> (container: any CloudContainer, location: String)
   }
 
   /// Prints the results; returns the names of missed targets.
   static func run(directory: String, runs: Int, backends: [Backend]) throws -> [String] {
     print("\nSync engine (in-process), each cloud side by side:")
-    print(pad("", 34) + backends.map { pad($0.name, 18) }.joined() + "target")
+    print(pad("", 34) + backends.map { pad($0.name, 18) }.joined() + "target (live)")
     var missed: [String] = []
     var sendRates: [Double] = []
     var fetchRates: [Double] = []
     for backend in backends {
-      let cloud = try backend.newCloud("bulk")
-      let sender = try device(directory + "/\(backend.name)-sender.sqlite", cloud)
-      try fill(sender.store, records: bulkSize)
-      sendRates.append(Double(bulkSize) / (try milliseconds { _ = try sender.engine.send() } / 1000))
-      let receiver = try device(directory + "/\(backend.name)-receiver.sqlite", cloud)
-      fetchRates.append(Double(bulkSize) / (try milliseconds { _ = try receiver.engine.fetch() } / 1000))
+      var sends: [Double] = []
+      var fetches: [Double] = []
+      for run in 0..<bulkRuns {
+        let cloud = try backend.newCloud("bulk\(run)")
+        let sender = try device(directory + "/\(backend.name)-sender\(run).sqlite", cloud)
+        try fill(sender.store, records: bulkSize)
+        sends.append(Double(bulkSize) / (try milliseconds { _ = try sender.engine.send() } / 1000))
+        let receiver = try device(directory + "/\(backend.name)-receiver\(run).sqlite", cloud)
+        fetches.append(Double(bulkSize) / (try milliseconds { _ = try receiver.engine.fetch() } / 1000))
+      }
+      sendRates.append(median(sends))
+      fetchRates.append(median(fetches))
     }
     for (label, rates) in [
       ("send 10,000 pending changes", sendRates), ("fetch them on a second device", fetchRates),
     ] {
-      let met = rates.allSatisfy { $0 >= rateTarget }
+      // The target is the live server's; the mock (a file on this
+      // machine, one statement per rule) is shown beside it.
+      let met = zip(backends, rates).allSatisfy { backend, rate in !backend.isLive || rate >= rateTarget }
       print(
         pad("  " + label, 34) + rates.map { pad(format($0 / 1000) + "k rec/s", 18) }.joined()
           + "≥ \(Int(rateTarget / 1000))k \(met ? "ok" : "MISSED")")
       if !met { missed.append(label) }
     }
+    print("  (medians of \(bulkRuns) runs, each on a new cloud)")
 
     var ratios: [String] = []
     var allMet = true

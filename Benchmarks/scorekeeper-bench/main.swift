@@ -132,7 +132,7 @@ if !syncOnly {
 do {
   let liveServer = try LiveBench.server()
   missed += try ScaleBench.run(liveServer, runs: runs * 5)
-  let mock = SyncBench.Backend(name: "mock") { label in
+  let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
     let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
     return (cloud.container(for: "alice"), cloud.path)
   }

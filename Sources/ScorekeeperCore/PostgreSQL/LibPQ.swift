@@ -21,7 +21,10 @@ enum LibPQ {
   private static func load() -> Result<scorekeeper_libpq, PGError> {
     var reasons: [String] = []
     for name in libraryNames {
-      guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+      // Lazily bound: libpq's own symbols are bound at once anyway (it is
+      // built with BIND_NOW), but the twenty-odd libraries it pulls in
+      // (TLS, Kerberos, LDAP) need not resolve what this never calls.
+      guard let handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL) else {
         reasons.append(dlerror().map { String(cString: $0) } ?? name)
         continue
       }

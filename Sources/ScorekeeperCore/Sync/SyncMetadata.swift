@@ -99,11 +99,9 @@ struct SyncMetadata {
   /// the row is gone.
   func row(of record: SyncRecordState) throws -> SyncedRow? {
     let table = record.table
-    let columns = ([table.parentColumn ?? "NULL"] + table.fields).joined(separator: ", ")
     guard
       let values = try db.fetchOne(
-        "\(Self.marker) SELECT \(columns) FROM \(table.name) WHERE id = ?1", [.text(record.rowID)],
-        { row in (0..<row.count).map { row.value($0) } })
+        table.readSQL, [.text(record.rowID)], { row in (0..<row.count).map { row.value($0) } })
     else { return nil }
     var times: [String: Timestamp] = [:]
     if !table.isAppendOnly {
@@ -127,21 +125,10 @@ struct SyncMetadata {
   /// The caller silences tracking. Score events are only ever inserted.
   func write(_ row: SyncedRow) throws {
     let table = row.table
-    let columns = ["id"] + [table.parentColumn].compactMap { $0 } + table.fields
     var values: [SQLValue] = [.text(row.id)]
     if table.parentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
     values += table.fields.map { row.fields[$0]?.value?.sqlValue ?? .null }
-    let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
-    let conflict =
-      table.isAppendOnly
-      ? "DO NOTHING"
-      : "DO UPDATE SET "
-        + columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-    try db.execute(
-      """
-      \(Self.marker) INSERT INTO \(table.name) (\(columns.joined(separator: ", ")))
-      VALUES (\(placeholders)) ON CONFLICT (id) \(conflict)
-      """, values)
+    try db.execute(table.writeSQL, values)
     for field in table.mergedFields {
       try db.execute(
         """

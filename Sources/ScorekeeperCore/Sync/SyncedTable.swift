@@ -54,6 +54,34 @@ struct SyncedTable: Hashable, Sendable {
   /// Where saves of this table go: parents first (deletes go in reverse).
   var rank: Int { Self.all.firstIndex(of: self)! }
 
+  /// The statement writing a row of this table (a server copy or a
+  /// merge): `INSERT … ON CONFLICT (id) DO UPDATE` (DO NOTHING for score
+  /// events), with `id`, the parent column and the fields as ?1, ?2, ….
+  var writeSQL: String { Self.statements[name]!.write }
+
+  /// The statement reading a row's parent column and fields, by id.
+  var readSQL: String { Self.statements[name]!.read }
+
+  /// Made once: built for each row, the text costs about as much as the
+  /// row's insert.
+  private static let statements: [String: (write: String, read: String)] = Dictionary(
+    uniqueKeysWithValues: all.map { table in
+      let columns = ["id"] + [table.parentColumn].compactMap { $0 } + table.fields
+      let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
+      let conflict =
+        table.isAppendOnly
+        ? "DO NOTHING"
+        : "DO UPDATE SET " + columns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+      let write = """
+        \(SyncTracking.marker) INSERT INTO \(table.name) (\(columns.joined(separator: ", ")))
+        VALUES (\(placeholders)) ON CONFLICT (id) \(conflict)
+        """
+      let read =
+        "\(SyncTracking.marker) SELECT \(([table.parentColumn ?? "NULL"] + table.fields).joined(separator: ", ")) "
+        + "FROM \(table.name) WHERE id = ?1"
+      return (table.name, (write, read))
+    })
+
   /// `rank` in SQL, for a column holding a table name.
   static func rankSQL(of column: String) -> String {
     "CASE \(column) "

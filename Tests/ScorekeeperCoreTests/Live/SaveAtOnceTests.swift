@@ -173,7 +173,9 @@ import Testing
       for _ in 0..<Int.random(in: 1...25, using: &random) {
         let zone = Self.zones.randomElement(using: &random)!
         let roll = Int.random(in: 0..<100, using: &random)
+        // In a fixed order: a dictionary's differs from run to run.
         let inZone = stored.values.filter { $0.id.zoneID == zone && !$0.isShare && !saving.contains($0.id) }
+          .sorted { $0.id < $1.id }
         let parents =
           inZone.map(\.id) + call.saves.filter { $0.id.zoneID == zone && !$0.isShare }.map(\.id)
         var record: CloudRecord
