@@ -12,9 +12,12 @@ extension SyncEngine {
   ///
   /// Returns false when there was nothing to apply: this device already
   /// has that copy (most often its own save, coming back in a fetch).
+  ///
+  /// `parents`: what is known already of parent rows, within a page.
   @discardableResult
   func applyServerRecord(
-    _ server: CloudRecord, ownerKey: String, overwritingLocalChanges: Bool = false
+    _ server: CloudRecord, ownerKey: String, overwritingLocalChanges: Bool = false,
+    parents: ParentRows? = nil
   ) throws -> Bool {
     guard let row = SyncedRow(record: server) else { return false }  // not a scorekeeper record
     if row.table.parentTable == nil { try followShare(of: server) }
@@ -39,7 +42,8 @@ extension SyncEngine {
     // Metadata first when the field times written with the row will
     // reference it (a new record of a table whose fields merge).
     if existing == nil && !row.table.mergedFields.isEmpty { try metadata.upsert(state) }
-    state.state = try place(row, existing: existing, overwritingLocalChanges: overwritingLocalChanges)
+    state.state = try place(
+      row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, parents: parents)
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(of: row.recordName, to: server.fields)
@@ -63,15 +67,26 @@ extension SyncEngine {
 
   /// Writes the server's row (or its merge with local changes) and says
   /// what state its record is in now.
-  private func place(_ row: SyncedRow, existing: SyncRecordState?, overwritingLocalChanges: Bool)
-    throws -> SyncRecordState.State
-  {
+  private func place(
+    _ row: SyncedRow, existing: SyncRecordState?, overwritingLocalChanges: Bool, parents: ParentRows?
+  ) throws -> SyncRecordState.State {
     if existing?.state == .pendingDelete && !overwritingLocalChanges { return .pendingDelete }
-    if let parentID = row.parentID, let parentTable = row.table.parentTable.flatMap(SyncedTable.named),
-      try !metadata.rowExists(table: parentTable, id: parentID)
-    {
-      let parentState = try metadata.record(parentTable.recordName(of: parentID))?.state
-      return parentState == .pendingDelete ? .pendingDelete : .parked
+    if let parentID = row.parentID, let parentTable = row.table.parentTable.flatMap(SyncedTable.named) {
+      let parentName = parentTable.recordName(of: parentID)
+      let parent: ParentRows.Row
+      if let known = parents?.rows[parentName] {
+        parent = known
+      } else if try metadata.rowExists(table: parentTable, id: parentID) {
+        parent = .present
+      } else {
+        parent = try metadata.record(parentName)?.state == .pendingDelete ? .deleted : .missing
+      }
+      parents?.rows[parentName] = parent
+      switch parent {
+      case .present: break
+      case .deleted: return .pendingDelete
+      case .missing: return .parked
+      }
     }
     if let existing, existing.state == .pendingSave && !overwritingLocalChanges,
       let local = try metadata.row(of: existing)
@@ -84,6 +99,14 @@ extension SyncEngine {
     }
     try metadata.write(row)
     return .synced
+  }
+
+  /// What a page's records found of their parent rows: the page's
+  /// parents are applied before its children and nothing is deleted
+  /// meanwhile, so the first child's lookup holds for its siblings.
+  final class ParentRows {
+    enum Row { case present, missing, deleted }
+    var rows: [String: Row] = [:]
   }
 
   /// Parked records whose parent has arrived, applied from the copy kept
@@ -99,12 +122,19 @@ extension SyncEngine {
         ORDER BY r.rowid
         """, [], SyncRecordState.init(row:))
       guard !ready.isEmpty else { return }
-      for var record in ready {
+      var placed: [String] = []
+      for record in ready {
         guard let row = try metadata.base(of: record) else { continue }
         try metadata.write(row)
-        record.state = .synced
-        try metadata.upsert(record)
+        placed.append(record.recordName)
       }
+      guard !placed.isEmpty else { return }  // none had a copy kept: they wait
+      // One statement for the round, not one per record.
+      try store.database.execute(
+        """
+        \(SyncTracking.marker) UPDATE syncRecords SET state = 'synced'
+        WHERE recordName IN (SELECT value FROM json_each(?1))
+        """, [.text(JSON.array(placed.map(JSON.string)).compactText)])
     }
   }
 

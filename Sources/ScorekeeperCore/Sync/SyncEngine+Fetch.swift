@@ -136,7 +136,8 @@ extension SyncEngine {
     let ordered = page.changed.sorted { lhs, rhs in
       (SyncedTable.named(lhs.type)?.rank ?? 99) < (SyncedTable.named(rhs.type)?.rank ?? 99)
     }
-    for record in ordered where try applyServerRecord(record, ownerKey: ownerKey) {
+    let parents = ParentRows()
+    for record in ordered where try applyServerRecord(record, ownerKey: ownerKey, parents: parents) {
       report.received += 1
     }
     try unpark()
