@@ -91,8 +91,8 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .notAuthenticated(let status):
       "Not signed in to the cloud (account status: \(status.rawValue))."
     case .loginRefused(let why):
-      "The server refused the login: \(why). A password comes from ~/.pgpass (mode 0600), PGPASSFILE or "
-        + "a service file, or from a prompt when the command runs at a terminal."
+      ["The server refused the login: \(why).", Self.howToLogIn(after: why)].filter { !$0.isEmpty }
+        .joined(separator: " ")
     case .accountTemporarilyUnavailable: "The cloud account is temporarily unavailable."
     case .networkUnavailable: "The network is unavailable."
     case .requestRateLimited(let seconds): "Too many requests; retry after \(seconds) s."
@@ -102,5 +102,19 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .zoneBusy(let seconds): "The zone is busy; retry after \(seconds) s."
     case .serverBusy: "The cloud is busy with other requests and did not answer in time."
     }
+  }
+}
+
+extension CloudError {
+  /// What to do about a refused login, from the server's reason: where a
+  /// password comes from when it is about the password, who lets a
+  /// removed user in again, or nothing more than the server said.
+  static func howToLogIn(after reason: String) -> String {
+    if reason.contains("not permitted to log in") {
+      return "An administrator lets a removed user in again with `scorekeeper server add-user`."
+    }
+    guard reason.contains("password") else { return "" }
+    return "A password comes from ~/.pgpass (mode 0600), PGPASSFILE or a service file, or from a prompt "
+      + "when the command runs at a terminal."
   }
 }

@@ -90,7 +90,8 @@ import Testing
       try hana.run(["sync"]),
       ProcessResult(
         status: 1, stdout: "",
-        stderr: refusal.replacing("%@", with: "role \"ut_hana\" is not permitted to log in")))
+        stderr: "The server refused the login: role \"ut_hana\" is not permitted to log in. "
+          + "An administrator lets a removed user in again with `scorekeeper server add-user`.\n"))
     #expect(try server.dump().contains("ut_hana"), "her game stays on the server")
   }
 

@@ -104,6 +104,30 @@ import Testing
     #expect(LiveCloud.cloudError(for: error) as? CloudError == expected)
   }
 
+  @Test(
+    "a refused login says where a password comes from only when the password was the reason",
+    arguments: [
+      (
+        "password authentication failed for user \"alice\"",
+        "The server refused the login: password authentication failed for user \"alice\". A password comes "
+          + "from ~/.pgpass (mode 0600), PGPASSFILE or a service file, or from a prompt when the command runs "
+          + "at a terminal."
+      ),
+      (
+        "role \"bob\" is not permitted to log in",
+        "The server refused the login: role \"bob\" is not permitted to log in. An administrator lets a "
+          + "removed user in again with `scorekeeper server add-user`."
+      ),
+      (
+        "no pg_hba.conf entry for host \"10.0.0.2\", user \"alice\", database \"club\", SSL off",
+        "The server refused the login: no pg_hba.conf entry for host \"10.0.0.2\", user \"alice\", "
+          + "database \"club\", SSL off."
+      ),
+    ])
+  func loginRefusedMessage(reason: String, message: String) {
+    #expect(CloudError.loginRefused(reason).description == message)
+  }
+
   @Test("a FATAL answer that is none of the cloud's is reported in the server's words, not as the network")
   func otherFatal() {
     let error = PGError(
