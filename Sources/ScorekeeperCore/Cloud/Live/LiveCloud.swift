@@ -88,16 +88,17 @@ public final class LiveCloud: Sendable {
     _ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable? = nil,
     zone: ZoneID? = nil
   ) throws -> JSON {
-    let ahead = state.withLock { state -> PGConnection? in
+    // (Read under the lock, as every use of the connection is.)
+    let answeredAhead = state.withLock { state -> Result<PGResult, any Error>? in
       guard let key, let connection = state.connection,
         state.ahead == CallAhead(function: function, key: key)
       else { return nil }
       state.ahead = nil
       state.answersTakenAhead += 1
-      return connection
+      return Result { try connection.receive() }
     }
     do {
-      if let ahead { return try Self.answers(to: [function], in: try ahead.receive())[0] }
+      if let answeredAhead { return try Self.answers(to: [function], in: try answeredAhead.get())[0] }
       let call = [(function: function, arguments: arguments())]
       return try withConnection { connection, _ in try Self.answers(to: call, on: connection)[0] }
     } catch let error as PGError {
