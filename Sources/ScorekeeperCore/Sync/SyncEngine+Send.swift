@@ -162,11 +162,10 @@ extension SyncEngine {
   private func record(_ result: ModifyRecordsResult, of batch: Batch) throws -> BatchOutcome {
     var outcome = BatchOutcome()
     try store.syncWrite {
-      try recordSaved(
-        result.saveResults.compactMap { id, saved in
-          guard let record = batch.sent[id], case .success(let copy) = saved else { return nil }
-          return (copy, record)
-        })
+      for (id, saved) in result.saveResults {
+        guard let record = batch.sent[id], case .success(let copy) = saved else { continue }
+        try recordSaved(copy, sent: record)
+      }
       for (id, deleted) in result.deleteResults {
         guard let record = batch.sent[id], case .success = deleted else { continue }
         report.sent += 1
@@ -187,17 +186,16 @@ extension SyncEngine {
     return outcome
   }
 
-  /// The server saved the records: each is synced, unless its row changed
+  /// The server saved the record: it is synced, unless the row changed
   /// while the call was out (then that newer change stays pending, now
-  /// against the server's new copy). A few statements for the batch.
-  private func recordSaved(_ saved: [(copy: CloudRecord, sent: SyncRecordState)]) throws {
-    report.sent += saved.count
-    let recorded = try metadata.recordSent(saved.map { ($0.sent, $0.copy.changeTag) })
-    for (copy, sent) in saved where !recorded.contains(sent.recordName) {
-      try deletedWhileSending(sent, serverTag: copy.changeTag)
+  /// against the server's new copy).
+  private func recordSaved(_ saved: CloudRecord, sent: SyncRecordState) throws {
+    report.sent += 1
+    guard try metadata.recordSent(sent, serverTag: saved.changeTag) else {
+      try deletedWhileSending(sent, serverTag: saved.changeTag)
+      return
     }
-    try metadata.setBases(
-      saved.filter { recorded.contains($0.sent.recordName) }.map { ($0.sent.recordName, $0.copy.fields) })
+    try metadata.setBase(of: sent.recordName, to: saved.fields)
   }
 
   /// A new row deleted here (by another process) while its first save was

@@ -160,27 +160,17 @@ struct SyncMetadata {
       ])
   }
 
-  /// The server took these records: each now has the server's tag, and
-  /// is synced unless its row changed again meanwhile (its change count
-  /// moved). Returns the names of those still here (a row deleted here
-  /// meanwhile took its record with it). One statement for them all.
-  func recordSent(_ records: [(sent: SyncRecordState, serverTag: String?)]) throws -> Set<String> {
-    guard !records.isEmpty else { return [] }
-    let list = JSON.array(
-      records.map {
-        .array([
-          .string($0.sent.recordName), $0.serverTag.map(JSON.string) ?? .null, .integer($0.sent.changeCount),
-        ])
-      })
-    return Set(
-      try db.fetchAll(
-        """
-        \(Self.marker) UPDATE syncRecords SET serverChangeTag = j.value ->> 1,
-          state = CASE WHEN changeCount = j.value ->> 2 THEN 'synced' ELSE state END
-        FROM json_each(?1) AS j WHERE syncRecords.recordName = j.value ->> 0
-        RETURNING syncRecords.recordName
-        """, [.text(list.compactText)]
-      ) { try $0.text(0) })
+  /// The server took `sent`: the record now has the server's tag, and is
+  /// synced unless the row changed again meanwhile (its change count
+  /// moved). False when the record is gone (its row was deleted here).
+  func recordSent(_ sent: SyncRecordState, serverTag: String?) throws -> Bool {
+    try db.execute(
+      """
+      \(Self.marker) UPDATE syncRecords SET serverChangeTag = ?2,
+        state = CASE WHEN changeCount = ?3 THEN 'synced' ELSE state END
+      WHERE recordName = ?1
+      """, [.text(sent.recordName), SQLValue(serverTag), .integer(sent.changeCount)])
+    return db.changes > 0
   }
 
   /// The server copy last seen (the merge base, or a parked record).
@@ -206,10 +196,6 @@ struct SyncMetadata {
   func setBase(of recordName: String, to fields: [String: CloudValue]) throws {
     try db.execute(
       "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
-    try insertBase(of: recordName, fields)
-  }
-
-  private func insertBase(of recordName: String, _ fields: [String: CloudValue]) throws {
     guard !fields.isEmpty else { return }
     var arguments: [SQLValue] = [.text(recordName)]
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
@@ -218,47 +204,6 @@ struct SyncMetadata {
       arguments += [.text(key), .text(value.typeName), stored]
     }
     try db.execute(Self.insertBaseSQL(fieldCount: fields.count), arguments)
-  }
-
-  /// Replaces several records' merge bases: a statement to clear them and
-  /// one to write every string, whole number and date; a record with a
-  /// value of another type (which JSON would not carry exactly) is written
-  /// on its own.
-  func setBases(_ records: [(recordName: String, fields: [String: CloudValue])]) throws {
-    guard !records.isEmpty else { return }
-    try db.execute(
-      "\(Self.marker) DELETE FROM syncServerFields WHERE recordName IN (SELECT value FROM json_each(?1))",
-      [.text(JSON.array(records.map { .string($0.recordName) }).compactText)])
-    var rows: [JSON] = []
-    for (recordName, fields) in records {
-      var plain: [JSON] = []
-      for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-        guard let json = Self.exactJSON(value) else { break }
-        plain.append(.array([.string(recordName), .string(key), .string(value.typeName), json]))
-      }
-      if plain.count == fields.count {
-        rows += plain
-      } else {
-        try insertBase(of: recordName, fields)
-      }
-    }
-    guard !rows.isEmpty else { return }
-    try db.execute(
-      """
-      \(Self.marker) INSERT INTO syncServerFields (recordName, key, type, value)
-      SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?1) AS j
-      """, [.text(JSON.array(rows).compactText)])
-  }
-
-  /// A value as JSON that SQLite reads back exactly as stored here: text
-  /// and whole numbers (dates as milliseconds); nil for the others.
-  private static func exactJSON(_ value: CloudValue) -> JSON? {
-    switch value {
-    case .string(let text): .string(text)
-    case .int64(let number): .integer(number)
-    case .date(let time): .integer(time.millisecondsSince1970)
-    default: nil
-    }
   }
 
   /// `INSERT … VALUES (?1, ?2, ?3, ?4), (?1, ?5, ?6, ?7), …` for a record
