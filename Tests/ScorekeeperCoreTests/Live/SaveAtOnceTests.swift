@@ -37,6 +37,24 @@ import Testing
     #expect(try atOnce.rows() == oneByOne.rows())
   }
 
+  @Test("the first save into a new server gives its records table statistics [postgres]")
+  func firstSaveAnalyzes() throws {
+    let cloud = try TestCloud(.postgres)
+    let admin = try PGConnection(cloud.adminLocation)
+    // Without any, the planner scans a zone for every key lookup (see
+    // ensure_statistics); autovacuum would take a minute or more.
+    let statistics =
+      "SELECT c.reltuples >= 0, (SELECT count(*) FROM pg_stats AS s WHERE s.schemaname = 'scorekeeper' "
+      + "AND s.tablename = 'records') > 0 FROM pg_class AS c WHERE c.oid = 'scorekeeper.records'::regclass"
+    #expect(try admin.query(statistics).rows == [["f", "f"]])
+    let database = cloud.container("alice").privateDatabase
+    let zone = World.zones[0]
+    _ = try database.modifyRecordZones(saving: [zone])
+    _ = try database.modifyRecords(saving: [CloudRecord(id: RecordID(name: "r", zoneID: zone), type: "items")]
+    )
+    #expect(try admin.query(statistics).rows == [["t", "t"]])
+  }
+
   /// One live database of alice's, through a raw connection (to see which
   /// way each call took), with two zones.
   final class Server {
