@@ -15,7 +15,7 @@ public final class PGConnection {
   private var isClosed = false
   /// Statements sent so far: each one is a round trip to the server.
   public private(set) var statementsSent = 0
-  /// The statement sent and not answered yet.
+  /// The statement sent and not answered yet (for the error's context).
   private var sentSQL: String?
 
   /// Connects with a libpq connection string (`postgresql://…`, or
@@ -80,9 +80,6 @@ public final class PGConnection {
     while let extra = api.PQgetResult(handle) { api.PQclear(extra) }
     return try read(result, sql: sql)
   }
-
-  /// Whether a statement was sent and its answer not received yet.
-  public var isAwaitingAnswer: Bool { sentSQL != nil }
 
   private func withParameters<T>(
     _ parameters: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T

@@ -72,43 +72,40 @@ public struct LiveCloudDatabase: CloudDatabase {
   public func modifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) throws -> ModifyRecordsResult {
-    let answer = try cloud.call(
-      "modify_records", modifyArguments(records, ids, savePolicy: savePolicy, atomically: atomically),
-      key: ModifyCall(
-        scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically))
+    let call = ModifyCall(
+      scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically)
+    let answer = try cloud.call("modify_records", call.arguments, key: call)
     return try Self.modifyResult(from: answer, sent: records)
   }
 
   public func willModifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) {
-    cloud.sendAhead(
-      "modify_records", modifyArguments(records, ids, savePolicy: savePolicy, atomically: atomically),
-      key: ModifyCall(
-        scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically))
+    let call = ModifyCall(
+      scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically)
+    cloud.sendAhead("modify_records", call.arguments, key: call)
   }
 
-  /// What a modify_records call is made of: comparing it costs less than
-  /// writing the JSON again.
+  /// What a modify_records call is made of. It is also the key a call
+  /// sent ahead is known by: comparing it costs less than writing the
+  /// JSON again.
   private struct ModifyCall: Hashable {
     let scope: DatabaseScope
     let saves: [CloudRecord]
     let deletes: [RecordID]
     let savePolicy: SavePolicy
     let atomically: Bool
-  }
 
-  private func modifyArguments(
-    _ records: [CloudRecord], _ ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
-  ) -> [String?] {
-    // The server saves in the order given; parents go first, as the mock
-    // puts them, so a child may come before its parent in the call.
-    let saves = RecordModification.parentsFirst(records)
-    return [
-      scope.rawValue, JSON.array(saves.map(LiveRecordCoding.json)).compactText,
-      JSON.array(ids.map(LiveRecordCoding.json)).compactText,
-      savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
-    ]
+    var arguments: [String?] {
+      // The server saves in the order given; parents go first, as the
+      // mock puts them, so a child may come before its parent in the call.
+      let ordered = RecordModification.parentsFirst(saves)
+      return [
+        scope.rawValue, JSON.array(ordered.map(LiveRecordCoding.json)).compactText,
+        JSON.array(deletes.map(LiveRecordCoding.json)).compactText,
+        savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
+      ]
+    }
   }
 
   /// What `modify_records` answered, record by record. A record saved
