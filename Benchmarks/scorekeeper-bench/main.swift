@@ -6,6 +6,7 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
+//          [--sync-only | --bulk-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -17,14 +18,18 @@ var sqlite3 = "sqlite3"
 var runs = 40
 // Only the sync engine and the live server's rows: for working on them.
 var syncOnly = false
+// Only the bulk send and fetch rates: for working on throughput.
+var bulkOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
   case "--sqlite3": sqlite3 = arguments.popFirst() ?? sqlite3
   case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
   case "--sync-only": syncOnly = true
+  case "--bulk-only": (syncOnly, bulkOnly) = (true, true)
   default:
-    print("usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only]")
+    print(
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only]")
     exit(2)
   }
 }
@@ -78,9 +83,11 @@ let comparisons = [
     baseline: theirs + [BenchDatabase.standingsSQL(big)], timeTarget: 1.5, memoryTarget: 2.0),
 ]
 
-print("Each command \(runs) times, alternating with sqlite3 \(sqliteVersion(sqlite3)); medians.\n")
 var missed: [String] = []
-print(pad("command", 30) + pad("scorekeeper", 14) + pad("sqlite3", 12) + pad("ratio", 8) + "target")
+if !syncOnly {
+  print("Each command \(runs) times, alternating with sqlite3 \(sqliteVersion(sqlite3)); medians.\n")
+  print(pad("command", 30) + pad("scorekeeper", 14) + pad("sqlite3", 12) + pad("ratio", 8) + "target")
+}
 /// Prints a row; returns whether the target was met.
 func report(_ label: String, _ result: Comparison.Result, unit: (Double) -> String, target: Double)
   -> Bool
@@ -108,7 +115,7 @@ for comparison in comparisons where !syncOnly {
 // runtime, then opening and checking a small database.
 let tiny = directory + "/tiny.sqlite"
 try ProcessTimer.run([scorekeeper, "--offline", "--db", tiny, "add-game", "Chess"])
-print("\nStart-up, medians of \(runs):")
+if !syncOnly { print("\nStart-up, medians of \(runs):") }
 for (label, command) in syncOnly
   ? []
   : [
@@ -131,15 +138,17 @@ if !syncOnly {
 // is stopped at exit.
 do {
   let liveServer = try LiveBench.server()
-  missed += try ScaleBench.run(liveServer, runs: runs * 5)
+  if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
   let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
     let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
     return (cloud.container(for: "alice"), cloud.path)
   }
   missed += try SyncBench.run(
-    directory: directory, runs: runs, backends: [mock] + LiveBench.backends(liveServer))
-  missed += try LiveBench.automaticSync(
-    liveServer, scorekeeper: scorekeeper, directory: directory, runs: runs)
+    directory: directory, runs: runs, backends: [mock] + LiveBench.backends(liveServer), bulkOnly: bulkOnly)
+  if !bulkOnly {
+    missed += try LiveBench.automaticSync(
+      liveServer, scorekeeper: scorekeeper, directory: directory, runs: runs)
+  }
 } catch {
   print("\nThe live benchmarks failed: \(error)")
   exit(1)

@@ -83,6 +83,13 @@ public protocol CloudDatabase: Sendable {
 
   /// The same for a page of a zone's changes.
   func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int)
+
+  /// Says that the caller may make this modify call once the call it waits
+  /// for now is answered: a server at the other end of a connection is
+  /// busy until then, so the request is written meanwhile, and the call
+  /// (or `willModifyRecords`) then only sends it. Nothing reaches the cloud.
+  func mayModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool)
 }
 
 extension CloudDatabase {
@@ -92,6 +99,10 @@ extension CloudDatabase {
   ) {}
 
   public func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {}
+
+  public func mayModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) {}
 
   /// One record, or the error its fetch met.
   public func record(for id: RecordID) throws -> CloudRecord {

@@ -6,11 +6,11 @@ extension SyncEngine {
   /// when a round makes no progress (a change the server keeps refusing
   /// as malformed stays pending and is reported).
   ///
-  /// A live server works while this process does: the next batch is read
-  /// while the server saves one sent ahead, and when the server took a
-  /// whole batch, the next is sent ahead before this one is recorded
-  /// (nothing recorded then can change the next batch: its records are
-  /// others, and nothing is refetched).
+  /// A live server works while this process does: each batch is sent
+  /// ahead, and the next is read and its request written while the server
+  /// saves it; when the server took a whole batch, the next is sent ahead
+  /// before this one is recorded (nothing recorded then can change the
+  /// next batch: its records are others, and nothing is refetched).
   func sendPending() throws {
     var batchSize = type(of: container.privateDatabase).itemLimit
     var refusedAsMalformed: [String: String] = [:]
@@ -19,18 +19,26 @@ extension SyncEngine {
     var ahead: Batch?
     var window: [SyncRecordState] = []
     while true {
-      let sentAhead = ahead != nil
       guard
         let batch = try ahead
           ?? nextBatch(
             size: batchSize, skipping: Set(refusedAsMalformed.keys), from: &window, makingZones: true)
       else { break }
+      if ahead == nil {
+        batch.database.willModifyRecords(
+          saving: batch.saves, deleting: batch.deletes, savePolicy: .ifServerRecordUnchanged,
+          atomically: false)
+      }
       ahead = nil
       let skipping = Set(refusedAsMalformed.keys).union(batch.sent.values.map(\.recordName))
-      // While the server works on a batch sent ahead, the next is read.
-      var next =
-        sentAhead
-        ? try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false) : nil
+      // While the server saves the batch, the next is read and its request
+      // written, to be sent as soon as this answer allows.
+      let next = try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false)
+      if let next {
+        next.database.mayModifyRecords(
+          saving: next.saves, deleting: next.deletes, savePolicy: .ifServerRecordUnchanged,
+          atomically: false)
+      }
       let result: ModifyRecordsResult
       do {
         result = try withRetry {
@@ -46,9 +54,6 @@ extension SyncEngine {
       if result.saveResults.values.allSatisfy({ (try? $0.get()) != nil })
         && result.deleteResults.values.allSatisfy({ (try? $0.get()) != nil })
       {
-        if next == nil {
-          next = try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false)
-        }
         if let next {
           try createMissingZones(for: Array(next.sent.values))
           next.database.willModifyRecords(

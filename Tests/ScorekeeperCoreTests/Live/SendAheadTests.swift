@@ -52,6 +52,24 @@ import Testing
     #expect(live.answersTakenAhead == 0)
   }
 
+  @Test("a call sends the arguments made ahead under its key, and only those [postgres]")
+  func argumentsMadeAhead() throws {
+    let live = try connectedCloud()
+    func saving(_ name: String) -> [String?] {
+      ["private", JSON.array([LiveRecordCoding.json(record(name))]).compactText, "[]", "true", "false"]
+    }
+    // Made ahead under the key "c", the arguments saving "c" are what
+    // the call with that key sends, not those it would make itself…
+    live.prepare("modify_records", saving("c"), key: "c")
+    _ = try live.call("modify_records", saving("unsent"), key: "c")
+    // … and a call under another key makes its own.
+    live.prepare("modify_records", saving("d"), key: "d")
+    _ = try live.call("modify_records", saving("e"), key: "e")
+    #expect(live.argumentsTakenAhead == 1)
+    let changes = try live.container().privateDatabase.zoneChanges(in: zone, since: nil, limit: 400)
+    #expect(changes.changed.map(\.id.name) == ["c", "e"])
+  }
+
   @Test("nothing is sent ahead before a connection is open [postgres]")
   func notConnected() throws {
     let live = LiveCloud(connectionString: try cloud.connectionString(for: "alice"))
@@ -64,7 +82,9 @@ import Testing
     #expect(live.answersTakenAhead == 0)
   }
 
-  @Test("a bulk send and a fetch take every batch and page after the first from a call sent ahead [postgres]")
+  @Test(
+    "a bulk send takes every batch, and a fetch every page after the first, from a call sent ahead [postgres]"
+  )
   func bulkSyncSendsAhead() throws {
     let world = try SyncScenario(devices: 2, backing: .postgres)
     let store = world[0].store
@@ -92,7 +112,8 @@ import Testing
     }
     // 1 + 10 + 1,000 records: batches of 400 and 400 and 211, pages alike.
     #expect(try engines[0].0.send().counts == SyncReport.counts(sent: 1011))
-    #expect(engines[0].1.answersTakenAhead == 2)
+    #expect(engines[0].1.answersTakenAhead == 3)
+    #expect(engines[0].1.argumentsTakenAhead == 2, "each written while the server saved the one before")
     #expect(try engines[1].0.fetch().counts == SyncReport.counts(received: 1011))
     #expect(engines[1].1.answersTakenAhead == 2)
     #expect(try world[1].contents() == world[0].contents())

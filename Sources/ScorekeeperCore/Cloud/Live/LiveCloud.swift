@@ -22,8 +22,12 @@ public final class LiveCloud: Sendable {
     var feedAnswers: [DatabaseScope: (token: String?, answer: JSON)] = [:]
     /// The call sent ahead (`sendAhead`), if any.
     var ahead: CallAhead?
+    /// A call's arguments made ahead (`prepare`), taken by that call.
+    var prepared: (call: CallAhead, arguments: [String?])?
     /// Answers calls took from a call sent ahead (for tests).
     var answersTakenAhead = 0
+    /// Arguments calls took from `prepare` (for tests).
+    var argumentsTakenAhead = 0
   }
 
   public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
@@ -52,6 +56,11 @@ public final class LiveCloud: Sendable {
   /// Answers calls took from a call sent ahead, so far.
   var answersTakenAhead: Int {
     state.withLock { $0.answersTakenAhead }
+  }
+
+  /// Arguments calls took from `prepare`, so far.
+  var argumentsTakenAhead: Int {
+    state.withLock { $0.argumentsTakenAhead }
   }
 
   /// Where the connection went and as whom, as `status` shows it.
@@ -83,7 +92,8 @@ public final class LiveCloud: Sendable {
   /// Calls `scorekeeper.<function>` with text arguments and reads its JSON
   /// answer; `zone` is the zone refusals of the whole call concern. The
   /// answer to the same call sent ahead (under the same `key`) is taken
-  /// when there is one; the arguments are then not even made.
+  /// when there is one; the arguments are then not even made, nor when
+  /// they were made ahead (`prepare`).
   func call(
     _ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable? = nil,
     zone: ZoneID? = nil
@@ -99,7 +109,7 @@ public final class LiveCloud: Sendable {
     }
     do {
       if let answeredAhead { return try Self.answers(to: [function], in: try answeredAhead.get())[0] }
-      let call = [(function: function, arguments: arguments())]
+      let call = [(function: function, arguments: takePrepared(function, key: key) ?? arguments())]
       return try withConnection { connection, _ in try Self.answers(to: call, on: connection)[0] }
     } catch let error as PGError {
       throw Self.cloudError(for: error, zone: zone)
@@ -110,12 +120,33 @@ public final class LiveCloud: Sendable {
   /// already open, without waiting: the server works on it while the
   /// caller works on something else, and `call` with the same `key` takes
   /// the answer. Any other statement first reads that answer and drops it.
-  func sendAhead(_ function: String, _ arguments: [String?], key: AnyHashable) {
+  func sendAhead(_ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable) {
+    let arguments = takePrepared(function, key: key) ?? arguments()
     state.withLock { state in
       guard state.ahead == nil, let connection = state.connection, !connection.isBroken else { return }
       let (sql, values) = Self.statement(for: [(function, arguments)])
       guard (try? connection.send(sql, values)) != nil else { return }
       state.ahead = CallAhead(function: function, key: key)
+    }
+  }
+
+  /// Makes the arguments of a call the caller may make (or send ahead)
+  /// later, while the connection waits for the server: that call then
+  /// only sends them.
+  func prepare(_ function: String, _ arguments: [String?], key: AnyHashable) {
+    state.withLock { $0.prepared = (CallAhead(function: function, key: key), arguments) }
+  }
+
+  /// The arguments made ahead for this call, if they were (taken once).
+  private func takePrepared(_ function: String, key: AnyHashable?) -> [String?]? {
+    guard let key else { return nil }
+    return state.withLock { state in
+      guard let prepared = state.prepared, prepared.call == CallAhead(function: function, key: key) else {
+        return nil
+      }
+      state.prepared = nil
+      state.argumentsTakenAhead += 1
+      return prepared.arguments
     }
   }
 

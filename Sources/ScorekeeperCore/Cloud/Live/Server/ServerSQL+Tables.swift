@@ -77,7 +77,11 @@ extension ServerSQL {
     CREATE INDEX records_parent ON scorekeeper.records (owner, zone, parent) WHERE parent IS NOT NULL;
     CREATE INDEX records_share ON scorekeeper.records (owner, zone, share) WHERE share IS NOT NULL;
     CREATE INDEX records_changed ON scorekeeper.records (owner, zone, changed_at);
-    CREATE INDEX records_covering ON scorekeeper.records (owner, zone, covering_share);
+    -- Only shared records: the policies look up a participant's share by
+    -- value, and an unshared record's entry would cost every save (a
+    -- fifteenth of a bulk save) for nothing.
+    CREATE INDEX records_covering ON scorekeeper.records (owner, zone, covering_share)
+      WHERE covering_share IS NOT NULL;
 
     CREATE TABLE scorekeeper.shares (
       owner text NOT NULL,
