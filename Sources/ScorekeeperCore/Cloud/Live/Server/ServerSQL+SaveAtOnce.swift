@@ -156,18 +156,28 @@ extension ServerSQL {
         FROM cover JOIN saves AS c ON c.parent = cover.name
         WHERE (c.existing).name IS NULL
       ),
-      saved AS (
+      -- NB: New records are inserted, stored ones updated: the zone is
+      -- locked, so nothing can insert one in between, and a plain insert
+      -- costs less than one that is ready for a conflict.
+      inserted AS (
         INSERT INTO scorekeeper.records AS s (
           owner, zone, name, type, parent, share, covering_share, change_tag, modified_at, changed_at,
           fields)
         SELECT zone_owner, zone_name, i.name, i.type, i.parent, i.share, cover.covering,
           nextval('scorekeeper.tags')::text, scorekeeper.now_ms(), first_change + i.ordinal, i.r->'fields'
         FROM saves AS i JOIN cover ON cover.name = i.name
+        WHERE (i.existing).name IS NULL
         ORDER BY i.ordinal
-        ON CONFLICT (owner, zone, name) DO UPDATE SET
-          change_tag = excluded.change_tag, modified_at = excluded.modified_at,
-          changed_at = excluded.changed_at, fields = excluded.fields
-        RETURNING s.*
+        RETURNING s.name, s.change_tag, s.modified_at, s.changed_at
+      ),
+      updated AS (
+        UPDATE scorekeeper.records AS s SET
+          change_tag = nextval('scorekeeper.tags')::text, modified_at = scorekeeper.now_ms(),
+          changed_at = first_change + i.ordinal, fields = i.r->'fields'
+        FROM saves AS i
+        WHERE (i.existing).name IS NOT NULL
+          AND s.owner = zone_owner AND s.zone = zone_name AND s.name = i.name
+        RETURNING s.name, s.change_tag, s.modified_at, s.changed_at
       )
       SELECT jsonb_agg(
           jsonb_build_object(
@@ -175,7 +185,7 @@ extension ServerSQL {
             'saved', jsonb_build_object('tag', saved.change_tag, 'modified', saved.modified_at))
           ORDER BY saved.changed_at)
         INTO results
-      FROM saved;
+      FROM (SELECT * FROM inserted UNION ALL SELECT * FROM updated) AS saved;
 
       DELETE FROM scorekeeper.tombstones AS t
       WHERE t.owner = zone_owner AND t.zone = zone_name
