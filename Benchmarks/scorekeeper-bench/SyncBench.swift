@@ -8,7 +8,7 @@ import ScorekeeperCore
 /// what the database holds.
 enum SyncBench {
   static let bulkSize = 10_000
-  static let bulkRuns = 3
+  static let bulkRuns = 5
   static let bigSize = 100_000
   static let rateTarget = 20_000.0
   static let ratioTarget = 2.0
