@@ -45,10 +45,13 @@ guard let created = mkdtemp(&template) else { fatalError("mkdtemp failed") }
 let directory = String(cString: created)
 let database = directory + "/bench.sqlite"
 
-print("Creating \(database): 2 games of 20 players, 1 of \(BenchDatabase.bigGameSize)…")
-try BenchDatabase.create(at: database)
 let baselineDatabase = directory + "/baseline.sqlite"
-try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
+// (The sync rows make their own databases.)
+if !syncOnly {
+  print("Creating \(database): 2 games of 20 players, 1 of \(BenchDatabase.bigGameSize)…")
+  try BenchDatabase.create(at: database)
+  try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
+}
 
 // Online commands sync around themselves; with nothing to send or fetch
 // they should cost about what the same command costs offline.
@@ -56,7 +59,7 @@ let onlineDatabase = directory + "/online.sqlite"
 let online = [
   scorekeeper, "--db", onlineDatabase, "--cloud", directory + "/online-cloud.sqlite", "--user", "bench",
 ]
-try ProcessTimer.run(online + ["demo"])
+if !syncOnly { try ProcessTimer.run(online + ["demo"]) }
 
 let small = BenchDatabase.smallGame
 let big = BenchDatabase.bigGame
@@ -114,8 +117,10 @@ for comparison in comparisons where !syncOnly {
 // Where start-up time goes: spawning any process, starting the Swift
 // runtime, then opening and checking a small database.
 let tiny = directory + "/tiny.sqlite"
-try ProcessTimer.run([scorekeeper, "--offline", "--db", tiny, "add-game", "Chess"])
-if !syncOnly { print("\nStart-up, medians of \(runs):") }
+if !syncOnly {
+  try ProcessTimer.run([scorekeeper, "--offline", "--db", tiny, "add-game", "Chess"])
+  print("\nStart-up, medians of \(runs):")
+}
 for (label, command) in syncOnly
   ? []
   : [
