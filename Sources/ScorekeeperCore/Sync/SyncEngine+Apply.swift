@@ -46,7 +46,7 @@ extension SyncEngine {
       row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, parents: parents)
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.
-    try metadata.setBase(of: row.recordName, to: server.fields)
+    try metadata.setBase(of: row.recordName, to: server.fields, isNew: existing == nil)
     return true
   }
 
@@ -109,19 +109,27 @@ extension SyncEngine {
     var rows: [String: Row] = [:]
   }
 
-  /// Parked records whose parent has arrived, applied from the copy kept
-  /// when they were parked; repeated, since a player can unpark its events.
-  func unpark() throws {
-    while true {
+  /// Parked records whose parent has now arrived, applied from the copy
+  /// kept when they were parked; repeated with those, since a player can
+  /// unpark its events. `arrived`: the records a page brought.
+  ///
+  /// Only the children of what arrived are looked at, never every parked
+  /// record: a big fetch often brings its parents last (each save of their
+  /// children gave them a new change), and looking at every parked record
+  /// after each page made such a fetch quadratic.
+  func unpark(childrenOf arrived: [String]) throws {
+    var arrived = arrived
+    guard !arrived.isEmpty, try metadata.hasParked() else { return }
+    while !arrived.isEmpty {
       let ready = try store.database.fetchAll(
         """
         \(SyncTracking.marker) SELECT \(SyncRecordState.columns(of: "r"))
         FROM syncRecords AS r JOIN syncRecords AS parent ON parent.recordName = r.parentRecordName
-        WHERE r.state = 'parked' AND r.state <> 'synced'  -- the partial index's condition
+        WHERE r.parentRecordName IN (SELECT value FROM json_each(?1))
+          AND +r.state = 'parked'  -- (+: never through the index of every parked record)
           AND parent.state IN ('synced', 'pendingSave')
         ORDER BY r.rowid
-        """, [], SyncRecordState.init(row:))
-      guard !ready.isEmpty else { return }
+        """, [.text(JSON.array(arrived.map(JSON.string)).compactText)], SyncRecordState.init(row:))
       var placed: [String] = []
       for record in ready {
         guard let row = try metadata.base(of: record) else { continue }
@@ -135,6 +143,7 @@ extension SyncEngine {
         \(SyncTracking.marker) UPDATE syncRecords SET state = 'synced'
         WHERE recordName IN (SELECT value FROM json_each(?1))
         """, [.text(JSON.array(placed.map(JSON.string)).compactText)])
+      arrived = placed
     }
   }
 

@@ -140,7 +140,8 @@ extension SyncEngine {
     for record in ordered where try applyServerRecord(record, ownerKey: ownerKey, parents: parents) {
       report.received += 1
     }
-    try unpark()
+    let arrived = ordered.filter { SyncedTable.named($0.type)?.hasChildren == true }
+    try unpark(childrenOf: arrived.map(\.id.name))
   }
 
   /// The server no longer has a zone this device holds. The user's own:

@@ -142,6 +142,17 @@ struct SyncMetadata {
     }
   }
 
+  /// Whether any record waits for its parent (one lookup in the index of
+  /// unsynced records).
+  func hasParked() throws -> Bool {
+    try db.fetchOne(
+      """
+      \(Self.marker) SELECT EXISTS (
+        SELECT 1 FROM syncRecords WHERE state = 'parked' AND state <> 'synced')  -- the partial index's condition
+      """
+    ) { try $0.int(0) == 1 } ?? false
+  }
+
   /// Creates or replaces a record's metadata.
   func upsert(_ record: SyncRecordState) throws {
     try db.execute(
@@ -193,9 +204,13 @@ struct SyncMetadata {
 
   /// Replaces the record's merge base: all its fields in one statement
   /// (one per record, not per field, when a fetch brings thousands).
-  func setBase(of recordName: String, to fields: [String: CloudValue]) throws {
-    try db.execute(
-      "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
+  /// `isNew`: the record had no metadata before this change, so no base
+  /// to delete (its rows go with its metadata).
+  func setBase(of recordName: String, to fields: [String: CloudValue], isNew: Bool = false) throws {
+    if !isNew {
+      try db.execute(
+        "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
+    }
     guard !fields.isEmpty else { return }
     var arguments: [SQLValue] = [.text(recordName)]
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {

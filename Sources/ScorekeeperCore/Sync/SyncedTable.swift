@@ -51,6 +51,9 @@ struct SyncedTable: Hashable, Sendable {
     parentTable.map { parentID + ":" + $0 }
   }
 
+  /// Whether another table's rows have this table's as their parent.
+  var hasChildren: Bool { Self.all.contains { $0.parentTable == name } }
+
   /// Where saves of this table go: parents first (deletes go in reverse).
   var rank: Int { Self.all.firstIndex(of: self)! }
 
