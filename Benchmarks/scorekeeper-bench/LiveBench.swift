@@ -16,6 +16,14 @@ enum LiveBench {
     return server
   }
 
+  /// Writes out what the benchmarks before left to write (the server's
+  /// dirty buffers, the files' dirty pages), so that it is not written on
+  /// the same two cores while the next ones are timed.
+  static func settle(_ server: TestPostgres) throws {
+    try PGConnection(server.connectionString()).query("CHECKPOINT")
+    Glibc.sync()
+  }
+
   /// The sync bench's two live backends: socket and TCP.
   static func backends(_ server: TestPostgres) -> [SyncBench.Backend] {
     [("pg socket", false), ("pg TCP", true)].map { name, tcp in
