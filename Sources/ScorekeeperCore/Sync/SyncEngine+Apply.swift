@@ -130,11 +130,11 @@ extension SyncEngine {
           AND parent.state IN ('synced', 'pendingSave')
         ORDER BY r.rowid
         """, [.text(JSON.array(arrived.map(JSON.string)).compactText)], SyncRecordState.init(row:))
-      var placed: [String] = []
+      var placed: [SyncRecordState] = []
       for record in ready {
         guard let row = try metadata.base(of: record) else { continue }
         try metadata.write(row)
-        placed.append(record.recordName)
+        placed.append(record)
       }
       guard !placed.isEmpty else { return }  // none had a copy kept: they wait
       // One statement for the round, not one per record.
@@ -142,8 +142,8 @@ extension SyncEngine {
         """
         \(SyncTracking.marker) UPDATE syncRecords SET state = 'synced'
         WHERE recordName IN (SELECT value FROM json_each(?1))
-        """, [.text(JSON.array(placed.map(JSON.string)).compactText)])
-      arrived = placed
+        """, [.text(JSON.array(placed.map { .string($0.recordName) }).compactText)])
+      arrived = placed.filter(\.table.hasChildren).map(\.recordName)
     }
   }
 
