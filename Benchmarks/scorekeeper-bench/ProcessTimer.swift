@@ -40,13 +40,17 @@ enum ProcessTimer {
     return true
   }
 
-  static func run(_ arguments: [String]) throws {
+  /// Runs a command to its end; its output goes to /dev/null unless
+  /// `showingOutput` (then it prints where this process does).
+  static func run(_ arguments: [String], showingOutput: Bool = false) throws {
     var fileActions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&fileActions)
     defer { posix_spawn_file_actions_destroy(&fileActions) }
     posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+    if !showingOutput {
+      posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+    }
 
     // Leading NAME=value words set variables for this command only, as
     // env(1) would, without the cost of starting env itself.

@@ -147,8 +147,11 @@ if syncOnly {
   // each command does: in this one, after the 100,000-record benchmarks
   // above, even the in-process mock's bulk rates came out a tenth lower.
   fflush(nil)
-  let command = [CommandLine.arguments[0], "--sync-only", "--scorekeeper", scorekeeper, "--runs", "\(runs)"]
-  if system(command.map { "'" + $0 + "'" }.joined(separator: " ")) != 0 {
+  do {
+    try ProcessTimer.run(
+      [CommandLine.arguments[0], "--sync-only", "--scorekeeper", scorekeeper, "--runs", "\(runs)"],
+      showingOutput: true)
+  } catch {
     missed.append("the sync and live rows (above)")
   }
 }
