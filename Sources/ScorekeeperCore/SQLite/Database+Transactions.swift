@@ -11,13 +11,37 @@ extension Database {
   ///
   /// - Parameter comment: written before BEGIN and COMMIT (e.g. "/* sync */"),
   ///   so a trace can tell whose transaction it is.
-  public func write<T>(comment: String? = nil, _ body: () throws -> T) throws -> T {
-    try transaction("BEGIN IMMEDIATE", comment: comment) {
+  /// - Parameter durability: what the commit must survive; see `Durability`.
+  public func write<T>(
+    comment: String? = nil, surviving durability: Durability = .powerLoss, _ body: () throws -> T
+  ) throws -> T {
+    let prefix = comment.map { $0 + " " } ?? ""
+    var standing: Int64?
+    if durability == .processCrash {
+      standing = try fetchOne(prefix + "PRAGMA synchronous") { try $0.int64(0) }
+      try execute(prefix + "PRAGMA synchronous = NORMAL")
+    }
+    defer { if let standing { try? execute(prefix + "PRAGMA synchronous = \(standing)") } }
+    return try transaction("BEGIN IMMEDIATE", comment: comment) {
       try afterBeginWrite?(self)
       let result = try body()
       try beforeCommit?(self)
       return result
     }
+  }
+
+  /// What a committed write survives (every database this program writes
+  /// is in WAL mode, where both keep the file consistent).
+  public enum Durability: Sendable {
+    /// A power loss or a crash of the system too: COMMIT returns once the
+    /// log is on disk (the connection's standing setting, SQLite's default
+    /// `synchronous = FULL`). For what exists nowhere else.
+    case powerLoss
+    /// A crash of this process only: the log reaches the disk at the next
+    /// checkpoint or durable commit (`synchronous = NORMAL`), so COMMIT
+    /// waits for no disk. After a power loss the last such commits may be
+    /// rolled back, each whole. For what can be done again.
+    case processCrash
   }
 
   /// Runs `body` in a read transaction, so several queries see one

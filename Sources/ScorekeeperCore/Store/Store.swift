@@ -49,8 +49,16 @@ public final class Store {
   }
 
   /// The sync engine's transactions, marked so `--trace` can hide them.
+  ///
+  /// They do not wait for the disk: what one records came from the cloud
+  /// or is already there, so one rolled back by a power loss leaves this
+  /// database as a process killed before it would have (the next sync
+  /// does it again), and the commands' own writes, which wait, take every
+  /// earlier commit to the disk with them. A bulk sync commits once per
+  /// batch or page, and each wait is a flush that a busy disk can make
+  /// last milliseconds.
   func syncWrite<T>(_ body: () throws -> T) throws -> T {
-    try database.write(comment: SyncTracking.marker, body)
+    try database.write(comment: SyncTracking.marker, surviving: .processCrash, body)
   }
 
   func syncRead<T>(_ body: () throws -> T) throws -> T {

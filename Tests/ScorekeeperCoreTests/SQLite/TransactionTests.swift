@@ -66,6 +66,33 @@ import Testing
     #expect(try ids() == [1, 100])
   }
 
+  func synchronous() throws -> Int64? { try db.fetchOne("PRAGMA synchronous") { try $0.int64(0) } }
+
+  @Test(
+    "a write waits for the disk at COMMIT unless it need survive only a crash of this process; the connection waits again after it, even when its body throws"
+  )
+  func durability() throws {
+    let full: Int64 = 2
+    let normal: Int64 = 1
+    #expect(try synchronous() == full)
+    #expect(try db.write { try synchronous() } == full)
+    let inside = try db.write(surviving: .processCrash) {
+      try db.execute("INSERT INTO t (id) VALUES (1)")
+      return try synchronous()
+    }
+    #expect(inside == normal)
+    #expect(try synchronous() == full)
+    #expect(throws: Boom()) {
+      try db.write(surviving: .processCrash) {
+        try db.execute("INSERT INTO t (id) VALUES (2)")
+        throw Boom()
+      }
+    }
+    #expect(try synchronous() == full)
+    // Committed like any other write, for every connection to see.
+    #expect(try ids(try Database(path: directory.file("test.sqlite"))) == [1])
+  }
+
   @Test("a read sees one snapshot while another connection commits")
   func readSnapshot() throws {
     try db.execute("INSERT INTO t (id) VALUES (1)")
