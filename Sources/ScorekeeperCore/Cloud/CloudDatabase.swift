@@ -27,6 +27,12 @@ public struct ModifyRecordsResult: Sendable {
     self.saveResults = saveResults
     self.deleteResults = deleteResults
   }
+
+  /// Whether every save and every delete succeeded.
+  public var tookEverything: Bool {
+    saveResults.values.allSatisfy { (try? $0.get()) != nil }
+      && deleteResults.values.allSatisfy { (try? $0.get()) != nil }
+  }
 }
 
 /// The results of one `modifyRecordZones` call, one per zone.
@@ -77,19 +83,15 @@ public protocol CloudDatabase: Sendable {
   /// server at the other end of a connection starts on it now, while the
   /// caller works on something local; the call then takes the answer.
   /// The answer is what the call would have got, only earlier: a caller
-  /// says so only when nothing it does meanwhile reaches the cloud.
+  /// says so only when nothing it does meanwhile reaches the cloud. Said
+  /// while the caller waits for another modify call, it is sent the
+  /// moment that one is answered (unless that one fails as a whole), so
+  /// the caller must then make it, or take its answer, next.
   func willModifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool)
 
   /// The same for a page of a zone's changes.
   func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int)
-
-  /// Says that the caller may make this modify call once the call it waits
-  /// for now is answered: a server at the other end of a connection is
-  /// busy until then, so the request is written meanwhile, and the call
-  /// (or `willModifyRecords`) then only sends it. Nothing reaches the cloud.
-  func mayModifyRecords(
-    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool)
 }
 
 extension CloudDatabase {
@@ -99,10 +101,6 @@ extension CloudDatabase {
   ) {}
 
   public func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {}
-
-  public func mayModifyRecords(
-    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
-  ) {}
 
   /// One record, or the error its fetch met.
   public func record(for id: RecordID) throws -> CloudRecord {

@@ -7,10 +7,11 @@ extension SyncEngine {
   /// as malformed stays pending and is reported).
   ///
   /// A live server works while this process does: each batch is sent
-  /// ahead, and the next is read and its request written while the server
-  /// saves it; when the server took a whole batch, the next is sent ahead
-  /// before this one is recorded (nothing recorded then can change the
-  /// next batch: its records are others, and nothing is refetched).
+  /// ahead, and the next is read, written and queued while the server
+  /// saves it, to go out the moment its answer arrives (nothing recorded
+  /// after can change it: its records are others). When the server took
+  /// only part of a batch, the next one's answer is taken before anything
+  /// else reaches the cloud, and what is pending is read again.
   func sendPending() throws {
     var batchSize = type(of: container.privateDatabase).itemLimit
     var refusedAsMalformed: [String: String] = [:]
@@ -24,62 +25,48 @@ extension SyncEngine {
           ?? nextBatch(
             size: batchSize, skipping: Set(refusedAsMalformed.keys), from: &window, makingZones: true)
       else { break }
-      if ahead == nil {
-        batch.database.willModifyRecords(
-          saving: batch.saves, deleting: batch.deletes, savePolicy: .ifServerRecordUnchanged,
-          atomically: false)
-      }
+      if ahead == nil { batch.sendAhead() }
       ahead = nil
       let skipping = Set(refusedAsMalformed.keys).union(batch.sent.values.map(\.recordName))
-      // While the server saves the batch, the next is read and its request
-      // written, to be sent as soon as this answer allows.
       let next = try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false)
-      if let next {
-        next.database.mayModifyRecords(
-          saving: next.saves, deleting: next.deletes, savePolicy: .ifServerRecordUnchanged,
-          atomically: false)
-      }
-      let result: ModifyRecordsResult
+      // (A zone still to make is a call of its own, made after this one.)
+      let nextIsQueued = try next.map { try missingZones(for: Array($0.sent.values)).isEmpty } ?? false
+      if nextIsQueued { next?.sendAhead() }
+      var answered: [(Batch, ModifyRecordsResult)] = []
       do {
-        result = try withRetry {
-          try batch.database.modifyRecords(
-            saving: batch.saves, deleting: batch.deletes, savePolicy: .ifServerRecordUnchanged,
-            atomically: false)
+        answered.append((batch, try withRetry { try batch.modify() }))
+        if let next, answered[0].1.tookEverything {
+          try createMissingZones(for: Array(next.sent.values))
+          next.sendAhead()
+          ahead = next
+        } else {
+          // What is pending may have changed here: read it again.
+          window = []
+          if let next, nextIsQueued { answered.append((next, try withRetry { try next.modify() })) }
         }
       } catch CloudError.limitExceeded(_, let limit) where batchSize > 1 {
         batchSize = max(1, min(limit, batchSize / 2))
-        window = []
-        continue
+        (ahead, window) = (nil, [])
+        if answered.isEmpty { continue }
       }
-      if result.saveResults.values.allSatisfy({ (try? $0.get()) != nil })
-        && result.deleteResults.values.allSatisfy({ (try? $0.get()) != nil })
-      {
-        if let next {
-          try createMissingZones(for: Array(next.sent.values))
-          next.database.willModifyRecords(
-            saving: next.saves, deleting: next.deletes, savePolicy: .ifServerRecordUnchanged,
-            atomically: false)
-          ahead = next
+      for (batch, result) in answered {
+        let outcome = try record(result, of: batch)
+        // A refusal may only mean this device's view is stale (it names a
+        // share the owner's other device stopped, say): the zone is
+        // fetched and the change sent again once; refused again, it is
+        // malformed.
+        var zonesToFetch = outcome.zonesToFetch
+        for (name, refusal) in outcome.refused {
+          if refetchedZones.contains(refusal.zone) {
+            refusedAsMalformed[name] = refusal.message
+          } else {
+            zonesToFetch.insert(refusal.zone)
+          }
         }
-      } else {
-        // What is pending may have changed here: read it again.
-        window = []
+        refetchedZones.formUnion(outcome.refused.values.map(\.zone))
+        for zone in zonesToFetch.sorted(by: { $0.name < $1.name }) { try fetchZone(zone) }
+        roundsWithoutProgress = outcome.madeProgress ? 0 : roundsWithoutProgress + 1
       }
-      let outcome = try record(result, of: batch)
-      // A refusal may only mean this device's view is stale (it names a
-      // share the owner's other device stopped, say): the zone is fetched
-      // and the change sent again once; refused again, it is malformed.
-      var zonesToFetch = outcome.zonesToFetch
-      for (name, refusal) in outcome.refused {
-        if refetchedZones.contains(refusal.zone) {
-          refusedAsMalformed[name] = refusal.message
-        } else {
-          zonesToFetch.insert(refusal.zone)
-        }
-      }
-      refetchedZones.formUnion(outcome.refused.values.map(\.zone))
-      for zone in zonesToFetch.sorted(by: { $0.name < $1.name }) { try fetchZone(zone) }
-      roundsWithoutProgress = outcome.madeProgress ? 0 : roundsWithoutProgress + 1
       if roundsWithoutProgress >= 3 { break }
     }
     if let lastError = refusedAsMalformed.values.sorted().first {
@@ -101,6 +88,18 @@ extension SyncEngine {
     var deletes: [RecordID] = []
     /// What each record's metadata was when the batch was made.
     var sent: [RecordID: SyncRecordState] = [:]
+
+    /// Says this batch is the database's next modify call (see
+    /// `CloudDatabase.willModifyRecords`).
+    func sendAhead() {
+      database.willModifyRecords(
+        saving: saves, deleting: deletes, savePolicy: .ifServerRecordUnchanged, atomically: false)
+    }
+
+    func modify() throws -> ModifyRecordsResult {
+      try database.modifyRecords(
+        saving: saves, deleting: deletes, savePolicy: .ifServerRecordUnchanged, atomically: false)
+    }
   }
 
   struct BatchOutcome {
@@ -339,15 +338,22 @@ extension SyncEngine {
     }
   }
 
-  /// Creates the user's zones that the records about to be sent need.
-  private func createMissingZones(for batch: [SyncRecordState]) throws {
+  /// The user's zones that the records about to be sent need, and that
+  /// the server does not have yet.
+  private func missingZones(for batch: [SyncRecordState]) throws -> [ZoneID] {
     let needed = Set(batch.filter { $0.ownerName.isEmpty }.map(\.zoneName))
+    guard !needed.isEmpty else { return [] }
     let known = try store.syncRead {
       try store.database.fetchAll(
         "\(SyncTracking.marker) SELECT zoneName FROM syncZones WHERE ownerName = '' AND existsOnServer"
       ) { try $0.text(0) }
     }
-    let missing = needed.subtracting(known).sorted().map { ZoneID(name: $0, ownerName: user) }
+    return needed.subtracting(known).sorted().map { ZoneID(name: $0, ownerName: user) }
+  }
+
+  /// Creates the user's zones that the records about to be sent need.
+  private func createMissingZones(for batch: [SyncRecordState]) throws {
+    let missing = try missingZones(for: batch)
     guard !missing.isEmpty else { return }
     let result = try withRetry { try container.privateDatabase.modifyRecordZones(saving: missing) }
     try store.syncWrite {

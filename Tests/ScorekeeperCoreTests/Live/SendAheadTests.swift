@@ -52,22 +52,53 @@ import Testing
     #expect(live.answersTakenAhead == 0)
   }
 
-  @Test("a call sends the arguments made ahead under its key, and only those [postgres]")
-  func argumentsMadeAhead() throws {
+  func modify(_ database: any CloudDatabase, _ records: [CloudRecord]) throws -> ModifyRecordsResult {
+    try database.modifyRecords(
+      saving: records, deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+  }
+
+  func sendAhead(_ database: any CloudDatabase, _ records: [CloudRecord]) {
+    database.willModifyRecords(
+      saving: records, deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+  }
+
+  @Test(
+    "a call said while another is out goes out the moment that one is answered, before its answer is read, and takes its own answer [postgres]"
+  )
+  func queuedCall() throws {
     let live = try connectedCloud()
-    func saving(_ name: String) -> [String?] {
-      ["private", JSON.array([LiveRecordCoding.json(record(name))]).compactText, "[]", "true", "false"]
+    let database = try live.container().privateDatabase
+    let before = live.statementsSent
+    sendAhead(database, [record("c")])
+    sendAhead(database, [record("d")])
+    #expect(live.statementsSent == before + 1, "d waits for c's answer")
+    let first = try modify(database, [record("c")])
+    #expect(live.statementsSent == before + 2, "d went out as c's answer came")
+    let second = try modify(database, [record("d")])
+    #expect(live.statementsSent == before + 2)
+    #expect((live.answersTakenAhead, live.queuedCallsSent) == (2, 1))
+    for (result, name) in [(first, "c"), (second, "d")] {
+      let saved = try #require(try result.saveResults[record(name).id]?.get())
+      #expect(saved == (try database.record(for: record(name).id)))
     }
-    // Made ahead under the key "c", the arguments saving "c" are what
-    // the call with that key sends, not those it would make itself…
-    live.prepare("modify_records", saving("c"), key: "c")
-    _ = try live.call("modify_records", saving("unsent"), key: "c")
-    // … and a call under another key makes its own.
-    live.prepare("modify_records", saving("d"), key: "d")
-    _ = try live.call("modify_records", saving("e"), key: "e")
-    #expect(live.argumentsTakenAhead == 1)
-    let changes = try live.container().privateDatabase.zoneChanges(in: zone, since: nil, limit: 400)
-    #expect(changes.changed.map(\.id.name) == ["c", "e"])
+  }
+
+  @Test("a call queued behind one the server refuses as a whole is not sent; made, it goes itself [postgres]")
+  func queuedBehindARefusal() throws {
+    let live = try connectedCloud()
+    let database = try live.container().privateDatabase
+    let tooMany = (0...400).map { record("many \($0)") }
+    let before = live.statementsSent
+    sendAhead(database, tooMany)
+    sendAhead(database, [record("e")])
+    #expect(throws: CloudError.limitExceeded(count: 401, limit: 400)) { try modify(database, tooMany) }
+    #expect(live.statementsSent == before + 1)
+    let result = try modify(database, [record("e")])
+    #expect((live.statementsSent, live.answersTakenAhead, live.queuedCallsSent) == (before + 2, 1, 0))
+    let saved = try #require(try result.saveResults[record("e").id]?.get())
+    #expect(saved == (try database.record(for: record("e").id)))
+    let changes = try database.zoneChanges(in: zone, since: nil, limit: 400)
+    #expect(changes.changed.map(\.id.name) == ["e"])
   }
 
   @Test("nothing is sent ahead before a connection is open [postgres]")
@@ -113,7 +144,7 @@ import Testing
     // 1 + 10 + 1,000 records: batches of 400 and 400 and 211, pages alike.
     #expect(try engines[0].0.send().counts == SyncReport.counts(sent: 1011))
     #expect(engines[0].1.answersTakenAhead == 3)
-    #expect(engines[0].1.argumentsTakenAhead == 2, "each written while the server saved the one before")
+    #expect(engines[0].1.queuedCallsSent == 2, "each sent as the one before was answered")
     #expect(try engines[1].0.fetch().counts == SyncReport.counts(received: 1011))
     #expect(engines[1].1.answersTakenAhead == 2)
     #expect(try world[1].contents() == world[0].contents())

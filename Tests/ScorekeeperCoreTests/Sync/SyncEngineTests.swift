@@ -27,6 +27,35 @@ import Testing
       ], try world.converge())
   }
 
+  @Test(
+    "a batch the server takes only in part while the next one is on its way: both are recorded, nothing is sent twice, and the conflict is merged",
+    arguments: CloudBacking.backends)
+  func partlyTakenBatch(backing: CloudBacking) throws {
+    let world = try SyncScenario(backing: backing)
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
+    try world[0].sync()
+    try world[1].sync()
+    _ = try world[1].store.renamePlayer(in: "Poker", "Ann", to: "Anne")
+    try world[1].sync()
+    // The first batch: Ann, whose change the server refuses as stale, and
+    // 399 new players; the second, the other 51.
+    _ = try world[0].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
+    let store = world[0].store
+    try store.database.write {
+      try store.database.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 450)
+        INSERT INTO players (id, gameID, name)
+        SELECT uuid(), (SELECT id FROM games), printf('Player %03d', i) FROM n
+        """)
+    }
+    #expect(try world[0].send().counts == SyncReport.counts(sent: 451, merged: 1))
+    let contents = try world.converge()
+    #expect(contents.filter { $0.hasPrefix("player ") }.count == 451)
+    #expect(contents.contains("player \(id(1, 2)) in \(id(1, 1)) 'Annie' score 0"))
+  }
+
   @Test("both devices add +1 to one player offline: both end with +2", arguments: CloudBacking.backends)
   func concurrentScores(backing: CloudBacking) throws {
     let world = try SyncScenario(backing: backing)

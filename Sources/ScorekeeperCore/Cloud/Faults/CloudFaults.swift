@@ -130,11 +130,4 @@ private struct FaultInjectingDatabase: CloudDatabase {
     guard faults.pending.isEmpty else { return }
     base.willFetchZoneChanges(in: zone, since: token, limit: limit)
   }
-
-  // (Nothing reaches the cloud: a fault still comes before the call.)
-  func mayModifyRecords(
-    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
-  ) {
-    base.mayModifyRecords(saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
-  }
 }

@@ -22,12 +22,13 @@ public final class LiveCloud: Sendable {
     var feedAnswers: [DatabaseScope: (token: String?, answer: JSON)] = [:]
     /// The call sent ahead (`sendAhead`), if any.
     var ahead: CallAhead?
-    /// A call's arguments made ahead (`prepare`), taken by that call.
-    var prepared: (call: CallAhead, arguments: [String?])?
+    /// The call to send the moment that one's answer arrives, with its
+    /// arguments (`sendAhead` while another is out).
+    var queued: (call: CallAhead, arguments: [String?])?
     /// Answers calls took from a call sent ahead (for tests).
     var answersTakenAhead = 0
-    /// Arguments calls took from `prepare` (for tests).
-    var argumentsTakenAhead = 0
+    /// Calls sent from the queue (for tests).
+    var queuedCallsSent = 0
   }
 
   public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
@@ -58,9 +59,9 @@ public final class LiveCloud: Sendable {
     state.withLock { $0.answersTakenAhead }
   }
 
-  /// Arguments calls took from `prepare`, so far.
-  var argumentsTakenAhead: Int {
-    state.withLock { $0.argumentsTakenAhead }
+  /// Calls sent from the queue, so far.
+  var queuedCallsSent: Int {
+    state.withLock { $0.queuedCallsSent }
   }
 
   /// Where the connection went and as whom, as `status` shows it.
@@ -92,8 +93,7 @@ public final class LiveCloud: Sendable {
   /// Calls `scorekeeper.<function>` with text arguments and reads its JSON
   /// answer; `zone` is the zone refusals of the whole call concern. The
   /// answer to the same call sent ahead (under the same `key`) is taken
-  /// when there is one; the arguments are then not even made, nor when
-  /// they were made ahead (`prepare`).
+  /// when there is one; the arguments are then not even made.
   func call(
     _ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable? = nil,
     zone: ZoneID? = nil
@@ -105,11 +105,23 @@ public final class LiveCloud: Sendable {
       else { return nil }
       state.ahead = nil
       state.answersTakenAhead += 1
-      return Result { try connection.receive() }
+      let answer = Result { try connection.receive() }
+      // The call queued behind this one goes out before this answer is
+      // even read, so the server does not wait for this process; not
+      // after a failed call, whose caller may do something else first.
+      if let queued = state.queued, case .success = answer {
+        let (sql, values) = Self.statement(for: [(queued.call.function, queued.arguments)])
+        if (try? connection.send(sql, values)) != nil {
+          state.ahead = queued.call
+          state.queuedCallsSent += 1
+        }
+      }
+      state.queued = nil
+      return answer
     }
     do {
       if let answeredAhead { return try Self.answers(to: [function], in: try answeredAhead.get())[0] }
-      let call = [(function: function, arguments: takePrepared(function, key: key) ?? arguments())]
+      let call = [(function: function, arguments: arguments())]
       return try withConnection { connection, _ in try Self.answers(to: call, on: connection)[0] }
     } catch let error as PGError {
       throw Self.cloudError(for: error, zone: zone)
@@ -119,34 +131,25 @@ public final class LiveCloud: Sendable {
   /// Sends a call the caller says it will make next, on the connection
   /// already open, without waiting: the server works on it while the
   /// caller works on something else, and `call` with the same `key` takes
-  /// the answer. Any other statement first reads that answer and drops it.
+  /// the answer. Said while another call is out, it is written now and
+  /// sent the moment that one's answer arrives (if that one succeeds).
+  /// Any other statement first reads the answer out and drops it.
   func sendAhead(_ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable) {
-    let arguments = takePrepared(function, key: key) ?? arguments()
+    let call = CallAhead(function: function, key: key)
+    let isOut = state.withLock { state in
+      state.ahead == call || state.queued?.call == call || state.connection?.isBroken != false
+    }
+    guard !isOut else { return }
+    let arguments = arguments()
     state.withLock { state in
-      guard state.ahead == nil, let connection = state.connection, !connection.isBroken else { return }
+      guard let connection = state.connection else { return }
+      guard state.ahead == nil else {
+        state.queued = (call, arguments)
+        return
+      }
       let (sql, values) = Self.statement(for: [(function, arguments)])
       guard (try? connection.send(sql, values)) != nil else { return }
-      state.ahead = CallAhead(function: function, key: key)
-    }
-  }
-
-  /// Makes the arguments of a call the caller may make (or send ahead)
-  /// later, while the connection waits for the server: that call then
-  /// only sends them.
-  func prepare(_ function: String, _ arguments: [String?], key: AnyHashable) {
-    state.withLock { $0.prepared = (CallAhead(function: function, key: key), arguments) }
-  }
-
-  /// The arguments made ahead for this call, if they were (taken once).
-  private func takePrepared(_ function: String, key: AnyHashable?) -> [String?]? {
-    guard let key else { return nil }
-    return state.withLock { state in
-      guard let prepared = state.prepared, prepared.call == CallAhead(function: function, key: key) else {
-        return nil
-      }
-      state.prepared = nil
-      state.argumentsTakenAhead += 1
-      return prepared.arguments
+      state.ahead = call
     }
   }
 
@@ -199,6 +202,7 @@ public final class LiveCloud: Sendable {
   /// connecting first if there is no connection (or the last one was lost).
   func withConnection<T>(_ body: (PGConnection, String) throws -> T) throws -> T {
     try state.withLock { state in
+      state.queued = nil
       if state.ahead != nil {
         state.ahead = nil
         _ = try? state.connection?.receive()

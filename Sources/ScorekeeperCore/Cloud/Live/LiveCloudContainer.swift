@@ -86,14 +86,6 @@ public struct LiveCloudDatabase: CloudDatabase {
     cloud.sendAhead("modify_records", call.arguments, key: call)
   }
 
-  public func mayModifyRecords(
-    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
-  ) {
-    let call = ModifyCall(
-      scope: scope, saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically)
-    cloud.prepare("modify_records", call.arguments, key: call)
-  }
-
   /// What a modify_records call is made of. It is also the key a call
   /// sent ahead is known by: comparing it costs less than writing the
   /// JSON again.
