@@ -34,7 +34,9 @@ enum LiveBench {
           ? server.tcpConnectionString(database: database, user: user)
           : server.connectionString(database: database, user: user)
         let cloud = LiveCloud(connectionString: location, password: { password })
-        return (try cloud.container(), location)
+        return SyncBench.Cloud(container: try cloud.container(), location: location) {
+          try PGConnection(server.connectionString()).query("DROP DATABASE \(database) WITH (FORCE)")
+        }
       }
     }
   }

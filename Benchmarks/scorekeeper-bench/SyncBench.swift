@@ -18,7 +18,15 @@ enum SyncBench {
     let name: String
     /// A live server (the rate target is for it), not the mock.
     var isLive = true
-    let newCloud: (_ label: String) throws -> (container: any CloudContainer, location: String)
+    let newCloud: (_ label: String) throws -> Cloud
+  }
+
+  struct Cloud {
+    let container: any CloudContainer
+    let location: String
+    /// Removes it, so that nothing of it is left to write or vacuum while
+    /// the next runs are timed.
+    let remove: () throws -> Void
   }
 
   /// Prints the results; returns the names of missed targets.
@@ -40,6 +48,8 @@ enum SyncBench {
         sends.append(Double(bulkSize) / (try milliseconds { _ = try sender.engine.send() } / 1000))
         let receiver = try device(directory + "/\(backend.name)-receiver\(run).sqlite", cloud)
         fetches.append(Double(bulkSize) / (try milliseconds { _ = try receiver.engine.fetch() } / 1000))
+        for device in [sender, receiver] { try device.remove() }
+        try cloud.remove()
       }
       sendRates.append(median(sends))
       fetchRates.append(median(fetches))
@@ -89,16 +99,19 @@ enum SyncBench {
   struct Device {
     let store: Store
     let engine: SyncEngine
+    let path: String
+
+    func remove() throws {
+      store.close()
+      try removeDatabaseFile(path)
+    }
   }
 
-  private static func device(_ path: String, _ cloud: (container: any CloudContainer, location: String))
-    throws
-    -> Device
-  {
+  private static func device(_ path: String, _ cloud: Cloud) throws -> Device {
     let store = try Store(path: path, dependencies: .live)
     let engine = SyncEngine(
       store: store, container: cloud.container, cloudLocation: cloud.location, timing: .live(budget: 10))
-    return Device(store: store, engine: engine)
+    return Device(store: store, engine: engine, path: path)
   }
 
   /// A game with players and score events, `records` rows in all, every
@@ -127,5 +140,12 @@ enum SyncBench {
     let player = try device.store.database.fetchOne("SELECT name FROM players LIMIT 1") { try $0.text(0) }!
     _ = try device.store.score(in: "Marathon", player, .add(1))
     return try milliseconds { _ = try device.engine.sync() }
+  }
+}
+
+/// Deletes an SQLite database and its WAL files.
+func removeDatabaseFile(_ path: String) throws {
+  for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 && errno != ENOENT {
+    throw BenchError("could not remove \(file): errno \(errno)")
   }
 }

@@ -166,7 +166,9 @@ if syncOnly {
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
     let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
       let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
-      return (cloud.container(for: "alice"), cloud.path)
+      return SyncBench.Cloud(container: cloud.container(for: "alice"), location: cloud.path) {
+        try removeDatabaseFile(cloud.path)
+      }
     }
     try LiveBench.settle(liveServer)
     missed += try SyncBench.run(
