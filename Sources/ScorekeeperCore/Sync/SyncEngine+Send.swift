@@ -32,22 +32,34 @@ extension SyncEngine {
       // (A zone still to make is a call of its own, made after this one.)
       let nextIsQueued = try next.map { try missingZones(for: Array($0.sent.values)).isEmpty } ?? false
       if nextIsQueued { next?.sendAhead() }
-      var answered: [(Batch, ModifyRecordsResult)] = []
+      let result: ModifyRecordsResult
       do {
-        answered.append((batch, try withRetry { try batch.modify() }))
-        if let next, answered[0].1.tookEverything {
-          try createMissingZones(for: Array(next.sent.values))
-          next.sendAhead()
-          ahead = next
-        } else {
-          // What is pending may have changed here: read it again.
-          window = []
-          if let next, nextIsQueued { answered.append((next, try withRetry { try next.modify() })) }
-        }
+        result = try withRetry { try batch.modify() }
       } catch CloudError.limitExceeded(_, let limit) where batchSize > 1 {
         batchSize = max(1, min(limit, batchSize / 2))
-        (ahead, window) = (nil, [])
-        if answered.isEmpty { continue }
+        window = []
+        continue
+      }
+      var answered = [(batch, result)]
+      var nextFailed: (any Error)?
+      if let next, result.tookEverything {
+        try createMissingZones(for: Array(next.sent.values))
+        next.sendAhead()
+        ahead = next
+      } else {
+        // What is pending may have changed here: read it again.
+        window = []
+        // The next batch is on its way: its answer comes before anything
+        // else reaches the cloud (recording this one's refusals may).
+        if let next, nextIsQueued {
+          do {
+            answered.append((next, try withRetry { try next.modify() }))
+          } catch CloudError.limitExceeded(_, let limit) where batchSize > 1 {
+            batchSize = max(1, min(limit, batchSize / 2))
+          } catch {
+            nextFailed = error  // after this batch is recorded
+          }
+        }
       }
       for (batch, result) in answered {
         let outcome = try record(result, of: batch)
@@ -67,6 +79,7 @@ extension SyncEngine {
         for zone in zonesToFetch.sorted(by: { $0.name < $1.name }) { try fetchZone(zone) }
         roundsWithoutProgress = outcome.madeProgress ? 0 : roundsWithoutProgress + 1
       }
+      if let nextFailed { throw nextFailed }
       if roundsWithoutProgress >= 3 { break }
     }
     if let lastError = refusedAsMalformed.values.sorted().first {

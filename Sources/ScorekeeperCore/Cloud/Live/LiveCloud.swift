@@ -136,10 +136,11 @@ public final class LiveCloud: Sendable {
   /// Any other statement first reads the answer out and drops it.
   func sendAhead(_ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable) {
     let call = CallAhead(function: function, key: key)
-    let isOut = state.withLock { state in
-      state.ahead == call || state.queued?.call == call || state.connection?.isBroken != false
+    // Out or queued already, or no connection to send it on.
+    let nothingToDo = state.withLock { state in
+      state.ahead == call || state.queued?.call == call || (state.connection.map(\.isBroken) ?? true)
     }
-    guard !isOut else { return }
+    guard !nothingToDo else { return }
     let arguments = arguments()
     state.withLock { state in
       guard let connection = state.connection else { return }
