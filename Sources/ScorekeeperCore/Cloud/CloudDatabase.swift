@@ -84,9 +84,9 @@ public protocol CloudDatabase: Sendable {
   /// caller works on something local; the call then takes the answer.
   /// The answer is what the call would have got, only earlier: a caller
   /// says so only when nothing it does meanwhile reaches the cloud. Said
-  /// while the caller waits for another modify call, it is sent the
-  /// moment that one is answered (unless that one fails as a whole), so
-  /// the caller must then make it, or take its answer, next.
+  /// while another modify call is out, it is sent the moment that one is
+  /// answered (unless that one fails as a whole), so the caller then
+  /// makes it, and takes its answer, before any other call.
   func willModifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool)
 
