@@ -43,7 +43,10 @@ func siblingBinary(_ name: String) -> String {
 
 var template = Array("/tmp/scorekeeper-bench.XXXXXX".utf8CString)
 guard let created = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-let directory = String(cString: created)
+nonisolated(unsafe) let directory = String(cString: created)
+// Gone however the run ends by exit (targets missed, a failed benchmark),
+// not only when it finishes: each run leaves hundreds of megabytes.
+atexit { _ = system("rm -rf '\(directory)'") }
 let database = directory + "/bench.sqlite"
 
 let baselineDatabase = directory + "/baseline.sqlite"
@@ -184,7 +187,6 @@ if syncOnly {
   }
 }
 
-_ = system("rm -rf '\(directory)'")
 if missed.isEmpty {
   print("\nAll targets met.")
 } else {
