@@ -17,10 +17,14 @@ extension Migration {
   /// `now()` (as column defaults already do) and `syncIsApplying()`. Any
   /// other writer fails with "no such function" rather than making
   /// changes that would never sync.
+  ///
+  /// The tables are named, not `SyncedTable.all`: a table synced from a
+  /// later version gets its triggers from that version's migration (it
+  /// does not exist yet at v4).
   static let syncTriggers = Migration(
     version: 4,
     identifier: "syncTriggers",
     sql: "DELETE FROM syncFieldTimes WHERE recordName LIKE '%:scoreEvents';\n"
-      + SyncedTable.all.map(SyncTracking.triggers(for:)).joined(separator: "\n")
+      + [SyncedTable.games, .players, .scoreEvents].map(SyncTracking.triggers(for:)).joined(separator: "\n")
   )
 }
