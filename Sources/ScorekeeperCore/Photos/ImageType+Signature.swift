@@ -2,7 +2,7 @@ extension ImageType {
   /// The type whose signature `bytes` start with, if any.
   init?(signatureOf bytes: [UInt8]) {
     func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-      bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+      bytes.dropFirst(offset).starts(with: prefix)
     }
     if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
       self = .png
