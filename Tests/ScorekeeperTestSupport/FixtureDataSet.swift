@@ -38,6 +38,15 @@ public enum FixtureDataSet {
       // v2's data; v3 adds the sync metadata the triggers record for it,
       // v4 makes those triggers part of the schema, v7 lists the changes.
       try fill(store, version: 2)
+    case 8:
+      // v7's, and photos: one kept, one replaced, one removed.
+      try fill(store, version: 7)
+      let (poker, bob) = ("Poker night", "Bob \"the bluff\" O'Neil; --")
+      _ = try store.setPhoto(in: poker, "Z", bytes: TestImages.gif(width: 1, height: 1))
+      _ = try store.setPhoto(in: poker, "Z", bytes: photoOfZ)
+      _ = try store.setPhoto(in: poker, bob, bytes: TestImages.jpeg(width: 640, height: 480))
+      _ = try store.removePhoto(in: poker, bob)
+      _ = try store.setPhoto(in: longTitle, longName, bytes: photoOfLongName)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -47,6 +56,12 @@ public enum FixtureDataSet {
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
     withExactTotals(withSyncMetadata(userData(fromVersion: version)))
   }
+
+  /// How many times v8's data set changed each photo (Z's was replaced,
+  /// Bob's removed).
+  static let photoChangeCounts = [negativeID(5): Int64(2), negativeID(3): 2, negativeID(11): 1]
+  static let photoOfZ = TestImages.png(width: 3, height: 2)
+  static let photoOfLongName = TestImages.webP(width: 1920, height: 1080, .lossy)
 
   /// The games, players, events and device of each fixture, in the current schema.
   static func userData(fromVersion version: Int) -> Tables {
@@ -61,6 +76,7 @@ public enum FixtureDataSet {
     case 1:
       let game = id
       return [
+        "playerPhotos": [],
         "localDevice": [[1, device, thisFile]],
         // v2's migration: one event per non-zero score, in the players'
         // insertion order, ids from the generator's start.
@@ -84,8 +100,36 @@ public enum FixtureDataSet {
           [.text(negativeID(7)), game(6), .text(longName), 1],
         ].sorted(by: sqlOrder),
       ]
+    case 8:
+      var tables = userData(fromVersion: 7)
+      let photoChanges = [
+        "set the photo of \(quote("Z")) in \(quote("Poker night"))",
+        "set the photo of \(quote("Z")) in \(quote("Poker night"))",
+        "set the photo of \(quote("Bob \"the bluff\" O'Neil; --")) in \(quote("Poker night"))",
+        "removed the photo of \(quote("Bob \"the bluff\" O'Neil; --")) in \(quote("Poker night"))",
+        "set the photo of \(quote(longName)) in \(quote(longTitle))",
+      ]
+      let made = tables["localChanges"]!.count
+      tables["localChanges"]! += photoChanges.enumerated().map {
+        [.integer(Int64(made + $0 + 1)), .null, .text($1)]
+      }
+      func photo(_ player: UInt64, _ type: String, _ width: Int64, _ height: Int64, _ bytes: [UInt8])
+        -> [SQLValue]
+      {
+        [
+          id(player), .text(type), .integer(width), .integer(height), .integer(Int64(bytes.count)),
+          .text(sha256Hex(bytes)), .blob(bytes),
+        ]
+      }
+      tables["playerPhotos"] = [
+        photo(5, "png", 3, 2, photoOfZ),
+        [id(3), .null, .null, .null, .null, .null, .null],
+        photo(11, "webp", 1920, 1080, photoOfLongName),
+      ].sorted(by: sqlOrder)
+      return tables
     case 2, 3, 4, 5, 6, 7:
       return [
+        "playerPhotos": [],
         "localChanges": version < 7
           // v7's migration: this device's events but the undo, in the order made.
           ? [2, 4, 6, 8, 12, 14, 15].enumerated().map { [.integer(Int64($0 + 1)), id($1), .null] }
@@ -186,6 +230,15 @@ public enum FixtureDataSet {
         .text("\(player):players"), .null, "pendingSave", 1,
       ])
       // Score events are append-only: no field times (since v4).
+    }
+    for photo in tables["playerPhotos"] ?? [] {
+      let id = text(photo[0])
+      records.append([
+        .text("\(id):playerPhotos"), "playerPhotos", photo[0], .text("game-\(gameOfPlayer[id]!)"), "",
+        .text("\(id):players"), .null, "pendingSave", .integer(photoChangeCounts[id]!),
+      ])
+      // Fields that change together are timed by their key alone.
+      times.append([.text("\(id):playerPhotos"), "sha256", time])
     }
     tables["syncRecords"] = records.sorted(by: sqlOrder)
     tables["syncFieldTimes"] = times.sorted(by: sqlOrder)

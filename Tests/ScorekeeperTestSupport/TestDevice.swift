@@ -81,6 +81,16 @@ public final class TestDevice {
   @discardableResult
   public func fetch() throws -> SyncReport { try engine().fetch() }
 
+  /// Every photo's bytes by player id (nil: removed), for comparing two
+  /// devices' photos byte for byte; `contents` shows only their hashes.
+  public func photoBytes() throws -> [String: [UInt8]?] {
+    var photos: [String: [UInt8]?] = [:]
+    try store.database.forEachRow("SELECT id, bytes FROM playerPhotos") { row in
+      photos[try row.text(0)] = row.value(1) == .null ? .some(nil) : try row.blob(1)
+    }
+    return photos
+  }
+
   /// Everything a user could see, in a stable order: each game's title and
   /// players with their scores and score events (of one game, if given).
   /// Devices that converged have equal contents.
@@ -95,6 +105,12 @@ public final class TestDevice {
       SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta || ' by ' || e.device
         || ' at ' || e.time || ifnull(' undoes ' || e.undoes, '')
       FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE ?1 IS NULL OR p.gameID = ?1
+      UNION ALL
+      SELECT 'photo of ' || f.id || ' ' || ifnull(
+          f.type || ' ' || f.width || 'x' || f.height || ' ' || f.byteCount || ' bytes sha256 ' || f.sha256
+            || ' begins ' || hex(substr(f.bytes, 1, 16)) || ' length ' || length(f.bytes),
+          'removed')
+      FROM playerPhotos AS f JOIN players AS p ON p.id = f.id WHERE ?1 IS NULL OR p.gameID = ?1
       ORDER BY 1
       """, [game.map { .text($0) } ?? .null]
     ) { try $0.text(0) }

@@ -98,7 +98,7 @@ public struct Row {
     return time
   }
 
-  private func mismatch(_ index: Int, expected: String) -> RowDecodingError {
+  func mismatch(_ index: Int, expected: String) -> RowDecodingError {
     RowDecodingError(
       column: columnName(index), index: index, expected: expected, found: value(index),
       sql: statement.sql)

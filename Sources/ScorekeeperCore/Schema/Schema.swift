@@ -14,6 +14,7 @@ public enum Schema {
     .sharing,
     .identities,
     .exactTotals,
+    .playerPhotos,
   ]
 
   /// The version this program reads and writes.

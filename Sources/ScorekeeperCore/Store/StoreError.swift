@@ -22,6 +22,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case changeTooLarge(player: Player, change: ScoreChange, game: Game)
   /// The game is shared with this user read-only.
   case readOnlyGame(game: Game, owner: String)
+  /// The player has no photo to show or remove.
+  case noPhoto(player: Player, game: Game)
 
   public var description: String {
     switch self {
@@ -59,6 +61,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .readOnlyGame(let game, let owner):
       return "\(quote(game.title)) is \(owner)'s game, shared with you read-only: you cannot "
         + "change it. Nothing was changed."
+    case .noPhoto(let player, let game):
+      return "\(quote(player.name)) in \(quote(game.title)) has no photo."
     }
   }
 

@@ -13,7 +13,16 @@
 public enum RecordMerge {
   public typealias Fields = [String: FieldVersion]
 
-  public static func merge(base: Fields, local: Fields, server: Fields) -> Fields {
+  ///
+  /// `unitKey`: the fields are one unit (a photo) timed by that field; the
+  /// side whose version of it wins gives every field.
+  public static func merge(base: Fields, local: Fields, server: Fields, unitKey: String? = nil) -> Fields {
+    if let key = unitKey {
+      if local[key] == base[key] { return server }
+      if server[key] == base[key] { return local }
+      guard let mine = local[key], let theirs = server[key] else { return local[key] == nil ? server : local }
+      return FieldVersion.winner(mine, theirs) == mine ? local : server
+    }
     var merged: Fields = [:]
     for key in Set(local.keys).union(server.keys) {
       let baseVersion = base[key]

@@ -93,7 +93,8 @@ extension SyncEngine {
     {
       let base = try metadata.base(of: existing)?.fields ?? [:]
       var merged = row
-      merged.fields = RecordMerge.merge(base: base, local: local.fields, server: row.fields)
+      merged.fields = RecordMerge.merge(
+        base: base, local: local.fields, server: row.fields, unitKey: row.table.unitKey)
       try metadata.write(merged)
       return merged.fields == row.fields ? .synced : .pendingSave
     }

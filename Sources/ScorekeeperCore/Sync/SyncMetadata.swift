@@ -126,7 +126,7 @@ struct SyncMetadata {
   func write(_ row: SyncedRow) throws {
     let table = row.table
     var values: [SQLValue] = [.text(row.id)]
-    if table.parentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
+    if table.separateParentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
     values += table.fields.map { row.fields[$0]?.value?.sqlValue ?? .null }
     try db.execute(table.writeSQL, values)
     for field in table.mergedFields {

@@ -23,7 +23,7 @@ enum SyncTracking {
     let name = table.name
     // An append-only row's fields never change; only its key or parent can
     // (when the parent's key changes and the foreign key cascades).
-    let watched = (["id"] + [table.parentColumn].compactMap { $0 } + table.mergedFields)
+    let watched = (["id"] + [table.separateParentColumn].compactMap { $0 } + table.changeableFields)
       .joined(separator: ", ")
     return """
       CREATE TRIGGER sync_\(name)_insert AFTER INSERT ON \(name)

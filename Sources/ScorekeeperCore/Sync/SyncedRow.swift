@@ -63,9 +63,10 @@ struct SyncedRow: Hashable {
   /// The record's fields: values, and the times of merged fields.
   var recordFields: [String: CloudValue] {
     var result: [String: CloudValue] = [:]
-    for (field, version) in fields {
-      result[field] = version.value
-      if !table.isAppendOnly { result[Self.modifiedAtKey(field)] = .date(version.modifiedAt) }
+    for (field, version) in fields { result[field] = version.value }
+    for field in table.mergedFields {
+      result[Self.modifiedAtKey(field)] = .date(
+        fields[field]?.modifiedAt ?? Timestamp(millisecondsSince1970: 0))
     }
     return result
   }

@@ -15,6 +15,11 @@ struct SyncedTable: Hashable, Sendable {
   /// Rows are only ever inserted and deleted (score events): their fields
   /// cannot conflict, so they carry no per-field modification times.
   var isAppendOnly = false
+  /// The fields change together and merge as one unit (a photo: its type,
+  /// size, hash and bytes): a change stamps this field's time only, and a
+  /// merge takes every field from the side whose version of it wins, so
+  /// it never mixes two photos.
+  var unitKey: String?
 
   static let games = SyncedTable(name: "games", fields: ["title"], parentColumn: nil, parentTable: nil)
   static let players = SyncedTable(
@@ -22,13 +27,29 @@ struct SyncedTable: Hashable, Sendable {
   static let scoreEvents = SyncedTable(
     name: "scoreEvents", fields: ["delta", "time", "device", "undoes"], parentColumn: "playerID",
     parentTable: "players", isAppendOnly: true)
+  /// A player's photo, keyed by the player's own id: two devices giving
+  /// one player a photo at once make the same record, which merges.
+  /// Removing a photo clears its fields (the later change wins); the row
+  /// goes only with its player.
+  static let playerPhotos = SyncedTable(
+    name: "playerPhotos", fields: ["type", "width", "height", "byteCount", "sha256", "bytes"],
+    parentColumn: "id", parentTable: "players", unitKey: "sha256")
 
-  /// The fields whose changes are timed and merged one by one.
-  var mergedFields: [String] { isAppendOnly ? [] : fields }
+  /// The fields whose changes are timed: merged one by one, or the unit's key.
+  var mergedFields: [String] { isAppendOnly ? [] : unitKey.map { [$0] } ?? fields }
+
+  /// The fields a local change can touch (an append-only row's never change).
+  var changeableFields: [String] { isAppendOnly ? [] : fields }
+
+  /// The parent column when it is not the key itself (a photo's is).
+  var separateParentColumn: String? { parentColumn == "id" ? nil : parentColumn }
+
+  /// The columns `writeSQL` writes, in order: `id`, the parent column, the fields.
+  var columns: [String] { ["id"] + [separateParentColumn].compactMap { $0 } + fields }
 
   /// Every synced table, parents before children: the order saves go in
   /// (deletes go in reverse).
-  static let all: [SyncedTable] = [.games, .players, .scoreEvents]
+  static let all: [SyncedTable] = [.games, .players, .scoreEvents, .playerPhotos]
 
   static func named(_ name: String) -> SyncedTable? {
     all.first { $0.name == name }
@@ -69,7 +90,7 @@ struct SyncedTable: Hashable, Sendable {
   /// row's insert.
   private static let statements: [String: (write: String, read: String)] = Dictionary(
     uniqueKeysWithValues: all.map { table in
-      let columns = ["id"] + [table.parentColumn].compactMap { $0 } + table.fields
+      let columns = table.columns
       let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
       let conflict =
         table.isAppendOnly

@@ -120,6 +120,10 @@ import Testing
     #expect(throws: refusal) { try bob.store.renamePlayer(in: "Poker", "Ann", to: "Annie") }
     #expect(throws: refusal) { try bob.store.removePlayer(from: "Poker", "Ann") }
     #expect(throws: refusal) { try bob.store.deleteGame("Poker") }
+    #expect(throws: refusal) {
+      try bob.store.setPhoto(in: "Poker", "Ann", bytes: TestImages.gif(width: 1, height: 1))
+    }
+    #expect(throws: refusal) { try bob.store.removePhoto(in: "Poker", "Ann") }
     #expect(try bob.contents() == before)
     #expect(try bob.unsynced() == [])
   }
