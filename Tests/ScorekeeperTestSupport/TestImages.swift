@@ -1,3 +1,5 @@
+import ScorekeeperCore
+
 /// Images of each photo type, put together byte by byte after each
 /// format's specification: headers as encoders write them (metadata
 /// first where the format allows it), with just enough after them to be
@@ -96,5 +98,13 @@ public enum TestImages {
   static func le32(_ value: UInt32) -> [UInt8] { be32(value).reversed() }
   static func be64(_ value: UInt64) -> [UInt8] {
     (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+  }
+}
+
+extension Store {
+  /// `setPhoto` from bytes, checked first (as the command does).
+  @discardableResult
+  public func setPhoto(in game: String, _ player: String, bytes: [UInt8]) throws -> PhotoChange {
+    try setPhoto(in: game, player, try CheckedPhoto(bytes: bytes))
   }
 }

@@ -21,17 +21,6 @@ public struct Photo: Hashable, Sendable {
     self.sha256 = sha256
   }
 
-  /// A photo's description from its bytes; nil for bytes that are not a
-  /// photo (too large, or not one of the image types).
-  public init(bytes: [UInt8]) throws(PhotoError) {
-    guard bytes.count <= Self.maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }
-    let header: ImageHeader
-    do { header = try ImageHeader.read(bytes) } catch { throw .notAnImage(error) }
-    self.init(
-      type: header.type, width: header.width, height: header.height, byteCount: bytes.count,
-      sha256: SHA256.hex(of: bytes))
-  }
-
   /// "PNG, 64×64, 1.2 KiB"
   public var description: String {
     "\(type.name), \(width)×\(height), \(Self.size(byteCount))"
@@ -44,6 +33,25 @@ public struct Photo: Hashable, Sendable {
       byteCount < 1024 * 1024 ? (Double(byteCount) / 1024, "KiB") : (Double(byteCount) / 1_048_576, "MiB")
     let tenths = (value * 10).rounded(.down) / 10
     return "\(tenths) \(unit)"
+  }
+}
+
+/// Bytes checked to be a photo (within the size limit, one of the image
+/// types, with a readable header), with their description: the only way
+/// to give the store a photo, so nothing unchecked is ever kept, and a
+/// command can check its input before it syncs.
+public struct CheckedPhoto: Hashable, Sendable {
+  public let photo: Photo
+  public let bytes: [UInt8]
+
+  public init(bytes: [UInt8]) throws(PhotoError) {
+    guard bytes.count <= Photo.maximumByteCount else { throw .tooLarge(byteCount: bytes.count) }
+    let header: ImageHeader
+    do { header = try ImageHeader.read(bytes) } catch { throw .notAnImage(error) }
+    photo = Photo(
+      type: header.type, width: header.width, height: header.height, byteCount: bytes.count,
+      sha256: SHA256.hex(of: bytes))
+    self.bytes = bytes
   }
 }
 

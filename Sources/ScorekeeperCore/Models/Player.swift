@@ -20,10 +20,12 @@ public struct Player: Hashable, Sendable {
 public struct Standing: Hashable, Sendable {
   public var rank: Int
   public var player: Player
+  public var photo: Photo?
 
-  public init(rank: Int, player: Player) {
+  public init(rank: Int, player: Player, photo: Photo? = nil) {
     self.rank = rank
     self.player = player
+    self.photo = photo
   }
 }
 

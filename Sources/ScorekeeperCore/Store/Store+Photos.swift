@@ -15,13 +15,12 @@ public struct PhotoWithBytes: Hashable, Sendable {
 }
 
 extension Store {
-  /// Gives a player a photo, replacing any it had. The bytes are checked
-  /// (size, type, header) and hashed before the write transaction starts;
-  /// the same photo again writes nothing.
-  public func setPhoto(in gameReference: String, _ playerReference: String, bytes: [UInt8]) throws
+  /// Gives a player a photo, replacing any it had; the same photo again
+  /// writes nothing.
+  public func setPhoto(in gameReference: String, _ playerReference: String, _ checked: CheckedPhoto) throws
     -> PhotoChange
   {
-    let photo = try Photo(bytes: bytes)
+    let photo = checked.photo
     return try write {
       let (game, player) = try findWritablePlayer(gameReference, playerReference)
       let previous = try currentPhoto(of: player.id)
@@ -37,7 +36,7 @@ extension Store {
           [
             .text(player.id), .text(photo.type.rawValue), .integer(Int64(photo.width)),
             .integer(Int64(photo.height)), .integer(Int64(photo.byteCount)), .text(photo.sha256),
-            .blob(bytes),
+            .blob(checked.bytes),
           ])
         try recordLocalChange("set the photo of \(quote(player.name)) in \(quote(game.title))")
       }
@@ -52,7 +51,7 @@ extension Store {
       let player = try findPlayer(playerReference, in: game)
       guard
         let (photo, bytes) = try database.fetchOne(
-          "SELECT \(Self.photoColumns), bytes FROM playerPhotos WHERE id = ?1 AND sha256 IS NOT NULL",
+          "SELECT \(Self.photoColumns()), bytes FROM playerPhotos WHERE id = ?1 AND sha256 IS NOT NULL",
           [.text(player.id)], { (try Self.photo($0, from: 0), try $0.blob(5)) }),
         let photo
       else { throw StoreError.noPhoto(player: player, game: game) }
@@ -79,8 +78,12 @@ extension Store {
     }
   }
 
-  /// Every column of a photo but its bytes, in `photo(_:from:)`'s order.
-  static let photoColumns = "type, width, height, byteCount, sha256"
+  /// Every column of a photo but its bytes, in `photo(_:from:)`'s order
+  /// (of the table under `alias` in a join).
+  static func photoColumns(of alias: String? = nil) -> String {
+    ["type", "width", "height", "byteCount", "sha256"].map { (alias.map { $0 + "." } ?? "") + $0 }
+      .joined(separator: ", ")
+  }
 
   /// A photo from `photoColumns` starting at column `first`; nil when the
   /// player has none (no row, or a removed photo's NULLs).
@@ -96,7 +99,7 @@ extension Store {
 
   private func currentPhoto(of playerID: String) throws -> Photo? {
     try database.fetchOne(
-      "SELECT \(Self.photoColumns) FROM playerPhotos WHERE id = ?1", [.text(playerID)],
+      "SELECT \(Self.photoColumns()) FROM playerPhotos WHERE id = ?1", [.text(playerID)],
       { try Self.photo($0, from: 0) }) ?? nil
   }
 

@@ -12,11 +12,14 @@ public struct StandingsShape: Hashable, Sendable {
   public var playerCount: Int
   public var highestScore: Int64
   public var lowestScore: Int64
+  /// How many of the players have a photo.
+  public var photoCount: Int
 
-  public init(playerCount: Int, highestScore: Int64, lowestScore: Int64) {
+  public init(playerCount: Int, highestScore: Int64, lowestScore: Int64, photoCount: Int = 0) {
     self.playerCount = playerCount
     self.highestScore = highestScore
     self.lowestScore = lowestScore
+    self.photoCount = photoCount
   }
 }
 
@@ -94,11 +97,14 @@ extension Store {
     try read {
       let game = try findGame(gameReference)
       let shape = try database.fetchOne(
-        "SELECT count(*), max(score), min(score) FROM players WHERE gameID = ?1", [.text(game.id)]
+        """
+        SELECT count(*), max(p.score), min(p.score), count(f.sha256)
+        FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
+        """, [.text(game.id)]
       ) { row in
         StandingsShape(
           playerCount: try row.int(0), highestScore: try row.optionalInt64(1) ?? 0,
-          lowestScore: try row.optionalInt64(2) ?? 0)
+          lowestScore: try row.optionalInt64(2) ?? 0, photoCount: try row.int(3))
       }!
       try header(game, shape)
       try forEachStanding(of: game, order: order, row)
@@ -114,14 +120,16 @@ extension Store {
     var ranks = RankCounter()
     try database.forEachRow(
       """
-      SELECT id, name, score FROM players WHERE gameID = ?1
-      ORDER BY score \(direction), name COLLATE NOCASE, name, id
+      SELECT p.id, p.name, p.score, \(Self.photoColumns(of: "f"))
+      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
+      ORDER BY p.score \(direction), p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]
     ) { row in
       // gameID is the same on every row; not decoding it saves a string a row.
       let player = Player(
         id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.int64(2))
-      try body(Standing(rank: ranks.rank(for: player.score), player: player))
+      try body(
+        Standing(rank: ranks.rank(for: player.score), player: player, photo: try Self.photo(row, from: 3)))
     }
   }
 }

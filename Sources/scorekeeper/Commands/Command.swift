@@ -10,6 +10,9 @@ struct Command: Sendable {
   /// Whether the command only shows whom and where the database syncs
   /// with, so it runs on a database bound to another user (`status`).
   var inspectsBinding = false
+  /// Checks input the command reads (a file, standard input) before any
+  /// automatic sync, so bad input changes nothing, local or in the cloud.
+  var prepare: (@Sendable (Invocation) throws -> Void)? = nil
   var run: @Sendable (Invocation) throws -> Void
 }
 
@@ -17,7 +20,8 @@ extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .undo, .list, .history, .renameGame, .renamePlayer, .removePlayer,
-    .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud, .server, .help,
+    .setPhoto, .photo, .removePhoto, .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud,
+    .server, .help,
   ]
 
   static func named(_ name: String) -> Command? {

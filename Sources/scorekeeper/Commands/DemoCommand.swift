@@ -6,7 +6,8 @@ extension Command {
       name: "demo",
       summary: "Fill an empty database with sample games, and share one.",
       discussion: """
-        Adds a few games with players and score changes (big scores included), syncs
+        Adds a few games with players (each with a photo the program draws) and score
+        changes (big scores included), syncs
         them to the cloud, and shares "Poker night", printing its link and how someone
         else would join. It refuses a database that already has games, so it never
         mixes samples into real ones. With --offline it adds the games only.
@@ -24,7 +25,10 @@ extension Command {
       }
       for (title, players) in sampleGames {
         _ = try store.addGame(title: title)
-        for (name, score) in players { _ = try store.addPlayer(to: title, name: name, score: score) }
+        for (name, score) in players {
+          _ = try store.addPlayer(to: title, name: name, score: score)
+          _ = try store.setPhoto(in: title, name, CheckedPhoto(bytes: DemoPhoto.png(for: name)))
+        }
       }
       _ = try store.score(in: "Poker night", "Carol", .add(250))
       _ = try store.score(in: "Poker night", "Bob", .add(-120))
@@ -49,7 +53,8 @@ extension Command {
         "  scorekeeper --user friend --db friend.sqlite --cloud "
           + "\(ArgumentParser.shellQuoted(try invocation.cloudAddress().typed)) accept-share \(share.link)")
       output.line(
-        "Next: scorekeeper list; scorekeeper list \"Poker night\"; scorekeeper history \"Poker night\"")
+        "Next: scorekeeper list; scorekeeper list \"Poker night\"; scorekeeper history \"Poker night\"; "
+          + "scorekeeper photo \"Poker night\" Alice > alice.png")
     })
 
   /// Games that show ranks, ties, negative and very large scores.

@@ -47,7 +47,8 @@ extension Command {
           shape: StandingsShape(
             playerCount: update.standings.count,
             highestScore: update.standings.map(\.player.score).max() ?? 0,
-            lowestScore: update.standings.map(\.player.score).min() ?? 0))
+            lowestScore: update.standings.map(\.player.score).min() ?? 0,
+            photoCount: update.standings.filter { $0.photo != nil }.count))
         table.printHeader(to: invocation.output)
         for standing in update.standings { table.print(standing, to: invocation.output) }
       }

@@ -34,6 +34,9 @@ struct ErrorReport {
       is ServerUserError, is PGError:
       errors.line("\(error)")
       return .failure
+    case let error as PhotoFileError:
+      errors.line(error.message)
+      return .failure
     case let error as DeclinedError:
       errors.line(error.message)
       return .failure

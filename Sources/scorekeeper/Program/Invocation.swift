@@ -29,6 +29,10 @@ final class Invocation {
   /// a first automatic sync the outage is over, or `syncProblem` is set).
   private var checkedOutage = false
 
+  /// The photo `prepare` read and checked, for `run` (standard input can
+  /// be read only once).
+  var checkedPhoto: CheckedPhoto?
+
   /// The command only shows the binding (`status`): it may open a
   /// database bound to someone else.
   let inspectsBinding: Bool

@@ -130,6 +130,7 @@ struct Program {
             path: try settings.databasePath(option: commandLine.options["--db"]),
             dependencies: try settings.dependencies(), trace: trace)
         })
+      try command.prepare?(invocation!)
       let offline = try settings.isOffline(flag: commandLine.has("--offline"))
       let syncs = command.syncs && !offline
       if syncs {

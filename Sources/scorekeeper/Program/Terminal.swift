@@ -7,6 +7,8 @@
 struct Terminal {
   /// True when stdin is a terminal, so a question can be asked.
   var isInteractive: Bool
+  /// True when stdout is a terminal: no image bytes are written there.
+  var outputIsTerminal = false
   /// Reads one line of input, without its newline; nil at end of input.
   var readLine: () -> String?
   /// Shows the prompt on stderr and reads one line without echoing it
@@ -16,7 +18,7 @@ struct Terminal {
   /// The real stdin.
   static var standardInput: Terminal {
     Terminal(
-      isInteractive: isatty(STDIN_FILENO) == 1,
+      isInteractive: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       readLine: { Swift.readLine(strippingNewline: true) },
       readSecret: readWithoutEcho)
   }

@@ -41,11 +41,31 @@ extension Player {
 }
 
 extension Standing {
-  /// {"rank", "id", "name", "score"}
+  /// {"rank", "id", "name", "score", "photo" (null when none)}
   var json: JSON {
     .object([
       ("rank", .integer(Int64(rank))), ("id", .string(player.id)),
-      ("name", .string(player.name)), ("score", .integer(player.score)),
+      ("name", .string(player.name)), ("score", .integer(player.score)), ("photo", photo?.json ?? .null),
+    ])
+  }
+}
+
+extension Photo {
+  /// {"type", "bytes", "width", "height", "sha256"}
+  var json: JSON {
+    .object([
+      ("type", .string(type.rawValue)), ("bytes", .integer(Int64(byteCount))),
+      ("width", .integer(Int64(width))), ("height", .integer(Int64(height))), ("sha256", .string(sha256)),
+    ])
+  }
+}
+
+extension PhotoChange {
+  /// {"game", "player", "photo", "previousPhoto"}: each photo or null.
+  var json: JSON {
+    .object([
+      ("game", game.json), ("player", player.json), ("photo", photo?.json ?? .null),
+      ("previousPhoto", previous?.json ?? .null),
     ])
   }
 }

@@ -1,6 +1,7 @@
 import ScorekeeperCore
 
-/// Prints standings as aligned columns: rank, score, name.
+/// Prints standings as aligned columns: rank, score, a photo marker (when
+/// any player has a photo), name.
 ///
 /// The name comes last so no column depends on how wide a name displays
 /// (emoji and East Asian scripts take two cells), and the widths come from
@@ -24,7 +25,8 @@ struct StandingsTable {
   }
 
   func printHeader(to output: Output) {
-    output.line("\(game.title) (\(players(shape.playerCount)))")
+    output.line(
+      "\(game.title) (\(players(shape.playerCount))" + (shape.photoCount > 0 ? "; * has a photo)" : ")"))
   }
 
   func print(_ standing: Standing, to output: Output) {
@@ -33,6 +35,9 @@ struct StandingsTable {
     output.write(spaces: 2)
     output.write(standing.player.score, width: scoreWidth)
     output.write(spaces: 2)
+    // The photo column only once a player has one: games without photos
+    // list as they always did.
+    if shape.photoCount > 0 { output.write(standing.photo == nil ? "  " : "* ") }
     output.line(standing.player.name)
   }
 }

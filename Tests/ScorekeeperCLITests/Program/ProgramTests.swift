@@ -162,4 +162,49 @@ import Testing
     #expect(result.stdout == "")
     #expect(result.stderr == HelpText.overview())
   }
+
+  @Test("photo writes no image to a terminal, and says how to get it; --json and --output still work")
+  func photoNotToATerminal() throws {
+    let image = TestImages.gif(width: 2, height: 3)
+    try Data(image).write(to: URL(fileURLWithPath: directory.file("ann.gif")))
+    _ = run(["add-game", "Poker"])
+    _ = run(["add-player", "Poker", "Ann"])
+    _ = run(["set-photo", "Poker", "Ann", directory.file("ann.gif")])
+    let screen = Terminal(isInteractive: true, outputIsTerminal: true, readLine: { nil })
+    #expect(
+      run(["photo", "Poker", "Ann"], terminal: screen)
+        == Result(
+          status: .usage, stdout: "",
+          stderr: "Not writing an image to the terminal: redirect it (> photo.png) or use --output FILE.\n"
+            + "Usage: scorekeeper photo GAME PLAYER [--output FILE]\n"
+            + "Run \"scorekeeper help photo\" for more.\n"))
+    #expect(run(["photo", "Poker", "Ann", "--output", "-"], terminal: screen).status == .usage)
+    #expect(run(["photo", "Poker", "Ann", "--json"], terminal: screen).status == .success)
+    let file = directory.file("out.gif")
+    #expect(
+      run(["photo", "Poker", "Ann", "--output", file], terminal: screen)
+        == Result(
+          status: .success,
+          stdout: "Wrote the photo of \"Ann\" in \"Poker\" to \"\(file)\": GIF, 2×3, 14 bytes\n",
+          stderr: ""))
+    #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))) == image)
+    // Piped, the bytes are written as they are.
+    #expect(run(["photo", "Poker", "Ann"]).stdout.utf8.elementsEqual(image))
+  }
+
+  @Test("set-photo - does not wait on a terminal for an image; it says how to give one")
+  func setPhotoFromATerminal() throws {
+    _ = run(["add-game", "Poker"])
+    _ = run(["add-player", "Poker", "Ann"])
+    let before = try sha256Hex(fileAt: directory.file("games.sqlite"))
+    #expect(
+      run(["set-photo", "Poker", "Ann", "-"], terminal: .answering([]))
+        == Result(
+          status: .usage, stdout: "",
+          stderr: "The standard input is a terminal: name an image file, or pipe one in "
+            + "(scorekeeper set-photo GAME PLAYER - < photo.png).\n"
+            + "Usage: scorekeeper set-photo GAME PLAYER FILE\n"
+            + "Run \"scorekeeper help set-photo\" for more.\n"))
+    #expect(try sha256Hex(fileAt: directory.file("games.sqlite")) == before)
+  }
 }

@@ -1,0 +1,56 @@
+import ScorekeeperCore
+
+extension Command {
+  static let photo = Command(
+    spec: CommandSpec(
+      name: "photo",
+      summary: "Write a player's photo out, byte for byte.",
+      arguments: [.game, .player],
+      options: [
+        OptionSpec(
+          name: "--output", valueName: "FILE",
+          help: "Write the image to FILE (replaced whole) instead of standard output.")
+      ],
+      discussion: """
+        Without --output the image's bytes go to standard output, so redirect it: they
+        are never written to a terminal. With --json it prints what the photo is (type,
+        size in bytes, width, height, SHA-256) instead of its bytes, unless --output is
+        given too.
+        """,
+      examples: [
+        "scorekeeper photo \"Poker night\" Alice > alice.jpg",
+        "scorekeeper photo \"Poker night\" Alice --output alice.jpg",
+        "scorekeeper photo \"Poker night\" Alice --json",
+      ]
+    ),
+    syncs: true,
+    run: { invocation in
+      let output = invocation.commandLine.options["--output"].map(PhotoFile.init(path:))
+      let toStandardOutput = output?.isStandardStream ?? true
+      if toStandardOutput && !invocation.json && invocation.terminal.outputIsTerminal {
+        throw UsageError(
+          "Not writing an image to the terminal: redirect it (> photo.png) or use --output FILE.",
+          command: "photo")
+      }
+      let found = try invocation.store().photo(in: invocation.argument("GAME"), invocation.argument("PLAYER"))
+      if let output, !output.isStandardStream {
+        try output.write(found.bytes)
+        if invocation.json {
+          invocation.print(
+            .object([
+              ("game", found.game.json), ("player", found.player.json), ("photo", found.photo.json),
+              ("file", .string(output.path)),
+            ]))
+        } else {
+          invocation.output.line(
+            "Wrote the photo of \(quote(found.player.name)) in \(quote(found.game.game.title)) to "
+              + "\(quote(output.path)): \(found.photo.description)")
+        }
+      } else if invocation.json {
+        invocation.print(
+          .object([("game", found.game.json), ("player", found.player.json), ("photo", found.photo.json)]))
+      } else {
+        found.bytes.withUnsafeBufferPointer { invocation.output.write($0) }
+      }
+    })
+}

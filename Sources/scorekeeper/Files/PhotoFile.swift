@@ -1,0 +1,87 @@
+import ScorekeeperCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where `set-photo` reads a photo and `photo --output` writes one: a file,
+/// or `-` for standard input or output. Failures are usage errors that
+/// quote the path typed; nothing has been written when they are thrown.
+struct PhotoFile {
+  /// The path as typed; `-` is the standard stream.
+  let path: String
+
+  var isStandardStream: Bool { path == "-" }
+
+  /// `"cat.png"`, or "the standard input" / "the standard output".
+  func name(output: Bool = false) -> String {
+    isStandardStream ? "the standard \(output ? "output" : "input")" : quote(path)
+  }
+
+  /// Reads the whole file, but never more than `limit` + 1 bytes: a file
+  /// (or a pipe) larger than the limit is refused without reading it all.
+  func read(limit: Int, stdinIsTerminal: Bool) throws -> [UInt8] {
+    if isStandardStream && stdinIsTerminal {
+      throw UsageError(
+        "The standard input is a terminal: name an image file, or pipe one in "
+          + "(scorekeeper set-photo GAME PLAYER - < photo.png).", command: "set-photo")
+    }
+    let descriptor = isStandardStream ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw UsageError(failure("Can't read")) }
+    defer { if !isStandardStream { close(descriptor) } }
+    var bytes = [UInt8](repeating: 0, count: limit + 1)
+    var count = 0
+    while count < bytes.count {
+      let got = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got >= 0 else { throw UsageError(failure("Can't read")) }
+      if got == 0 { break }
+      count += got
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// Writes `bytes` whole or not at all: into a new file beside the
+  /// target, renamed over it once complete, so a failure (a full disk)
+  /// never leaves half a photo where the file was.
+  func write(_ bytes: [UInt8]) throws {
+    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+    var template = Array((directory + ".scorekeeper-photo-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw PhotoFileError(message: failure("Can't write")) }
+    let temporary = String(cString: template)
+    var written = 0
+    var error: Int32 = 0
+    while written < bytes.count && error == 0 {
+      let result = bytes.withUnsafeBytes {
+        Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written)
+      }
+      if result < 0 && errno != EINTR { error = errno } else if result > 0 { written += result }
+    }
+    // mkostemp makes the file 0600; a photo written out is an ordinary file.
+    let mask = umask(0)
+    umask(mask)
+    if error == 0 && fchmod(descriptor, 0o666 & ~mask) != 0 { error = errno }
+    if close(descriptor) != 0 && error == 0 { error = errno }
+    if error == 0 && rename(temporary, path) != 0 { error = errno }
+    if error != 0 {
+      unlink(temporary)
+      errno = error
+      throw PhotoFileError(message: failure("Can't write"))
+    }
+  }
+
+  /// A refusal naming the path and the system's reason (from `errno`).
+  private func failure(_ action: String) -> String {
+    "\(action) \(quote(path)): \(String(cString: strerror(errno))). Nothing was changed."
+  }
+}
+
+/// A photo could not be written out (exit 1). A file that cannot be read
+/// is a usage error instead (exit 2): the argument names no image.
+struct PhotoFileError: Error, Equatable {
+  let message: String
+}
