@@ -91,6 +91,16 @@ public final class TestDevice {
     return photos
   }
 
+  /// Whether every photo's bytes hash to the `sha256` kept beside them.
+  public func photosMatchHashes() throws -> Bool {
+    var intact = true
+    try store.database.forEachRow("SELECT sha256, bytes FROM playerPhotos WHERE bytes IS NOT NULL") { row in
+      let (hash, bytes) = (try row.text(0), try row.blob(1))
+      intact = intact && hash == sha256Hex(bytes)
+    }
+    return intact
+  }
+
   /// Everything a user could see, in a stable order: each game's title and
   /// players with their scores and score events (of one game, if given).
   /// Devices that converged have equal contents.

@@ -266,8 +266,10 @@ extension SyncEngine {
       try restoreServerCopy(of: id, in: database, ownerKey: sent.ownerName)
     case .serverRejectedRequest where sent.serverChangeTag == nil:
       // A new record the server already has: an earlier send whose answer
-      // was lost, or another process on this database sending the same
-      // change. Its copy is taken (and merged) like any other.
+      // was lost, another process on this database sending the same
+      // change, or another device giving the same player a photo (a photo
+      // record is named after its player). Its copy is taken (and merged)
+      // like any other, and counted as a merge when it differs.
       outcome.madeProgress = true
       switch try withRetry({ try database.records(for: [id]) })[id] {
       case .success(let server)?:
@@ -275,6 +277,7 @@ extension SyncEngine {
           if try metadata.record(sent.recordName) == nil {
             try deletedWhileSending(sent, serverTag: server.changeTag)
           } else {
+            if try metadata.row(of: sent)?.recordFields != server.fields { report.merged += 1 }
             _ = try applyServerRecord(server, ownerKey: sent.ownerName)
           }
         }

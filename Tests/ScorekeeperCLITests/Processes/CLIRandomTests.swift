@@ -19,10 +19,13 @@ import Testing
   func converge(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let world = try CLIWorld()
+    for (index, photo) in Self.photos.enumerated() {
+      try Data(photo).write(to: URL(fileURLWithPath: world.directory.file("photo\(index)")))
+    }
     var links: [String] = []
     for _ in 0..<10 {
       let device = world.devices.randomElement(using: &random)!
-      var arguments = Self.command(for: device, links: links, random: &random)
+      var arguments = Self.command(for: device, links: links, in: world.directory, random: &random)
       // Offline, but for the commands that need the cloud (a usage error then).
       if Int.random(in: 0..<4, using: &random) == 0, !Self.needCloud.contains(arguments[0]) {
         arguments.insert("--offline", at: 0)
@@ -35,7 +38,7 @@ import Testing
       let results: [ProcessResult]
       if Int.random(in: 0..<4, using: &random) == 0 {
         // A second process on the same database at the same time.
-        let other = Self.command(for: device, links: links, random: &random)
+        let other = Self.command(for: device, links: links, in: world.directory, random: &random)
         let first = try world.start(device, arguments, environment: environment)
         let second = try world.start(device, other)
         results = [try first(), try second()]
@@ -54,12 +57,18 @@ import Testing
     try world.expectConvergence(seed: seed)
   }
 
+  static let photos = [
+    TestImages.gif(width: 1, height: 1), TestImages.png(width: 2, height: 2),
+    TestImages.jpeg(width: 3, height: 3),
+  ]
   static let needCloud: Set = ["sync", "share", "accept-share", "leave"]
   static let titles = ["Poker", "Chess"]
   static let names = ["Ann", "Bo", "Cy"]
 
   /// One random command for `device`, among every kind there is.
-  static func command(for device: CLIWorld.Device, links: [String], random: inout SplitMix64) -> [String] {
+  static func command(
+    for device: CLIWorld.Device, links: [String], in directory: TemporaryDirectory, random: inout SplitMix64
+  ) -> [String] {
     let game = titles.randomElement(using: &random)!
     let name = names.randomElement(using: &random)!
     let amount = Int.random(in: -5...9, using: &random)
@@ -72,6 +81,8 @@ import Testing
       ["list", game], ["history", game], ["sync"], ["status"],
       device.user == "alice" ? ["share", game] : ["leave", game, "--force"],
       device.user == "alice" ? ["share", game, "--stop", "--force"] : ["accept-share", links.last ?? "x"],
+      ["set-photo", game, name, directory.file("photo\(Int.random(in: 0..<photos.count, using: &random))")],
+      ["remove-photo", game, name], ["photo", game, name, "--output", directory.file("out-\(device.name)")],
     ]
     return choices.randomElement(using: &random)!
   }

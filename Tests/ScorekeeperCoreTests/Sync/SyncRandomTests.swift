@@ -116,6 +116,12 @@ import Testing
     }
   }
 
+  /// Photos of each kind a step may give a player.
+  static let photos = [
+    TestImages.gif(width: 1, height: 1), TestImages.png(width: 2, height: 2),
+    TestImages.jpeg(width: 3, height: 3), TestImages.webP(width: 4, height: 4, .lossless),
+  ]
+
   /// One random action on `device`: a change, a sync, or a fault.
   private func step(
     _ device: TestDevice, world: SyncScenario, random: inout SplitMix64, ledger: inout [String: String],
@@ -132,9 +138,19 @@ import Testing
       _ = try store.addGame(title: ["Poker", "Chess", "Go"].randomElement(using: &random)!)
     case 8..<20:
       if let game { _ = try store.addPlayer(to: game.id, name: names.randomElement(using: &random)!) }
-    case 20..<45:
+    case 20..<41:
       if let game, let player {
         _ = try store.score(in: game.id, player.id, .add(Int64.random(in: -5...5, using: &random)))
+      }
+    case 41..<44:
+      if let game, let player {
+        try store.setPhoto(in: game.id, player.id, bytes: Self.photos.randomElement(using: &random)!)
+      }
+    case 44..<45:
+      if let game, let player {
+        do {
+          _ = try store.removePhoto(in: game.id, player.id)
+        } catch StoreError.noPhoto {}
       }
     case 45..<50:
       do {

@@ -33,8 +33,12 @@ final class SyncScenario {
       if quiet { break }
     }
     let first = try devices[0].contents()
+    let photos = try devices[0].photoBytes()
     for device in devices {
       expectNoDifference(first, try device.contents(), sourceLocation: sourceLocation)
+      // Byte for byte, not only by the hashes `contents` shows.
+      #expect(try device.photoBytes() == photos, "\(device.name)", sourceLocation: sourceLocation)
+      #expect(try device.photosMatchHashes(), "\(device.name)", sourceLocation: sourceLocation)
       #expect(try device.unsynced() == [], "\(device.name)", sourceLocation: sourceLocation)
       #expect(try device.scoresMatchEvents(), "\(device.name)", sourceLocation: sourceLocation)
     }
