@@ -33,6 +33,11 @@ SCOREKEEPER_DB="$workdir/phone.sqlite" run score "Poker night" Dave +300
 run history "Poker night"
 
 echo
+echo "Every demo player has a photo, and the phone has the same bytes as the laptop."
+SCOREKEEPER_DB="$workdir/phone.sqlite" run photo "Poker night" Alice --output "$workdir/alice.png"
+"$binary" photo "Poker night" Alice | cmp - "$workdir/alice.png" && echo "(identical on both devices)"
+
+echo
 echo "Bob, a friend, joins the shared game with its link, and scores too."
 link=$("$binary" share "Poker night" | tail -1)
 SCOREKEEPER_DB="$workdir/friend.sqlite" SCOREKEEPER_USER=bob run accept-share "$link"
