@@ -13,14 +13,14 @@
 public enum RecordMerge {
   public typealias Fields = [String: FieldVersion]
 
-  ///
-  /// `unitKey`: the fields are one unit (a photo) timed by that field; the
-  /// side whose version of it wins gives every field.
+  /// The merge of `local` and `server` against `base`. With `unitKey`,
+  /// the fields are one unit (a photo) timed by that field alone: the same
+  /// rules pick a side by its version of that field, and the side gives
+  /// every field.
   public static func merge(base: Fields, local: Fields, server: Fields, unitKey: String? = nil) -> Fields {
-    if let key = unitKey {
-      if local[key] == base[key] { return server }
-      if server[key] == base[key] { return local }
-      guard let mine = local[key], let theirs = server[key] else { return local[key] == nil ? server : local }
+    if let key = unitKey, let mine = local[key], let theirs = server[key] {
+      if mine == base[key] { return server }
+      if theirs == base[key] { return local }
       return FieldVersion.winner(mine, theirs) == mine ? local : server
     }
     var merged: Fields = [:]

@@ -24,31 +24,29 @@ extension Command {
       ]
     ),
     syncs: true,
-    run: { invocation in
-      let output = invocation.commandLine.options["--output"].map(PhotoFile.init(path:))
-      let toStandardOutput = output?.isStandardStream ?? true
+    prepare: { invocation in
+      let toStandardOutput = invocation.commandLine.options["--output"].map { $0 == "-" } ?? true
       if toStandardOutput && !invocation.json && invocation.terminal.outputIsTerminal {
         throw UsageError(
           "Not writing an image to the terminal: redirect it (> photo.png) or use --output FILE.",
           command: "photo")
       }
+    },
+    run: { invocation in
+      let file = invocation.commandLine.options["--output"].map(PhotoFile.init(path:)).flatMap {
+        $0.isStandardStream ? nil : $0
+      }
       let found = try invocation.store().photo(in: invocation.argument("GAME"), invocation.argument("PLAYER"))
-      if let output, !output.isStandardStream {
-        try output.write(found.bytes)
-        if invocation.json {
-          invocation.print(
-            .object([
-              ("game", found.game.json), ("player", found.player.json), ("photo", found.photo.json),
-              ("file", .string(output.path)),
-            ]))
-        } else {
-          invocation.output.line(
-            "Wrote the photo of \(quote(found.player.name)) in \(quote(found.game.game.title)) to "
-              + "\(quote(output.path)): \(found.photo.description)")
-        }
-      } else if invocation.json {
+      try file?.write(found.bytes)
+      if invocation.json {
         invocation.print(
-          .object([("game", found.game.json), ("player", found.player.json), ("photo", found.photo.json)]))
+          .object(
+            [("game", found.game.json), ("player", found.player.json), ("photo", found.photo.json)]
+              + (file.map { [("file", JSON.string($0.path))] } ?? [])))
+      } else if let file {
+        invocation.output.line(
+          "Wrote the photo of \(quote(found.player.name)) in \(quote(found.game.game.title)) to "
+            + "\(quote(file.path)): \(found.photo.description)")
       } else {
         found.bytes.withUnsafeBufferPointer { invocation.output.write($0) }
       }

@@ -28,7 +28,7 @@ extension Command {
       do {
         invocation.checkedPhoto = try CheckedPhoto(bytes: bytes)
       } catch let error as PhotoError {
-        let name = file.name()
+        let name = file.inputName
         throw UsageError(
           name.prefix(1).uppercased() + name.dropFirst() + " " + error.reason + ". Nothing was changed.")
       }

@@ -5,18 +5,16 @@ import ScorekeeperCore
 #endif
 
 /// Where `set-photo` reads a photo and `photo --output` writes one: a file,
-/// or `-` for standard input or output. Failures are usage errors that
-/// quote the path typed; nothing has been written when they are thrown.
+/// or `-` for standard input or output. Failures quote the path typed,
+/// and nothing has been written when they are thrown.
 struct PhotoFile {
   /// The path as typed; `-` is the standard stream.
   let path: String
 
   var isStandardStream: Bool { path == "-" }
 
-  /// `"cat.png"`, or "the standard input" / "the standard output".
-  func name(output: Bool = false) -> String {
-    isStandardStream ? "the standard \(output ? "output" : "input")" : quote(path)
-  }
+  /// `"cat.png"`, or "the standard input".
+  var inputName: String { isStandardStream ? "the standard input" : quote(path) }
 
   /// Reads the whole file, but never more than `limit` + 1 bytes: a file
   /// (or a pipe) larger than the limit is refused without reading it all.
@@ -61,7 +59,7 @@ struct PhotoFile {
       }
       if result < 0 && errno != EINTR { error = errno } else if result > 0 { written += result }
     }
-    // mkostemp makes the file 0600; a photo written out is an ordinary file.
+    // mkstemp makes the file 0600; a photo written out is an ordinary file.
     let mask = umask(0)
     umask(mask)
     if error == 0 && fchmod(descriptor, 0o666 & ~mask) != 0 { error = errno }
