@@ -19,7 +19,7 @@ public enum CloudScenario {
       id: id("0002:players"), type: "players",
       fields: [
         "name": .string("Ann"), "score": .int64(-3), "ratio": .double(0.25),
-        "avatar": .asset([0x89, 0x50, 0x4e, 0x47]), "notes": .bytes(Array(0..<20)),
+        "avatar": .asset(CloudAsset(bytes: [0x89, 0x50, 0x4e, 0x47])), "notes": .bytes(Array(0..<20)),
         "game": .reference(game.id),
       ], parent: game.id)
     let gone = CloudRecord(id: id("0003:players"), type: "players", parent: game.id)
@@ -53,7 +53,7 @@ public enum CloudScenario {
         title: string "Poker night ♠️"
       record "0002:players" (players), tag 5, modified 2026-01-02T03:04:05.678Z
         parent "0001:games"
-        avatar: asset 4 (89504e47)
+        avatar: asset 4 bytes, sha256 0f4636c78f65…
         game: reference "0001:games"
         name: string "Ann"
         notes: bytes 20 (000102030405060708090a0b0c0d0e0f…)

@@ -68,6 +68,9 @@ private struct InterceptingDatabase: CloudDatabase {
   func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws -> ModifyZonesResult {
     try base.modifyRecordZones(saving: zones, deleting: zoneIDs)
   }
+  func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]] {
+    try base.assetContents(for: keys)
+  }
   func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
     try base.databaseChanges(since: token)
   }

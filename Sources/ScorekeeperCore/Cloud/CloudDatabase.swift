@@ -72,6 +72,12 @@ public protocol CloudDatabase: Sendable {
   func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws
     -> ModifyZonesResult
 
+  /// The bytes of assets (`CloudAsset`), which records never carry when
+  /// read: each key's content while its record's field still holds it. A
+  /// key whose record changed or went since, or that the caller may not
+  /// read, is absent, as from a record fetch. At most `itemLimit` keys.
+  func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]]
+
   /// Zones changed or deleted since `token` (nil: all of them).
   func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges
 

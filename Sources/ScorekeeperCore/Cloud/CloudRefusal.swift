@@ -24,6 +24,14 @@ public enum CloudRefusal: Hashable, Sendable {
   case ownParent(RecordID)
   /// A record in a shape no client of ours sends (a modified request).
   case malformed(RecordID, what: String)
+  /// An asset saved without its bytes names content the server does not
+  /// hold for that field.
+  case assetNotUploaded(RecordID, field: String)
+  case assetTooLarge(RecordID, field: String, byteCount: Int)
+  /// An asset's bytes are not what its hash and size say.
+  case assetMismatch(RecordID, field: String)
+  /// The save would take the zone owner's asset bytes past their quota.
+  case quotaExceeded(RecordID)
   case batchRequestFailed(RecordID)
   case zoneNotFound(ZoneID)
   case cannotCreateZone(ZoneID, by: String)
@@ -75,6 +83,17 @@ public enum CloudRefusal: Hashable, Sendable {
       .invalidArguments("\(id) refers to \(target); references must stay within a zone")
     case .ownParent(let id): .invalidArguments("\(id) cannot be its own parent")
     case .malformed(let id, let what): .invalidArguments("\(id) is malformed: \(what)")
+    case .assetNotUploaded(let id, let field):
+      .invalidArguments(
+        "\(id): the asset \(quote(field)) came without its bytes, and the server holds no such content "
+          + "for it; send them")
+    case .assetTooLarge(let id, let field, let byteCount):
+      .invalidArguments(
+        "\(id): the asset \(quote(field)) is \(byteCount) bytes; an asset holds at most "
+          + "\(CloudAsset.maximumByteCount)")
+    case .assetMismatch(let id, let field):
+      .invalidArguments("\(id): the bytes of the asset \(quote(field)) are not what its hash and size say")
+    case .quotaExceeded: .quotaExceeded
     case .batchRequestFailed(let id): .batchRequestFailed(id)
     case .zoneNotFound(let zone): .zoneNotFound(zone)
     case .cannotCreateZone(let zone, let user): .permissionFailure("\(user) cannot create the zone \(zone)")
@@ -136,6 +155,13 @@ extension CloudRefusal {
         }
       case "own-parent": id.map { .ownParent($0) }
       case "malformed": id.flatMap { id in text(1).map { .malformed(id, what: $0) } }
+      case "asset-not-uploaded": id.flatMap { id in text(1).map { .assetNotUploaded(id, field: $0) } }
+      case "asset-too-large":
+        id.flatMap { id in
+          text(1).flatMap { field in text(2).flatMap { Int($0) }.map { .assetTooLarge(id, field: field, byteCount: $0) } }
+        }
+      case "asset-mismatch": id.flatMap { id in text(1).map { .assetMismatch(id, field: $0) } }
+      case "quota-exceeded": id.map { .quotaExceeded($0) }
       case "batch-request-failed": id.map { .batchRequestFailed($0) }
       case "zone-not-found":
         arguments.count == 2

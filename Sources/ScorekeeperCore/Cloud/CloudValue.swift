@@ -5,10 +5,8 @@ public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
   case double(Double)
   case date(Timestamp)
   case bytes([UInt8])
-  /// A file's contents. Stored apart from the record on the real service
-  /// (so large files do not count against the record size limit); the mock
-  /// keeps the bytes and returns them with every copy of the record.
-  case asset([UInt8])
+  /// A file, kept apart from the record and moved by its hash (`CloudAsset`).
+  case asset(CloudAsset)
   /// Another record in the same zone.
   case reference(RecordID)
 
@@ -33,7 +31,7 @@ public enum CloudValue: Hashable, Sendable, CustomStringConvertible {
     case .double(let number): "double \(number)"
     case .date(let time): "date \(time)"
     case .bytes(let bytes): "bytes \(bytes.count) (\(Self.hex(bytes)))"
-    case .asset(let bytes): "asset \(bytes.count) (\(Self.hex(bytes)))"
+    case .asset(let asset): "asset \(asset)"
     case .reference(let id): "reference \(quote(id.name))"
     }
   }

@@ -10,8 +10,9 @@ public struct Photo: Hashable, Sendable {
 
   /// The largest photo kept: 10 MiB, as large as a phone's full-size
   /// HEIC or JPEG. Larger files are refused before anything is written
-  /// (and before more than this is read).
-  public static let maximumByteCount = 10 * 1024 * 1024
+  /// (and before more than this is read). The cloud's own limit for an
+  /// asset, so every photo kept can sync.
+  public static let maximumByteCount = CloudAsset.maximumByteCount
 
   public init(type: ImageType, width: Int, height: Int, byteCount: Int, sha256: String) {
     self.type = type

@@ -52,20 +52,51 @@ public final class PGConnection {
   /// returns its rows, all read into memory.
   @discardableResult
   public func query(_ sql: String, _ parameters: [String?] = []) throws -> PGResult {
+    try query(sql, parameters.map(PGParameter.init))
+  }
+
+  @discardableResult
+  public func query(_ sql: String, _ parameters: [PGParameter]) throws -> PGResult {
     statementsSent += 1
-    let result = withParameters(parameters) { values in
-      api.PQexecParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    let result = withParameters(parameters) { values, lengths, formats, types in
+      api.PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
     }
     return try read(result, sql: sql)
+  }
+
+  /// Runs one statement and returns its rows' values as the server's
+  /// binary format gives them (a `bytea` as its bytes, a `text` as its
+  /// UTF-8): for files, which text would spell out in hex.
+  public func queryBinary(_ sql: String, _ parameters: [PGParameter]) throws -> [[[UInt8]?]] {
+    statementsSent += 1
+    let result = withParameters(parameters) { values, lengths, formats, types in
+      api.PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 1)
+    }
+    guard let result, api.PQresultStatus(result) == PGRES_TUPLES_OK else {
+      _ = try read(result, sql: sql)  // throws the error it reports
+      return []
+    }
+    defer { api.PQclear(result) }
+    let columns = api.PQnfields(result)
+    return (0..<api.PQntuples(result)).map { row in
+      (0..<columns).map { column in
+        guard api.PQgetisnull(result, row, column) == 0, let value = api.PQgetvalue(result, row, column)
+        else { return nil }
+        let count = Int(api.PQgetlength(result, row, column))
+        return value.withMemoryRebound(to: UInt8.self, capacity: count) {
+          Array(UnsafeBufferPointer(start: $0, count: count))
+        }
+      }
+    }
   }
 
   /// Sends one statement without waiting for its answer: the server works
   /// on it while this process does something else, until `receive()`.
   /// Nothing else may be sent before then.
-  public func send(_ sql: String, _ parameters: [String?] = []) throws {
+  public func send(_ sql: String, _ parameters: [PGParameter]) throws {
     statementsSent += 1
-    let sent = withParameters(parameters) { values in
-      api.PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+    let sent = withParameters(parameters) { values, lengths, formats, types in
+      api.PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
     }
     guard sent == 1 else { throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql) }
     sentSQL = sql
@@ -81,13 +112,29 @@ public final class PGConnection {
     return try read(result, sql: sql)
   }
 
+  /// The parameters as libpq takes them: values, lengths (read for
+  /// binary ones only), formats and types (0: the server infers it).
   private func withParameters<T>(
-    _ parameters: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T
+    _ parameters: [PGParameter],
+    _ body: (UnsafePointer<UnsafePointer<CChar>?>?, [Int32], [Int32], [UInt32]) -> T
   ) -> T {
-    let values = parameters.map { $0.map { strdup($0) } ?? nil }
-    defer { values.forEach { free($0) } }
+    let wire = parameters.map(\.wire)
+    let values: [UnsafeMutablePointer<CChar>?] = wire.map { parameter in
+      guard let bytes = parameter.bytes else { return nil }
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(bytes.count, 1))
+      bytes.withUnsafeBufferPointer { source in
+        source.withMemoryRebound(to: CChar.self) { source in
+          if let start = source.baseAddress { copy.initialize(from: start, count: source.count) }
+        }
+      }
+      return copy
+    }
+    defer { values.forEach { $0?.deallocate() } }
+    let lengths = wire.map { Int32($0.bytes?.count ?? 0) }
+    let formats = wire.map { $0.isBinary ? Int32(1) : 0 }
+    let types = wire.map(\.type)
     return values.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { body($0.baseAddress) }
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { body($0.baseAddress, lengths, formats, types) }
     }
   }
 

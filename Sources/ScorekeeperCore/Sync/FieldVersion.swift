@@ -36,8 +36,8 @@ extension CloudValue {
     case (.int64(let a), .int64(let b)): return a < b
     case (.double(let a), .double(let b)): return a.isTotallyOrdered(belowOrEqualTo: b) && a != b
     case (.date(let a), .date(let b)): return a < b
-    case (.bytes(let a), .bytes(let b)), (.asset(let a), .asset(let b)):
-      return a.lexicographicallyPrecedes(b)
+    case (.bytes(let a), .bytes(let b)): return a.lexicographicallyPrecedes(b)
+    case (.asset(let a), .asset(let b)): return (a.sha256, a.byteCount) < (b.sha256, b.byteCount)
     case (.reference(let a), .reference(let b)): return a < b
     default: return false
     }

@@ -46,7 +46,8 @@ extension SyncEngine {
       row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, parents: parents)
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.
-    try metadata.setBase(of: row.recordName, to: server.fields, isNew: existing == nil)
+    try metadata.setBase(
+      of: row.recordName, to: server.fields, isNew: existing == nil, keepingAssetBytes: state.state == .parked)
     return true
   }
 

@@ -72,7 +72,7 @@ extension SyncEngine {
     var everything = token == nil
     var seen: Set<String> = []
     while true {
-      let page: ZoneChanges
+      var page: ZoneChanges
       do {
         page = try withRetry { try database.zoneChanges(in: zone, since: token, limit: fetchPageSize) }
       } catch CloudError.changeTokenExpired {
@@ -85,6 +85,9 @@ extension SyncEngine {
         return
       }
       seen.formUnion(page.changed.map(\.id.name))
+      // (Before the next page is asked for: a call in between would
+      // take its place on a live connection.)
+      page.changed = try withAssetContents(page.changed, from: database)
       // The next page is on its way while this one is applied.
       if page.moreComing {
         database.willFetchZoneChanges(in: zone, since: page.token, limit: fetchPageSize)

@@ -141,35 +141,36 @@ extension SyncEngine {
       }.filter { !skipping.contains($0.recordName) }
     }
     guard let first = window.first else { return nil }
-    var records: [SyncRecordState] = []
-    var rest: [SyncRecordState] = []
-    for record in window {
-      if records.count < size && record.ownerName == first.ownerName {
-        records.append(record)
-      } else {
-        rest.append(record)
-      }
-    }
-    window = rest
-    if makingZones { try createMissingZones(for: records) }
     var batch = Batch(database: database(ownerKey: first.ownerName))
+    var rest: [SyncRecordState] = []
+    var assetBytes = 0
     try store.syncRead {
-      for record in records {
+      for record in window {
+        guard batch.sent.count < size && record.ownerName == first.ownerName
+          && (assetBytes <= Self.assetBytesPerCall || batch.sent.isEmpty)
+        else {
+          rest.append(record)
+          continue
+        }
         let id = RecordID(name: record.recordName, zoneID: record.zoneID(user: user))
         batch.sent[id] = record
         if record.state == .pendingDelete {
           batch.deletes.append(id)
         } else if let row = try metadata.row(of: record) {
-          var saved = row.record(in: id.zoneID, changeTag: record.serverChangeTag)
+          var saved = try withoutUnchangedAsset(
+            row.record(in: id.zoneID, changeTag: record.serverChangeTag), table: record.table)
           // A shared game's record keeps pointing at its share: without
           // it, the save would stop the sharing.
           if record.table == .games, let share = try metadata.shareRecordName(of: record) {
             saved.shareID = RecordID(name: share, zoneID: id.zoneID)
           }
+          for case .asset(let asset) in saved.fields.values { assetBytes += asset.bytes?.count ?? 0 }
           batch.saves.append(saved)
         }
       }
     }
+    window = rest
+    if makingZones { try createMissingZones(for: Array(batch.sent.values)) }
     return batch
   }
 
@@ -249,7 +250,10 @@ extension SyncEngine {
     case .serverRecordChanged(let server, _):
       report.merged += 1
       outcome.madeProgress = true
-      try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
+      // (None when it changed again since: the next round meets that.)
+      for server in try withAssetContents([server], from: database) {
+        try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
+      }
     case .unknownItem:
       // Saved with a tag, yet the server has no such record: another
       // device deleted it. Deletion wins, as if it had been fetched.
@@ -272,7 +276,8 @@ extension SyncEngine {
       // like any other, and counted as a merge when it differs.
       outcome.madeProgress = true
       switch try withRetry({ try database.records(for: [id]) })[id] {
-      case .success(let server)?:
+      case .success(let fetched)?:
+        guard let server = try withAssetContents([fetched], from: database).first else { break }
         try applying {
           if try metadata.record(sent.recordName) == nil {
             try deletedWhileSending(sent, serverTag: server.changeTag)
@@ -344,7 +349,8 @@ extension SyncEngine {
     throws
   {
     switch try withRetry({ try database.records(for: [id]) })[id] {
-    case .success(let server)?:
+    case .success(let fetched)?:
+      guard let server = try withAssetContents([fetched], from: database).first else { break }
       try applying {
         _ = try applyServerRecord(server, ownerKey: ownerKey, overwritingLocalChanges: true)
       }

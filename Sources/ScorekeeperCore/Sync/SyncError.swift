@@ -15,6 +15,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   case corruptMetadata(String)
   /// Another database already syncs with this cloud as `device`.
   case deviceTaken(database: String, device: String)
+  /// An asset's content could not be had as it should: the cloud sent
+  /// other bytes than its hash names, or the row changed meanwhile.
+  case assetUnavailable(String)
 
   public var description: String {
     switch self {
@@ -45,6 +48,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
         + "syncs with this cloud as that device, and their ids would collide. In deterministic mode "
         + "(SCOREKEEPER_IDS) give each database its own SCOREKEEPER_DEVICE number, and do not sync "
         + "copies of one database. Nothing was sent."
+    case .assetUnavailable(let what):
+      return "A file could not be fetched: \(what). Nothing was changed by this fetch."
     }
   }
 

@@ -116,6 +116,13 @@ struct SyncMetadata {
         CloudValue(sqlValue: values[index + 1]),
         modifiedAt: times[field] ?? Timestamp(millisecondsSince1970: 0))
     }
+    if let column = table.asset, case .bytes(let bytes)? = fields[column.field]?.value,
+      case .string(let sha256)? = fields[column.hashField]?.value
+    {
+      var asset = CloudAsset(sha256: sha256, byteCount: bytes.count)
+      asset.bytes = bytes
+      fields[column.field]?.value = .asset(asset)
+    }
     let parentID: String? =
       if case .text(let id) = values[0] { id } else { nil }
     return SyncedRow(table: table, id: record.rowID, parentID: parentID, fields: fields)
@@ -125,6 +132,16 @@ struct SyncMetadata {
   /// The caller silences tracking. Score events are only ever inserted.
   func write(_ row: SyncedRow) throws {
     let table = row.table
+    var row = row
+    if let column = table.asset, case .asset(var asset)? = row.fields[column.field]?.value, asset.bytes == nil {
+      // Not fetched: this device has the content (`SyncEngine.withAssetContents`).
+      guard let bytes = try assetBytes(table, id: row.id, sha256: asset.sha256) else {
+        throw SyncError.assetUnavailable(
+          "\(row.recordName) changed here while its new content was fetched; sync again")
+      }
+      asset.bytes = bytes
+      row.fields[column.field]?.value = .asset(asset)
+    }
     var values: [SQLValue] = [.text(row.id)]
     if table.separateParentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
     values += table.fields.map { row.fields[$0]?.value?.sqlValue ?? .null }
@@ -140,6 +157,24 @@ struct SyncMetadata {
           .text((row.fields[field]?.modifiedAt ?? Timestamp(millisecondsSince1970: 0)).iso8601),
         ])
     }
+  }
+
+  /// The SHA-256 of the asset a row holds here, if it holds one.
+  func assetHash(_ table: SyncedTable, id: String) throws -> String? {
+    guard let column = table.asset else { return nil }
+    return try db.fetchOne(
+      "\(Self.marker) SELECT \(column.hashField) FROM \(table.name) WHERE id = ?1", [.text(id)]
+    ) { try $0.optionalText(0) } ?? nil
+  }
+
+  /// The bytes of the asset a row holds here, if they are that content.
+  private func assetBytes(_ table: SyncedTable, id: String, sha256: String) throws -> [UInt8]? {
+    guard let column = table.asset else { return nil }
+    return try db.fetchOne(
+      """
+      \(Self.marker) SELECT \(column.field) FROM \(table.name) WHERE id = ?1 AND \(column.hashField) = ?2
+      """, [.text(id), .text(sha256)]
+    ) { try $0.blob(0) }
   }
 
   /// Whether any record waits for its parent (one lookup in the index of
@@ -205,8 +240,13 @@ struct SyncMetadata {
   /// Replaces the record's merge base: all its fields in one statement
   /// (one per record, not per field, when a fetch brings thousands).
   /// `isNew`: the record had no metadata before this change, so no base
-  /// to delete (its rows go with its metadata).
-  func setBase(of recordName: String, to fields: [String: CloudValue], isNew: Bool = false) throws {
+  /// to delete (its rows go with its metadata). An asset is kept by its
+  /// hash, its bytes only when `keepingAssetBytes` (a parked record's,
+  /// written from here when its parent comes).
+  func setBase(
+    of recordName: String, to fields: [String: CloudValue], isNew: Bool = false,
+    keepingAssetBytes: Bool = false
+  ) throws {
     if !isNew {
       try db.execute(
         "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
@@ -215,7 +255,12 @@ struct SyncMetadata {
     var arguments: [SQLValue] = [.text(recordName)]
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       let stored: SQLValue =
-        if case .date(let time) = value { .integer(time.millisecondsSince1970) } else { value.sqlValue }
+        switch value {
+        case .date(let time): .integer(time.millisecondsSince1970)
+        case .asset(let asset):
+          keepingAssetBytes ? asset.bytes.map(SQLValue.blob) ?? .text(asset.reference) : .text(asset.reference)
+        default: value.sqlValue
+        }
       arguments += [.text(key), .text(value.typeName), stored]
     }
     try db.execute(Self.insertBaseSQL(fieldCount: fields.count), arguments)
@@ -236,6 +281,9 @@ struct SyncMetadata {
     case ("double", .real(let number)): return .double(number)
     case ("date", .integer(let milliseconds)): return .date(Timestamp(millisecondsSince1970: milliseconds))
     case ("bytes", .blob(let bytes)): return .bytes(bytes)
+    case ("asset", .text(let reference)) where CloudAsset(reference: reference) != nil:
+      return .asset(CloudAsset(reference: reference)!)
+    case ("asset", .blob(let bytes)): return .asset(CloudAsset(bytes: bytes))
     default: throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
     }
   }

@@ -32,6 +32,12 @@ struct SyncedRow: Hashable {
     guard let table = SyncedTable.named(record.type), let id = table.rowID(ofRecordName: record.id.name)
     else { return nil }
     self.init(table: table, id: id, fields: record.fields, parent: record.parent?.name)
+    // The hash column is the asset's hash, whatever the record's own
+    // field says: this device trusts it to tell which content it has.
+    if let column = table.asset {
+      let asset: CloudAsset? = if case .asset(let asset)? = record.fields[column.field] { asset } else { nil }
+      fields[column.hashField]?.value = asset.map { .string($0.sha256) }
+    }
   }
 
   /// A row from record fields (a record's, or the merge base's); nil when
@@ -80,7 +86,9 @@ extension CloudValue {
     case .int64(let number): .integer(number)
     case .double(let number): .real(number)
     case .date(let time): .text(time.iso8601)
-    case .bytes(let bytes), .asset(let bytes): .blob(bytes)
+    case .bytes(let bytes): .blob(bytes)
+    // (`SyncMetadata.write` gives an asset its bytes before it is written.)
+    case .asset(let asset): asset.bytes.map(SQLValue.blob) ?? .null
     case .reference(let id): .text(id.name)
     }
   }

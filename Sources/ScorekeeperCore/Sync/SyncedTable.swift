@@ -20,6 +20,15 @@ struct SyncedTable: Hashable, Sendable {
   /// merge takes every field from the side whose version of it wins, so
   /// it never mixes two photos.
   var unitKey: String?
+  /// The column whose bytes travel as an asset (`CloudAsset`), and the
+  /// column holding their SHA-256, which tells without reading them
+  /// whether this device has an asset's content.
+  var asset: AssetColumn?
+
+  struct AssetColumn: Hashable, Sendable {
+    let field: String
+    let hashField: String
+  }
 
   static let games = SyncedTable(name: "games", fields: ["title"], parentColumn: nil, parentTable: nil)
   static let players = SyncedTable(
@@ -33,7 +42,7 @@ struct SyncedTable: Hashable, Sendable {
   /// goes only with its player.
   static let playerPhotos = SyncedTable(
     name: "playerPhotos", fields: ["type", "width", "height", "byteCount", "sha256", "bytes"],
-    parentColumn: "id", parentTable: "players", unitKey: "sha256")
+    parentColumn: "id", parentTable: "players", unitKey: "sha256", asset: AssetColumn(field: "bytes", hashField: "sha256"))
 
   /// The fields whose changes are timed: merged one by one, or the unit's key.
   var mergedFields: [String] { isAppendOnly ? [] : unitKey.map { [$0] } ?? fields }

@@ -44,7 +44,7 @@ import Testing
     (
       "zone-busy@sync",
       "Cannot read the cloud fault \"zone-busy@sync\": unknown operation \"sync\"; one of "
-        + "account-status, fetch-records, modify-records, modify-zones, database-changes, zone-changes, "
+        + "account-status, fetch-records, fetch-assets, modify-records, modify-zones, database-changes, zone-changes, "
         + "share-metadata, accept-share, claim-device."
     ),
   ])

@@ -108,6 +108,7 @@ public struct CloudFault: Hashable, Sendable, CustomStringConvertible {
 public enum CloudOperation: String, Hashable, Sendable, CaseIterable {
   case accountStatus = "account-status"
   case fetchRecords = "fetch-records"
+  case fetchAssets = "fetch-assets"
   case modifyRecords = "modify-records"
   case modifyZones = "modify-zones"
   case databaseChanges = "database-changes"

@@ -107,6 +107,11 @@ private struct FaultInjectingDatabase: CloudDatabase {
     return try base.modifyRecordZones(saving: zones, deleting: zoneIDs)
   }
 
+  func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]] {
+    try faults.check(.fetchAssets)
+    return try base.assetContents(for: keys)
+  }
+
   func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
     try faults.check(.databaseChanges)
     return try base.databaseChanges(since: token)

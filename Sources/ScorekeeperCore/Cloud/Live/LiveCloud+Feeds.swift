@@ -48,7 +48,7 @@ extension LiveCloud {
     defer { state.feedsAhead = [:] }
     guard !state.feedsAhead.isEmpty else { return try checkSchema(on: connection) }
     let feeds = feedCalls(state.feedsAhead)
-    let calls = [(function: "server_hello", arguments: [String?]())] + feeds.map(\.call)
+    let calls = [(function: "server_hello", arguments: [PGParameter]())] + feeds.map(\.call)
     guard let answers = try? answers(to: calls, on: connection) else {
       return try checkSchema(on: connection)
     }
@@ -61,10 +61,10 @@ extension LiveCloud {
 
   /// The database_changes calls for `tokens`, private first.
   private static func feedCalls(_ tokens: [DatabaseScope: String?])
-    -> [(scope: DatabaseScope, call: (function: String, arguments: [String?]))]
+    -> [(scope: DatabaseScope, call: (function: String, arguments: [PGParameter]))]
   {
     [DatabaseScope.private, .shared].compactMap { scope in
-      tokens[scope].map { token in (scope, ("database_changes", [scope.rawValue, token])) }
+      tokens[scope].map { token in (scope, ("database_changes", [.text(scope.rawValue), PGParameter(token)])) }
     }
   }
 }

@@ -24,7 +24,7 @@ public final class LiveCloud: Sendable {
     var ahead: CallAhead?
     /// The call to send the moment that one's answer arrives, with its
     /// arguments (`sendAhead` while another is out).
-    var queued: (call: CallAhead, arguments: [String?])?
+    var queued: (call: CallAhead, arguments: [PGParameter])?
     /// Answers calls took from a call sent ahead (for tests).
     var answersTakenAhead = 0
     /// Calls sent from the queue (for tests).
@@ -95,7 +95,7 @@ public final class LiveCloud: Sendable {
   /// answer to the same call sent ahead (under the same `key`) is taken
   /// when there is one; the arguments are then not even made.
   func call(
-    _ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable? = nil,
+    _ function: String, _ arguments: @autoclosure () -> [PGParameter], key: AnyHashable? = nil,
     zone: ZoneID? = nil
   ) throws -> JSON {
     // (Read under the lock, as every use of the connection is.)
@@ -128,13 +128,30 @@ public final class LiveCloud: Sendable {
     }
   }
 
+  /// `call` with text arguments (nil is NULL).
+  func call(_ function: String, _ texts: [String?], key: AnyHashable? = nil, zone: ZoneID? = nil) throws
+    -> JSON
+  {
+    try call(function, texts.map(PGParameter.init), key: key, zone: zone)
+  }
+
+  /// Runs a statement whose answer holds files, in the binary format (a
+  /// `bytea` as its bytes, never hex), mapping its errors as `call` does.
+  func binaryQuery(_ sql: String, _ arguments: [PGParameter]) throws -> [[[UInt8]?]] {
+    do {
+      return try withConnection { connection, _ in try connection.queryBinary(sql, arguments) }
+    } catch let error as PGError {
+      throw Self.cloudError(for: error, zone: nil)
+    }
+  }
+
   /// Sends a call the caller says it will make next, on the connection
   /// already open, without waiting: the server works on it while the
   /// caller works on something else, and `call` with the same `key` takes
   /// the answer. Said while another call is out, it is written now and
   /// sent the moment that one's answer arrives (if that one succeeds).
   /// Any other statement first reads the answer out and drops it.
-  func sendAhead(_ function: String, _ arguments: @autoclosure () -> [String?], key: AnyHashable) {
+  func sendAhead(_ function: String, _ arguments: @autoclosure () -> [PGParameter], key: AnyHashable) {
     let call = CallAhead(function: function, key: key)
     // Out or queued already, or no connection to send it on.
     let nothingToDo = state.withLock { state in
@@ -164,7 +181,7 @@ public final class LiveCloud: Sendable {
   /// Runs several calls as one statement (`SELECT scorekeeper.f($1),
   /// scorekeeper.g($2, $3)`), so one round trip, and reads each one's
   /// JSON answer.
-  static func answers(to calls: [(function: String, arguments: [String?])], on connection: PGConnection)
+  static func answers(to calls: [(function: String, arguments: [PGParameter])], on connection: PGConnection)
     throws -> [JSON]
   {
     let (sql, arguments) = statement(for: calls)
@@ -172,9 +189,10 @@ public final class LiveCloud: Sendable {
   }
 
   /// The statement making `calls`, and its arguments.
-  private static func statement(for calls: [(function: String, arguments: [String?])]) -> (String, [String?])
+  private static func statement(for calls: [(function: String, arguments: [PGParameter])])
+    -> (String, [PGParameter])
   {
-    var arguments: [String?] = []
+    var arguments: [PGParameter] = []
     let expressions = calls.map { call in
       let placeholders = call.arguments.indices.map { "$\(arguments.count + $0 + 1)" }
       arguments += call.arguments

@@ -17,7 +17,7 @@ public struct LiveCloudContainer: CloudContainer {
   }
 
   public func accountStatus() throws -> AccountStatus {
-    let status = try cloud.call("account_status", [])
+    let status = try cloud.call("account_status", [PGParameter]())
     guard let status = status.stringValue.flatMap(AccountStatus.init(rawValue:)) else {
       throw LiveCloudError.unreadableAnswer("an account status, not \(LiveRecordCoding.describe(status))")
     }
@@ -96,14 +96,19 @@ public struct LiveCloudDatabase: CloudDatabase {
     let savePolicy: SavePolicy
     let atomically: Bool
 
-    var arguments: [String?] {
+    /// The records as JSON, and the bytes of the assets they carry as
+    /// one binary `bytea[]`, which the JSON names by position.
+    var arguments: [PGParameter] {
       // The server saves in the order given; parents go first, as the
       // mock puts them, so a child may come before its parent in the call.
       let ordered = RecordModification.parentsFirst(saves)
+      var uploads: [[UInt8]] = []
+      let records = ordered.map { LiveRecordCoding.json($0, uploads: &uploads) }
       return [
-        scope.rawValue, JSON.array(ordered.map(LiveRecordCoding.json)).compactText,
-        JSON.array(deletes.map(LiveRecordCoding.json)).compactText,
-        savePolicy == .ifServerRecordUnchanged ? "true" : "false", atomically ? "true" : "false",
+        .text(scope.rawValue), .text(JSON.array(records).compactText),
+        .text(JSON.array(deletes.map(LiveRecordCoding.json)).compactText),
+        .text(savePolicy == .ifServerRecordUnchanged ? "true" : "false"), .text(atomically ? "true" : "false"),
+        .byteaArray(uploads),
       ]
     }
   }
@@ -151,6 +156,27 @@ public struct LiveCloudDatabase: CloudDatabase {
     return result
   }
 
+  public func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]] {
+    guard !keys.isEmpty else { return [:] }
+    let json = JSON.array(
+      keys.map {
+        .object([
+          ("id", LiveRecordCoding.json($0.record)), ("field", .string($0.field)), ("sha256", .string($0.sha256)),
+        ])
+      })
+    let rows = try cloud.binaryQuery(
+      "SELECT item::text, content FROM scorekeeper.asset_contents($1, $2)",
+      [.text(scope.rawValue), .text(json.compactText)])
+    var contents: [AssetKey: [UInt8]] = [:]
+    for row in rows {
+      guard row.count == 2, let item = row[0].flatMap({ Int(String(decoding: $0, as: UTF8.self)) }),
+        (1...keys.count).contains(item), let bytes = row[1]
+      else { throw LiveCloudError.unreadableAnswer("an asset's position and bytes from asset_contents") }
+      contents[keys[item - 1]] = bytes
+    }
+    return contents
+  }
+
   public func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
     let answer = try cloud.databaseChanges(scope, since: token?.rawValue)
     guard let changed = answer["changed"]?.arrayValue, let deleted = answer["deleted"]?.arrayValue,
@@ -166,7 +192,7 @@ public struct LiveCloudDatabase: CloudDatabase {
 
   public func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {
     let arguments = zoneChangesArguments(zone, token, limit)
-    cloud.sendAhead("zone_changes", arguments, key: arguments)
+    cloud.sendAhead("zone_changes", arguments.map(PGParameter.init), key: arguments)
   }
 
   private func zoneChangesArguments(_ zone: ZoneID, _ token: ChangeToken?, _ limit: Int) -> [String?] {

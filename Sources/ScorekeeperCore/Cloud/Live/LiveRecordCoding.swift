@@ -6,8 +6,10 @@
 ///      "modified": 1700000000000, "sharing": {"public", "link", "owner", "participants"} | null}
 ///
 /// A field value is `[type, text]`: whole numbers and dates as decimal
-/// text, doubles as Swift's shortest exact text, bytes and assets as hex;
-/// a reference is `["reference", id]`. Text keeps every value exact: JSON
+/// text, doubles as Swift's shortest exact text, bytes as hex, an asset
+/// as `<sha256>/<size>`; a reference is `["reference", id]`. An asset a
+/// save uploads adds the position of its bytes in the call's `uploads`
+/// (a binary parameter): `["asset", "<sha256>/<size>", 1]`. Text keeps every value exact: JSON
 /// numbers are not (doubles, 64-bit integers in some readers).
 enum LiveRecordCoding {
   static func json(_ id: RecordID) -> JSON {
@@ -19,10 +21,26 @@ enum LiveRecordCoding {
   }
 
   static func json(_ record: CloudRecord) -> JSON {
+    var uploads: [[UInt8]] = []
+    return json(record, uploads: &uploads)
+  }
+
+  /// The record, its assets' bytes appended to `uploads` (and named by
+  /// their position there).
+  static func json(_ record: CloudRecord, uploads: inout [[UInt8]]) -> JSON {
+    var fields: [(String, JSON)] = []
+    for (key, value) in record.fields.sorted(by: { $0.key < $1.key }) {
+      if case .asset(let asset) = value, let bytes = asset.bytes {
+        uploads.append(bytes)
+        fields.append((key, .array([.string("asset"), .string(asset.reference), .integer(Int64(uploads.count))])))
+      } else {
+        fields.append((key, json(value)))
+      }
+    }
     var object: [(String, JSON)] = [
       ("id", json(record.id)), ("type", .string(record.type)),
       ("parent", record.parent.map(json) ?? .null), ("share", record.shareID.map(json) ?? .null),
-      ("fields", .object(record.fields.sorted { $0.key < $1.key }.map { ($0.key, json($0.value)) })),
+      ("fields", .object(fields)),
       ("tag", record.changeTag.map(JSON.string) ?? .null),
     ]
     if let sharing = record.sharing {
@@ -51,7 +69,7 @@ enum LiveRecordCoding {
     case .double(let number): .array([.string("double"), .string(number.description)])
     case .date(let time): .array([.string("date"), .string(String(time.millisecondsSince1970))])
     case .bytes(let bytes): .array([.string("bytes"), .string(hex(bytes))])
-    case .asset(let bytes): .array([.string("asset"), .string(hex(bytes))])
+    case .asset(let asset): .array([.string("asset"), .string(asset.reference)])
     case .reference(let id): .array([.string("reference"), json(id)])
     }
   }
@@ -111,7 +129,7 @@ enum LiveRecordCoding {
       case "double": text.flatMap { Double($0) }.map(CloudValue.double)
       case "date": text.flatMap { Int64($0) }.map { .date(Timestamp(millisecondsSince1970: $0)) }
       case "bytes": text.flatMap(bytes).map(CloudValue.bytes)
-      case "asset": text.flatMap(bytes).map(CloudValue.asset)
+      case "asset": text.flatMap(CloudAsset.init(reference:)).map(CloudValue.asset)
       default: nil
       }
     guard let value else { throw LiveCloudError.unreadableAnswer("a field value, not \(describe(json))") }

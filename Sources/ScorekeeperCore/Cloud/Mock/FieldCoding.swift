@@ -8,7 +8,8 @@ enum FieldCoding {
     case .double(let number): ("double", .real(number))
     case .date(let time): ("date", .integer(time.millisecondsSince1970))
     case .bytes(let bytes): ("bytes", .blob(bytes))
-    case .asset(let bytes): ("asset", .blob(bytes))
+    // The bytes are kept apart (`ServerStore.writeAssets`).
+    case .asset(let asset): ("asset", .text(asset.reference))
     // References stay within a zone, so the record name is enough.
     case .reference(let id): ("reference", .text(id.name))
     }
@@ -22,7 +23,8 @@ enum FieldCoding {
     case ("date", .integer(let milliseconds)):
       return .date(Timestamp(millisecondsSince1970: milliseconds))
     case ("bytes", .blob(let bytes)): return .bytes(bytes)
-    case ("asset", .blob(let bytes)): return .asset(bytes)
+    case ("asset", .text(let reference)) where CloudAsset(reference: reference) != nil:
+      return .asset(CloudAsset(reference: reference)!)
     case ("reference", .text(let name)): return .reference(RecordID(name: name, zoneID: zoneID))
     default:
       throw MockCloudFileError.corrupt("a field of type \(type) holds \(value)")

@@ -15,6 +15,24 @@ extension MockCloud {
     }
   }
 
+  func assetContents(for keys: [AssetKey], as userName: String, in scope: DatabaseScope) throws
+    -> [AssetKey: [UInt8]]
+  {
+    try perform(.fetchAssets, as: userName, writes: false) { store in
+      guard keys.count <= Self.itemLimit else { throw CloudRefusal.tooManyItems(keys.count).error }
+      var contents: [AssetKey: [UInt8]] = [:]
+      for key in keys {
+        // NB: An asset is read as its record is: one the reader may not
+        // see is absent, as a missing one is.
+        guard case .success = try Self.readableRecord(key.record, as: userName, in: scope, store: store),
+          let bytes = try store.assetBytes(of: key.record, field: key.field, sha256: key.sha256)
+        else { continue }
+        contents[key] = bytes
+      }
+      return contents
+    }
+  }
+
   /// A copy of the record if the user can see it. NB: In a shared zone a
   /// record the user's shares do not cover is reported as unknown, exactly
   /// like a missing one: its existence is not the reader's business.

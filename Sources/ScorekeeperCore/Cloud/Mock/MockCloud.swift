@@ -74,11 +74,15 @@ public final class MockCloud: Sendable {
     case (MockCloudSchema.applicationID, 1, _):
       try upgrade(
         database, from: 1,
-        with: MockCloudSchema.identity + MockCloudSchema.devices + MockCloudSchema.linkCount)
+        with: MockCloudSchema.identity + MockCloudSchema.devices + MockCloudSchema.linkCount
+          + MockCloudSchema.assets)
     case (MockCloudSchema.applicationID, 2, _):
-      try upgrade(database, from: 2, with: MockCloudSchema.devices + MockCloudSchema.linkCount)
+      try upgrade(
+        database, from: 2, with: MockCloudSchema.devices + MockCloudSchema.linkCount + MockCloudSchema.assets)
     case (MockCloudSchema.applicationID, 3, _):
-      try upgrade(database, from: 3, with: MockCloudSchema.linkCount)
+      try upgrade(database, from: 3, with: MockCloudSchema.linkCount + MockCloudSchema.assets)
+    case (MockCloudSchema.applicationID, 4, _):
+      try upgrade(database, from: 4, with: MockCloudSchema.assets)
     case (0, 0, 0):
       // Readers carry on while a writer commits; set once, in the file.
       if path != ":memory:" { _ = try database.switchToWAL() }
@@ -99,7 +103,36 @@ public final class MockCloud: Sendable {
     try database.write {
       guard try database.fetchOne("PRAGMA user_version", [], { try $0.int(0) }) == version else { return }
       try database.executeScript(script)
+      if version > 0 { try moveAssetsOutOfFields(database) }
       try database.execute("PRAGMA user_version = \(MockCloudSchema.version)")
+    }
+  }
+
+  /// Before version 5 an asset field held its bytes: they move to the
+  /// assets table, and the field keeps their hash and size.
+  private static func moveAssetsOutOfFields(_ database: Database) throws {
+    let inline = try database.fetchAll(
+      "SELECT ownerName, zoneName, recordName, key, value FROM fields WHERE type = 'asset' AND typeof(value) = 'blob'"
+    ) { row in (key: (0..<4).map { row.value($0) }, bytes: try row.blob(4)) }
+    for field in inline {
+      let asset = CloudAsset(bytes: field.bytes)
+      try database.execute(
+        """
+        INSERT INTO assets (ownerName, zoneName, recordName, key, sha256, byteCount, bytes)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """, field.key + [.text(asset.sha256), .integer(Int64(asset.byteCount)), .blob(field.bytes)])
+      try database.execute(
+        "UPDATE fields SET value = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND key = ?",
+        [.text(asset.reference)] + field.key)
+    }
+  }
+
+  /// Sets how many asset bytes each owner may keep (their zones' assets,
+  /// whoever saved them): a save that would go past it is refused with
+  /// `quotaExceeded`.
+  public func setAssetQuota(_ byteCount: Int) throws {
+    try withDatabase { store in
+      try store.db.write { try store.db.execute("UPDATE server SET assetQuota = ?", [.integer(Int64(byteCount))]) }
     }
   }
 

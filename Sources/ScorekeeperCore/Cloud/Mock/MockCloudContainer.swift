@@ -65,6 +65,10 @@ public struct MockCloudDatabase: CloudDatabase {
     try cloud.modifyZones(saving: zones, deleting: zoneIDs, as: userName, in: scope)
   }
 
+  public func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]] {
+    try cloud.assetContents(for: keys, as: userName, in: scope)
+  }
+
   public func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
     try cloud.databaseChanges(since: token, as: userName, in: scope)
   }

@@ -10,7 +10,7 @@
 enum MockCloudSchema {
   /// "SKCL".
   static let applicationID: Int32 = 0x534b_434c
-  static let version = 4
+  static let version = 5
 
   /// Version 2: the server's identity, made once when the file is created,
   /// so a database binds to this cloud whatever path reaches it.
@@ -38,6 +38,25 @@ enum MockCloudSchema {
   static let linkCount = """
     ALTER TABLE sequence ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
     UPDATE sequence SET links = value;
+    """
+
+  /// Version 5: assets, kept apart from their records' fields (which
+  /// hold each one's hash and size), the bytes last; and each owner's
+  /// quota of asset bytes, 1 GiB unless set (`MockCloud.setAssetQuota`).
+  /// A rowid table: a WITHOUT ROWID table is for small rows.
+  static let assets = """
+    CREATE TABLE assets (
+      ownerName TEXT NOT NULL,
+      zoneName TEXT NOT NULL,
+      recordName TEXT NOT NULL,
+      key TEXT NOT NULL,
+      sha256 TEXT NOT NULL,
+      byteCount INTEGER NOT NULL,
+      bytes BLOB NOT NULL,
+      UNIQUE (ownerName, zoneName, recordName, key),
+      FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+    ) STRICT;
+    ALTER TABLE server ADD COLUMN assetQuota INTEGER NOT NULL DEFAULT 1073741824;
     """
 
   static let script =
@@ -153,5 +172,5 @@ enum MockCloudSchema {
         FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX tombstones_deletedAt ON tombstones (ownerName, zoneName, deletedAt);
-      """
+      """ + assets
 }

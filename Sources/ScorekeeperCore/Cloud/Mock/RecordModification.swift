@@ -95,6 +95,7 @@ struct RecordModification {
     if scope == .shared, let refusal = try sharedWriteRefusal(record, existing: existing) {
       return .failure(refusal)
     }
+    if let refusal = try assetRefusal(record) { return .failure(refusal) }
     if case .failure(let loop) = try store.coveringShare(
       of: id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name)
     {
@@ -130,6 +131,38 @@ struct RecordModification {
     return try store.writeRefusal(
       record.id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name,
       by: userName)
+  }
+
+  /// Why the record's assets cannot be stored, if they cannot.
+  private func assetRefusal(_ record: CloudRecord) throws -> CloudError? {
+    var added = 0
+    for (field, value) in record.fields.sorted(by: { $0.key < $1.key }) {
+      guard case .asset(let asset) = value else { continue }
+      let stored = try store.asset(of: record.id, field: field)
+      guard let bytes = asset.bytes else {
+        // NB: An asset saved without its bytes names the content the
+        // server holds for that field already: the client uploads only
+        // what changed.
+        if stored != asset { return CloudRefusal.assetNotUploaded(record.id, field: field).error }
+        continue
+      }
+      // NB: An asset holds at most 10 MiB.
+      if bytes.count > CloudAsset.maximumByteCount {
+        return CloudRefusal.assetTooLarge(record.id, field: field, byteCount: bytes.count).error
+      }
+      // NB: The server checks that the bytes are what the hash names, so
+      // every reader can trust the hash.
+      if !asset.isContent(bytes) { return CloudRefusal.assetMismatch(record.id, field: field).error }
+      added += bytes.count - (stored?.byteCount ?? 0)
+    }
+    // NB: Asset bytes count toward the zone owner's quota, whoever saves
+    // them; a save adding bytes past it is refused (one freeing some never is).
+    if added > 0,
+      try store.assetBytesUsed(by: record.id.zoneID.ownerName) + added > store.assetQuota()
+    {
+      return CloudRefusal.quotaExceeded(record.id).error
+    }
+    return nil
   }
 
   /// What makes a record impossible to store, whatever the server holds.

@@ -158,6 +158,7 @@ struct ServerStore {
         "INSERT INTO fields (ownerName, zoneName, recordName, key, type, value) VALUES (?, ?, ?, ?, ?, ?)",
         Self.key(id) + [.text(key), .text(type), stored])
     }
+    try writeAssets(of: record)
     try db.execute(
       "DELETE FROM tombstones WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id))
     try touchZone(id.zoneID, at: sequence)

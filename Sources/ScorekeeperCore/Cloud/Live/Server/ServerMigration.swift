@@ -19,7 +19,7 @@ public struct ServerMigration: Sendable {
   }
 
   /// Every step, oldest first.
-  public static let all: [ServerMigration] = [.roles, .cloud]
+  public static let all: [ServerMigration] = [.roles, .cloud, .assets]
 
   public static var currentVersion: Int { all.last!.version }
 }
@@ -64,4 +64,12 @@ extension ServerMigration {
       "SET LOCAL ROLE {owner};", ServerSQL.tables, ServerSQL.helpers, ServerSQL.records, ServerSQL.modify,
       ServerSQL.saveAtOnce, ServerSQL.reads, ServerSQL.zonesAndSharing, "RESET ROLE;",
     ].joined(separator: "\n"))
+}
+
+extension ServerMigration {
+  /// Version 3: assets, and the saves that upload them, made as the
+  /// owner role too.
+  static let assets = ServerMigration(
+    version: 3, identifier: "assets",
+    sql: ["SET LOCAL ROLE {owner};", ServerSQL.assets, ServerSQL.saves, "RESET ROLE;"].joined(separator: "\n"))
 }

@@ -67,23 +67,6 @@ extension ServerSQL {
       END
     $$;
 
-    -- A field value as the client writes it: [type, text], or
-    -- ["reference", id].
-    CREATE FUNCTION scorekeeper.is_value(v jsonb) RETURNS boolean
-    LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
-      SELECT jsonb_typeof(v) = 'array' AND jsonb_array_length(v) = 2 AND CASE v->>0
-        WHEN 'reference' THEN scorekeeper.is_id(v->1)
-        WHEN 'string' THEN jsonb_typeof(v->1) = 'string'
-        WHEN 'int64' THEN jsonb_typeof(v->1) = 'string' AND v->>1 ~ '^-?[0-9]{1,19}$'
-        WHEN 'date' THEN jsonb_typeof(v->1) = 'string' AND v->>1 ~ '^-?[0-9]{1,19}$'
-        WHEN 'double' THEN jsonb_typeof(v->1) = 'string'
-          AND v->>1 ~ '^-?(inf|nan|[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?)$'
-        WHEN 'bytes' THEN jsonb_typeof(v->1) = 'string' AND v->>1 ~ '^([0-9a-f]{2})*$'
-        WHEN 'asset' THEN jsonb_typeof(v->1) = 'string' AND v->>1 ~ '^([0-9a-f]{2})*$'
-        ELSE false
-      END
-    $$;
-
     CREATE FUNCTION scorekeeper.is_sharing(s jsonb) RETURNS boolean
     LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
       SELECT s->>'public' IN ('none', 'read-only', 'read-write')

@@ -187,8 +187,7 @@ extension ServerSQL {
       DELETE FROM scorekeeper.access_changes;
     $$;
 
-    GRANT EXECUTE ON FUNCTION scorekeeper.modify_records(text, jsonb, jsonb, boolean, boolean),
-      scorekeeper.fetch_records(text, jsonb), scorekeeper.zone_changes(text, text, text, text, int),
+    GRANT EXECUTE ON FUNCTION scorekeeper.fetch_records(text, jsonb), scorekeeper.zone_changes(text, text, text, text, int),
       scorekeeper.database_changes(text, text), scorekeeper.modify_zones(text, jsonb, jsonb),
       scorekeeper.share_metadata(text), scorekeeper.accept_share(text),
       scorekeeper.claim_device(text, text), scorekeeper.account_status(), scorekeeper.server_hello()
