@@ -175,6 +175,21 @@ public final class TestCloud {
     faults.pending
   }
 
+  /// How many asset bytes each owner may keep, as an operator sets it.
+  public func setAssetQuota(_ byteCount: Int) throws {
+    if let mock { return try mock.setAssetQuota(byteCount) }
+    try live!.admin.query("UPDATE scorekeeper.server SET asset_quota = $1", [String(byteCount)])
+  }
+
+  /// The asset bytes kept in an owner's zones, counted by the server.
+  public func assetBytesKept(by owner: String) throws -> Int {
+    if let mock { return try mock.assetBytesKept(by: owner) }
+    let sum = try live!.admin.query(
+      "SELECT COALESCE(sum(length(bytes)), 0) FROM scorekeeper.assets WHERE owner = $1", [owner]
+    ).scalar
+    return Int(sum ?? "") ?? -1
+  }
+
   public func expireChangeTokens() throws {
     if let mock { return try mock.expireChangeTokens() }
     try live!.admin.query("SELECT scorekeeper.expire_change_tokens()")
@@ -189,7 +204,7 @@ public final class TestCloud {
     } else {
       for table in [
         "server", "accounts", "devices", "zones", "deleted_zones", "records", "shares", "participants",
-        "access_changes", "tombstones",
+        "access_changes", "tombstones", "assets",
       ] {
         lines.append(table + ":")
         lines += try live!.admin.query("SELECT t::text FROM scorekeeper.\(table) AS t ORDER BY 1").rows.map {

@@ -75,6 +75,13 @@ public final class TestDevice {
   @discardableResult
   public func sync() throws -> SyncReport { try engine().sync() }
 
+  /// A sync through `container` (this device's user's, wrapped).
+  @discardableResult
+  public func sync(through container: any CloudContainer) throws -> SyncReport {
+    try SyncEngine(store: store, container: container, cloudLocation: cloud.location, timing: .virtual(budget: 30))
+      .sync()
+  }
+
   @discardableResult
   public func send() throws -> SyncReport { try engine().send() }
 

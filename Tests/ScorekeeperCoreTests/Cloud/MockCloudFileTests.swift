@@ -147,6 +147,8 @@ extension MockCloudFileTests {
     let file = try Database(path: path)
     try file.executeScript(
       """
+      DROP TABLE assets;
+      ALTER TABLE server DROP COLUMN assetQuota;
       ALTER TABLE sequence DROP COLUMN links;
       UPDATE shares SET link = '\(ShareLinkGenerator.prefix)00000000000000000000000000000003';
       PRAGMA user_version = 3;
@@ -163,5 +165,33 @@ extension MockCloudFileTests {
       )
       .ownerName == "alice")
     #expect(old == ShareLinkGenerator.prefix + "00000000000000000000000000000001")
+  }
+}
+
+extension MockCloudFileTests {
+  @Test("a version 4 cloud file is upgraded: an asset's bytes move out of its field, which keeps their hash")
+  func upgradeFromVersion4() throws {
+    let bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0, 255]
+    let id = RecordID(name: "r1", zoneID: zone)
+    let database = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice").privateDatabase
+    _ = try database.modifyRecordZones(saving: [zone])
+    _ = try database.modifyRecords(saving: [
+      CloudRecord(id: id, type: "items", fields: ["photo": .bytes(bytes), "n": .int64(1)])
+    ])
+    // Version 4 kept an asset's bytes in its field.
+    let file = try Database(path: path)
+    try file.executeScript(
+      """
+      DROP TABLE assets;
+      ALTER TABLE server DROP COLUMN assetQuota;
+      UPDATE fields SET type = 'asset' WHERE key = 'photo';
+      PRAGMA user_version = 4;
+      """)
+    file.close()
+    let upgraded = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice").privateDatabase
+    let record = try upgraded.record(for: id)
+    expectNoDifference(["photo": .asset(CloudAsset(bytes: bytes).withoutBytes), "n": .int64(1)], record.fields)
+    let key = AssetKey(record: id, field: "photo", sha256: CloudAsset(bytes: bytes).sha256)
+    #expect(try upgraded.assetContents(for: [key]) == [key: bytes])
   }
 }

@@ -12,16 +12,35 @@ import Testing
   let world: CloudWorld
   let tables = [
     "server", "migrations", "accounts", "devices", "zones", "deleted_zones", "records", "shares",
-    "participants", "access_changes", "tombstones",
+    "participants", "access_changes", "tombstones", "assets",
   ]
+  /// The photos of alice's shared root and of her unshared note.
+  let rootPhoto = CloudAsset(bytes: Array("the root's photo".utf8))
+  let notePhoto = CloudAsset(bytes: Array("a private photo".utf8))
 
   init() throws {
     world = try CloudWorld(.postgres)
     server = world.server
-    let root = world.record("root", fields: ["title": .string("Poker")])
-    try world.save([root, world.record("child", parent: "root"), world.record("private-note")])
+    let root = world.record("root", fields: ["title": .string("Poker"), "photo": .asset(rootPhoto)])
+    try world.save([
+      root, world.record("child", parent: "root"), world.record("private-note", fields: ["photo": .asset(notePhoto)]),
+    ])
     try world.share(
       "root", with: [ShareParticipant(userName: "bob", permission: .readOnly)], accepting: [world.bob])
+  }
+
+  /// `asset_contents` keys for the root's photo and the note's.
+  var assetKeys: String {
+    #"[{"id":["alice","games","root"],"field":"photo","sha256":"\#(rootPhoto.sha256)"},"#
+      + #"{"id":["alice","games","private-note"],"field":"photo","sha256":"\#(notePhoto.sha256)"}]"#
+  }
+
+  /// A save of `record` (under alice's root) that uploads a photo, as a
+  /// modified client would send it: the bytes as the call's one upload.
+  func forgedUpload(_ record: String) -> String {
+    let photo = CloudAsset(bytes: Array("mine".utf8))
+    return #"[{"id":["alice","games","\#(record)"],"type":"items","parent":["alice","games","root"],"#
+      + #""fields":{"photo":["asset","\#(photo.reference)",1]},"tag":null}]"#
   }
 
   /// The SQLSTATE of the statement's failure, or "ok" and its rows.
@@ -72,6 +91,13 @@ import Testing
       #expect(
         attempt(mallory, "SELECT scorekeeper.zone_changes($1, 'alice', 'games', NULL, 400)", [scope])
           == "SK001")
+      #expect(attempt(mallory, "SELECT item FROM scorekeeper.asset_contents($1, $2)", [scope, assetKeys]) == "ok ")
+      #expect(
+        attempt(
+          mallory, "SELECT scorekeeper.modify_records($1, $2, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
+          [scope, forgedUpload("child")])
+          == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "zone-not-found", "arguments": []}]"#
+      )
     }
     #expect(
       attempt(mallory, "SELECT scorekeeper.modify_zones('private', '[]', '[[\"alice\",\"games\"]]')")
@@ -125,6 +151,20 @@ import Testing
     #expect(
       attempt(bob, "SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"private-note\"]]')")
         == #"ok [{"id": ["alice", "games", "private-note"], "refusal": "unknown-record", "arguments": ["private-note"]}]"#
+    )
+    // The shared root's photo, and not the private note's, whichever door.
+    #expect(
+      attempt(bob, "SELECT record, key, sha256, length(bytes) FROM scorekeeper.assets ORDER BY record")
+        == "ok root|photo|\(rootPhoto.sha256)|\(rootPhoto.byteCount)")
+    #expect(
+      attempt(bob, "SELECT item, convert_from(content, 'UTF8') FROM scorekeeper.asset_contents('shared', $1)", [assetKeys])
+        == "ok 1|the root's photo")
+    #expect(attempt(bob, "UPDATE scorekeeper.assets SET bytes = ''") == "42501")
+    #expect(
+      attempt(
+        bob, "SELECT scorekeeper.modify_records('shared', $1, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
+        [forgedUpload("child")])
+        == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "shared-read-only", "arguments": ["child", "bob"]}]"#
     )
     expectNoDifference(before, try server.dump())
   }

@@ -40,6 +40,16 @@ extension MockCloud {
     }
   }
 
+  /// A field's value; for an asset, what the bytes kept for it are when
+  /// they are not that asset (hashed again here, not taken on trust).
+  private func describe(_ value: CloudValue, of id: RecordID, _ key: String, store: ServerStore) throws
+    -> String
+  {
+    guard case .asset(let asset) = value else { return "\(value)" }
+    let kept = try store.assetBytes(of: id, field: key, sha256: asset.sha256).map(CloudAsset.init(bytes:))
+    return kept == asset ? "\(value)" : "\(value) (kept: \(kept.map { "\($0)" } ?? "nothing"))"
+  }
+
   private func dumpRecords(in zone: ZoneID, store: ServerStore, _ line: (String) throws -> Void)
     throws
   {
@@ -55,7 +65,7 @@ extension MockCloud {
       if let parent = record.parent { try line("    parent \(quote(parent.name))") }
       if let share = record.shareID { try line("    share \(quote(share.name))") }
       for key in record.fields.keys.sorted() {
-        try line("    \(key): \(record.fields[key]!)")
+        try line("    \(key): \(try describe(record.fields[key]!, of: record.id, key, store: store))")
       }
       if let sharing = record.sharing {
         try line("    link \(sharing.link ?? "none")")

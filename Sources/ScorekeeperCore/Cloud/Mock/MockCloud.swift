@@ -136,6 +136,11 @@ public final class MockCloud: Sendable {
     }
   }
 
+  /// The asset bytes kept in an owner's zones: what counts toward their quota.
+  public func assetBytesKept(by owner: String) throws -> Int {
+    try withDatabase { store in try store.db.read { try store.assetBytesUsed(by: owner) } }
+  }
+
   /// One user's view of this server.
   public func container(for userName: String) -> MockCloudContainer {
     MockCloudContainer(cloud: self, userName: userName)

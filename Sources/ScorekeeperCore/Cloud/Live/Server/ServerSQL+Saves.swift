@@ -164,6 +164,13 @@ extension ServerSQL {
       IF scope = 'private' AND jsonb_array_length(zone_saves) > 0 THEN
         saved := scorekeeper.save_zone_at_once(zone_owner, zone_name, zone_saves, if_unchanged);
       END IF;
+      IF saved IS NOT NULL THEN
+        -- Those saves hold no assets (save_zone_at_once takes none): any
+        -- their records had go, as write_assets would drop them.
+        DELETE FROM scorekeeper.assets AS a
+        WHERE a.owner = zone_owner AND a.zone = zone_name
+          AND a.record IN (SELECT s->'id'->>2 FROM jsonb_array_elements(zone_saves) AS s);
+      END IF;
       IF saved IS NOT NULL AND jsonb_array_length(zone_deletes) = 0 THEN
         results := saved;
         RETURN;

@@ -1,0 +1,64 @@
+import ScorekeeperCore
+
+/// A cloud container that notes the asset bytes that cross it: uploaded
+/// in saves, and fetched by key. For tests that a file travels only when
+/// its content changed.
+///
+/// Used from the test's one thread only.
+public final class AssetTrafficContainer: CloudContainer, @unchecked Sendable {
+  let base: any CloudContainer
+  /// Each asset a save carried the bytes of: "<record> <byte count>".
+  public var uploaded: [String] = []
+  /// Each asset fetched: "<record> <byte count>".
+  public var fetched: [String] = []
+
+  public init(_ base: any CloudContainer) {
+    self.base = base
+  }
+
+  public var userName: String { base.userName }
+  public func serverIdentity() throws -> String { try base.serverIdentity() }
+  public var privateDatabase: any CloudDatabase { AssetTrafficDatabase(base: base.privateDatabase, traffic: self) }
+  public var sharedDatabase: any CloudDatabase { AssetTrafficDatabase(base: base.sharedDatabase, traffic: self) }
+  public func accountStatus() throws -> AccountStatus { try base.accountStatus() }
+  public func shareMetadata(for link: String) throws -> ShareMetadata { try base.shareMetadata(for: link) }
+  public func claimDevice(_ id: String, holder: String) throws -> String { try base.claimDevice(id, holder: holder) }
+  public func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord { try base.acceptShare(metadata) }
+}
+
+private struct AssetTrafficDatabase: CloudDatabase {
+  static var itemLimit: Int { MockCloud.itemLimit }
+  let base: any CloudDatabase
+  let traffic: AssetTrafficContainer
+
+  var scope: DatabaseScope { base.scope }
+  var userName: String { base.userName }
+
+  func records(for ids: [RecordID]) throws -> [RecordID: Result<CloudRecord, CloudError>] {
+    try base.records(for: ids)
+  }
+  func modifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) throws -> ModifyRecordsResult {
+    for record in records {
+      for case .asset(let asset) in record.fields.values {
+        if let bytes = asset.bytes { traffic.uploaded.append("\(record.id.name) \(bytes.count)") }
+      }
+    }
+    return try base.modifyRecords(saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
+  }
+  func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws -> ModifyZonesResult {
+    try base.modifyRecordZones(saving: zones, deleting: zoneIDs)
+  }
+  func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]] {
+    let contents = try base.assetContents(for: keys)
+    traffic.fetched += keys.compactMap { key in contents[key].map { "\(key.record.name) \($0.count)" } }
+    return contents
+  }
+  func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
+    try base.databaseChanges(since: token)
+  }
+  func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws -> ZoneChanges {
+    try base.zoneChanges(in: zone, since: token, limit: limit)
+  }
+}
