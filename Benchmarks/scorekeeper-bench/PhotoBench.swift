@@ -1,0 +1,137 @@
+import Glibc
+import ScorekeeperCore
+import ThrowawayPostgres
+
+/// A 5 MiB photo through whole scorekeeper processes: set on one device
+/// (its automatic sync uploads it), then fetched by another device's
+/// sync, each against the database tools moving the same bytes the same
+/// way: sqlite3 writing them into both files (mock), or reading them from
+/// the cloud's file into the device's; psql sending and reading them
+/// (live). Targets: within 2×. And `list` of a game whose 1,000 players
+/// all have photos against one whose players have none (≈ 1×: the bytes
+/// column is last and never read).
+enum PhotoBench {
+  /// Two 5 MiB PNGs of noise (incompressible, as a photo's data is):
+  /// each run replaces one with the other.
+  static func photos(in directory: String) throws -> [String] {
+    var generator = SystemRandomNumberGenerator()
+    return try (0..<2).map { index in
+      // 1,024 × 1,706 RGB pixels: 5 MiB and a few bytes of PNG.
+      let bytes = PNGEncoder.encode(width: 1024, height: 1706) { _, _ in
+        let noise = generator.next()
+        return (UInt8(truncatingIfNeeded: noise), UInt8(truncatingIfNeeded: noise >> 8), UInt8(truncatingIfNeeded: noise >> 16))
+      }
+      let path = directory + "/photo\(index).png"
+      guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
+      defer { fclose(file) }
+      fwrite(bytes, 1, bytes.count, file)
+      return path
+    }
+  }
+
+  struct Row {
+    let name: String
+    /// Untimed, before each run: puts the databases where the run starts.
+    let prepare: (Int) throws -> Void
+    let ours: (Int) -> [String]
+    let theirs: (Int) -> [String]
+  }
+
+  /// Medians over `runs` runs, ours and theirs alternating; prints and
+  /// returns whether each met 2×.
+  static func measure(_ rows: [Row], runs: Int) throws -> [String] {
+    var missed: [String] = []
+    for row in rows {
+      var ours: [Double] = []
+      var theirs: [Double] = []
+      for run in 0..<runs {
+        try row.prepare(run)
+        ours.append(try ProcessTimer.milliseconds(row.ours(run)))
+        theirs.append(try ProcessTimer.milliseconds(row.theirs(run)))
+      }
+      let ratio = median(ours) / median(theirs)
+      let met = ratio <= 2
+      print(
+        pad(row.name, 40) + pad(format(median(ours)) + " ms", 12) + pad(format(median(theirs)) + " ms", 12)
+          + pad(format(ratio) + "×", 8) + "≤ 2× \(met ? "ok" : "MISSED")")
+      if !met { missed.append(row.name) }
+    }
+    return missed
+  }
+}
+
+
+extension PhotoBench {
+  /// The mock rows, with their own device databases and cloud file.
+  static func mockRows(scorekeeper: String, sqlite3: String, directory: String, runs: Int) throws -> [String] {
+    let photos = try photos(in: directory)
+    let cloud = directory + "/photo-cloud.sqlite"
+    func device(_ name: String) -> [String] {
+      [scorekeeper, "--db", directory + "/photo-\(name).sqlite", "--cloud", cloud, "--user", "bench"]
+    }
+    try ProcessTimer.run(device("a") + ["add-game", "Photos"])
+    try ProcessTimer.run(device("a") + ["add-player", "Photos", "Ann"])
+    try ProcessTimer.run(device("b") + ["sync"])
+    // The same bytes the same way: into the device's file and the cloud's.
+    let local = directory + "/photo-baseline.sqlite"
+    let remote = directory + "/photo-baseline-cloud.sqlite"
+    for file in [local, remote] {
+      try ProcessTimer.run([
+        sqlite3, file, "PRAGMA journal_mode = WAL; CREATE TABLE photos (id INTEGER PRIMARY KEY, bytes BLOB);"
+          + "INSERT INTO photos VALUES (1, NULL);",
+      ])
+    }
+    let sqlite = [sqlite3, "-batch", "-cmd", ".timeout 5000", local]
+    print("\nA 5 MiB photo, medians of \(runs) (mock: against sqlite3 moving the same bytes):")
+    var missed = try measure(
+      [
+        Row(
+          name: "set-photo + sync (mock)", prepare: { _ in },
+          ours: { device("a") + ["set-photo", "Photos", "Ann", photos[$0 % 2]] },
+          theirs: {
+            sqlite + [
+              "UPDATE photos SET bytes = readfile('\(photos[$0 % 2])'); ATTACH '\(remote)' AS cloud;"
+                + "UPDATE cloud.photos SET bytes = readfile('\(photos[$0 % 2])');"
+            ]
+          }),
+        Row(
+          name: "its fetch on another device (mock)",
+          prepare: { try ProcessTimer.run(device("a") + ["--offline", "set-photo", "Photos", "Ann", photos[$0 % 2]]) },
+          ours: { _ in device("b") + ["sync"] },
+          theirs: { _ in
+            sqlite + ["ATTACH '\(remote)' AS cloud; UPDATE photos SET bytes = (SELECT bytes FROM cloud.photos);"]
+          }),
+      ], runs: runs)
+    missed += try listRow(scorekeeper: scorekeeper, directory: directory, runs: runs)
+    return missed
+  }
+
+  /// `list` of a game of 1,000 players with 64 KiB photos, against one of
+  /// 1,000 players without: photos must cost `list` nothing.
+  static func listRow(scorekeeper: String, directory: String, runs: Int) throws -> [String] {
+    let path = directory + "/photo-list.sqlite"
+    let store = try Store(path: path, dependencies: .live)
+    for title in ["With photos", "Without photos"] {
+      _ = try store.addGame(title: title)
+      for number in 1...1000 { _ = try store.addPlayer(to: title, name: "Player \(number)") }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for number in 1...1000 {
+      let bytes = PNGEncoder.encode(width: 148, height: 148) { _, _ in
+        let noise = generator.next()
+        return (UInt8(truncatingIfNeeded: noise), UInt8(truncatingIfNeeded: noise >> 8), UInt8(truncatingIfNeeded: noise >> 16))
+      }
+      _ = try store.setPhoto(in: "With photos", "Player \(number)", try CheckedPhoto(bytes: bytes))
+    }
+    let list = [scorekeeper, "--offline", "--db", path, "list"]
+    let time = try Comparison(
+      name: "list, 1,000 players with photos", scorekeeper: list + ["With photos"],
+      baseline: list + ["Without photos"], timeTarget: 1.2
+    ).measureTime(runs: runs)
+    let met = time.ratio <= 1.2
+    print(
+      pad("list, 1,000 with photos/without", 40) + pad(format(time.ours) + " ms", 12)
+        + pad(format(time.theirs) + " ms", 12) + pad(format(time.ratio) + "×", 8) + "≤ 1.2× \(met ? "ok" : "MISSED")")
+    return met ? [] : ["list with photos"]
+  }
+}
