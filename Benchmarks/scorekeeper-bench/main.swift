@@ -6,7 +6,7 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
-//          [--sync-only | --bulk-only]
+//          [--sync-only | --bulk-only | --photos-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -21,6 +21,8 @@ var runs = 40
 var syncOnly = false
 // Only the bulk send and fetch rates: for working on throughput.
 var bulkOnly = false
+// Only the photo rows: for working on assets.
+var photosOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -28,9 +30,11 @@ while let argument = arguments.popFirst() {
   case "--runs": runs = arguments.popFirst().flatMap { Int($0) } ?? runs
   case "--sync-only": syncOnly = true
   case "--bulk-only": (syncOnly, bulkOnly) = (true, true)
+  case "--photos-only": photosOnly = true
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only]")
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only]"
+    )
     exit(2)
   }
 }
@@ -48,6 +52,12 @@ nonisolated(unsafe) let directory = String(cString: created)
 // not only when it finishes: each run leaves hundreds of megabytes.
 atexit { _ = system("rm -rf '\(directory)'") }
 let database = directory + "/bench.sqlite"
+
+if photosOnly {
+  let missed = try PhotoBench.mockRows(
+    scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)
+  exit(missed.isEmpty ? 0 : 1)
+}
 
 let baselineDatabase = directory + "/baseline.sqlite"
 // (The sync rows make their own databases.)

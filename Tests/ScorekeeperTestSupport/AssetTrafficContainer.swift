@@ -18,11 +18,17 @@ public final class AssetTrafficContainer: CloudContainer, @unchecked Sendable {
 
   public var userName: String { base.userName }
   public func serverIdentity() throws -> String { try base.serverIdentity() }
-  public var privateDatabase: any CloudDatabase { AssetTrafficDatabase(base: base.privateDatabase, traffic: self) }
-  public var sharedDatabase: any CloudDatabase { AssetTrafficDatabase(base: base.sharedDatabase, traffic: self) }
+  public var privateDatabase: any CloudDatabase {
+    AssetTrafficDatabase(base: base.privateDatabase, traffic: self)
+  }
+  public var sharedDatabase: any CloudDatabase {
+    AssetTrafficDatabase(base: base.sharedDatabase, traffic: self)
+  }
   public func accountStatus() throws -> AccountStatus { try base.accountStatus() }
   public func shareMetadata(for link: String) throws -> ShareMetadata { try base.shareMetadata(for: link) }
-  public func claimDevice(_ id: String, holder: String) throws -> String { try base.claimDevice(id, holder: holder) }
+  public func claimDevice(_ id: String, holder: String) throws -> String {
+    try base.claimDevice(id, holder: holder)
+  }
   public func acceptShare(_ metadata: ShareMetadata) throws -> CloudRecord { try base.acceptShare(metadata) }
 }
 
@@ -45,7 +51,8 @@ private struct AssetTrafficDatabase: CloudDatabase {
         if let bytes = asset.bytes { traffic.uploaded.append("\(record.id.name) \(bytes.count)") }
       }
     }
-    return try base.modifyRecords(saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
+    return try base.modifyRecords(
+      saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
   }
   func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws -> ModifyZonesResult {
     try base.modifyRecordZones(saving: zones, deleting: zoneIDs)

@@ -78,8 +78,10 @@ public final class TestDevice {
   /// A sync through `container` (this device's user's, wrapped).
   @discardableResult
   public func sync(through container: any CloudContainer) throws -> SyncReport {
-    try SyncEngine(store: store, container: container, cloudLocation: cloud.location, timing: .virtual(budget: 30))
-      .sync()
+    try SyncEngine(
+      store: store, container: container, cloudLocation: cloud.location, timing: .virtual(budget: 30)
+    )
+    .sync()
   }
 
   @discardableResult

@@ -158,7 +158,9 @@ extension CloudRefusal {
       case "asset-not-uploaded": id.flatMap { id in text(1).map { .assetNotUploaded(id, field: $0) } }
       case "asset-too-large":
         id.flatMap { id in
-          text(1).flatMap { field in text(2).flatMap { Int($0) }.map { .assetTooLarge(id, field: field, byteCount: $0) } }
+          text(1).flatMap { field in
+            text(2).flatMap { Int($0) }.map { .assetTooLarge(id, field: field, byteCount: $0) }
+          }
         }
       case "asset-mismatch": id.flatMap { id in text(1).map { .assetMismatch(id, field: $0) } }
       case "quota-exceeded": id.map { .quotaExceeded($0) }

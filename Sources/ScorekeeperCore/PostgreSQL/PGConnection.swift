@@ -134,7 +134,9 @@ public final class PGConnection {
     let formats = wire.map { $0.isBinary ? Int32(1) : 0 }
     let types = wire.map(\.type)
     return values.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { body($0.baseAddress, lengths, formats, types) }
+      buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) {
+        body($0.baseAddress, lengths, formats, types)
+      }
     }
   }
 

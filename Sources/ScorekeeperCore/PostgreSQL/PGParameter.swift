@@ -31,7 +31,9 @@ public enum PGParameter: Hashable, Sendable {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(20 + elements.reduce(0) { $0 + 4 + $1.count })
     func append(_ number: UInt32) {
-      bytes += [UInt8(number >> 24), UInt8(number >> 16 & 0xff), UInt8(number >> 8 & 0xff), UInt8(number & 0xff)]
+      bytes += [
+        UInt8(number >> 24), UInt8(number >> 16 & 0xff), UInt8(number >> 8 & 0xff), UInt8(number & 0xff),
+      ]
     }
     append(1)  // one dimension (an empty array has none)
     append(0)  // no NULLs

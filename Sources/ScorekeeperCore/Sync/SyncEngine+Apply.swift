@@ -47,7 +47,8 @@ extension SyncEngine {
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(
-      of: row.recordName, to: server.fields, isNew: existing == nil, keepingAssetBytes: state.state == .parked)
+      of: row.recordName, to: server.fields, isNew: existing == nil, keepingAssetBytes: state.state == .parked
+    )
     return true
   }
 

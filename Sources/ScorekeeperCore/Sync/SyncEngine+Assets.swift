@@ -25,7 +25,8 @@ extension SyncEngine {
         }
         if try metadata.assetHash(table, id: id) == asset.sha256 { continue }
         wanted.append(
-          (index, column.field, asset, AssetKey(record: record.id, field: column.field, sha256: asset.sha256)))
+          (index, column.field, asset, AssetKey(record: record.id, field: column.field, sha256: asset.sha256))
+        )
       }
     }
     guard !wanted.isEmpty else { return records }

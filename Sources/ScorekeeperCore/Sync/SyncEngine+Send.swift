@@ -146,8 +146,9 @@ extension SyncEngine {
     var assetBytes = 0
     try store.syncRead {
       for record in window {
-        guard batch.sent.count < size && record.ownerName == first.ownerName
-          && (assetBytes <= Self.assetBytesPerCall || batch.sent.isEmpty)
+        guard
+          batch.sent.count < size && record.ownerName == first.ownerName
+            && (assetBytes <= Self.assetBytesPerCall || batch.sent.isEmpty)
         else {
           rest.append(record)
           continue

@@ -133,7 +133,8 @@ struct SyncMetadata {
   func write(_ row: SyncedRow) throws {
     let table = row.table
     var row = row
-    if let column = table.asset, case .asset(var asset)? = row.fields[column.field]?.value, asset.bytes == nil {
+    if let column = table.asset, case .asset(var asset)? = row.fields[column.field]?.value, asset.bytes == nil
+    {
       // Not fetched: this device has the content (`SyncEngine.withAssetContents`).
       guard let bytes = try assetBytes(table, id: row.id, sha256: asset.sha256) else {
         throw SyncError.assetUnavailable(
@@ -258,7 +259,8 @@ struct SyncMetadata {
         switch value {
         case .date(let time): .integer(time.millisecondsSince1970)
         case .asset(let asset):
-          keepingAssetBytes ? asset.bytes.map(SQLValue.blob) ?? .text(asset.reference) : .text(asset.reference)
+          keepingAssetBytes
+            ? asset.bytes.map(SQLValue.blob) ?? .text(asset.reference) : .text(asset.reference)
         default: value.sqlValue
         }
       arguments += [.text(key), .text(value.typeName), stored]

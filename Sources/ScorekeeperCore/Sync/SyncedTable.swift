@@ -42,7 +42,8 @@ struct SyncedTable: Hashable, Sendable {
   /// goes only with its player.
   static let playerPhotos = SyncedTable(
     name: "playerPhotos", fields: ["type", "width", "height", "byteCount", "sha256", "bytes"],
-    parentColumn: "id", parentTable: "players", unitKey: "sha256", asset: AssetColumn(field: "bytes", hashField: "sha256"))
+    parentColumn: "id", parentTable: "players", unitKey: "sha256",
+    asset: AssetColumn(field: "bytes", hashField: "sha256"))
 
   /// The fields whose changes are timed: merged one by one, or the unit's key.
   var mergedFields: [String] { isAppendOnly ? [] : unitKey.map { [$0] } ?? fields }

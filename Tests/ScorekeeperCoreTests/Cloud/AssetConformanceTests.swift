@@ -37,7 +37,10 @@ import Testing
     copy["photo"] = .asset(CloudAsset(bytes: photo).withoutBytes)
     copy["n"] = .int64(2)
     copy = try world.save([copy])[0]
-    #expect(try world.alice.privateDatabase.assetContents(for: [key(world, "r1", photo)]) == [key(world, "r1", photo): photo])
+    #expect(
+      try world.alice.privateDatabase.assetContents(for: [key(world, "r1", photo)]) == [
+        key(world, "r1", photo): photo
+      ])
     // Without the bytes, other content than the server holds is refused.
     let before = try world.server.dump()
     copy["photo"] = .asset(CloudAsset(bytes: [1, 2, 3]).withoutBytes)
@@ -132,7 +135,8 @@ import Testing
       let expected: [AssetKey: [UInt8]] =
         database.scope == .shared && database.userName == "bob" ? [shared: photo] : [:]
       expectNoDifference(
-        expected, try database.assetContents(for: [shared, unshared]), "\(database.userName) \(database.scope)")
+        expected, try database.assetContents(for: [shared, unshared]),
+        "\(database.userName) \(database.scope)")
     }
   }
 }

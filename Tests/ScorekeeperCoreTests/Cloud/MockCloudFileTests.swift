@@ -173,7 +173,8 @@ extension MockCloudFileTests {
   func upgradeFromVersion4() throws {
     let bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0, 255]
     let id = RecordID(name: "r1", zoneID: zone)
-    let database = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice").privateDatabase
+    let database = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+      .privateDatabase
     _ = try database.modifyRecordZones(saving: [zone])
     _ = try database.modifyRecords(saving: [
       CloudRecord(id: id, type: "items", fields: ["photo": .bytes(bytes), "n": .int64(1)])
@@ -188,9 +189,11 @@ extension MockCloudFileTests {
       PRAGMA user_version = 4;
       """)
     file.close()
-    let upgraded = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice").privateDatabase
+    let upgraded = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+      .privateDatabase
     let record = try upgraded.record(for: id)
-    expectNoDifference(["photo": .asset(CloudAsset(bytes: bytes).withoutBytes), "n": .int64(1)], record.fields)
+    expectNoDifference(
+      ["photo": .asset(CloudAsset(bytes: bytes).withoutBytes), "n": .int64(1)], record.fields)
     let key = AssetKey(record: id, field: "photo", sha256: CloudAsset(bytes: bytes).sha256)
     #expect(try upgraded.assetContents(for: [key]) == [key: bytes])
   }

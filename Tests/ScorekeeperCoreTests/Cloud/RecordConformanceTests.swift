@@ -12,7 +12,8 @@ import Testing
       "r1",
       fields: [
         "title": .string("Poker night ♠️"), "count": .int64(.min), "ratio": .double(0.5),
-        "when": .date(testNow), "raw": .bytes([0, 255]), "empty": .bytes([]), "photo": .asset(CloudAsset(bytes: [1, 2, 3])),
+        "when": .date(testNow), "raw": .bytes([0, 255]), "empty": .bytes([]),
+        "photo": .asset(CloudAsset(bytes: [1, 2, 3])),
         "link": .reference(world.id("r2")),
       ])
     let saved = try world.save([sent])[0]

@@ -23,7 +23,8 @@ import Testing
     server = world.server
     let root = world.record("root", fields: ["title": .string("Poker"), "photo": .asset(rootPhoto)])
     try world.save([
-      root, world.record("child", parent: "root"), world.record("private-note", fields: ["photo": .asset(notePhoto)]),
+      root, world.record("child", parent: "root"),
+      world.record("private-note", fields: ["photo": .asset(notePhoto)]),
     ])
     try world.share(
       "root", with: [ShareParticipant(userName: "bob", permission: .readOnly)], accepting: [world.bob])
@@ -91,10 +92,12 @@ import Testing
       #expect(
         attempt(mallory, "SELECT scorekeeper.zone_changes($1, 'alice', 'games', NULL, 400)", [scope])
           == "SK001")
-      #expect(attempt(mallory, "SELECT item FROM scorekeeper.asset_contents($1, $2)", [scope, assetKeys]) == "ok ")
+      #expect(
+        attempt(mallory, "SELECT item FROM scorekeeper.asset_contents($1, $2)", [scope, assetKeys]) == "ok ")
       #expect(
         attempt(
-          mallory, "SELECT scorekeeper.modify_records($1, $2, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
+          mallory,
+          "SELECT scorekeeper.modify_records($1, $2, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
           [scope, forgedUpload("child")])
           == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "zone-not-found", "arguments": []}]"#
       )
@@ -157,12 +160,15 @@ import Testing
       attempt(bob, "SELECT record, key, sha256, length(bytes) FROM scorekeeper.assets ORDER BY record")
         == "ok root|photo|\(rootPhoto.sha256)|\(rootPhoto.byteCount)")
     #expect(
-      attempt(bob, "SELECT item, convert_from(content, 'UTF8') FROM scorekeeper.asset_contents('shared', $1)", [assetKeys])
+      attempt(
+        bob, "SELECT item, convert_from(content, 'UTF8') FROM scorekeeper.asset_contents('shared', $1)",
+        [assetKeys])
         == "ok 1|the root's photo")
     #expect(attempt(bob, "UPDATE scorekeeper.assets SET bytes = ''") == "42501")
     #expect(
       attempt(
-        bob, "SELECT scorekeeper.modify_records('shared', $1, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
+        bob,
+        "SELECT scorekeeper.modify_records('shared', $1, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
         [forgedUpload("child")])
         == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "shared-read-only", "arguments": ["child", "bob"]}]"#
     )

@@ -75,7 +75,9 @@ import Testing
     expectNoDifference(["\(record) \(Self.second.count)"], traffic[0].fetched)
     expectNoDifference(["\(record) \(Self.second.count)"], traffic[1].uploaded)
     expectNoDifference(["\(record) \(Self.first.count)"], traffic[1].fetched)
-    #expect(try world.converge().first { $0.hasPrefix("photo") } == photoLine(Self.second, type: "png", player: id(1, 2)))
+    #expect(
+      try world.converge().first { $0.hasPrefix("photo") }
+        == photoLine(Self.second, type: "png", player: id(1, 2)))
   }
 
   @Test(
@@ -94,7 +96,9 @@ import Testing
     // merge kept this device's later time, sent again without the bytes.
     expectNoDifference(["\(record) \(Self.first.count)"], traffic.uploaded)
     expectNoDifference([], traffic.fetched)
-    #expect(try world.converge().first { $0.hasPrefix("photo") } == photoLine(Self.first, type: "jpeg", player: id(1, 2)))
+    #expect(
+      try world.converge().first { $0.hasPrefix("photo") }
+        == photoLine(Self.first, type: "jpeg", player: id(1, 2)))
   }
 
   @Test(

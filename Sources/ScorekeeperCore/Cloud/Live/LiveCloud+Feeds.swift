@@ -64,7 +64,8 @@ extension LiveCloud {
     -> [(scope: DatabaseScope, call: (function: String, arguments: [PGParameter]))]
   {
     [DatabaseScope.private, .shared].compactMap { scope in
-      tokens[scope].map { token in (scope, ("database_changes", [.text(scope.rawValue), PGParameter(token)])) }
+      tokens[scope].map { token in (scope, ("database_changes", [.text(scope.rawValue), PGParameter(token)]))
+      }
     }
   }
 }

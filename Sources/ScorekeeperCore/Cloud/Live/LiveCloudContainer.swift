@@ -107,7 +107,8 @@ public struct LiveCloudDatabase: CloudDatabase {
       return [
         .text(scope.rawValue), .text(JSON.array(records).compactText),
         .text(JSON.array(deletes.map(LiveRecordCoding.json)).compactText),
-        .text(savePolicy == .ifServerRecordUnchanged ? "true" : "false"), .text(atomically ? "true" : "false"),
+        .text(savePolicy == .ifServerRecordUnchanged ? "true" : "false"),
+        .text(atomically ? "true" : "false"),
         .byteaArray(uploads),
       ]
     }
@@ -161,7 +162,8 @@ public struct LiveCloudDatabase: CloudDatabase {
     let json = JSON.array(
       keys.map {
         .object([
-          ("id", LiveRecordCoding.json($0.record)), ("field", .string($0.field)), ("sha256", .string($0.sha256)),
+          ("id", LiveRecordCoding.json($0.record)), ("field", .string($0.field)),
+          ("sha256", .string($0.sha256)),
         ])
       })
     let rows = try cloud.binaryQuery(

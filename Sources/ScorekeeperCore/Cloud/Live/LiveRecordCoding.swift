@@ -32,7 +32,8 @@ enum LiveRecordCoding {
     for (key, value) in record.fields.sorted(by: { $0.key < $1.key }) {
       if case .asset(let asset) = value, let bytes = asset.bytes {
         uploads.append(bytes)
-        fields.append((key, .array([.string("asset"), .string(asset.reference), .integer(Int64(uploads.count))])))
+        fields.append(
+          (key, .array([.string("asset"), .string(asset.reference), .integer(Int64(uploads.count))])))
       } else {
         fields.append((key, json(value)))
       }

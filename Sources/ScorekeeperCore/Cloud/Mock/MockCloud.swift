@@ -132,7 +132,9 @@ public final class MockCloud: Sendable {
   /// `quotaExceeded`.
   public func setAssetQuota(_ byteCount: Int) throws {
     try withDatabase { store in
-      try store.db.write { try store.db.execute("UPDATE server SET assetQuota = ?", [.integer(Int64(byteCount))]) }
+      try store.db.write {
+        try store.db.execute("UPDATE server SET assetQuota = ?", [.integer(Int64(byteCount))])
+      }
     }
   }
 

@@ -71,5 +71,6 @@ extension ServerMigration {
   /// owner role too.
   static let assets = ServerMigration(
     version: 3, identifier: "assets",
-    sql: ["SET LOCAL ROLE {owner};", ServerSQL.assets, ServerSQL.saves, "RESET ROLE;"].joined(separator: "\n"))
+    sql: ["SET LOCAL ROLE {owner};", ServerSQL.assets, ServerSQL.saves, "RESET ROLE;"].joined(separator: "\n")
+  )
 }
