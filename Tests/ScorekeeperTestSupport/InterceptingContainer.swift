@@ -11,13 +11,20 @@ import ScorekeeperCore
 ///       _ = try other.removePlayer(from: "Poker", "Zed")
 ///     }
 ///
+/// It also notes the asset bytes that cross it, for tests that a file
+/// travels only when its content changed.
+///
 /// Used from the test's one thread only.
 public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
   let base: any CloudContainer
   /// Runs once, on the first `modifyRecords` call, then is gone.
   private var pending: (() throws -> Void)?
+  /// Each asset a save carried the bytes of: "<record> <byte count>".
+  public var uploaded: [String] = []
+  /// Each asset fetched: "<record> <byte count>".
+  public var fetched: [String] = []
 
-  public init(_ base: any CloudContainer, whileSending action: @escaping () throws -> Void) {
+  public init(_ base: any CloudContainer, whileSending action: (() throws -> Void)? = nil) {
     self.base = base
     pending = action
   }
@@ -62,6 +69,11 @@ private struct InterceptingDatabase: CloudDatabase {
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) throws -> ModifyRecordsResult {
     try container.runPendingAction()
+    for record in records {
+      for case .asset(let asset) in record.fields.values {
+        if let bytes = asset.bytes { container.uploaded.append("\(record.id.name) \(bytes.count)") }
+      }
+    }
     return try base.modifyRecords(
       saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically)
   }
@@ -69,7 +81,9 @@ private struct InterceptingDatabase: CloudDatabase {
     try base.modifyRecordZones(saving: zones, deleting: zoneIDs)
   }
   func assetContents(for keys: [AssetKey]) throws -> [AssetKey: [UInt8]] {
-    try base.assetContents(for: keys)
+    let contents = try base.assetContents(for: keys)
+    container.fetched += keys.compactMap { key in contents[key].map { "\(key.record.name) \($0.count)" } }
+    return contents
   }
   func databaseChanges(since token: ChangeToken?) throws -> DatabaseChanges {
     try base.databaseChanges(since: token)

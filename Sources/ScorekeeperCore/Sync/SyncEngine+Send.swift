@@ -123,7 +123,8 @@ extension SyncEngine {
   }
 
   /// The next `size` pending changes but those `skipping`, all in one
-  /// database (the user's own zones first, then shared ones), with the
+  /// database (the user's own zones first, then shared ones), and no more
+  /// than `assetBytesPerCall` of asset bytes past the first, with the
   /// zones they need made first when `makingZones` (that reaches the
   /// cloud); nil when nothing is pending.
   ///

@@ -56,7 +56,7 @@ import Testing
     arguments: CloudBacking.backends)
   func bytesTravelOnlyWhenChanged(backing: CloudBacking) throws {
     let world = try world(backing)
-    let traffic = (0..<2).map { AssetTrafficContainer(world[$0].cloud.container(world[$0].user)) }
+    let traffic = (0..<2).map { InterceptingContainer(world[$0].cloud.container(world[$0].user)) }
     func syncBoth() throws {
       for _ in 0..<2 {
         for device in 0..<2 { try world[device].sync(through: traffic[device]) }
@@ -85,7 +85,7 @@ import Testing
     arguments: CloudBacking.backends)
   func samePhotoAtOnce(backing: CloudBacking) throws {
     let world = try world(backing)
-    let traffic = AssetTrafficContainer(world[1].cloud.container(world[1].user))
+    let traffic = InterceptingContainer(world[1].cloud.container(world[1].user))
     try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
     world.clock.advance()
     try world[1].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
