@@ -76,7 +76,7 @@ public struct CloudAsset: Hashable, Sendable, CustomStringConvertible {
 
 /// One asset a reader asks the cloud for: a record's field, with the
 /// content it expects there.
-public struct AssetKey: Hashable, Sendable, Comparable {
+public struct AssetKey: Hashable, Sendable {
   public let record: RecordID
   public let field: String
   public let sha256: String
@@ -85,9 +85,5 @@ public struct AssetKey: Hashable, Sendable, Comparable {
     self.record = record
     self.field = field
     self.sha256 = sha256
-  }
-
-  public static func < (lhs: AssetKey, rhs: AssetKey) -> Bool {
-    (lhs.record, lhs.field, lhs.sha256) < (rhs.record, rhs.field, rhs.sha256)
   }
 }

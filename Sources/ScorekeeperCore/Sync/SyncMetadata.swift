@@ -277,14 +277,15 @@ struct SyncMetadata {
   }
 
   private static func cloudValue(type: String, _ value: SQLValue) throws -> CloudValue {
+    if type == "asset", case .text(let reference) = value, let asset = CloudAsset(reference: reference) {
+      return .asset(asset)
+    }
     switch (type, value) {
     case ("string", .text(let text)): return .string(text)
     case ("int64", .integer(let number)): return .int64(number)
     case ("double", .real(let number)): return .double(number)
     case ("date", .integer(let milliseconds)): return .date(Timestamp(millisecondsSince1970: milliseconds))
     case ("bytes", .blob(let bytes)): return .bytes(bytes)
-    case ("asset", .text(let reference)) where CloudAsset(reference: reference) != nil:
-      return .asset(CloudAsset(reference: reference)!)
     case ("asset", .blob(let bytes)): return .asset(CloudAsset(bytes: bytes))
     default: throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
     }

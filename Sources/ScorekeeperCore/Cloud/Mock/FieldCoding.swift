@@ -16,6 +16,9 @@ enum FieldCoding {
   }
 
   static func decode(type: String, value: SQLValue, zoneID: ZoneID) throws -> CloudValue {
+    if type == "asset", case .text(let reference) = value, let asset = CloudAsset(reference: reference) {
+      return .asset(asset)
+    }
     switch (type, value) {
     case ("string", .text(let text)): return .string(text)
     case ("int64", .integer(let number)): return .int64(number)
@@ -23,8 +26,6 @@ enum FieldCoding {
     case ("date", .integer(let milliseconds)):
       return .date(Timestamp(millisecondsSince1970: milliseconds))
     case ("bytes", .blob(let bytes)): return .bytes(bytes)
-    case ("asset", .text(let reference)) where CloudAsset(reference: reference) != nil:
-      return .asset(CloudAsset(reference: reference)!)
     case ("reference", .text(let name)): return .reference(RecordID(name: name, zoneID: zoneID))
     default:
       throw MockCloudFileError.corrupt("a field of type \(type) holds \(value)")

@@ -164,7 +164,10 @@ extension ServerSQL {
       IF scope = 'private' AND jsonb_array_length(zone_saves) > 0 THEN
         saved := scorekeeper.save_zone_at_once(zone_owner, zone_name, zone_saves, if_unchanged);
       END IF;
-      IF saved IS NOT NULL THEN
+      -- (One probe when the zone has no assets, not one per record saved.)
+      IF saved IS NOT NULL AND EXISTS (
+        SELECT FROM scorekeeper.assets AS a WHERE a.owner = zone_owner AND a.zone = zone_name)
+      THEN
         -- Those saves hold no assets (save_zone_at_once takes none): any
         -- their records had go, as write_assets would drop them.
         DELETE FROM scorekeeper.assets AS a
