@@ -3,6 +3,15 @@ import PackageDescription
 
 // No package dependencies: the toolchain and the system's libsqlite3 and
 // libpq only (libpq's header here; the library is loaded at run time).
+// SHA-256 in hardware on x86-64 (see SHA256+Hardware.swift): Clang's SHA
+// intrinsics compile only with the feature on. Only code that checked
+// CPUID first uses them.
+#if arch(x86_64)
+  let hardwareHashing: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-msha"])]
+#else
+  let hardwareHashing: [SwiftSetting] = []
+#endif
+
 let package = Package(
   name: "Scorekeeper",
   products: [
@@ -21,7 +30,8 @@ let package = Package(
     ),
     .target(
       name: "ScorekeeperCore",
-      dependencies: ["CScorekeeperSQLite", "CScorekeeperPQ"]
+      dependencies: ["CScorekeeperSQLite", "CScorekeeperPQ"],
+      swiftSettings: hardwareHashing
     ),
     .executableTarget(
       name: "scorekeeper",

@@ -18,6 +18,15 @@ static inline int scorekeeper_disable_memstatus(void) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/// sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1): statement journals
+/// stay in memory. Replacing a photo inside a transaction journals every
+/// page its old bytes freed, and SQLite would otherwise write those
+/// megabytes to a temporary file and delete it moments later.
+/// Only takes effect before SQLite initializes (the first open).
+static inline int scorekeeper_keep_statement_journals_in_memory(void) {
+  return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
+}
+
 /// SQLITE_TRANSIENT is a macro around a cast Swift cannot import.
 static inline sqlite3_destructor_type scorekeeper_transient(void) {
   return SQLITE_TRANSIENT;

@@ -30,9 +30,10 @@ public final class Database {
   /// SQLite's process-wide settings, made before the first connection:
   /// without allocation statistics, each of SQLite's allocations takes a
   /// global mutex (a few percent of every statement). Nothing here reads
-  /// them.
+  /// them. Statement journals stay in memory (see the shim).
   private static let configured: Void = {
     _ = scorekeeper_disable_memstatus()
+    _ = scorekeeper_keep_statement_journals_in_memory()
   }()
 
   /// Opens the database at `path` for reading and writing.

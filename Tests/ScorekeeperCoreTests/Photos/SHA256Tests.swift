@@ -1,3 +1,4 @@
+import ScorekeeperTestSupport
 import Testing
 
 @testable import ScorekeeperCore
@@ -30,6 +31,27 @@ import Testing
     ])
   func vectors(message: String, hash: String) {
     #expect(SHA256.hex(of: Array(message.utf8)) == hash)
+    var software = SHA256(inHardware: false)
+    software.update(Array(message.utf8))
+    #expect(software.finishHex() == hash)
+  }
+
+  /// `SHA256()` takes the hardware rounds where the processor has them
+  /// (this is the test that would catch them going wrong there); the
+  /// software rounds must agree with them on any input.
+  @Test(
+    "the hardware rounds agree with the software rounds on every length up to four blocks and on a megabyte",
+    .enabled(if: SHA256.hardwareRoundsAvailable, "this processor has no SHA extensions"))
+  func hardwareAgrees() {
+    var generator = SplitMix64(seed: 13)
+    for length in Array(0...256) + [1024 * 1024 + 33] {
+      let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      var hardware = SHA256(inHardware: true)
+      var software = SHA256(inHardware: false)
+      hardware.update(bytes)
+      software.update(bytes)
+      #expect(hardware.finishHex() == software.finishHex(), "\(length) bytes")
+    }
   }
 
   @Test("bytes given in two pieces hash as the whole, split at and either side of a block's edge")
