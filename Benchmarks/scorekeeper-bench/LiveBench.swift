@@ -24,6 +24,11 @@ enum LiveBench {
     Glibc.sync()
   }
 
+  /// The psql of the server's installation.
+  static func psql() throws -> [String] {
+    [try ShellCommand.output(["pg_config", "--bindir"]).split(separator: "\n")[0] + "/psql"]
+  }
+
   /// The sync bench's two live backends: socket and TCP.
   static func backends(_ server: TestPostgres) -> [SyncBench.Backend] {
     [("pg socket", false), ("pg TCP", true)].map { name, tcp in
@@ -63,7 +68,7 @@ enum LiveBench {
     }
     chmod(passwords, 0o600)
     setenv("PGPASSFILE", passwords, 1)
-    let psql = try (ShellCommand.output(["pg_config", "--bindir"])).split(separator: "\n")[0] + "/psql"
+    let psql = try Self.psql()[0]
     var missed: [String] = []
     for (name, tcp) in [("socket", false), ("TCP, SCRAM", true)] {
       let database = try server.newCloudDatabase()

@@ -12,7 +12,7 @@ import ThrowawayPostgres
 enum PhotoBench {
   /// Two 5 MiB PNGs of noise (incompressible, as a photo's data is):
   /// each run replaces one with the other.
-  static func photos(in directory: String) throws -> [String] {
+  static func photos(in directory: String) throws -> [(path: String, bytes: [UInt8])] {
     var generator = SystemRandomNumberGenerator()
     return try (0..<2).map { index in
       // 1,024 × 1,706 RGB pixels: 5 MiB and a few bytes of PNG.
@@ -24,11 +24,15 @@ enum PhotoBench {
         )
       }
       let path = directory + "/photo\(index).png"
-      guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
-      defer { fclose(file) }
-      fwrite(bytes, 1, bytes.count, file)
-      return path
+      try write(bytes, to: path)
+      return (path, bytes)
     }
+  }
+
+  static func write(_ bytes: [UInt8], to path: String) throws {
+    guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
+    defer { fclose(file) }
+    guard fwrite(bytes, 1, bytes.count, file) == bytes.count else { throw BenchError("cannot write \(path)") }
   }
 
   struct Row {
@@ -67,7 +71,7 @@ extension PhotoBench {
   /// The mock rows, with their own device databases and cloud file.
   static func mockRows(scorekeeper: String, sqlite3: String, directory: String, runs: Int) throws -> [String]
   {
-    let photos = try photos(in: directory)
+    let photos = try photos(in: directory).map(\.path)
     let cloud = directory + "/photo-cloud.sqlite"
     func device(_ name: String) -> [String] {
       [scorekeeper, "--db", directory + "/photo-\(name).sqlite", "--cloud", cloud, "--user", "bench"]
@@ -131,5 +135,58 @@ extension PhotoBench {
         + pad(format(time.theirs) + " ms", 12) + pad(format(time.ratio) + "×", 8)
         + "≤ 1.2× \(met ? "ok" : "MISSED")")
     return met ? [] : ["list with photos"]
+  }
+}
+
+extension PhotoBench {
+  /// The live rows: the same two commands through a live server on its
+  /// socket, against psql writing the same bytes into a table (`\copy`,
+  /// bytea as hex, the way psql moves bytes) and reading them back out.
+  static func liveRows(_ server: TestPostgres, scorekeeper: String, directory: String, runs: Int) throws
+    -> [String]
+  {
+    let photos = try photos(in: directory)
+    let cloud = server.connectionString(database: try server.newCloudDatabase(), user: nil)
+    func device(_ name: String) -> [String] {
+      [
+        scorekeeper, "--db", directory + "/live-photo-\(name).sqlite", "--cloud", cloud, "--user",
+        LiveBench.user,
+      ]
+    }
+    try ProcessTimer.run(device("a") + ["add-game", "Photos"])
+    try ProcessTimer.run(device("a") + ["add-player", "Photos", "Ann"])
+    try ProcessTimer.run(device("b") + ["sync"])
+    let psql =
+      try LiveBench.psql() + [
+        "-X", "-q", "-d", server.connectionString(database: try server.newCloudDatabase()),
+      ]
+    try ProcessTimer.run(psql + ["-c", "CREATE TABLE photos (bytes bytea)"])
+    // COPY's text format: `\\x` and hex (the backslash escaped).
+    let copy = directory + "/photo.copy"
+    let hexDigits = Array("0123456789abcdef".utf8)
+    try write(
+      Array("\\\\x".utf8) + photos[0].bytes.flatMap { [hexDigits[Int($0 >> 4)], hexDigits[Int($0 & 0xf)]] }
+        + [10],
+      to: copy)
+    let writeAndReadBack = [
+      psql + ["-c", "TRUNCATE photos", "-c", "\\copy photos FROM '\(copy)'"],
+      psql + ["-c", "\\copy (SELECT bytes FROM photos) TO '\(directory)/photo-read.copy'"],
+    ]
+    print(
+      "\nA 5 MiB photo through a live server (socket), medians of \(runs), against psql writing its bytes and reading them back:"
+    )
+    return try measure(
+      [
+        Row(
+          name: "set-photo + sync (live)", prepare: { _ in },
+          ours: { device("a") + ["set-photo", "Photos", "Ann", photos[$0 % 2].path] },
+          theirs: writeAndReadBack),
+        Row(
+          name: "its fetch on another device (live)",
+          prepare: {
+            try ProcessTimer.run(device("a") + ["set-photo", "Photos", "Ann", photos[$0 % 2].path])
+          },
+          ours: { _ in device("b") + ["sync"] }, theirs: writeAndReadBack),
+      ], runs: runs)
   }
 }

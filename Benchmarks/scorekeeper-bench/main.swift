@@ -54,8 +54,16 @@ atexit { _ = system("rm -rf '\(directory)'") }
 let database = directory + "/bench.sqlite"
 
 if photosOnly {
-  let missed = try PhotoBench.mockRows(
+  var missed = try PhotoBench.mockRows(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)
+  do {
+    missed += try PhotoBench.liveRows(
+      try LiveBench.server(), scorekeeper: scorekeeper, directory: directory, runs: runs)
+  } catch {
+    // NB: exit, not a crash: the throwaway cluster is stopped at exit.
+    print("\nThe live photo rows failed: \(error)")
+    exit(1)
+  }
   exit(missed.isEmpty ? 0 : 1)
 }
 
@@ -191,6 +199,8 @@ if syncOnly {
     if !bulkOnly {
       missed += try LiveBench.automaticSync(
         liveServer, scorekeeper: scorekeeper, directory: directory, runs: runs)
+      missed += try PhotoBench.liveRows(
+        liveServer, scorekeeper: scorekeeper, directory: directory, runs: max(2, runs / 4 * 2))
     }
     return missed
   } catch {

@@ -60,7 +60,9 @@ public final class Database {
     do {
       try setUp(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     } catch {
-      sqlite3_close(handle)
+      // (`close`, not `sqlite3_close`: it finalizes the statements set-up
+      // ran, and `deinit` must not close the handle a second time.)
+      close()
       throw error
     }
   }

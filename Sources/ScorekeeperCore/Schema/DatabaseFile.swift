@@ -33,6 +33,7 @@ public enum DatabaseFile {
     do {
       try db.install(dependencies)
       try prepare(db, path: path, dependencies: dependencies, migrations: migrations)
+      try db.makeRoomForLargeBlobs()  // (photos)
       return db
     } catch {
       db.close()

@@ -25,19 +25,22 @@ extension Store {
       let (game, player) = try findWritablePlayer(gameReference, playerReference)
       let previous = try currentPhoto(of: player.id)
       if previous != photo {
-        try database.execute(
+        // The bytes go in place through the row id (`Database.writeBlob`).
+        let rowID = try database.fetchOne(
           """
           INSERT INTO playerPhotos (id, type, width, height, byteCount, sha256, bytes)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, zeroblob(?5))
           ON CONFLICT (id) DO UPDATE SET type = excluded.type, width = excluded.width,
             height = excluded.height, byteCount = excluded.byteCount, sha256 = excluded.sha256,
             bytes = excluded.bytes
+          RETURNING rowid
           """,
           [
             .text(player.id), .text(photo.type.rawValue), .integer(Int64(photo.width)),
             .integer(Int64(photo.height)), .integer(Int64(photo.byteCount)), .text(photo.sha256),
-            .blob(checked.bytes),
-          ])
+          ]
+        ) { try $0.int64(0) }!
+        try database.writeBlob(checked.bytes, table: "playerPhotos", column: "bytes", rowID: rowID)
         try recordLocalChange("set the photo of \(quote(player.name)) in \(quote(game.title))")
       }
       return PhotoChange(game: try summary(of: game), player: player, previous: previous, photo: photo)
@@ -51,8 +54,14 @@ extension Store {
       let player = try findPlayer(playerReference, in: game)
       guard
         let (photo, bytes) = try database.fetchOne(
-          "SELECT \(Self.photoColumns()), bytes FROM playerPhotos WHERE id = ?1 AND sha256 IS NOT NULL",
-          [.text(player.id)], { (try Self.photo($0, from: 0), try $0.blob(5)) }),
+          "SELECT \(Self.photoColumns()), rowid FROM playerPhotos WHERE id = ?1 AND sha256 IS NOT NULL",
+          [.text(player.id)],
+          {
+            (
+              try Self.photo($0, from: 0),
+              try database.readBlob(table: "playerPhotos", column: "bytes", rowID: try $0.int64(5))
+            )
+          }),
         let photo
       else { throw StoreError.noPhoto(player: player, game: game) }
       return PhotoWithBytes(game: try summary(of: game), player: player, photo: photo, bytes: bytes)

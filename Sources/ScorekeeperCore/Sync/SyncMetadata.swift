@@ -116,9 +116,10 @@ struct SyncMetadata {
         CloudValue(sqlValue: values[index + 1]),
         modifiedAt: times[field] ?? Timestamp(millisecondsSince1970: 0))
     }
-    if let column = table.asset, case .bytes(let bytes)? = fields[column.field]?.value,
-      case .string(let sha256)? = fields[column.hashField]?.value
+    if let column = table.asset, case .string(let sha256)? = fields[column.hashField]?.value,
+      case .integer(let rowID)? = values.last
     {
+      let bytes = try db.readBlob(table: table.name, column: column.field, rowID: rowID)
       var asset = CloudAsset(sha256: sha256, byteCount: bytes.count)
       asset.bytes = bytes
       fields[column.field]?.value = .asset(asset)
@@ -145,8 +146,24 @@ struct SyncMetadata {
     }
     var values: [SQLValue] = [.text(row.id)]
     if table.separateParentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
-    values += table.fields.map { row.fields[$0]?.value?.sqlValue ?? .null }
-    try db.execute(table.writeSQL, values)
+    var assetBytes: [UInt8]?
+    for field in table.fields {
+      let value = row.fields[field]?.value
+      if field == table.asset?.field, case .asset(let asset)? = value {
+        assetBytes = asset.bytes
+        values.append(.integer(Int64(asset.byteCount)))
+      } else {
+        values.append(value?.sqlValue ?? .null)
+      }
+    }
+    if let column = table.asset {
+      let rowID = try db.fetchOne(table.writeSQL, values) { try $0.int64(0) }
+      if let assetBytes, let rowID {
+        try db.writeBlob(assetBytes, table: table.name, column: column.field, rowID: rowID)
+      }
+    } else {
+      try db.execute(table.writeSQL, values)
+    }
     for field in table.mergedFields {
       try db.execute(
         """
@@ -172,10 +189,9 @@ struct SyncMetadata {
   private func assetBytes(_ table: SyncedTable, id: String, sha256: String) throws -> [UInt8]? {
     guard let column = table.asset else { return nil }
     return try db.fetchOne(
-      """
-      \(Self.marker) SELECT \(column.field) FROM \(table.name) WHERE id = ?1 AND \(column.hashField) = ?2
-      """, [.text(id), .text(sha256)]
-    ) { try $0.blob(0) }
+      "\(Self.marker) SELECT rowid FROM \(table.name) WHERE id = ?1 AND \(column.hashField) = ?2",
+      [.text(id), .text(sha256)]
+    ) { try db.readBlob(table: table.name, column: column.field, rowID: try $0.int64(0)) }
   }
 
   /// Whether any record waits for its parent (one lookup in the index of

@@ -91,9 +91,14 @@ struct SyncedTable: Hashable, Sendable {
   /// The statement writing a row of this table (a server copy or a
   /// merge): `INSERT … ON CONFLICT (id) DO UPDATE` (DO NOTHING for score
   /// events), with `id`, the parent column and the fields as ?1, ?2, ….
+  /// An asset column takes its size (or NULL) and is written as
+  /// `zeroblob(size)`, for `Database.writeBlob` to fill through the row id
+  /// the statement returns.
   var writeSQL: String { Self.statements[name]!.write }
 
-  /// The statement reading a row's parent column and fields, by id.
+  /// The statement reading a row's parent column and fields, by id. An
+  /// asset column reads as NULL and the row id comes last, for
+  /// `Database.readBlob`.
   var readSQL: String { Self.statements[name]!.read }
 
   /// Made once: built for each row, the text costs about as much as the
@@ -101,7 +106,10 @@ struct SyncedTable: Hashable, Sendable {
   private static let statements: [String: (write: String, read: String)] = Dictionary(
     uniqueKeysWithValues: all.map { table in
       let columns = table.columns
-      let placeholders = (1...columns.count).map { "?\($0)" }.joined(separator: ", ")
+      let placeholders = columns.enumerated().map { index, column in
+        column == table.asset?.field
+          ? "iif(?\(index + 1) IS NULL, NULL, zeroblob(?\(index + 1)))" : "?\(index + 1)"
+      }.joined(separator: ", ")
       let conflict =
         table.isAppendOnly
         ? "DO NOTHING"
@@ -109,10 +117,12 @@ struct SyncedTable: Hashable, Sendable {
       let write = """
         \(SyncTracking.marker) INSERT INTO \(table.name) (\(columns.joined(separator: ", ")))
         VALUES (\(placeholders)) ON CONFLICT (id) \(conflict)
-        """
+        """ + (table.asset == nil ? "" : " RETURNING rowid")
       let read =
-        "\(SyncTracking.marker) SELECT \(([table.parentColumn ?? "NULL"] + table.fields).joined(separator: ", ")) "
-        + "FROM \(table.name) WHERE id = ?1"
+        "\(SyncTracking.marker) SELECT "
+        + ([table.parentColumn ?? "NULL"] + table.fields.map { $0 == table.asset?.field ? "NULL" : $0 }
+        + (table.asset == nil ? [] : ["rowid"])).joined(separator: ", ")
+        + " FROM \(table.name) WHERE id = ?1"
       return (table.name, (write, read))
     })
 

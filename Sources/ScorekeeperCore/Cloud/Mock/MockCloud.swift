@@ -48,6 +48,7 @@ public final class MockCloud: Sendable {
     do {
       database = try Database(path: path)
       try Self.prepare(database, path: path)
+      try database.makeRoomForLargeBlobs()  // (assets)
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
       try database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
     } catch let error as DatabaseError {

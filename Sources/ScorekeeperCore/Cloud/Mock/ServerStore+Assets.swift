@@ -15,10 +15,10 @@ extension ServerStore {
   func assetBytes(of id: RecordID, field: String, sha256: String) throws -> [UInt8]? {
     try db.fetchOne(
       """
-      SELECT bytes FROM assets
+      SELECT rowid FROM assets
       WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND key = ? AND sha256 = ?
       """, Self.key(id) + [.text(field), .text(sha256)]
-    ) { try $0.blob(0) }
+    ) { try db.readBlob(table: "assets", column: "bytes", rowID: try $0.int64(0)) }
   }
 
   /// Keeps the bytes of the record's assets that carry them, and drops
@@ -30,16 +30,18 @@ extension ServerStore {
       guard case .asset(let asset) = value else { continue }
       fields.append(field)
       guard let bytes = asset.bytes else { continue }
-      try db.execute(
+      // The bytes go in place through the row id (`Database.writeBlob`).
+      let rowID = try db.fetchOne(
         """
         INSERT INTO assets (ownerName, zoneName, recordName, key, sha256, byteCount, bytes)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, zeroblob(?6))
         ON CONFLICT (ownerName, zoneName, recordName, key) DO UPDATE SET
           sha256 = excluded.sha256, byteCount = excluded.byteCount, bytes = excluded.bytes
+        RETURNING rowid
         """,
-        Self.key(record.id) + [
-          .text(field), .text(asset.sha256), .integer(Int64(asset.byteCount)), .blob(bytes),
-        ])
+        Self.key(record.id) + [.text(field), .text(asset.sha256), .integer(Int64(asset.byteCount))]
+      ) { try $0.int64(0) }!
+      try db.writeBlob(bytes, table: "assets", column: "bytes", rowID: rowID)
     }
     try db.execute(
       """
