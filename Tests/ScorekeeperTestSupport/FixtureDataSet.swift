@@ -47,6 +47,9 @@ public enum FixtureDataSet {
       _ = try store.setPhoto(in: poker, bob, bytes: TestImages.jpeg(width: 640, height: 480))
       _ = try store.removePhoto(in: poker, bob)
       _ = try store.setPhoto(in: longTitle, longName, bytes: photoOfLongName)
+    case 9:
+      // v8's: v9 adds an index, no data.
+      try fill(store, version: 8)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -127,6 +130,8 @@ public enum FixtureDataSet {
         photo(11, "webp", 1920, 1080, photoOfLongName),
       ].sorted(by: sqlOrder)
       return tables
+    case 9:
+      return userData(fromVersion: 8)
     case 2, 3, 4, 5, 6, 7:
       return [
         "playerPhotos": [],

@@ -15,6 +15,7 @@ public enum Schema {
     .identities,
     .exactTotals,
     .playerPhotos,
+    .photoSummaries,
   ]
 
   /// The version this program reads and writes.

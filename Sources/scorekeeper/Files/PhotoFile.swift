@@ -74,7 +74,7 @@ struct PhotoFile {
     var template = Array((directory + ".scorekeeper-photo-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw PhotoFileError(message: failure("Can't write")) }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var written = 0
     var error: Int32 = 0
     while written < bytes.count && error == 0 {
