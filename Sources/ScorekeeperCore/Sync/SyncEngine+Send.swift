@@ -15,6 +15,9 @@ extension SyncEngine {
   func sendPending() throws {
     var batchSize = type(of: container.privateDatabase).itemLimit
     var refusedAsMalformed: [String: String] = [:]
+    // Records refused for want of room, by name: their zones' owners.
+    var refusedForQuota: [String: String] = [:]
+    var refusedNames: Set<String> { Set(refusedAsMalformed.keys).union(refusedForQuota.keys) }
     var refetchedZones: Set<ZoneID> = []
     var roundsWithoutProgress = 0
     var ahead: Batch?
@@ -23,11 +26,11 @@ extension SyncEngine {
       guard
         let batch = try ahead
           ?? nextBatch(
-            size: batchSize, skipping: Set(refusedAsMalformed.keys), from: &window, makingZones: true)
+            size: batchSize, skipping: refusedNames, from: &window, makingZones: true)
       else { break }
       if ahead == nil { batch.sendAhead() }
       ahead = nil
-      let skipping = Set(refusedAsMalformed.keys).union(batch.sent.values.map(\.recordName))
+      let skipping = refusedNames.union(batch.sent.values.map(\.recordName))
       let next = try nextBatch(size: batchSize, skipping: skipping, from: &window, makingZones: false)
       // (A zone still to make is a call of its own, made after this one.)
       let nextIsQueued = try next.map { try missingZones(for: Array($0.sent.values)).isEmpty } ?? false
@@ -76,6 +79,7 @@ extension SyncEngine {
           }
         }
         refetchedZones.formUnion(outcome.refused.values.map(\.zone))
+        refusedForQuota.merge(outcome.overQuota) { _, owner in owner }
         for zone in zonesToFetch.sorted(by: { $0.name < $1.name }) { try fetchZone(zone) }
         roundsWithoutProgress = outcome.madeProgress ? 0 : roundsWithoutProgress + 1
       }
@@ -84,6 +88,10 @@ extension SyncEngine {
     }
     if let lastError = refusedAsMalformed.values.sorted().first {
       throw SyncError.notConverging(pending: try pendingCount(), lastError: lastError)
+    }
+    if !refusedForQuota.isEmpty {
+      throw SyncError.overQuota(
+        owners: Set(refusedForQuota.values).sorted(), user: user, refused: refusedForQuota.count)
     }
     if roundsWithoutProgress >= 3 {
       throw SyncError.notConverging(
@@ -120,6 +128,8 @@ extension SyncEngine {
     var zonesToFetch: Set<ZoneID> = []
     /// Records the server refused as malformed: what it said, and where.
     var refused: [String: (zone: ZoneID, message: String)] = [:]
+    /// Records refused for want of room: their zones' owners.
+    var overQuota: [String: String] = [:]
   }
 
   /// The next `size` pending changes but those `skipping`, all in one
@@ -293,6 +303,10 @@ extension SyncEngine {
       }
     case .batchRequestFailed:
       break  // fine by itself; sent again next round
+    case .quotaExceeded:
+      // Kept, and not sent again this sync: only freeing space (or a
+      // larger quota) makes room.
+      outcome.overQuota[sent.recordName] = id.zoneID.ownerName
     default:
       outcome.refused[sent.recordName] = (id.zoneID, "\(sent.recordName): \(error)")
     }

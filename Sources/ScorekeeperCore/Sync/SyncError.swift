@@ -11,6 +11,10 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   case stopped(CloudError, pending: Int)
   /// Records that the server refused as malformed, left pending.
   case notConverging(pending: Int, lastError: String)
+  /// Changes with photos that the cloud refused for want of room:
+  /// `refused` of them, kept pending. A photo counts against the storage
+  /// of its game's owner (`owners`, by name; `user` is this device's).
+  case overQuota(owners: [String], user: String, refused: Int)
   /// The metadata tables hold something the engine never writes.
   case corruptMetadata(String)
   /// Another database already syncs with this cloud as `device`.
@@ -41,6 +45,12 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
       return pending == 0 ? "\(error)" : "\(error) \(changes(pending)) kept for the next sync."
     case .notConverging(let pending, let lastError):
       return "\(changes(pending)) could not be sent (\(lastError)); they are kept for the next sync."
+    case .overQuota(let owners, let user, let refused):
+      let whose = owners.map { $0 == user ? "yours" : "\($0)'s" }.joined(separator: " and ")
+      return "The cloud has no room for \(changes(refused)): a photo counts against its game owner's "
+        + "storage, and \(whose) \(owners.count == 1 ? "is" : "are") full. Remove photos or games to "
+        + "make room; \(refused == 1 ? "the change is" : "the changes are") kept here and sent once "
+        + "there is room."
     case .corruptMetadata(let what):
       return "The sync metadata is damaged: \(what)."
     case .deviceTaken(let database, let device):

@@ -177,4 +177,43 @@ import Testing
     #expect(try world[1].store.photo(in: "Poker", "Ann").bytes == Self.second)
     #expect(try bob.photoBytes() == world[0].photoBytes())
   }
+
+  @Test(
+    "a photo past its game owner's quota stays here, the sync says whose storage is full, and it goes once there is room",
+    arguments: CloudBacking.backends)
+  func overQuota(backing: CloudBacking) throws {
+    let world = try world(backing)
+    let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
+    let share = try world[0].engine().share(gameID: id(1, 1), permission: .readWrite)
+    _ = try bob.engine().accept(link: share.link)
+    _ = try bob.store.addGame(title: "Bob's")
+    _ = try bob.store.addPlayer(to: "Bob's", name: "Bo")
+    try bob.sync()
+    try world.cloud.setAssetQuota(min(Self.first.count, Self.second.count) - 1)
+    let before = try world.cloud.dump()
+
+    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    #expect(throws: SyncError.overQuota(owners: ["alice"], user: "alice", refused: 1)) { try world[0].sync() }
+    // A participant's photo counts against the owner's storage, not his.
+    world.clock.advance()
+    try bob.store.setPhoto(in: "Poker", "Ann", bytes: Self.second)
+    try bob.store.setPhoto(in: "Bob's", "Bo", bytes: Self.first)
+    let refused = SyncError.overQuota(owners: ["alice", "bob"], user: "bob", refused: 2)
+    #expect(throws: refused) { try bob.sync() }
+    #expect(
+      refused.description
+        == "The cloud has no room for 2 changes: a photo counts against its game owner's storage, "
+        + "and alice's and yours are full. Remove photos or games to make room; the changes are kept "
+        + "here and sent once there is room.")
+    #expect(try world.cloud.dump() == before)
+    #expect(try world[0].store.photo(in: "Poker", "Ann").bytes == Self.first)
+    #expect(try bob.store.photo(in: "Poker", "Ann").bytes == Self.second)
+
+    try world.cloud.setAssetQuota(1 << 30)
+    try bob.sync()
+    #expect(
+      try world.converge().first { $0.hasPrefix("photo") }
+        == photoLine(Self.second, type: "png", player: id(1, 2)))
+    #expect(try bob.store.photo(in: "Poker", "Ann").bytes == Self.second)
+  }
 }
