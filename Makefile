@@ -2,7 +2,7 @@
 #
 #   make run      build, then run a short demo session on a throwaway database
 #   make test     every test: unit, golden transcripts, README examples, migrations
-#   make golden   re-record the golden transcripts and README examples; review the
+#   make golden   re-record the golden transcripts, README examples and man page; review the
 #                 diff, then `make test` (a recorded golden fails until re-run)
 #   make fixtures record the fixture database of the current schema version, once
 #   make bench    release build; time commands against the sqlite3 CLI, print ratios
@@ -33,8 +33,8 @@ test: dependencies
 
 golden: dependencies
 	$(SWIFT) build --build-tests
-	-SCOREKEEPER_RECORD=1 $(SWIFT) test --skip-build --filter 'TranscriptTests|ReadmeExampleTests'
-	git diff --stat -- Fixtures/transcripts README.md
+	-SCOREKEEPER_RECORD=1 $(SWIFT) test --skip-build --filter 'TranscriptTests|ReadmeExampleTests|ManPageTests'
+	git diff --stat -- Fixtures/transcripts README.md Docs/scorekeeper.1
 
 fixtures: dependencies
 	$(SWIFT) build --build-tests

@@ -4,7 +4,8 @@
 # target), pkg-config (how SwiftPM finds them), libpq-dev (libpq's header for
 # CScorekeeperPQ, and the libpq5 library live mode loads), postgresql (the
 # throwaway servers the live-mode tests start) and e2fsprogs (chattr, with
-# which tests make a file unwritable even for root). With --bench, also the
+# which tests make a file unwritable even for root), man-db and groff-base
+# (man and groff, with which a test renders the manual page). With --bench, also the
 # sqlite3 command-line tool the benchmarks compare against.
 set -euo pipefail
 
@@ -14,6 +15,8 @@ command -v pkg-config >/dev/null 2>&1 || packages+=(pkg-config)
 dpkg -s libpq-dev >/dev/null 2>&1 || packages+=(libpq-dev)
 dpkg -s postgresql >/dev/null 2>&1 || packages+=(postgresql)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
+command -v man >/dev/null 2>&1 || packages+=(man-db)
+command -v groff >/dev/null 2>&1 || packages+=(groff-base)
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)

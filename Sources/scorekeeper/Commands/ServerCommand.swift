@@ -35,9 +35,9 @@ extension Command {
         and adding them again gives them back.
         """,
       examples: [
-        "scorekeeper server install postgresql://admin@db.example.org/scores",
-        "scorekeeper server add-user alice postgresql://admin@db.example.org/scores",
-        "printf '%s\\n' \"$ALICE_PASSWORD\" | scorekeeper server add-user alice service=scores-admin",
+        "scorekeeper server install postgresql://admin@dbhost/scores",
+        "scorekeeper server add-user alice postgresql://admin@dbhost/scores",
+        "printf '%s\\n' \"$PW\" | scorekeeper server add-user alice service=scores",
         "scorekeeper server status service=scores-admin",
       ],
       printsJSON: false

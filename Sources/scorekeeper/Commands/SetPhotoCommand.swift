@@ -17,7 +17,7 @@ extension Command {
         """,
       examples: [
         "scorekeeper set-photo \"Poker night\" Alice alice.jpg",
-        "curl -s https://example.com/bob.png | scorekeeper set-photo \"Poker night\" Bob -",
+        "curl -s https://example.com/bob.png | scorekeeper set-photo Poker Bob -",
       ]
     ),
     syncs: true,

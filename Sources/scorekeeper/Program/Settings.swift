@@ -32,6 +32,37 @@ struct Settings {
     static let syncBudget = "SCOREKEEPER_SYNC_BUDGET"
   }
 
+  /// The variables a person sets, and what each does: the man page's
+  /// ENVIRONMENT section (the deterministic ones are for tests).
+  static let documentedVariables: [(name: String, help: String)] = [
+    (Variable.database, "The database file, when --db is not given."),
+    (
+      Variable.cloud,
+      "The cloud, when --cloud is not given: a PostgreSQL URL or connection string, or a mock cloud's file."
+    ),
+    (Variable.user, "Who you are on the cloud, when --user is not given (default: your login name)."),
+    (Variable.offline, "1 works offline, as --offline does; 0 or unset syncs."),
+    (
+      Variable.syncBudget,
+      "Seconds a sync may wait for a busy or unreachable cloud before it leaves the rest to the next "
+        + "command (default 10)."
+    ),
+    ("XDG_DATA_HOME", "Where the default database and mock cloud live (default ~/.local/share)."),
+    (
+      Variable.ids,
+      "incrementing: ids 00000000-0000-0000-0000-000000000001, …0002, … For tests and transcripts only."
+    ),
+    (Variable.now, "A time such as 2026-01-01T12:00:00Z that the clock is fixed at. For tests only."),
+    (
+      Variable.device,
+      "With incrementing ids, this database's device number (1 to 65535), so devices never share ids."
+    ),
+    (
+      Variable.cloudFaults,
+      "Failures the mock cloud produces next, such as network-unavailable*2. For tests only."
+    ),
+  ]
+
   /// Every setting the environment (or --user) gives, checked before any
   /// command runs: a typo is a usage error (exit 2, nothing written), as
   /// the same mistake in an option is, whatever the command and whether
