@@ -5,6 +5,9 @@
 #   make golden   re-record the golden transcripts, README examples and man page; review the
 #                 diff, then `make test` (a recorded golden fails until re-run)
 #   make fixtures record the fixture database of the current schema version, once
+#   make install  the static release binary, man page and bash, zsh and fish completions
+#                 under PREFIX (default /usr/local; DESTDIR honoured); make uninstall
+#                 removes exactly those files
 #   make bench    release build; time commands against the sqlite3 CLI, print ratios
 #   make lint     check formatting (swift format, .swift-format)
 #   make format   apply the formatting
@@ -18,7 +21,16 @@ SWIFT := $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # sqlite3 tool itself; the dynamic one spends ~2 ms in the loader.
 STATIC := -c release --scratch-path .build-static -Xswiftc -static-executable
 
-.PHONY: run test golden fixtures bench lint format clean dependencies
+.PHONY: run test golden fixtures bench lint format clean dependencies install uninstall static
+
+PREFIX ?= /usr/local
+# What install copies; a test installs the binary it built instead.
+BINARY ?= .build-static/release/scorekeeper
+INSTALLED := $(DESTDIR)$(PREFIX)/bin/scorekeeper \
+  $(DESTDIR)$(PREFIX)/share/man/man1/scorekeeper.1 \
+  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/scorekeeper \
+  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_scorekeeper \
+  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/scorekeeper.fish
 
 dependencies:
 	./Scripts/install-dependencies.sh
@@ -46,6 +58,23 @@ bench:
 	$(SWIFT) build -c release --product scorekeeper-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/scorekeeper-bench" \
 	  --scorekeeper "$$($(SWIFT) build $(STATIC) --show-bin-path)/scorekeeper"
+
+static: dependencies
+	$(SWIFT) build $(STATIC) --product scorekeeper
+
+# The completion scripts come from the binary being installed.
+install: $(if $(filter .build-static/%,$(BINARY)),static)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/scorekeeper
+	install -m 644 Docs/scorekeeper.1 $(DESTDIR)$(PREFIX)/share/man/man1/scorekeeper.1
+	$(BINARY) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/scorekeeper
+	$(BINARY) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_scorekeeper
+	$(BINARY) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/scorekeeper.fish
+
+uninstall:
+	rm -f $(INSTALLED)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks

@@ -176,7 +176,7 @@ struct ArgumentParser {
   }
 
   /// "--db=x.sqlite" → ("--db", "x.sqlite"); "--json" → ("--json", nil).
-  private static func split(_ token: String) -> (String, String?) {
+  static func split(_ token: String) -> (String, String?) {
     guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
     return (String(token[..<equals]), String(token[token.index(after: equals)...]))
   }

@@ -91,6 +91,12 @@ struct Program {
     var invocation: Invocation?
     defer { invocation?.close() }
     do {
+      // The shells' completion scripts call this with the line typed so
+      // far; it is not a command (no help, no parsing, no sync).
+      if arguments.first == Completer.entryPoint {
+        completeLine(arguments.dropFirst().last ?? "")
+        return .success
+      }
       let commandLine = try Self.parser.parse(arguments)
       if commandLine.has("--version") {
         if commandLine.has("--json") {

@@ -106,10 +106,12 @@ struct Settings {
   /// `--db`, else SCOREKEEPER_DB, else the XDG data directory. Only the
   /// default location's folders are created (mode 0700, as XDG asks): a
   /// path someone typed with a missing folder is more likely a typo.
-  func databasePath(option: String?) throws -> String {
+  /// (`creatingFolders: false` only names the file: for completion, which
+  /// must not make anything.)
+  func databasePath(option: String?, creatingFolders: Bool = true) throws -> String {
     try dataFile(
       option: option, variable: Variable.database, defaultName: "scorekeeper.sqlite",
-      what: "the database", optionName: "--db")
+      what: "the database", optionName: "--db", creatingFolders: creatingFolders)
   }
 
   /// `--cloud`, else SCOREKEEPER_CLOUD, else the mock next to the default
@@ -143,7 +145,8 @@ struct Settings {
   }
 
   private func dataFile(
-    option: String?, variable: String, defaultName: String, what: String, optionName: String
+    option: String?, variable: String, defaultName: String, what: String, optionName: String,
+    creatingFolders: Bool = true
   ) throws -> String {
     // An empty option is a mistake (a script's unset variable, say), not a
     // request for the default: falling back could act on the wrong file.
@@ -162,7 +165,7 @@ struct Settings {
         "Cannot tell where to keep \(what): HOME is not set. Use \(optionName) PATH or \(variable).")
     }
     let directory = dataHome + "/scorekeeper"
-    try Self.createDirectories(directory)
+    if creatingFolders { try Self.createDirectories(directory) }
     return directory + "/" + defaultName
   }
 

@@ -1,0 +1,32 @@
+import ScorekeeperCore
+
+extension Command {
+  static let completions = Command(
+    spec: CommandSpec(
+      name: "completions",
+      summary: "Print the shell script that completes commands, options, games and players.",
+      arguments: [ArgumentSpec(name: "SHELL", help: "bash, zsh or fish.")],
+      discussion: """
+        The script asks scorekeeper itself what to offer, so it completes the games and players of
+        the database in use (--db, or the default), quoted for the shell. make install puts each
+        shell's script where that shell looks; to load one yourself, save it as
+        ~/.local/share/bash-completion/completions/scorekeeper (bash), as _scorekeeper in a
+        directory on $fpath (zsh), or as ~/.config/fish/completions/scorekeeper.fish (fish), or
+        load it for this session as the examples do.
+        """,
+      examples: [
+        "source <(scorekeeper completions bash)",
+        "scorekeeper completions zsh > ~/.zfunc/_scorekeeper",
+        "scorekeeper completions fish | source",
+      ],
+      printsJSON: false
+    ),
+    run: { invocation in
+      let shell = invocation.argument("SHELL")
+      guard let script = CompletionScript.script(for: shell) else {
+        throw UsageError(
+          "No completions for the shell \(quote(shell)): use bash, zsh or fish.", command: "completions")
+      }
+      invocation.output.write(script)
+    })
+}

@@ -1,0 +1,28 @@
+extension Completer {
+  /// The hidden first argument the completion scripts run the program
+  /// with, followed by the command line typed so far (up to the cursor).
+  static let entryPoint = "__complete"
+}
+
+extension Program {
+  static let completer = Completer(commands: Command.all.map(\.spec), globalOptions: globalOptions)
+
+  /// Answers the completion scripts: the first line says what is offered
+  /// (`:words`, then a word and its help per line, tab-separated; or
+  /// `:files`, for the shell's own file-name completion).
+  func completeLine(_ line: String) {
+    let words = Array(ShellWords.split(line).dropFirst())  // (the program's name)
+    let context = Self.completer.context(of: words)
+    let settings = Settings(environment: environment)
+    let path = try? settings.databasePath(option: context.values["--db"], creatingFolders: false)
+    switch Self.completer.complete(words, names: path.map(Completer.Names.inDatabase) ?? .none) {
+    case .files:
+      output.line(":files")
+    case .words(let candidates):
+      output.line(":words")
+      for candidate in candidates where !candidate.word.contains("\n") {
+        output.line(candidate.help.isEmpty ? candidate.word : candidate.word + "\t" + candidate.help)
+      }
+    }
+  }
+}
