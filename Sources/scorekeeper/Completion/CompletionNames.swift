@@ -19,10 +19,13 @@ extension Completer.Names {
           [.text(likePrefix(prefix))])
       },
       players: { game, prefix in
-        // The game as the parser finds it: its title in any case, or its id's first digits.
+        // The game as the parser finds it: its title in any case, or its
+        // id's first digits. (CROSS JOIN: the games first, then their
+        // players by index; the other way scans every player, 24 ms for
+        // 50,000.)
         query(
           """
-          SELECT DISTINCT p.name FROM players AS p JOIN games AS g ON g.id = p.gameID
+          SELECT DISTINCT p.name FROM games AS g CROSS JOIN players AS p ON p.gameID = g.id
           WHERE (g.title = ?1 COLLATE NOCASE OR (length(?1) >= 4 AND g.id LIKE ?2 ESCAPE '\\'))
             AND p.name LIKE ?3 ESCAPE '\\'
           ORDER BY p.name COLLATE NOCASE, p.name
