@@ -10,7 +10,7 @@ extension Command {
         ArgumentSpec(name: "PLAYER", help: "Only this player's changes.", isOptional: true),
       ],
       discussion: """
-        Every score change is kept: when (UTC), to whom, by how much, and on which
+        Every score change is kept: when (local time; --utc for UTC), to whom, by how much, and on which
         device ("this device", or another device's id once changes sync). A score
         is the sum of its player's changes; undo adds the opposite change, marked
         "(undo)".
@@ -40,11 +40,11 @@ extension Command {
         header: { game, player, historyShape in
           shape = historyShape
           let title = quote(game.game.title) + (player.map { ", \(quote($0.name))" } ?? "")
-          output.line("Score changes in \(title), newest first (times in UTC):")
+          output.line("Score changes in \(title), newest first:")
           if shape.count == 0 { output.line("  No score changes yet.") }
         },
         row: { entry in
-          let when = entry.event.time.readable
+          let when = invocation.times.format(entry.event.time)
           let name = entry.playerName.padding(to: shape.nameWidth)
           let change = entry.event.signedDelta.padding(to: shape.changeWidth, leading: true)
           let device = entry.isThisDevice ? "this device" : "device " + IDFragment.short(entry.event.device)

@@ -97,6 +97,7 @@ extension Command {
       return
     }
     let output = invocation.output
+    let times = invocation.times
     output.line(
       "Mode:        \(live == nil ? "mock cloud" : "live (PostgreSQL)")" + (offline ? " (offline)" : ""))
     output.line("Cloud:       \(cloud)")
@@ -109,12 +110,12 @@ extension Command {
       "Pending:     \(status.pendingSaves) \(status.pendingSaves == 1 ? "save" : "saves"), "
         + "\(status.pendingDeletes) \(status.pendingDeletes == 1 ? "delete" : "deletes")")
     output.line("Parked:      \(status.parked) (received before their game or player)")
-    output.line("Last sync:   " + (status.lastSyncAt.map { "\($0.iso8601)" } ?? "never"))
+    output.line("Last sync:   " + (status.lastSyncAt.map(times.format) ?? "never"))
     output.line("Last error:  " + (status.lastError ?? "none"))
     if let outage = status.outage {
       output.line(
-        "Outage:      no answer since \(outage.since.iso8601); automatic syncs wait until "
-          + "\(outage.retryAt.iso8601) (\"scorekeeper sync\" tries now)")
+        "Outage:      no answer since \(times.format(outage.since)); automatic syncs wait until "
+          + "\(times.format(outage.retryAt)) (\"scorekeeper sync\" tries now)")
     }
     if let refusal { output.line("Refused:     \(refusal)") }
   }

@@ -26,7 +26,7 @@ extension Command {
       } else {
         invocation.output.line(
           "Undid \(result.reverted.signedDelta) for \(quote(result.player.name)) in "
-            + "\(quote(result.game.game.title)), made \(result.reverted.time.readable) UTC: "
+            + "\(quote(result.game.game.title)), made \(invocation.times.format(result.reverted.time)): "
             + "\(result.previous.score) → \(result.player.score)")
       }
     })

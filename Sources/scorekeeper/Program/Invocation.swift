@@ -51,6 +51,8 @@ final class Invocation {
   }
 
   var json: Bool { commandLine.has("--json") }
+  /// Times as people read them: local, or UTC with --utc.
+  var times: TimeDisplay { TimeDisplay(utc: commandLine.has("--utc")) }
 
   /// The store, opened on first use. A database bound to another user is
   /// refused here, before any command can write to it, unless the command
@@ -129,9 +131,9 @@ final class Invocation {
     {
       let pending = status.pendingSaves + status.pendingDeletes
       errors.line(
-        "warning: not synced: the cloud has not answered since \(outage.since.readable) UTC"
+        "warning: not synced: the cloud has not answered since \(times.format(outage.since))"
           + (status.lastError.map { " (\($0))" } ?? "") + "; automatic syncs try again after "
-          + "\(outage.retryAt.readable) UTC, or run \"scorekeeper sync\" now. "
+          + "\(times.format(outage.retryAt)), or run \"scorekeeper sync\" now. "
           + "\(pending == 1 ? "1 change" : "\(pending) changes") kept for the next sync.")
     }
     guard let problem = syncProblem else { return }

@@ -24,6 +24,7 @@ struct Program {
       name: "--offline",
       help: "Do not sync: no sending, no fetching (default: $SCOREKEEPER_OFFLINE=1)."),
     OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."),
+    OptionSpec(name: "--utc", help: "Show times in UTC, not the local time zone (JSON is always UTC)."),
     OptionSpec(
       name: "--trace", valueName: "all",
       help: "Print each SQL statement to stderr as it runs (=all: the sync engine's too).",

@@ -69,7 +69,7 @@ import Testing
         Device:      d0000000-0000-0000-0000-000000000001
         Pending:     0 saves, 0 deletes
         Parked:      0 (received before their game or player)
-        Last sync:   2026-01-01T00:00:00.000Z
+        Last sync:   2026-01-01 00:00:00 UTC
         Last error:  none
 
         """)
@@ -153,7 +153,7 @@ extension LiveProcessTests {
         Parked:      0 (received before their game or player)
         Last sync:   never
         Last error:  The network is unavailable.
-        Outage:      no answer since 2026-01-01T00:00:00.000Z; automatic syncs wait until 2026-01-01T00:00:30.000Z ("scorekeeper sync" tries now)
+        Outage:      no answer since 2026-01-01 00:00:00 UTC; automatic syncs wait until 2026-01-01 00:00:30 UTC ("scorekeeper sync" tries now)
 
         """)
   }
