@@ -24,13 +24,11 @@ extension Command {
       examples: [
         "scorekeeper share \"Poker night\"", "scorekeeper share \"Poker night\" --read-only",
         "scorekeeper share \"Poker night\" --participants", "scorekeeper share \"Poker night\" --stop",
-      ]
+      ],
+      exclusiveOptions: ["--read-only", "--read-write", "--stop", "--participants"]
     ),
     run: { invocation in
       let actions = ["--read-only", "--read-write", "--stop", "--participants"].filter(invocation.flag)
-      guard actions.count <= 1 else {
-        throw UsageError("Give at most one of \(actions.joined(separator: ", ")).", command: "share")
-      }
       let engine = try invocation.onlineEngine(for: "share")
       let game = try invocation.store().game(invocation.argument("GAME")).game
       switch actions.first {

@@ -58,6 +58,12 @@ struct ArgumentParser {
       result.options[option.name] = value
     }
     if let command, !result.has("--help") {
+      let exclusive = command.exclusiveOptions.filter(result.has)
+      if exclusive.count > 1 {
+        throw UsageError(
+          "Give at most one of \(command.exclusiveOptions.joined(separator: ", ")) "
+            + "(got \(exclusive.joined(separator: " and "))).", command: command.name)
+      }
       result.arguments = try match(positionals, to: command)
     }
     return result

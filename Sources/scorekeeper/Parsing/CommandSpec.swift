@@ -13,10 +13,26 @@ struct CommandSpec {
   /// Whether --json applies; a command for people only refuses it (exit
   /// 2) rather than ignoring it, so a script never parses text as JSON.
   var printsJSON = true
+  /// Options of which at most one may be given (share's actions): shown
+  /// as one bracket, `[--read-only | --stop]`, and enforced by the parser.
+  var exclusiveOptions: [String] = []
 
-  /// "add-player GAME NAME [--score N]".
+  /// "add-player GAME NAME [--score N]"; "share GAME [--read-only | … ] [--force]".
   var usage: String {
-    ([name] + arguments.map(\.usage) + options.map { "[\($0.usage)]" }).joined(separator: " ")
+    var parts = [name] + arguments.map(\.usage)
+    var grouped = false
+    for option in options {
+      if exclusiveOptions.contains(option.name) {
+        if !grouped {
+          let group = options.filter { exclusiveOptions.contains($0.name) }.map(\.usage)
+          parts.append("[" + group.joined(separator: " | ") + "]")
+          grouped = true
+        }
+      } else {
+        parts.append("[\(option.usage)]")
+      }
+    }
+    return parts.joined(separator: " ")
   }
 }
 

@@ -54,7 +54,7 @@ enum ManPage {
 
   private static func section(_ spec: CommandSpec) -> [String] {
     var lines = [".SS " + usage(spec), text(spec.summary)]
-    for paragraph in paragraphs(spec.discussion) { lines += [".PP", text(paragraph)] }
+    for paragraph in HelpText.paragraphs(spec.discussion) { lines += [".PP", text(paragraph)] }
     for argument in spec.arguments { lines += [".TP", ".I " + text(argument.name), text(argument.help)] }
     for option in spec.options { lines += item(option) }
     if !spec.examples.isEmpty {
@@ -69,13 +69,13 @@ enum ManPage {
     return [".TP", ".B " + names, text(option.help)]
   }
 
-  /// A command's synopsis: its name and options bold, placeholders italic.
+  /// A command's synopsis (`CommandSpec.usage`): names and options bold,
+  /// placeholders italic.
   private static func usage(_ spec: CommandSpec) -> String {
-    "\\fB\(text(spec.name))\\fR" + spec.arguments.map { " " + placeholder($0.usage) }.joined()
-      + spec.options.map { " [" + placeholder($0.usage) + "]" }.joined()
+    placeholder(spec.usage)
   }
 
-  /// Upper-case words italic (GAME, N), the rest bold (--score).
+  /// Upper-case words italic (GAME, N), the rest bold (--score, |).
   private static func placeholder(_ usage: String) -> String {
     usage.split(separator: " ", omittingEmptySubsequences: false).map { word in
       let core = String(word.filter { $0 != "[" && $0 != "]" })
@@ -84,16 +84,6 @@ enum ManPage {
       let closing = String(word.reversed().prefix { $0 == "]" })
       return opening + font + text(core) + "\\fR" + closing
     }.joined(separator: " ")
-  }
-
-  /// Paragraphs (split at blank lines), each on one line.
-  private static func paragraphs(_ text: String) -> [String] {
-    var paragraphs: [[String]] = [[]]
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      let trimmed = String(line).trimmingWhitespace()
-      if trimmed.isEmpty { paragraphs.append([]) } else { paragraphs[paragraphs.count - 1].append(trimmed) }
-    }
-    return paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }
   }
 
   /// Text roff prints as written: backslashes escaped, hyphens as the

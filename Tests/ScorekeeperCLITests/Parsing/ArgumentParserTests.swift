@@ -155,7 +155,7 @@ import Testing
         "photo GAME PLAYER [--output FILE]",
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force]",
-        "share GAME [--read-only] [--read-write] [--stop] [--participants] [--force]",
+        "share GAME [--read-only | --read-write | --stop | --participants] [--force]",
         "accept-share LINK",
         "leave GAME [--force]",
         "sync [status] [--rebind]",
