@@ -21,7 +21,7 @@ extension Command {
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .undo, .list, .history, .renameGame, .renamePlayer, .removePlayer,
     .setPhoto, .photo, .removePhoto, .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud,
-    .server, .completions, .help,
+    .server, .config, .completions, .help,
   ]
 
   static func named(_ name: String) -> Command? {

@@ -37,6 +37,9 @@ struct ErrorReport {
     case let error as PhotoFileError:
       errors.line(error.message)
       return .failure
+    case let error as ConfigFileError:
+      errors.line(error.message)
+      return .failure
     case let error as DeclinedError:
       errors.line(error.message)
       return .failure

@@ -127,7 +127,7 @@ struct Program {
         throw UsageError("\(name) prints text for people only; drop --json.", command: name)
       }
       let trace = try traceHandler(commandLine.options["--trace"])
-      let settings = Settings(environment: environment)
+      let settings = Settings(environment: try configuredEnvironment(for: name))
       try settings.validate(userOption: commandLine.options["--user"])
       invocation = Invocation(
         commandLine: commandLine, output: output, errors: errors, terminal: terminal,
@@ -160,6 +160,16 @@ struct Program {
     } catch {
       return ErrorReport(errors: errors).report(error)
     }
+  }
+
+  /// The environment, with the settings file's values where a variable is
+  /// not set. A mistake in the file stops every command but `config`,
+  /// which must still be able to mend it.
+  private func configuredEnvironment(for command: String) throws -> (String) -> String? {
+    guard command != "config", let path = ConfigFile.path(environment: environment) else {
+      return environment
+    }
+    return try ConfigFile.read(at: path).layered(over: environment)
   }
 
   /// `--trace` prints the command's SQL to stderr; `--trace=all` also the

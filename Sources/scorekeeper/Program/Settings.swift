@@ -48,6 +48,7 @@ struct Settings {
         + "command (default 10)."
     ),
     ("XDG_DATA_HOME", "Where the default database and mock cloud live (default ~/.local/share)."),
+    ("XDG_CONFIG_HOME", "Where the settings file lives (default ~/.config): see config."),
     (
       Variable.ids,
       "incrementing: ids 00000000-0000-0000-0000-000000000001, …0002, … For tests and transcripts only."
@@ -234,7 +235,7 @@ struct Settings {
     return number
   }
 
-  private static func createDirectories(_ path: String) throws {
+  static func createDirectories(_ path: String) throws {
     var prefix = ""
     for component in path.split(separator: "/") {
       prefix += "/" + component

@@ -38,6 +38,11 @@ enum ManPage {
       ".I ~/.local/share/scorekeeper/scorekeeper.sqlite",
       text("The database, unless --db or SCOREKEEPER_DB names another (under $XDG_DATA_HOME when set)."),
       ".TP",
+      ".I ~/.config/scorekeeper/config",
+      text(
+        "The settings: key = value lines (db, cloud, user, offline, sync-budget), under $XDG_CONFIG_HOME "
+          + "when set. An option beats its environment variable, which beats the file. See config."),
+      ".TP",
       ".I ~/.local/share/scorekeeper/mock-cloud.sqlite",
       text("The mock cloud, unless --cloud or SCOREKEEPER_CLOUD names another."),
       ".SH EXIT STATUS",

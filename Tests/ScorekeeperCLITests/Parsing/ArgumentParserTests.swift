@@ -163,6 +163,7 @@ import Testing
         "demo",
         "cloud ACTION",
         "server ACTION [NAME] [URL]",
+        "config ACTION [KEY] [VALUE]",
         "completions SHELL",
         "help [COMMAND]",
       ])

@@ -1,0 +1,88 @@
+import ScorekeeperCore
+
+extension Command {
+  static let config = Command(
+    spec: CommandSpec(
+      name: "config",
+      summary: "Show or change the settings file's values (db, cloud, user, …).",
+      arguments: [
+        ArgumentSpec(
+          name: "ACTION",
+          help: "list: every value the file sets; get KEY: one; set KEY VALUE: set it; unset KEY: remove it."),
+        ArgumentSpec(
+          name: "KEY", help: ConfigFile.keys.map(\.key).joined(separator: ", ") + ".", isOptional: true),
+        ArgumentSpec(name: "VALUE", help: "The value to set.", isOptional: true),
+      ],
+      discussion: """
+        The settings file is $XDG_CONFIG_HOME/scorekeeper/config (else
+        ~/.config/scorekeeper/config): lines of "key = value", with # comments. A
+        value counts where neither its option nor its environment variable is
+        given: db (--db, SCOREKEEPER_DB), cloud (--cloud, SCOREKEEPER_CLOUD), user
+        (--user, SCOREKEEPER_USER), offline (1 or 0: --offline, SCOREKEEPER_OFFLINE),
+        sync-budget (seconds: SCOREKEEPER_SYNC_BUDGET). A mistake in the file stops
+        every command with a message naming the line, until it is fixed (config set
+        and unset still work).
+        """,
+      examples: [
+        "scorekeeper config set db ~/games.sqlite", "scorekeeper config get db", "scorekeeper config list",
+        "scorekeeper config unset db",
+      ]
+    ),
+    run: { invocation in
+      let action = invocation.argument("ACTION")
+      let key = invocation.optionalArgument("KEY")
+      let value = invocation.optionalArgument("VALUE")
+      guard let path = ConfigFile.path(environment: invocation.settings.environment) else {
+        throw UsageError("Cannot tell where the settings file is: HOME is not set.", command: "config")
+      }
+      let file = try ConfigFile.read(at: path)
+      func requireKey() throws -> String {
+        guard let key else { throw UsageError("config \(action) needs a KEY.", command: "config") }
+        guard ConfigFile.keys.contains(where: { $0.key == key }) else {
+          throw UsageError(ConfigFile.unknownKey(key), command: "config")
+        }
+        return key
+      }
+      switch action {
+      case "list", "get":
+        let entries = try file.entries()
+        var values: [(String, String)] = []
+        for entry in entries {
+          values.removeAll { $0.0 == entry.key }; values.append((entry.key, entry.value))
+        }
+        if action == "get" {
+          let key = try requireKey()
+          guard let value = values.first(where: { $0.0 == key })?.1 else {
+            throw ConfigFileError(message: "\(key) is not set in \(quote(path)).")
+          }
+          if invocation.json {
+            invocation.print(.object([("key", .string(key)), ("value", .string(value))]))
+          } else {
+            invocation.output.line(value)
+          }
+        } else if invocation.json {
+          invocation.print(
+            .object([("file", .string(path)), ("values", .object(values.map { ($0.0, JSON.string($0.1)) }))]))
+        } else {
+          for (key, value) in values { invocation.output.line("\(key) = \(value)") }
+        }
+      case "set":
+        let key = try requireKey()
+        guard let value else { throw UsageError("config set \(key) needs a VALUE.", command: "config") }
+        if let problem = ConfigFile.problem(key: key, value: value) {
+          throw UsageError("Can't set \(problem) Nothing was changed.", command: "config")
+        }
+        try file.setting(key, to: value).write()
+        if !invocation.json { invocation.output.line("Set \(key) = \(value) in \(quote(path)).") }
+      case "unset":
+        // Any key the file has, known or not: unset is how a mistake is mended.
+        guard let key else { throw UsageError("config unset needs a KEY.", command: "config") }
+        let changed = file.setting(key, to: nil)
+        if changed == file { _ = try requireKey() }
+        if changed != file { try changed.write() }
+      default:
+        throw UsageError(
+          "Unknown config action \(quote(action)); use list, get, set or unset.", command: "config")
+      }
+    })
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import scorekeeper
+
+@Suite struct ConfigFileTests {
+  func file(_ lines: [String]) -> ConfigFile {
+    ConfigFile(path: "/home/ann/.config/scorekeeper/config", lines: lines)
+  }
+
+  @Test("key = value lines, comments and blanks; quotes keep a value's spaces; the last line for a key wins")
+  func parsing() throws {
+    let config = file([
+      "# my settings", "", "  db =  ~/games.sqlite  ", "user=\"alice\"", "cloud = \" spaced \"", "user = bob",
+    ])
+    #expect(
+      try config.entries() == [
+        .init(key: "db", value: "~/games.sqlite", line: 3), .init(key: "user", value: "alice", line: 4),
+        .init(key: "cloud", value: " spaced ", line: 5), .init(key: "user", value: "bob", line: 6),
+      ])
+    let environment = try config.layered(over: {
+      ["HOME": "/home/ann", "SCOREKEEPER_CLOUD": "team.sqlite"][$0]
+    })
+    #expect(environment("SCOREKEEPER_DB") == "/home/ann/games.sqlite")
+    #expect(environment("SCOREKEEPER_USER") == "bob")
+    #expect(environment("SCOREKEEPER_CLOUD") == "team.sqlite", "the variable beats the file")
+    #expect(environment("SCOREKEEPER_OFFLINE") == nil)
+  }
+
+  @Test("a mistake names the file, the line and the key, and never prints a password")
+  func mistakes() {
+    func error(_ lines: [String]) -> String? {
+      do {
+        _ = try file(lines).entries()
+        return nil
+      } catch { return (error as? UsageError)?.message }
+    }
+    let prefix = "In the settings file \"/home/ann/.config/scorekeeper/config\", line 2: "
+    #expect(error(["# x", "just words"]) == prefix + "\"just words\" is not key = value")
+    #expect(
+      error(["", "colour = red"])
+        == prefix
+        + "\"colour\" is not a setting. Did you mean \"cloud\"? Keys: db, cloud, user, offline, sync-budget.")
+    #expect(
+      error(["", "offline = maybe"]) == prefix
+        + "offline: SCOREKEEPER_OFFLINE=\"maybe\" is not understood; use 1 or 0.")
+    #expect(error(["", "db ="]) == prefix + "db is empty.")
+    let password = error(["", "cloud = postgresql://ann:hunter2@db/scores"])
+    #expect(
+      password?.hasPrefix(prefix + "cloud: The connection string in SCOREKEEPER_CLOUD holds a password")
+        == true)
+    #expect(password?.contains("hunter2") == false)
+  }
+
+  @Test("set replaces a key's lines (or adds one) and unset removes them; comments and other keys stay")
+  func editing() {
+    let config = file(["# mine", "db = a.sqlite", "user = ann", "db = b.sqlite"])
+    #expect(config.setting("db", to: "c.sqlite").lines == ["# mine", "user = ann", "db = c.sqlite"])
+    #expect(config.setting("db", to: nil).lines == ["# mine", "user = ann"])
+    #expect(config.setting("cloud", to: " x ").lines == config.lines + ["cloud = \" x \""])
+  }
+}
