@@ -5,7 +5,9 @@
 # CScorekeeperPQ, and the libpq5 library live mode loads), postgresql (the
 # throwaway servers the live-mode tests start) and e2fsprogs (chattr, with
 # which tests make a file unwritable even for root), man-db and groff-base
-# (man and groff, with which a test renders the manual page). With --bench, also the
+# (man and groff, with which a test renders the manual page) and bsdutils
+# (script, which runs the binary on a pseudo-terminal for the terminal
+# tests). With --bench, also the
 # sqlite3 command-line tool the benchmarks compare against.
 set -euo pipefail
 
@@ -17,6 +19,7 @@ dpkg -s postgresql >/dev/null 2>&1 || packages+=(postgresql)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
 command -v man >/dev/null 2>&1 || packages+=(man-db)
 command -v groff >/dev/null 2>&1 || packages+=(groff-base)
+command -v script >/dev/null 2>&1 || packages+=(bsdutils)
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)

@@ -12,6 +12,7 @@ extension Command {
       examples: ["scorekeeper add-game \"Poker night\""]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let game = try invocation.store().addGame(title: invocation.argument("TITLE"))
       let summary = GameSummary(game: game, playerCount: 0)

@@ -15,6 +15,7 @@ extension Command {
       ]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       var score: Int64 = 0
       if let text = invocation.option("--score") {

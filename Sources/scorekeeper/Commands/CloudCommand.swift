@@ -18,6 +18,7 @@ extension Command {
       examples: ["scorekeeper cloud dump", "scorekeeper --cloud /tmp/team-cloud.sqlite cloud dump"],
       printsJSON: false
     ),
+    pages: true,
     run: { invocation in
       let action = invocation.argument("ACTION")
       guard action == "dump" else {

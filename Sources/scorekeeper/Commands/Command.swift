@@ -10,6 +10,13 @@ struct Command: Sendable {
   /// Whether the command only shows whom and where the database syncs
   /// with, so it runs on a database bound to another user (`status`).
   var inspectsBinding = false
+  /// Whether its output only says what it did (score, rename, …), which
+  /// --quiet silences; a command asked to show something (list, share's
+  /// link) always shows it.
+  var echoes = false
+  /// Whether its human output may run long (a listing), and so goes
+  /// through the pager on a terminal.
+  var pages = false
   /// Checks input the command reads (a file, standard input) before any
   /// automatic sync, so bad input changes nothing, local or in the cloud.
   var prepare: (@Sendable (Invocation) throws -> Void)? = nil

@@ -16,6 +16,7 @@ extension Command {
       examples: ["scorekeeper delete-game \"Poker night\"", "scorekeeper delete-game 3f2a --force"]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       // Someone else's game is not ours to delete: deleting it leaves it.
       let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))

@@ -15,6 +15,7 @@ extension Command {
       examples: ["scorekeeper --db /tmp/demo.sqlite demo"],
       printsJSON: false
     ),
+    echoes: true,
     run: { invocation in
       let store = try invocation.store()
       let existing = try store.games()

@@ -7,6 +7,7 @@ extension Command {
       examples: ["scorekeeper help", "scorekeeper help score"],
       printsJSON: false
     ),
+    pages: true,
     run: { invocation in
       guard let name = invocation.optionalArgument("COMMAND") else {
         invocation.output.write(HelpText.overview())

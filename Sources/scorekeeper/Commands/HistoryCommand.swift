@@ -18,6 +18,7 @@ extension Command {
       examples: ["scorekeeper history \"Poker night\"", "scorekeeper history \"Poker night\" Alice"]
     ),
     syncs: true,
+    pages: true,
     run: { invocation in
       let output = invocation.output
       if invocation.json {
@@ -46,7 +47,9 @@ extension Command {
         row: { entry in
           let when = invocation.times.format(entry.event.time)
           let name = entry.playerName.padding(to: shape.nameWidth)
-          let change = entry.event.signedDelta.padding(to: shape.changeWidth, leading: true)
+          let change = output.styled(
+            entry.event.signedDelta.padding(to: shape.changeWidth, leading: true),
+            entry.event.delta < 0 ? .loss : .gain)
           let device = entry.isThisDevice ? "this device" : "device " + IDFragment.short(entry.event.device)
           output.line(
             "  \(when)  \(name)  \(change)  \(device)" + (entry.event.undoes == nil ? "" : "  (undo)"))

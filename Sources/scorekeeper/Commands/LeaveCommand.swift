@@ -14,6 +14,7 @@ extension Command {
         """,
       examples: ["scorekeeper leave \"Poker night\"", "scorekeeper leave \"Poker night\" --force"]
     ),
+    echoes: true,
     run: { invocation in
       let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))
       try leaveGame(game, access: access, invocation)

@@ -17,6 +17,7 @@ extension Command {
       examples: ["scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending"]
     ),
     syncs: true,
+    pages: true,
     run: { invocation in
       if let game = invocation.optionalArgument("GAME") {
         try listStandings(of: game, invocation)

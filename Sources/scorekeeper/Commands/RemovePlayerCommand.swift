@@ -18,6 +18,7 @@ extension Command {
       ]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let seen = try invocation.store().player(
         in: invocation.argument("GAME"), invocation.argument("PLAYER"))

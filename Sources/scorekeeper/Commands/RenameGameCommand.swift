@@ -9,6 +9,7 @@ extension Command {
       examples: ["scorekeeper rename-game \"Poker\" \"Poker night\""]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let rename = try invocation.store().renameGame(
         invocation.argument("GAME"), to: invocation.argument("TITLE"))

@@ -9,6 +9,7 @@ extension Command {
       examples: ["scorekeeper rename-player \"Poker night\" Bob Robert"]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let rename = try invocation.store().renamePlayer(
         in: invocation.argument("GAME"), invocation.argument("PLAYER"),

@@ -24,6 +24,7 @@ extension Command {
       ]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let change = try ScoreChange(parsing: invocation.argument("CHANGE"))
       let update = try invocation.store().score(

@@ -21,6 +21,7 @@ extension Command {
       ]
     ),
     syncs: true,
+    echoes: true,
     prepare: { invocation in
       let file = PhotoFile(path: invocation.argument("FILE"))
       let bytes = try file.read(
@@ -62,6 +63,7 @@ extension Command {
       examples: ["scorekeeper remove-photo \"Poker night\" Alice"]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let change = try invocation.store().removePhoto(
         in: invocation.argument("GAME"), invocation.argument("PLAYER"))

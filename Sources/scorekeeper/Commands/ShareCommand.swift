@@ -108,6 +108,7 @@ extension Command {
         """,
       examples: ["scorekeeper --user bob accept-share https://share.scorekeeper.invalid/…"]
     ),
+    echoes: true,
     run: { invocation in
       let engine = try invocation.onlineEngine(for: "accept-share")
       // Trimmed as titles are: a link pasted with spaces around is the link.

@@ -64,6 +64,7 @@ extension Command {
       examples: ["scorekeeper status", "scorekeeper --json status"]
     ),
     inspectsBinding: true,
+    pages: true,
     run: printStatus)
 
   private static func printStatus(_ invocation: Invocation) throws {

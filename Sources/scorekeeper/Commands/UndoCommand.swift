@@ -15,6 +15,7 @@ extension Command {
       examples: ["scorekeeper undo"]
     ),
     syncs: true,
+    echoes: true,
     run: { invocation in
       let result = try invocation.store().undo()
       if invocation.json {

@@ -29,6 +29,8 @@ struct ConfigFile: Equatable {
     ("user", Settings.Variable.user, "who you are on the cloud (--user)"),
     ("offline", Settings.Variable.offline, "1 works offline (--offline)"),
     ("sync-budget", Settings.Variable.syncBudget, "seconds a sync may wait for the cloud"),
+    ("color", Presentation.Variable.color, "auto, always or never (--color)"),
+    ("pager", Pager.Variable.pager, "the pager for long output; empty for none (--no-pager)"),
   ]
 
   let path: String
@@ -101,10 +103,12 @@ struct ConfigFile: Equatable {
   /// printed.
   static func problem(key: String, value: String) -> String? {
     guard let variable = keys.first(where: { $0.key == key })?.variable else { return unknownKey(key) }
-    guard !value.isEmpty else { return "\(key) is empty." }
+    guard !value.isEmpty || key == "pager" else { return "\(key) is empty." }
     let settings = Settings(environment: { $0 == variable ? value : nil })
     do {
       switch key {
+      case "color":
+        _ = try Presentation.usesColor(option: nil, environment: settings.environment, isTerminal: false)
       case "user": _ = try settings.userName(option: nil)
       case "cloud": _ = try settings.cloud(option: nil)
       default: try settings.validate(userOption: nil)

@@ -6,20 +6,26 @@ import ScorekeeperCore
 struct ErrorReport {
   let errors: Output
 
+  /// The error's own sentence, in the error colour on a terminal that
+  /// wants colour; what follows it (usage, a hint) stays plain.
+  private func fail(_ message: String) {
+    errors.line(errors.styled(message, .error))
+  }
+
   func report(_ error: any Error) -> ExitCode {
     switch error {
     case let error as UsageError:
-      errors.line(error.message)
+      fail(error.message)
       if let name = error.command, let command = Command.named(name) {
         errors.line("Usage: scorekeeper \(command.spec.usage)")
         errors.line("Run \"scorekeeper help \(name)\" for more.")
       }
       return .usage
     case is InvalidTextError, is ScoreChangeError:
-      errors.line("\(error)")
+      fail("\(error)")
       return .usage
     case let error as StoreError:
-      errors.line(error.description)
+      fail(error.description)
       switch error {
       case .gameNotFound(_, let suggestions) where suggestions.isEmpty:
         errors.line("Run \"scorekeeper list\" to see your games.")
@@ -32,27 +38,27 @@ struct ErrorReport {
       return .failure
     case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError,
       is ServerUserError, is PGError:
-      errors.line("\(error)")
+      fail("\(error)")
       return .failure
     case let error as PhotoFileError:
-      errors.line(error.message)
+      fail(error.message)
       return .failure
     case let error as ConfigFileError:
-      errors.line(error.message)
+      fail(error.message)
       return .failure
     case let error as DeclinedError:
-      errors.line(error.message)
+      fail(error.message)
       return .failure
     case let error as DatabaseFileError:
-      errors.line(error.description)
+      fail(error.description)
       return .unusableDatabase
     case let error as MockCloudFileError:
-      errors.line(error.description)
+      fail(error.description)
       return .unusableDatabase
     case let error as DatabaseError:
       return report(error)
     default:
-      errors.line("Unexpected error: \(error)")
+      fail("Unexpected error: \(error)")
       return .failure
     }
   }
@@ -62,15 +68,15 @@ struct ErrorReport {
   private func report(_ error: DatabaseError) -> ExitCode {
     switch error.primaryCode {
     case 5:  // SQLITE_BUSY
-      errors.line(
+      fail(
         "The database is busy: another process kept it locked for over "
           + "\(Database.defaultBusyTimeoutMilliseconds / 1000) seconds. Nothing was changed; try again.")
       return .failure
     case 3, 8, 10, 11, 13, 14, 26:  // PERM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, NOTADB
-      errors.line("The database cannot be used: \(error.message) (\(error.codeName)). Nothing was changed.")
+      fail("The database cannot be used: \(error.message) (\(error.codeName)). Nothing was changed.")
       return .unusableDatabase
     default:
-      errors.line("Unexpected database error: \(error)")
+      fail("Unexpected database error: \(error)")
       return .failure
     }
   }

@@ -118,12 +118,14 @@ final class Invocation {
   func warnIfNotSynced() {
     if syncLosses.refused > 0 {
       errors.line(
-        "warning: \(changes(syncLosses.refused)) refused by the cloud (no permission; the game's "
+        errors.styled("warning:", .warning)
+          + " \(changes(syncLosses.refused)) refused by the cloud (no permission; the game's "
           + "owner changed what you may do) and undone here.")
     }
     if syncLosses.discarded > 0 {
       errors.line(
-        "warning: \(changes(syncLosses.discarded)) dropped: what \(syncLosses.discarded == 1 ? "it" : "they") "
+        errors.styled("warning:", .warning)
+          + " \(changes(syncLosses.discarded)) dropped: what \(syncLosses.discarded == 1 ? "it" : "they") "
           + "changed was deleted on another device.")
     }
     if let outage = waitedOutage, let status = try? openedStore?.syncStatus(),
@@ -131,7 +133,8 @@ final class Invocation {
     {
       let pending = status.pendingSaves + status.pendingDeletes
       errors.line(
-        "warning: not synced: the cloud has not answered since \(times.format(outage.since))"
+        errors.styled("warning:", .warning)
+          + " not synced: the cloud has not answered since \(times.format(outage.since))"
           + (status.lastError.map { " (\($0))" } ?? "") + "; automatic syncs try again after "
           + "\(times.format(outage.retryAt)), or run \"scorekeeper sync\" now. "
           + "\(pending == 1 ? "1 change" : "\(pending) changes") kept for the next sync.")
@@ -143,7 +146,7 @@ final class Invocation {
     {
       message = "\(SyncError.stopped(error, pending: pending.pendingSaves + pending.pendingDeletes))"
     }
-    errors.line("warning: not synced: \(message)")
+    errors.line(errors.styled("warning:", .warning) + " not synced: \(message)")
   }
 
   private func changes(_ count: Int) -> String {

@@ -12,7 +12,16 @@ final class Output {
   private enum Destination {
     case fileDescriptor(Int32)
     case memory
+    /// Nothing is kept (`--quiet`).
+    case discarded
   }
+
+  /// Colours (ANSI SGR sequences) in `styled` text: only for a terminal
+  /// that wants them (`Presentation`).
+  var usesColor = false
+  /// The locale is not UTF-8: the few symbols the program prints (…, →,
+  /// ×) are written in ASCII (..., ->, x).
+  var asciiOnly = false
 
   private static let capacity = 64 * 1024
   private let destination: Destination
@@ -35,6 +44,10 @@ final class Output {
     Output(.memory)
   }
 
+  static func discarded() -> Output {
+    Output(.discarded)
+  }
+
   deinit {
     flush()
     buffer.deallocate()
@@ -47,8 +60,22 @@ final class Output {
   }
 
   func write(_ text: String) {
-    var text = text
+    var text = asciiOnly ? Glyphs.ascii(text) : text
     text.withUTF8 { write($0) }
+  }
+
+  /// Starts writing in `style`, when this output uses colour (`end` ends it).
+  func begin(_ style: Style) {
+    if usesColor { write("\u{1B}[" + style.rawValue + "m") }
+  }
+
+  func end() {
+    if usesColor { write("\u{1B}[0m") }
+  }
+
+  /// `text` in `style` when this output uses colour; as it is otherwise.
+  func styled(_ text: String, _ style: Style) -> String {
+    usesColor ? "\u{1B}[" + style.rawValue + "m" + text + "\u{1B}[0m" : text
   }
 
   func line(_ text: String = "") {
@@ -107,6 +134,8 @@ final class Output {
 
   private func emit(_ bytes: UnsafeRawBufferPointer) {
     switch destination {
+    case .discarded:
+      return
     case .memory:
       captured.append(contentsOf: bytes)
     case .fileDescriptor(let descriptor):

@@ -26,6 +26,13 @@ struct Program {
     OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."),
     OptionSpec(name: "--utc", help: "Show times in UTC, not the local time zone (JSON is always UTC)."),
     OptionSpec(
+      name: "--color", valueName: "WHEN",
+      help: "Colour: auto (on a terminal, unless NO_COLOR or TERM=dumb), always or never."),
+    OptionSpec(
+      name: "--quiet", help: "Print nothing but errors from commands that change data.", shortName: "-q"),
+    OptionSpec(
+      name: "--no-pager", help: "Never page long output (default: $PAGER, or less -FRX, on a terminal)."),
+    OptionSpec(
       name: "--trace", valueName: "all",
       help: "Print each SQL statement to stderr as it runs (=all: the sync engine's too).",
       valueIsOptional: true),
@@ -89,6 +96,8 @@ struct Program {
 
   private func runCommand(_ arguments: [String]) -> ExitCode {
     defer { errors.flush() }
+    output.asciiOnly = !Presentation.allowsUTF8(environment: environment)
+    errors.asciiOnly = output.asciiOnly
     var invocation: Invocation?
     defer { invocation?.close() }
     do {
@@ -128,9 +137,41 @@ struct Program {
       }
       let trace = try traceHandler(commandLine.options["--trace"])
       let settings = Settings(environment: try configuredEnvironment(for: name))
+      output.usesColor = try Presentation.usesColor(
+        option: commandLine.options["--color"], environment: settings.environment,
+        isTerminal: terminal.outputIsTerminal)
+      errors.usesColor = try Presentation.usesColor(
+        option: commandLine.options["--color"], environment: settings.environment,
+        isTerminal: terminal.errorsAreTerminal)
       try settings.validate(userOption: commandLine.options["--user"])
+      // --quiet silences a command's echo, never what it was asked to show.
+      let quiet = commandLine.has("--quiet") && command.echoes
+      var succeeded = false
+      var paged: (output: Output, pager: String)?
+      if command.pages && terminal.outputIsTerminal && !commandLine.has("--json")
+        && !commandLine.has("--no-pager"), let pager = Pager.command(environment: settings.environment)
+      {
+        paged = (Output.memory(), pager)
+        paged!.output.usesColor = output.usesColor
+        paged!.output.asciiOnly = output.asciiOnly
+      }
+      defer {
+        // Through the pager once the command succeeded; straight out otherwise.
+        if let paged {
+          let text = paged.output.text
+          if !text.isEmpty {
+            if succeeded, let pager = Pager(command: paged.pager, like: output) {
+              pager.output.write(text)
+              pager.finish()
+            } else {
+              output.write(text)
+            }
+          }
+        }
+      }
       invocation = Invocation(
-        commandLine: commandLine, output: output, errors: errors, terminal: terminal,
+        commandLine: commandLine, output: quiet ? .discarded() : paged?.output ?? output, errors: errors,
+        terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
         openStore: {
           try Store(
@@ -156,6 +197,7 @@ struct Program {
         }
         invocation!.warnIfNotSynced()
       }
+      succeeded = true
       return .success
     } catch {
       return ErrorReport(errors: errors).report(error)

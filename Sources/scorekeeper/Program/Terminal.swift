@@ -9,6 +9,8 @@ struct Terminal {
   var isInteractive: Bool
   /// True when stdout is a terminal: no image bytes are written there.
   var outputIsTerminal = false
+  /// True when stderr is a terminal (colour for warnings and errors).
+  var errorsAreTerminal = false
   /// Reads one line of input, without its newline; nil at end of input.
   var readLine: () -> String?
   /// Shows the prompt on stderr and reads one line without echoing it
@@ -19,6 +21,7 @@ struct Terminal {
   static var standardInput: Terminal {
     Terminal(
       isInteractive: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      errorsAreTerminal: isatty(STDERR_FILENO) == 1,
       readLine: { Swift.readLine(strippingNewline: true) },
       readSecret: readWithoutEcho)
   }

@@ -31,7 +31,9 @@ struct StandingsTable {
 
   func print(_ standing: Standing, to output: Output) {
     output.write(spaces: 2)
+    output.begin(.rank)
     output.write(Int64(standing.rank), width: rankWidth)
+    output.end()
     output.write(spaces: 2)
     output.write(standing.player.score, width: scoreWidth)
     output.write(spaces: 2)

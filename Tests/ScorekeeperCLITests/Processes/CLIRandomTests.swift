@@ -115,7 +115,7 @@ struct CLIWorld {
     process.environment = [
       "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_DEVICE": "\(device.number)", "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
-      "PATH": "/usr/bin:/bin", "TZ": "UTC",
+      "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
     ].merging(extra) { $1 }
     return try process.startCapturing(in: directory, name: UUID().uuidString)
   }

@@ -39,7 +39,8 @@ import Testing
     #expect(
       error(["", "colour = red"])
         == prefix
-        + "\"colour\" is not a setting. Did you mean \"cloud\"? Keys: db, cloud, user, offline, sync-budget.")
+        + "\"colour\" is not a setting. Did you mean \"color\" or \"cloud\"? Keys: db, cloud, user, offline, "
+        + "sync-budget, color, pager.")
     #expect(
       error(["", "offline = maybe"]) == prefix
         + "offline: SCOREKEEPER_OFFLINE=\"maybe\" is not understood; use 1 or 0.")

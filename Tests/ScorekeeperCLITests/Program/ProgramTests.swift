@@ -27,7 +27,7 @@ import Testing
       environment ?? [
         "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_IDS": "incrementing",
         "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_USER": "alice",
-        "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
+        "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z", "LC_ALL": "C.UTF-8",
       ]
     let output = Output.memory()
     let errors = Output.memory()

@@ -1,0 +1,28 @@
+/// The few colours the program uses (ANSI SGR parameters), each for one
+/// meaning: a rank, a gain, a loss, a warning, an error.
+enum Style: String {
+  case rank = "1"  // bold
+  case gain = "32"  // green
+  case loss = "31"  // red
+  case warning = "33"  // yellow
+  case error = "1;31"  // bold red
+}
+
+/// ASCII stand-ins for the non-ASCII symbols in the program's own text,
+/// for a locale that is not UTF-8.
+enum Glyphs {
+  static func ascii(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+    var result = ""
+    for character in text {
+      switch character {
+      case "…": result += "..."
+      case "→": result += "->"
+      case "×": result += "x"
+      case "−": result += "-"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}
