@@ -102,6 +102,7 @@ extension SyncEngine {
           """, [.text(key), .text(zone.name), .text(page.token.rawValue)])
       }
       afterPage?()
+      progress?(report, false)
       token = page.token
       if !page.moreComing { break }
     }

@@ -31,6 +31,10 @@ public final class SyncEngine {
   /// Called after each page of zone changes is applied, for tests that
   /// look at the state between pages.
   var afterPage: (() -> Void)?
+  /// Told the counts so far after each batch sent and each page fetched,
+  /// then once more when the sync ends (`finished`), however it ends: for
+  /// a progress line on a terminal.
+  public var progress: ((_ report: SyncReport, _ finished: Bool) -> Void)?
   var metadata: SyncMetadata { SyncMetadata(db: store.database) }
   var user: String { container.userName }
 
@@ -71,6 +75,7 @@ public final class SyncEngine {
   ///   server answers both feeds along with its handshake.
   func run(fetching: Bool = false, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
+    defer { progress?(report, true) }
     let start = try store.syncRead { try SyncStart(reading: store.database) }
     if fetching && !start.hasPending {
       container.willFetchDatabaseChanges(private: start.privateToken, shared: start.sharedToken)

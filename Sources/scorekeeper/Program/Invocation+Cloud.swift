@@ -113,8 +113,14 @@ extension Invocation {
     // A bound database never creates a mock cloud: a missing one is refused.
     _ = try cloud(create: rebinding || !binding.isBound)
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
-    return SyncEngine(
+    let engine = SyncEngine(
       store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
+    if let progress = try SyncProgress(
+      errors: errors, isTerminal: terminal.errorsAreTerminal, environment: settings.environment)
+    {
+      engine.progress = { progress.update($0, finished: $1) }
+    }
+    return engine
   }
 
   /// The engine for a command that needs the cloud (sharing): refused

@@ -58,6 +58,7 @@ struct Settings {
       Variable.device,
       "With incrementing ids, this database's device number (1 to 65535), so devices never share ids."
     ),
+    (SyncProgress.Variable.delay, "Seconds before a sync shows its progress on a terminal (default 1)."),
     (
       Variable.cloudFaults,
       "Failures the mock cloud produces next, such as network-unavailable*2. For tests only."
@@ -72,6 +73,7 @@ struct Settings {
     if userOption != nil || environment(Variable.user) != nil { _ = try userName(option: userOption) }
     _ = try cloudFaults()
     _ = try syncTiming()
+    _ = try SyncProgress.delay(environment: environment)
     _ = try isOffline(flag: false)
     _ = try dependencies()
   }

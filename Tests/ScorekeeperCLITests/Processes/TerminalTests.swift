@@ -123,4 +123,29 @@ import Testing
     #expect(refused.stdout == "")
     #expect(refused.stderr.hasPrefix("No player named \"Zed\" in \"Poker\"."))
   }
+
+  @Test(
+    "a long sync shows what it sent and received so far on a terminal's stderr, then wipes the line; a pipe gets none"
+  )
+  func progress() throws {
+    for number in 1...20 { #expect(try pipe(["add-game", "Game \(number)"]).status == 0) }
+    let online = [
+      "SCOREKEEPER_OFFLINE": "0", "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"),
+      "SCOREKEEPER_USER": "ann", "SCOREKEEPER_PROGRESS_AFTER": "0",
+    ]
+    let screen = try terminal(["sync"], online)
+    let lines = screen.split(separator: "\r", omittingEmptySubsequences: false).map(String.init)
+    // Redrawn in place (carriage returns), counting up, then wiped before the result.
+    #expect(lines.first == "")
+    #expect(
+      lines.dropFirst().dropLast().allSatisfy {
+        $0.hasPrefix("Syncing: ") && $0.hasSuffix(" received…\u{1B}[K")
+      })
+    #expect(lines.count >= 3, "\(lines)")
+    // (The 20 games, and Poker, its players and changes.)
+    #expect(lines.last == "\u{1B}[K25 sent, 0 received.\n")
+    #expect(try pipe(["add-game", "More"], online).stderr == "")
+    let piped = try pipe(["sync"], online)
+    #expect(piped == ProcessResult(status: 0, stdout: "0 sent, 0 received.\n", stderr: ""))
+  }
 }
