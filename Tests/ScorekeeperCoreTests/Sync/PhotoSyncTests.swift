@@ -21,6 +21,14 @@ import Testing
     return world
   }
 
+  /// Bob, who joined Poker read-write (on a device of his own).
+  func readWriteParticipant(in world: SyncScenario) throws -> TestDevice {
+    let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
+    let share = try world[0].engine().share(gameID: id(1, 1), permission: .readWrite)
+    _ = try bob.engine().accept(link: share.link)
+    return bob
+  }
+
   func photoLine(_ bytes: [UInt8], type: String, player: String) -> String {
     let begins = bytes.prefix(16).map { String(format: "%02X", $0) }.joined()
     return "photo of \(player) \(type) 640x480 \(bytes.count) bytes sha256 \(sha256Hex(bytes)) "
@@ -165,11 +173,9 @@ import Testing
     arguments: CloudBacking.backends)
   func shared(backing: CloudBacking) throws {
     let world = try world(backing)
-    let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
     try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
     try world[0].sync()
-    let share = try world[0].engine().share(gameID: id(1, 1), permission: .readWrite)
-    _ = try bob.engine().accept(link: share.link)
+    let bob = try readWriteParticipant(in: world)
     #expect(try bob.store.photo(in: "Poker", "Ann").bytes == Self.first)
     try bob.store.setPhoto(in: "Poker", "Ann", bytes: Self.second)
     try bob.sync()
@@ -183,9 +189,7 @@ import Testing
     arguments: CloudBacking.backends)
   func overQuota(backing: CloudBacking) throws {
     let world = try world(backing)
-    let bob = try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
-    let share = try world[0].engine().share(gameID: id(1, 1), permission: .readWrite)
-    _ = try bob.engine().accept(link: share.link)
+    let bob = try readWriteParticipant(in: world)
     _ = try bob.store.addGame(title: "Bob's")
     _ = try bob.store.addPlayer(to: "Bob's", name: "Bo")
     try bob.sync()
