@@ -72,3 +72,29 @@ final class Pager {
     while waitpid(process, &status, 0) < 0 && errno == EINTR {}
   }
 }
+
+/// A listing bound for the pager: written to memory while the command
+/// runs, then paged if the command succeeded, or written straight out (a
+/// failure's partial output) if it did not.
+struct PagedListing {
+  let pager: String
+  let text: Output
+
+  init(pager: String, like stdout: Output) {
+    self.pager = pager
+    text = .memory()
+    text.usesColor = stdout.usesColor
+    text.asciiOnly = stdout.asciiOnly
+  }
+
+  func finish(succeeded: Bool, otherwise stdout: Output) {
+    let listing = text.text
+    guard !listing.isEmpty else { return }
+    if succeeded, let pager = Pager(command: pager, like: stdout) {
+      pager.output.write(listing)
+      pager.finish()
+    } else {
+      stdout.write(listing)
+    }
+  }
+}

@@ -147,30 +147,13 @@ struct Program {
       // --quiet silences a command's echo, never what it was asked to show.
       let quiet = commandLine.has("--quiet") && command.echoes
       var succeeded = false
-      var paged: (output: Output, pager: String)?
-      if command.pages && terminal.outputIsTerminal && !commandLine.has("--json")
-        && !commandLine.has("--no-pager"), let pager = Pager.command(environment: settings.environment)
-      {
-        paged = (Output.memory(), pager)
-        paged!.output.usesColor = output.usesColor
-        paged!.output.asciiOnly = output.asciiOnly
-      }
-      defer {
-        // Through the pager once the command succeeded; straight out otherwise.
-        if let paged {
-          let text = paged.output.text
-          if !text.isEmpty {
-            if succeeded, let pager = Pager(command: paged.pager, like: output) {
-              pager.output.write(text)
-              pager.finish()
-            } else {
-              output.write(text)
-            }
-          }
-        }
-      }
+      let listing =
+        command.pages && terminal.outputIsTerminal && !commandLine.has("--json")
+          && !commandLine.has("--no-pager")
+        ? Pager.command(environment: settings.environment).map { PagedListing(pager: $0, like: output) } : nil
+      defer { listing?.finish(succeeded: succeeded, otherwise: output) }
       invocation = Invocation(
-        commandLine: commandLine, output: quiet ? .discarded() : paged?.output ?? output, errors: errors,
+        commandLine: commandLine, output: quiet ? .discarded() : listing?.text ?? output, errors: errors,
         terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
         openStore: {
