@@ -19,7 +19,9 @@ extension Command {
         value counts where neither its option nor its environment variable is
         given: db (--db, SCOREKEEPER_DB), cloud (--cloud, SCOREKEEPER_CLOUD), user
         (--user, SCOREKEEPER_USER), offline (1 or 0: --offline, SCOREKEEPER_OFFLINE),
-        sync-budget (seconds: SCOREKEEPER_SYNC_BUDGET). A mistake in the file stops
+        sync-budget (seconds: SCOREKEEPER_SYNC_BUDGET), color (auto, always or never:
+        --color, SCOREKEEPER_COLOR), pager (empty for none: --no-pager,
+        SCOREKEEPER_PAGER). A mistake in the file stops
         every command with a message naming the line, until it is fixed (config set
         and unset still work).
         """,
@@ -45,14 +47,10 @@ extension Command {
       }
       switch action {
       case "list", "get":
-        let entries = try file.entries()
-        var values: [(String, String)] = []
-        for entry in entries {
-          values.removeAll { $0.0 == entry.key }; values.append((entry.key, entry.value))
-        }
+        let values = try file.values()
         if action == "get" {
           let key = try requireKey()
-          guard let value = values.first(where: { $0.0 == key })?.1 else {
+          guard let value = values.first(where: { $0.key == key })?.value else {
             throw ConfigFileError(message: "\(key) is not set in \(quote(path)).")
           }
           if invocation.json {
@@ -62,7 +60,9 @@ extension Command {
           }
         } else if invocation.json {
           invocation.print(
-            .object([("file", .string(path)), ("values", .object(values.map { ($0.0, JSON.string($0.1)) }))]))
+            .object([
+              ("file", .string(path)), ("values", .object(values.map { ($0.key, JSON.string($0.value)) })),
+            ]))
         } else {
           for (key, value) in values { invocation.output.line("\(key) = \(value)") }
         }
@@ -78,8 +78,7 @@ extension Command {
         // Any key the file has, known or not: unset is how a mistake is mended.
         guard let key else { throw UsageError("config unset needs a KEY.", command: "config") }
         let changed = file.setting(key, to: nil)
-        if changed == file { _ = try requireKey() }
-        if changed != file { try changed.write() }
+        if changed != file { try changed.write() } else { _ = try requireKey() }
       default:
         throw UsageError(
           "Unknown config action \(quote(action)); use list, get, set or unset.", command: "config")

@@ -71,8 +71,12 @@ struct Completer {
   }
 
   func complete(_ words: [String], names: Names) -> Answer {
+    complete(words, in: context(of: words), names: names)
+  }
+
+  /// The same, for a `context` already read from `words`.
+  func complete(_ words: [String], in context: Context, names: Names) -> Answer {
     let current = words.last ?? ""
-    let context = context(of: words)
     if context.commandIsUnknown { return .words([]) }
     if let option = context.awaitingValueOf {
       return ["PATH", "FILE"].contains(option.valueName) || option.name == "--cloud" ? .files : .words([])

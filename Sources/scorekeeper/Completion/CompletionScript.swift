@@ -3,8 +3,6 @@
 /// decides), so the three shells offer the same words, and a new command
 /// or option needs no new script.
 enum CompletionScript {
-  static let shells = ["bash", "zsh", "fish"]
-
   static func script(for shell: String) -> String? {
     switch shell {
     case "bash": bash

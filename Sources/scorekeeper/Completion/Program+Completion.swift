@@ -15,7 +15,7 @@ extension Program {
     let context = Self.completer.context(of: words)
     let settings = Settings(environment: environment)
     let path = try? settings.databasePath(option: context.values["--db"], creatingFolders: false)
-    switch Self.completer.complete(words, names: path.map(Completer.Names.inDatabase) ?? .none) {
+    switch Self.completer.complete(words, in: context, names: path.map(Completer.Names.inDatabase) ?? .none) {
     case .files:
       output.line(":files")
     case .words(let candidates):

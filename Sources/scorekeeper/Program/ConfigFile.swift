@@ -136,16 +136,25 @@ struct ConfigFile: Equatable {
   /// A path (db, cloud) starting with `~/` starts in HOME, as it would
   /// have typed at a shell.
   func layered(over environment: @escaping (String) -> String?) throws -> (String) -> String? {
-    var values: [String: String] = [:]
-    for entry in try entries() {
-      let variable = Self.keys.first { $0.key == entry.key }!.variable
-      var value = entry.value
-      if ["db", "cloud"].contains(entry.key), value.hasPrefix("~/"), let home = environment("HOME") {
+    var byVariable: [String: String] = [:]
+    for (key, var value) in try values() {
+      if ["db", "cloud"].contains(key), value.hasPrefix("~/"), let home = environment("HOME") {
         value = home + value.dropFirst()
       }
-      values[variable] = value  // (the last line for a key wins)
+      byVariable[Self.keys.first { $0.key == key }!.variable] = value
     }
-    return { name in environment(name) ?? values[name] }
+    return { name in environment(name) ?? byVariable[name] }
+  }
+
+  /// Each key the file sets and its value, in the order of their last
+  /// lines: a key set twice counts as the later line says.
+  func values() throws -> [(key: String, value: String)] {
+    var values: [(key: String, value: String)] = []
+    for entry in try entries() {
+      values.removeAll { $0.key == entry.key }
+      values.append((entry.key, entry.value))
+    }
+    return values
   }
 
   /// The file with `key` set to `value` (its line replaced, or added at

@@ -38,7 +38,7 @@ final class Pager {
 
   /// Starts `command` (through sh) reading a pipe that `output` writes;
   /// nil when it cannot start (the text then goes to the terminal).
-  init?(command: String, like stdout: Output) {
+  init?(command: String) {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -58,9 +58,8 @@ final class Pager {
     }
     process = pid
     input = pipeEnds[1]
+    // (Plain: the listing it is given is already styled and spelled.)
     output = .fileDescriptor(pipeEnds[1])
-    output.usesColor = stdout.usesColor
-    output.asciiOnly = stdout.asciiOnly
   }
 
   /// Ends the text and waits for the person to quit the pager. Whether
@@ -90,7 +89,7 @@ struct PagedListing {
   func finish(succeeded: Bool, otherwise stdout: Output) {
     let listing = text.text
     guard !listing.isEmpty else { return }
-    if succeeded, let pager = Pager(command: pager, like: stdout) {
+    if succeeded, let pager = Pager(command: pager) {
       pager.output.write(listing)
       pager.finish()
     } else {
