@@ -39,7 +39,7 @@ enum LiveBench {
           ? server.tcpConnectionString(database: database, user: user)
           : server.connectionString(database: database, user: user)
         let cloud = LiveCloud(connectionString: location, password: { password })
-        return SyncBench.Cloud(container: try cloud.container(), location: location) {
+        return SyncBench.Cloud(container: cloud.container(), location: location) {
           try PGConnection(server.connectionString()).query("DROP DATABASE \(database) WITH (FORCE)")
         }
       }

@@ -116,7 +116,7 @@ enum ScaleBench {
       """, [String(recordsEach)])
     try admin.query("ANALYZE")
     let location = server.connectionString(database: name, user: LiveBench.user)
-    let database = try LiveCloud(connectionString: location).container().database(.private)
+    let database = LiveCloud(connectionString: location).container().database(.private)
     return Server(
       name: name, location: location, database: database,
       token: try database.databaseChanges(since: nil).token)

@@ -13,14 +13,15 @@
 // table from the loaded library.
 
 #define SCOREKEEPER_LIBPQ_FUNCTIONS(X) \
-  X(PQlibVersion) X(PQconnectdb) X(PQstatus) X(PQerrorMessage) X(PQfinish) \
+  X(PQlibVersion) X(PQconnectStart) X(PQconnectPoll) X(PQsocket) X(PQstatus) X(PQerrorMessage) X(PQfinish) \
   X(PQconnectionNeedsPassword) X(PQconnectionUsedPassword) X(PQserverVersion) \
   X(PQparameterStatus) X(PQdb) X(PQhost) X(PQport) X(PQuser) X(PQsslInUse) \
-  X(PQexecParams) X(PQresultStatus) X(PQresultErrorField) X(PQresultErrorMessage) \
+  X(PQresultStatus) X(PQresultErrorField) X(PQresultErrorMessage) \
   X(PQntuples) X(PQnfields) X(PQfname) X(PQgetvalue) X(PQgetlength) X(PQgetisnull) \
   X(PQcmdTuples) X(PQclear) X(PQconninfoParse) X(PQconninfoFree) \
   X(PQencryptPasswordConn) X(PQfreemem) X(PQsetNoticeProcessor) X(PQsendQueryParams) \
-  X(PQgetResult)
+  X(PQgetResult) \
+  X(PQsetnonblocking) X(PQflush) X(PQconsumeInput) X(PQisBusy)
 
 #define SCOREKEEPER_LIBPQ_FIELD(name) __typeof__(&name) name;
 typedef struct scorekeeper_libpq {

@@ -111,6 +111,17 @@ public final class TestCloud {
     live!.server.connectionString(database: live!.database)
   }
 
+  /// The postgres backing's database as `userName` (made and let in
+  /// first) through a stand-in for the server (`ServerStandIn`) on
+  /// 127.0.0.1, which forwards to the cluster's socket.
+  public func connectionString(for userName: String, through standIn: ServerStandIn) throws -> String {
+    _ = try connectionString(for: userName)
+    return "host=127.0.0.1 port=\(standIn.port) dbname=\(live!.database) user=\(userName)"
+  }
+
+  /// The cluster's socket, for a `ServerStandIn` to forward to.
+  public var serverSocket: String { live!.server.socketPath }
+
   /// The postgres backing's database through TCP on 127.0.0.1, where the
   /// server asks for a SCRAM password; no user named.
   public var tcpLocation: String {

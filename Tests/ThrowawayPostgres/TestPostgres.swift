@@ -86,6 +86,9 @@ public final class TestPostgres: Sendable {
     "host=\(directory) port=\(port) dbname=\(database)" + (user.map { " user=\($0)" } ?? "")
   }
 
+  /// The cluster's Unix socket (where it trusts every role), as a file.
+  public var socketPath: String { "\(directory)/.s.PGSQL.\(port)" }
+
   /// The same through TCP on 127.0.0.1, where the server asks for the
   /// user's password.
   public func tcpConnectionString(database: String, user: String?) -> String {

@@ -23,6 +23,16 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   case loginRefused(String)
   case accountTemporarilyUnavailable
   case networkUnavailable
+  /// A live server could not be reached, or did not answer in time, in
+  /// libpq's words (which name the host and port).
+  case unreachable(String)
+  /// The connection could not be made secure as the connection string
+  /// asks (a certificate that fails verification, a server without TLS):
+  /// never retried as an outage, since waiting does not fix it.
+  case insecureConnection(String)
+  /// A live server failed the request for a reason none of the others
+  /// name, with its SQLSTATE (never the statement).
+  case serverFailed(sqlState: String, message: String)
   case requestRateLimited(retryAfter: Double)
   case serviceUnavailable(retryAfter: Double)
   case quotaExceeded
@@ -53,6 +63,9 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .loginRefused: "login-refused"
     case .accountTemporarilyUnavailable: "account-temporarily-unavailable"
     case .networkUnavailable: "network-unavailable"
+    case .unreachable: "unreachable"
+    case .insecureConnection: "insecure-connection"
+    case .serverFailed: "server-failed"
     case .requestRateLimited: "request-rate-limited"
     case .serviceUnavailable: "service-unavailable"
     case .quotaExceeded: "quota-exceeded"
@@ -95,6 +108,14 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
         .joined(separator: " ")
     case .accountTemporarilyUnavailable: "The cloud account is temporarily unavailable."
     case .networkUnavailable: "The network is unavailable."
+    case .unreachable(let why): "The cloud could not be reached: " + Self.sentence(why)
+    case .insecureConnection(let why):
+      "The connection to the cloud could not be made secure: " + Self.sentence(why)
+        + " This is not an outage and is not retried: check the connection string's sslmode and "
+        + "sslrootcert, since the server may not be the one you meant (someone may be in the middle)."
+    case .serverFailed(let sqlState, let message):
+      "The server failed the request: \(message) (SQLSTATE \(sqlState)). The changes are kept; tell "
+        + "the server's administrator if it happens again."
     case .requestRateLimited(let seconds): "Too many requests; retry after \(seconds) s."
     case .serviceUnavailable(let seconds): "The cloud service is unavailable; retry after \(seconds) s."
     case .quotaExceeded: "The cloud storage quota is exceeded."
@@ -106,6 +127,12 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension CloudError {
+  /// `words` ended as a sentence: a full stop unless they end with one
+  /// already (libpq's advice ends with a question mark).
+  static func sentence(_ words: String) -> String {
+    [".", "?", "!"].contains(where: words.hasSuffix) ? words : words + "."
+  }
+
   /// What to do about a refused login, from the server's reason: where a
   /// password comes from when it is about the password, who lets a
   /// removed user in again, or nothing more than the server said.

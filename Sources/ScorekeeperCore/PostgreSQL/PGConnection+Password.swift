@@ -5,19 +5,26 @@ extension PGConnection {
   ///
   /// - Returns: the connection, and the password asked for (nil when none
   ///   was), so a caller can reconnect later without asking again.
+  ///
+  /// - Parameter deadline: when connecting must be over; after a prompt,
+  ///   the same time is allowed again (a person took the time between).
   public static func connecting(
-    _ connectionString: String, password: String? = nil, ask: (() -> String?)?
+    _ connectionString: String, password: String? = nil, ask: (() -> String?)?, deadline: Deadline? = nil
   ) throws -> (connection: PGConnection, asked: String?) {
     do {
-      return (try connect(connectionString, password: password), nil)
+      return (try connect(connectionString, password: password, deadline: deadline), nil)
     } catch let error as PGError where error.needsPassword && password == nil {
       guard let given = ask?(), !given.isEmpty else { throw error }
-      return (try connect(connectionString, password: given), given)
+      let again = deadline.map { Deadline.after($0.allowed) }
+      return (try connect(connectionString, password: given, deadline: again), given)
     }
   }
 
-  private static func connect(_ connectionString: String, password: String?) throws -> PGConnection {
-    guard let password else { return try PGConnection(connectionString) }
-    return try PGConnection(PGConnectionString(connectionString).setting("password", to: password).text)
+  private static func connect(_ connectionString: String, password: String?, deadline: Deadline?) throws
+    -> PGConnection
+  {
+    guard let password else { return try PGConnection(connectionString, deadline: deadline) }
+    return try PGConnection(
+      PGConnectionString(connectionString).setting("password", to: password).text, deadline: deadline)
   }
 }

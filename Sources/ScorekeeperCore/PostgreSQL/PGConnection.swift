@@ -8,33 +8,49 @@ import CScorekeeperPQ
 /// parameterised statements, read results. Nothing more: what the live
 /// cloud asks of the server is in the server's own functions.
 ///
+/// Nothing waits without a bound: the connection is made, and every
+/// statement sent and answered, in libpq's non-blocking mode, polling
+/// the socket until `deadline`. A server that accepts the connection and
+/// never answers (frozen, or not a PostgreSQL server at all) costs the
+/// time left, then a `PGError` with `timedOut`, and the connection is
+/// given up: its protocol state is unknown once an answer was cut off.
+///
 /// Not thread-safe, like libpq's connection: one owner at a time.
 public final class PGConnection {
-  private let api: scorekeeper_libpq
-  private let handle: OpaquePointer
+  let api: scorekeeper_libpq
+  let handle: OpaquePointer
   private var isClosed = false
   /// Statements sent so far: each one is a round trip to the server.
   public private(set) var statementsSent = 0
   /// The statement sent and not answered yet (for the error's context).
   private var sentSQL: String?
+  /// When the operations on this connection must be over. Nil: each one
+  /// (connecting, a statement and its answer) gets `defaultTimeLimit`.
+  public var deadline: Deadline?
+  /// Seconds an operation may take when no deadline is set.
+  public static let defaultTimeLimit = 30.0
 
   /// Connects with a libpq connection string (`postgresql://…`, or
-  /// `key=value …` such as `service=NAME`). Passwords come from where
-  /// libpq looks (`~/.pgpass`, `PGPASSFILE`, a service file), never from
-  /// the program.
-  public init(_ connectionString: String) throws {
+  /// `key=value …` such as `service=NAME`), within `deadline`, whatever
+  /// `connect_timeout` the string gives. Passwords come from where libpq
+  /// looks (`~/.pgpass`, `PGPASSFILE`, a service file), never from the
+  /// program.
+  public init(_ connectionString: String, deadline: Deadline? = nil) throws {
     api = try LibPQ.functions()
-    guard let handle = api.PQconnectdb(connectionString) else {
+    guard let handle = api.PQconnectStart(connectionString) else {
       throw PGError(message: "libpq could not allocate a connection")
     }
     self.handle = handle
-    guard api.PQstatus(handle) == CONNECTION_OK else {
-      let error = PGError(
-        message: Self.trimmed(api.PQerrorMessage(handle)),
-        needsPassword: api.PQconnectionNeedsPassword(handle) == 1)
+    self.deadline = deadline
+    do {
+      try finishConnecting(by: operationDeadline())
+    } catch {
       close()  // deinit runs even for an init that throws
       throw error
     }
+    // Sending never blocks either: a large statement is flushed as the
+    // socket takes it, within the deadline.
+    _ = api.PQsetnonblocking(handle, 1)
     // libpq prints the server's notices to stderr unless told otherwise;
     // they are for people at a SQL prompt, not for a program's users.
     _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
@@ -48,6 +64,26 @@ public final class PGConnection {
     api.PQfinish(handle)
   }
 
+  /// Drives libpq's connection state machine (TCP, TLS, the startup and
+  /// SCRAM exchanges), waiting on the socket for what each step needs.
+  private func finishConnecting(by deadline: Deadline) throws {
+    // libpq's protocol: start as if PQconnectPoll had asked to write.
+    var polling = PGRES_POLLING_WRITING
+    while api.PQstatus(handle) != CONNECTION_BAD {
+      switch polling {
+      case PGRES_POLLING_OK: return
+      case PGRES_POLLING_FAILED: break
+      case PGRES_POLLING_READING: _ = try wait(reading: true, writing: false, by: deadline, "connecting")
+      default: _ = try wait(reading: false, writing: true, by: deadline, "connecting")
+      }
+      if polling == PGRES_POLLING_FAILED { break }
+      polling = api.PQconnectPoll(handle)
+    }
+    throw PGError(
+      message: Self.trimmed(api.PQerrorMessage(handle)),
+      needsPassword: api.PQconnectionNeedsPassword(handle) == 1)
+  }
+
   /// Runs one statement with text parameters ($1, $2, …; nil is NULL) and
   /// returns its rows, all read into memory.
   @discardableResult
@@ -57,21 +93,18 @@ public final class PGConnection {
 
   @discardableResult
   public func query(_ sql: String, _ parameters: [PGParameter]) throws -> PGResult {
-    statementsSent += 1
-    let result = withParameters(parameters) { values, lengths, formats, types in
-      api.PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
-    }
-    return try read(result, sql: sql)
+    let deadline = operationDeadline()
+    try send(sql, parameters, binaryResults: false, by: deadline)
+    return try read(try answer(to: sql, by: deadline), sql: sql)
   }
 
   /// Runs one statement and returns its rows' values as the server's
   /// binary format gives them (a `bytea` as its bytes, a `text` as its
   /// UTF-8): for files, which text would spell out in hex.
   public func queryBinary(_ sql: String, _ parameters: [PGParameter]) throws -> [[[UInt8]?]] {
-    statementsSent += 1
-    let result = withParameters(parameters) { values, lengths, formats, types in
-      api.PQexecParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 1)
-    }
+    let deadline = operationDeadline()
+    try send(sql, parameters, binaryResults: true, by: deadline)
+    let result = try answer(to: sql, by: deadline)
     guard let result, api.PQresultStatus(result) == PGRES_TUPLES_OK else {
       _ = try read(result, sql: sql)  // throws the error it reports
       return []
@@ -94,11 +127,7 @@ public final class PGConnection {
   /// on it while this process does something else, until `receive()`.
   /// Nothing else may be sent before then.
   public func send(_ sql: String, _ parameters: [PGParameter]) throws {
-    statementsSent += 1
-    let sent = withParameters(parameters) { values, lengths, formats, types in
-      api.PQsendQueryParams(handle, sql, Int32(parameters.count), types, values, lengths, formats, 0)
-    }
-    guard sent == 1 else { throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql) }
+    try send(sql, parameters, binaryResults: false, by: operationDeadline())
     sentSQL = sql
   }
 
@@ -106,10 +135,110 @@ public final class PGConnection {
   public func receive() throws -> PGResult {
     let sql = sentSQL ?? ""
     sentSQL = nil
-    let result = api.PQgetResult(handle)
-    // The end of the answer (libpq's NULL) must be read before the next.
-    while let extra = api.PQgetResult(handle) { api.PQclear(extra) }
-    return try read(result, sql: sql)
+    return try read(try answer(to: sql, by: operationDeadline()), sql: sql)
+  }
+
+  /// The deadline of an operation starting now.
+  private func operationDeadline() -> Deadline {
+    deadline ?? .after(Self.defaultTimeLimit)
+  }
+
+  /// Queues the statement and flushes it to the server.
+  private func send(_ sql: String, _ parameters: [PGParameter], binaryResults: Bool, by deadline: Deadline)
+    throws
+  {
+    guard !isClosed else { throw Self.closedError }
+    statementsSent += 1
+    let sent = withParameters(parameters) { values, lengths, formats, types in
+      api.PQsendQueryParams(
+        handle, sql, Int32(parameters.count), types, values, lengths, formats, binaryResults ? 1 : 0)
+    }
+    guard sent == 1 else { throw connectionFailure(sql) }
+    while true {
+      switch api.PQflush(handle) {
+      case 0: return
+      case 1:
+        // The server may be sending (a notice) while it reads: read too,
+        // or both sides wait on full buffers.
+        if try wait(reading: true, writing: true, by: deadline, "sending a statement").readable,
+          api.PQconsumeInput(handle) == 0
+        {
+          throw connectionFailure(sql)
+        }
+      default: throw connectionFailure(sql)
+      }
+    }
+  }
+
+  /// The statement's result (nil when libpq has none: the connection
+  /// failed), after reading to the end of the answer, as libpq requires
+  /// before the next statement.
+  private func answer(to sql: String, by deadline: Deadline) throws -> OpaquePointer? {
+    guard !isClosed else { throw Self.closedError }
+    let result = try nextResult(sql, by: deadline)
+    do {
+      while let extra = try nextResult(sql, by: deadline) { api.PQclear(extra) }
+    } catch {
+      result.map { api.PQclear($0) }
+      throw error
+    }
+    return result
+  }
+
+  private func nextResult(_ sql: String, by deadline: Deadline) throws -> OpaquePointer? {
+    while api.PQisBusy(handle) == 1 {
+      _ = try wait(reading: true, writing: false, by: deadline, "waiting for the answer to a statement")
+      // A failed read (the server closed the connection) still leaves what
+      // the server sent before, often why, with a SQLSTATE (an
+      // administrator ended the session). PQgetResult makes a result of
+      // it, or of libpq's own words, without waiting on the closed socket.
+      if api.PQconsumeInput(handle) == 0 { break }
+    }
+    return api.PQgetResult(handle)
+  }
+
+  /// Waits until the socket is ready as asked, or the deadline passes:
+  /// then the connection is given up and a timeout thrown.
+  private func wait(reading: Bool, writing: Bool, by deadline: Deadline, _ doing: String) throws
+    -> (readable: Bool, writable: Bool)
+  {
+    let socket = api.PQsocket(handle)
+    guard socket >= 0 else { throw connectionFailure(nil) }
+    var descriptor = pollfd(
+      fd: socket, events: Int16((reading ? POLLIN : 0) | (writing ? POLLOUT : 0)), revents: 0)
+    while true {
+      let ready = poll(&descriptor, 1, deadline.pollMilliseconds)
+      if ready > 0 {
+        // An error or hang-up counts as readable: libpq then reads why.
+        let events = Int32(descriptor.revents)
+        return ((events & (POLLIN | POLLERR | POLLHUP)) != 0, (events & POLLOUT) != 0)
+      }
+      if ready == 0 {
+        let error = PGError(
+          message: "no answer from \(serverName) within \(deadline) (\(doing))", timedOut: true)
+        close()
+        throw error
+      }
+      guard errno == EINTR else {
+        throw PGError(message: "waiting on the connection failed: \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+
+  /// The server as libpq names it: "the server at 127.0.0.1, port 5432",
+  /// or the socket's directory.
+  private var serverName: String {
+    let host = text(api.PQhost(handle))
+    let place = host.hasPrefix("/") ? "the server on the socket in \(host)" : "the server at \(host)"
+    return place + ", port \(text(api.PQport(handle)))"
+  }
+
+  /// A connection given up (after a timeout) or closed is not used again.
+  private static let closedError = PGError(message: "the connection was closed")
+
+  /// libpq's own words about the connection's last failure.
+  private func connectionFailure(_ sql: String?) -> PGError {
+    PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql)
   }
 
   /// The parameters as libpq takes them: values, lengths (read for
@@ -142,9 +271,7 @@ public final class PGConnection {
 
   /// The rows of a result, or the error it reports; frees it.
   private func read(_ result: OpaquePointer?, sql: String) throws -> PGResult {
-    guard let result else {
-      throw PGError(message: Self.trimmed(api.PQerrorMessage(handle)), query: sql)
-    }
+    guard let result else { throw connectionFailure(sql) }
     defer { api.PQclear(result) }
     switch api.PQresultStatus(result) {
     case PGRES_TUPLES_OK, PGRES_COMMAND_OK:

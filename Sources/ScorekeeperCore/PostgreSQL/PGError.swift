@@ -13,11 +13,14 @@ public struct PGError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A connection refused for want of a password that none of libpq's
   /// sources gave: asking the person at the terminal may help.
   public let needsPassword: Bool
+  /// The server did not answer before the operation's deadline: the
+  /// connection was given up (it is closed; open a new one).
+  public let timedOut: Bool
 
   public init(
     sqlState: String? = nil, message: String, detail: String? = nil, hint: String? = nil,
     query: String? = nil,
-    needsPassword: Bool = false
+    needsPassword: Bool = false, timedOut: Bool = false
   ) {
     self.sqlState = sqlState
     self.message = message
@@ -25,6 +28,7 @@ public struct PGError: Error, Equatable, Sendable, CustomStringConvertible {
     self.hint = hint
     self.query = query
     self.needsPassword = needsPassword
+    self.timedOut = timedOut
   }
 
   public var description: String {

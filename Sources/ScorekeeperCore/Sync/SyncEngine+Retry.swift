@@ -3,7 +3,7 @@ extension CloudError {
   /// after a wait.
   var isTransient: Bool {
     switch self {
-    case .networkUnavailable, .requestRateLimited, .serviceUnavailable, .zoneBusy, .serverBusy,
+    case .networkUnavailable, .unreachable, .requestRateLimited, .serviceUnavailable, .zoneBusy, .serverBusy,
       .accountTemporarilyUnavailable:
       true
     default:

@@ -82,7 +82,10 @@ public final class SyncEngine {
     }
     do {
       // NB: Inside: asking a live cloud its identity is its first contact,
-      // and a failure there is an outage to record like any other.
+      // and a failure there is an outage to record like any other, retried
+      // within the budget like any other (a server restarting). It comes
+      // first: a live cloud knows who the user is once it was reached.
+      _ = try withRetry { try container.serverIdentity() }
       let binding = try unwrittenBinding(start.binding)
       try claimDevice(start)
       if let binding { try bind(binding) }
@@ -95,15 +98,16 @@ public final class SyncEngine {
       throw error  // another process bound the database meanwhile: not this one's to record
     } catch {
       let stop = try stopped(error)
-      // Only the cloud's answer is the sync's outcome. Anything else (the
-      // database failing under it, a cloud file that cannot be used) is
-      // not written, least of all into a database that may be damaged.
-      guard let stop = stop as? SyncError else { throw stop }
+      // Only the cloud's answer is the sync's outcome (a live server of
+      // another version is one). Anything else (the database failing
+      // under it, a cloud file that cannot be used) is not written, least
+      // of all into a database that may be damaged.
+      guard let reason = (stop as? SyncError)?.reason ?? Self.serverMismatch(stop) else { throw stop }
       try? store.syncWrite {
         try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(stop.reason)])
+          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(reason)])
         // No answer (not a refusal): automatic syncs wait before trying again.
-        if case .stopped(let error, _) = stop, error.isTransient {
+        if case .stopped(let error, _)? = stop as? SyncError, error.isTransient {
           let now = try store.database.fetchOne("SELECT now()") { Timestamp(iso8601: try $0.text(0)) }!!
           let outage = SyncOutage.after(try store.readOutage(), now: now)
           try store.database.execute(
@@ -113,6 +117,13 @@ public final class SyncEngine {
       }
       throw stop
     }
+  }
+
+  /// What a live server said of itself that ends every sync until an
+  /// administrator acts (no scorekeeper schema, another version, not a
+  /// user there), in words; nil for any other error.
+  static func serverMismatch(_ error: Error) -> String? {
+    error is LiveCloudError || error is ServerSchemaError ? "\(error)" : nil
   }
 
   /// Clears any error or outage and records when the cloud last answered,

@@ -22,7 +22,7 @@ public struct SyncTiming: Sendable {
 
   /// Sleeps for real, measured on the monotonic clock from now.
   public static func live(budget: Double) -> SyncTiming {
-    let start = monotonicSeconds()
+    let start = Deadline.now()
     return SyncTiming(
       budget: budget,
       sleep: { seconds in
@@ -30,7 +30,7 @@ public struct SyncTiming: Sendable {
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
       },
-      elapsed: { monotonicSeconds() - start })
+      elapsed: { Deadline.now() - start })
   }
 
   /// Waits take no time; the time they would have taken still counts
@@ -40,11 +40,5 @@ public struct SyncTiming: Sendable {
     return SyncTiming(
       budget: budget, sleep: { seconds in waited.withLock { $0 += seconds } },
       elapsed: { waited.withLock { $0 } })
-  }
-
-  private static func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }

@@ -18,6 +18,8 @@ struct LiveStatus {
       (server, problem) = (nil, nil)
       return
     }
+    // A look, not a sync: it waits no longer than a command's own sync.
+    cloud.answer(by: .after(Settings.automaticSyncBudget))
     do {
       (server, problem) = (try cloud.server(), nil)
     } catch {

@@ -60,7 +60,8 @@ extension Invocation {
       let login = explicitUser.map { connection.setting("user", to: $0) } ?? connection
       cloud = .live(
         LiveCloud(
-          connectionString: login.text, password: passwordPrompt(for: explicitUser ?? connection["user"])),
+          connectionString: login.text, password: passwordPrompt(for: explicitUser ?? connection["user"]),
+          timeLimit: try settings.networkTimeLimit()),
         faults: CloudFaults(faults))
     }
     openedCloud = cloud
@@ -72,7 +73,7 @@ extension Invocation {
   func container() throws -> any CloudContainer {
     switch try cloud()! {
     case .mock(let mock): return mock.container(for: try userName())
-    case .live(let live, let faults): return FaultInjectingContainer(try live.container(), faults: faults)
+    case .live(let live, let faults): return FaultInjectingContainer(live.container(), faults: faults)
     }
   }
 
@@ -107,11 +108,15 @@ extension Invocation {
   ///   to this cloud (creating it if need be) instead of refusing it.
   func syncEngine(automatic: Bool, rebinding: Bool = false) throws -> SyncEngine {
     var timing = try settings.syncTiming()
-    if automatic { timing.budget = min(timing.budget, 2) }
+    if automatic { timing.budget = min(timing.budget, Settings.automaticSyncBudget) }
     let store = try store()
     let binding = try stateAtOpen().binding
     // A bound database never creates a mock cloud: a missing one is refused.
-    _ = try cloud(create: rebinding || !binding.isBound)
+    if case .live(let live, _)? = try cloud(create: rebinding || !binding.isBound) {
+      // Waiting for answers counts against the budget as retries do, in
+      // real time whatever the clock (no test can fake a server's silence).
+      live.answer(by: .after(Settings.networkTime(budget: timing.budget)))
+    }
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
     let engine = SyncEngine(
       store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)

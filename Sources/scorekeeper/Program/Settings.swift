@@ -104,6 +104,24 @@ struct Settings {
     return fixedClock ? .virtual(budget: budget) : .live(budget: budget)
   }
 
+  /// Seconds an automatic sync (around another command) may take at
+  /// most, waiting for answers and between retries alike.
+  static let automaticSyncBudget = 2.0
+
+  /// Seconds a live server is given to answer within a sync of `budget`
+  /// seconds: the budget, but never less than a second, enough to connect
+  /// through TLS across the world (a budget of 0 means "do not wait to
+  /// retry", not "do not wait for an answer").
+  static func networkTime(budget: Double) -> Double {
+    max(budget, 1)
+  }
+
+  /// Seconds any one exchange with a live server (connecting, a call and
+  /// its answer) may take outside a sync: the sync budget's.
+  func networkTimeLimit() throws -> Double {
+    Self.networkTime(budget: try syncTiming().budget)
+  }
+
   var environment: (String) -> String?
 
   /// `--db`, else SCOREKEEPER_DB, else the XDG data directory. Only the

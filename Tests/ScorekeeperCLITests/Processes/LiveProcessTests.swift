@@ -140,7 +140,7 @@ extension LiveProcessTests {
     let laptop = device(1, cloud: "host=127.0.0.1 port=1 dbname=club")
     try expectRun(
       laptop, ["add-game", "Go"], stdout: "Added game \"Go\" (0000…0001)\n",
-      stderr: "warning: not synced: The network is unavailable. 1 change kept for the next sync.\n")
+      stderr: "warning: not synced: \(Self.refused) 1 change kept for the next sync.\n")
     try expectRun(
       laptop, ["--offline", "status"],
       stdout: """
@@ -152,9 +152,14 @@ extension LiveProcessTests {
         Pending:     1 save, 0 deletes
         Parked:      0 (received before their game or player)
         Last sync:   never
-        Last error:  The network is unavailable.
+        Last error:  \(Self.refused)
         Outage:      no answer since 2026-01-01 00:00:00 UTC; automatic syncs wait until 2026-01-01 00:00:30 UTC ("scorekeeper sync" tries now)
 
         """)
   }
+
+  /// What a connection to port 1 of this machine fails with, in libpq's words.
+  static let refused =
+    "The cloud could not be reached: connection to server at \"127.0.0.1\", port 1 failed: Connection "
+    + "refused; Is the server running on that host and accepting TCP/IP connections?"
 }

@@ -17,13 +17,17 @@ import Testing
     }
   }
 
-  @Test("a refused connection and an unknown host are the network being unavailable")
+  @Test("a refused connection and an unknown host are unreachable, in libpq's words naming host and port")
   func unreachable() {
     #expect(
-      error(connecting: "host=127.0.0.1 port=1 dbname=x user=alice") == "\(CloudError.networkUnavailable)")
+      error(connecting: "host=127.0.0.1 port=1 dbname=x user=alice")
+        == "The cloud could not be reached: connection to server at \"127.0.0.1\", port 1 failed: Connection "
+        + "refused; Is the server running on that host and accepting TCP/IP connections?")
+    // The resolver's own words after the colon differ between machines.
     #expect(
-      error(connecting: "host=scorekeeper-test.invalid dbname=x user=alice")
-        == "\(CloudError.networkUnavailable)")
+      error(connecting: "host=scorekeeper-test.invalid dbname=x user=alice").hasPrefix(
+        "The cloud could not be reached: could not translate host name \"scorekeeper-test.invalid\" to "
+          + "address: "))
   }
 
   @Test("a database that allows no more connections is the service unavailable, with a retry-after")
@@ -88,9 +92,67 @@ import Testing
       ),
       (
         PGError(message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: timeout expired"),
-        .networkUnavailable
+        .unreachable("connection to server at \"db\" (10.0.0.1), port 5432 failed: timeout expired")
       ),
-      (PGError(message: "server closed the connection unexpectedly"), .networkUnavailable),
+      (
+        PGError(
+          message: "server closed the connection unexpectedly\n\tThis probably means the server terminated "
+            + "abnormally\n\tbefore or while processing the request."),
+        .unreachable(
+          "server closed the connection unexpectedly; This probably means the server terminated abnormally; "
+            + "before or while processing the request.")
+      ),
+      (
+        PGError(
+          message: "no answer from the server at 127.0.0.1, port 5432 within 2 s (connecting)", timedOut: true),
+        .unreachable("no answer from the server at 127.0.0.1, port 5432 within 2 s (connecting)")
+      ),
+      (
+        PGError(message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL SYSCALL error: EOF detected"),
+        .unreachable("connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL SYSCALL error: EOF detected")
+      ),
+      (
+        PGError(
+          message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL error: certificate verify failed"),
+        .insecureConnection(
+          "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL error: certificate verify failed")
+      ),
+      (
+        PGError(
+          message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: server certificate for "
+            + "\"other.example\" does not match host name \"db\""),
+        .insecureConnection(
+          "connection to server at \"db\" (10.0.0.1), port 5432 failed: server certificate for "
+            + "\"other.example\" does not match host name \"db\"")
+      ),
+      (
+        PGError(
+          message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: server does not support SSL, "
+            + "but SSL was required"),
+        .insecureConnection(
+          "connection to server at \"db\" (10.0.0.1), port 5432 failed: server does not support SSL, but SSL "
+            + "was required")
+      ),
+      // Every class of SQLSTATE the server may send is a cloud error in words.
+      (PGError(sqlState: "57014", message: "canceling statement due to statement timeout"), .serverBusy),
+      (PGError(sqlState: "40001", message: "could not serialize access"), .serverBusy),
+      (
+        PGError(sqlState: "25006", message: "cannot execute INSERT in a read-only transaction"),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (PGError(sqlState: "53200", message: "out of memory"), .serviceUnavailable(retryAfter: 5)),
+      (
+        PGError(sqlState: "08006", message: "connection failure"),
+        .unreachable("connection failure")
+      ),
+      (
+        PGError(sqlState: "XX000", message: "could not read block 0"),
+        .serverFailed(sqlState: "XX000", message: "could not read block 0")
+      ),
+      (
+        PGError(sqlState: "23505", message: "duplicate key value", query: "SELECT scorekeeper.modify_records($1)"),
+        .serverFailed(sqlState: "23505", message: "duplicate key value")
+      ),
       (
         PGError(
           message:

@@ -86,8 +86,9 @@ import Testing
 
     #expect(try users.remove("ut_frank") == .init(loginDisabled: true, sessionsEnded: 1))
     #expect(try role("ut_frank")?.dropFirst() == ["false", nil])
-    // The session ended under the open connection; a new one is refused.
-    #expect(throws: CloudError.networkUnavailable) {
+    // The session ended under the open connection (57P01, in the server's
+    // last words); a new one is refused.
+    #expect(throws: CloudError.serviceUnavailable(retryAfter: 5)) {
       try frank.container().privateDatabase.databaseChanges(since: nil)
     }
     #expect(throws: CloudError.loginRefused("role \"ut_frank\" is not permitted to log in")) {

@@ -49,7 +49,13 @@ extension LiveCloud {
     guard !state.feedsAhead.isEmpty else { return try checkSchema(on: connection) }
     let feeds = feedCalls(state.feedsAhead)
     let calls = [(function: "server_hello", arguments: [PGParameter]())] + feeds.map(\.call)
-    guard let answers = try? answers(to: calls, on: connection) else {
+    let answers: [JSON]
+    do {
+      answers = try Self.answers(to: calls, on: connection)
+    } catch let error as PGError where error.timedOut {
+      throw error
+    } catch {
+      // An older or missing server side: the handshake alone says which.
       return try checkSchema(on: connection)
     }
     let identity = try identity(fromHello: answers[0], text: answers[0].compactText)

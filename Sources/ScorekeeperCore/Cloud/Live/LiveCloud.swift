@@ -13,6 +13,11 @@ public final class LiveCloud: Sendable {
   struct State {
     var connection: PGConnection?
     var identity: String?
+    /// Who the server said the connection is, once it was reached.
+    var connectedUser: String?
+    /// When the operations asked for now must be over (`answer(by:)`);
+    /// nil: each gets `timeLimit` from its start.
+    var deadline: Deadline?
     /// Given at the prompt: kept in memory for reconnecting, never stored.
     var password: String?
     /// The database feeds the caller will read next, and since which
@@ -31,22 +36,47 @@ public final class LiveCloud: Sendable {
     var queuedCallsSent = 0
   }
 
-  public init(connectionString: String, password: (@Sendable () -> String?)? = nil) {
+  /// Seconds an operation (connecting, one call and its answer) may take
+  /// when no deadline was set with `answer(by:)`.
+  public let timeLimit: Double
+
+  public init(
+    connectionString: String, password: (@Sendable () -> String?)? = nil,
+    timeLimit: Double = PGConnection.defaultTimeLimit
+  ) {
     self.connectionString = connectionString
     self.password = password
+    self.timeLimit = timeLimit
+  }
+
+  /// Every operation from now on must be over by `deadline`, connecting
+  /// included (a sync's budget). Nil: each gets `timeLimit` again.
+  ///
+  /// The server is not told (a `statement_timeout` option would override
+  /// the administrator's own): a statement whose answer came too late
+  /// ends when the server finds the connection closed, and the server's
+  /// functions wait for locks at most 2 s.
+  public func answer(by deadline: Deadline?) {
+    state.withLock { $0.deadline = deadline }
   }
 
   /// One user's view of this server: the user is whoever the connection
   /// string logs in as (`userName` is what the server calls them). When
   /// the string names the user, the server says that name or refuses the
-  /// login, so it is known without connecting (a sync then connects once,
-  /// with the feeds it announced).
-  public func container() throws -> LiveCloudContainer {
+  /// login, so it is known without connecting; otherwise (a service file,
+  /// libpq's defaults) it is known once the server was first reached,
+  /// which is a sync's first step. Nothing here connects, so a failure to
+  /// reach the server is always the sync's, and recorded as such.
+  public func container() -> LiveCloudContainer {
     let named = (try? PGConnectionString(connectionString)["user"]).flatMap {
       $0?.isEmpty == false ? $0 : nil
     }
-    return LiveCloudContainer(
-      cloud: self, userName: try named ?? withConnection { connection, _ in connection.user })
+    return LiveCloudContainer(cloud: self, namedUser: named)
+  }
+
+  /// The user the server knows the connection as, once it was reached.
+  var connectedUser: String? {
+    state.withLock { $0.connectedUser }
   }
 
   /// Round trips on the current connection (for tests of how few there are).
@@ -230,20 +260,31 @@ public final class LiveCloud: Sendable {
         connection.close()
         state.connection = nil
       }
+      let deadline = state.deadline ?? .after(timeLimit)
       if state.connection == nil {
         let connection: PGConnection
         do {
           let (opened, asked) = try PGConnection.connecting(
-            connectionString, password: state.password, ask: password)
+            connectionString, password: state.password, ask: password, deadline: deadline)
           connection = opened
           if let asked { state.password = asked }
         } catch let error as PGError {
           throw Self.cloudError(for: error)
         }
-        state.identity = try Self.greet(connection, askingAhead: &state)
+        do {
+          state.identity = try Self.greet(connection, askingAhead: &state)
+        } catch let error as PGError {
+          throw Self.cloudError(for: error)
+        }
+        state.connectedUser = connection.user
         state.connection = connection
       }
-      return try body(state.connection!, state.identity!)
+      state.connection!.deadline = deadline
+      do {
+        return try body(state.connection!, state.identity!)
+      } catch let error as PGError where error.timedOut {
+        throw Self.cloudError(for: error)
+      }
     }
   }
 

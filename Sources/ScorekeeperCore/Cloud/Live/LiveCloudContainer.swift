@@ -1,7 +1,13 @@
 /// One user's view of a `LiveCloud`: the user the connection logged in as.
 public struct LiveCloudContainer: CloudContainer {
   public let cloud: LiveCloud
-  public let userName: String
+  /// The user the connection string names, if it names one.
+  let namedUser: String?
+
+  /// The user named, else the one the server reported on connecting. The
+  /// sync engine asks the server's identity first, so it is known by the
+  /// time anything asks; before, it is empty.
+  public var userName: String { namedUser ?? cloud.connectedUser ?? "" }
 
   public func serverIdentity() throws -> String { try cloud.identity() }
 

@@ -49,10 +49,13 @@ extension LiveCloud {
       }
     // Waited too long for a zone another client is writing.
     case "55P03"?: return CloudError.zoneBusy(retryAfter: 1)
-    // Serialization failure, deadlock: the same request will do next time.
-    case "40001"?, "40P01"?: return CloudError.serverBusy
-    // Shutting down, starting up, too many connections.
-    case "57P01"?, "57P02"?, "57P03"?, "53300"?: return CloudError.serviceUnavailable(retryAfter: 5)
+    // Serialization failure, deadlock; a statement past the time the
+    // client allows (statement_timeout): the same request may do next time.
+    case "40001"?, "40P01"?, "57014"?: return CloudError.serverBusy
+    // Shutting down, starting up, too many connections, out of memory, a
+    // server in recovery or made read-only (a standby, a failover).
+    case "57P01"?, "57P02"?, "57P03"?, "57P04"?, "53300"?, "53200"?, "25006"?:
+      return CloudError.serviceUnavailable(retryAfter: 5)
     // Disk full, or a limit the administrator set (temp_file_limit).
     case "53100"?, "53400"?: return CloudError.quotaExceeded
     case "54000"?, "54001"?: return CloudError.limitExceeded(count: 0, limit: MockCloud.itemLimit)
@@ -61,16 +64,18 @@ extension LiveCloud {
     case "28P01"?, "28000"?: return CloudError.loginRefused(error.message)
     case nil:
       return connectionError(error)
-    default:
-      return error
+    case let code? where code.hasPrefix("08"):  // connection exceptions
+      return CloudError.unreachable(error.message)
+    case let code?:
+      return CloudError.serverFailed(sqlState: code, message: error.message)
     }
   }
 
   /// A failure libpq reports without a SQLSTATE: connecting, or the
-  /// connection lost. libpq gives connection failures no SQLSTATE, so the
-  /// server's words (English; PostgreSQL's default lc_messages) tell them
-  /// apart. A FATAL message means the server answered: not a network
-  /// failure, whatever its words.
+  /// connection lost or timed out. libpq gives connection failures no
+  /// SQLSTATE, so the server's words (English; PostgreSQL's default
+  /// lc_messages) and libpq's tell them apart. A FATAL message means the
+  /// server answered: not a network failure, whatever its words.
   static func connectionError(_ error: PGError) -> Error {
     let message = error.message
     let loginWords = [
@@ -89,7 +94,23 @@ extension LiveCloud {
     if message.contains("FATAL:") {
       return PGError(message: Self.serverWords(message))
     }
-    return CloudError.networkUnavailable
+    // Certificates and TLS, but not an I/O error inside TLS (SSL SYSCALL),
+    // which is the network's.
+    let insecureWords = [
+      "certificate", "SSL error", "does not support SSL", "SSL was required", "SSL connection is required",
+      "sslmode", "GSSAPI encryption",
+    ]
+    if insecureWords.contains(where: message.contains) && !message.contains("SSL SYSCALL") {
+      return CloudError.insecureConnection(Self.lines(message))
+    }
+    return CloudError.unreachable(Self.lines(message))
+  }
+
+  /// A message's lines as one (libpq puts its advice on a line of its
+  /// own).
+  static func lines(_ message: String) -> String {
+    message.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+      .joined(separator: "; ")
   }
 
   /// libpq's message without its "connection to server … failed:" preface
@@ -98,7 +119,6 @@ extension LiveCloud {
   public static func serverWords(_ message: String) -> String {
     var words = message.firstRange(of: "failed: ").map { message[$0.upperBound...] } ?? message[...]
     if words.hasPrefix("FATAL:") { words = words.dropFirst("FATAL:".count).drop(while: \.isWhitespace) }
-    return words.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-      .joined(separator: "; ")
+    return lines(String(words))
   }
 }

@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+
+/// A TCP port on 127.0.0.1 that stands in for a server, to show what the
+/// client does when the network or the server misbehaves: nothing
+/// listening (refused), a server that accepts and never answers, a real
+/// server reached through it, or that server frozen mid-session (as
+/// `kill -STOP` leaves it: connections open, nothing read or answered).
+///
+/// The real server is the throwaway cluster's Unix socket, where it
+/// trusts the tests' roles, so no password is needed through here.
+///
+/// Every loop here ends within 50 ms of `stop()` (or deinit), and in any
+/// case after `lifetime`: a test that forgets it leaves no thread behind.
+public final class ServerStandIn: Sendable {
+  public enum Behaviour: Sendable, Equatable {
+    /// The port is bound but not listening: connecting is refused.
+    case refusing
+    /// Connections are accepted; nothing is ever read or answered.
+    case silent
+    /// Bytes go both ways between the client and the real server.
+    case forwarding
+    /// Connections stay open, but nothing more goes either way.
+    case frozen
+  }
+
+  public let port: Int
+  private let listener: Int32
+  /// The real server's Unix socket, for `forwarding`.
+  private let target: String?
+  private let state: Mutex<State>
+  private let stopsAt = Date().addingTimeInterval(ServerStandIn.lifetime)
+  static let lifetime: TimeInterval = 300
+
+  private struct State {
+    var behaviour: Behaviour
+    var listening = false
+    var stopped = false
+    /// Every socket open here, closed by `stop()`.
+    var sockets: [Int32] = []
+  }
+
+  /// - Parameter socket: the real server's Unix socket (a file path),
+  ///   for `forwarding` and `frozen`.
+  public init(_ behaviour: Behaviour, forwardingTo socket: String? = nil) throws {
+    let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard listener >= 0 else { throw SetUpFailure("socket: errno \(errno)") }
+    var yes: Int32 = 1
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+      }
+    }
+    guard bound else {
+      Glibc.close(listener)
+      throw SetUpFailure("bind: errno \(errno)")
+    }
+    self.listener = listener
+    port = Int(UInt16(bigEndian: address.sin_port))
+    target = socket
+    state = Mutex(State(behaviour: behaviour, sockets: [listener]))
+    set(behaviour)
+  }
+
+  deinit { stop() }
+
+  /// Changes how the port behaves from now on, for open connections too.
+  public func set(_ behaviour: Behaviour) {
+    let startListening = state.withLock { state -> Bool in
+      precondition(
+        behaviour != .refusing || !state.listening, "a port that listens cannot refuse again")
+      state.behaviour = behaviour
+      guard behaviour != .refusing, !state.listening else { return false }
+      state.listening = true
+      return true
+    }
+    guard startListening else { return }
+    Glibc.listen(listener, 64)
+    Thread { [self] in acceptLoop() }.start()
+  }
+
+  /// Closes every connection and the port; the threads end.
+  public func stop() {
+    let sockets = state.withLock { state -> [Int32] in
+      guard !state.stopped else { return [] }
+      state.stopped = true
+      return state.sockets
+    }
+    sockets.forEach { _ = Glibc.close($0) }
+  }
+
+  private var isRunning: Bool {
+    !state.withLock(\.stopped) && Date() < stopsAt
+  }
+
+  private var behaviour: Behaviour { state.withLock(\.behaviour) }
+
+  private func acceptLoop() {
+    while isRunning {
+      guard ready(listener) else { continue }
+      let client = accept(listener, nil, nil)
+      guard client >= 0 else { continue }
+      guard keep(client) else { return }
+      if behaviour == .silent { continue }  // held open, never read
+      guard let server = connectToTarget(), keep(server) else {
+        _ = Glibc.close(client)
+        continue
+      }
+      Thread { [self] in pump(client, server) }.start()
+    }
+  }
+
+  /// Records a socket for `stop()`; false (and closes it) once stopped.
+  private func keep(_ socket: Int32) -> Bool {
+    let kept = state.withLock { state -> Bool in
+      guard !state.stopped else { return false }
+      state.sockets.append(socket)
+      return true
+    }
+    if !kept { _ = Glibc.close(socket) }
+    return kept
+  }
+
+  /// Whether `socket` has something to read within 50 ms.
+  private func ready(_ socket: Int32) -> Bool {
+    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 50) > 0
+  }
+
+  private func connectToTarget() -> Int32? {
+    guard let target else { return nil }
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { path in
+      for (index, byte) in target.utf8.prefix(path.count - 1).enumerated() { path[index] = byte }
+    }
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+      }
+    }
+    guard connected else {
+      Glibc.close(socket)
+      return nil
+    }
+    return socket
+  }
+
+  /// Moves bytes both ways while forwarding; holds them while frozen.
+  private func pump(_ client: Int32, _ server: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while isRunning {
+      guard behaviour == .forwarding else {
+        usleep(20_000)
+        continue
+      }
+      var descriptors = [
+        pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: server, events: Int16(POLLIN), revents: 0),
+      ]
+      guard poll(&descriptors, 2, 50) > 0 else { continue }
+      for (from, to) in [(0, server), (1, client)] where descriptors[from].revents != 0 {
+        let count = read(descriptors[from].fd, &buffer, buffer.count)
+        guard count > 0, writeAll(buffer[..<count], to: to) else {
+          _ = shutdown(client, Int32(SHUT_RDWR))
+          _ = shutdown(server, Int32(SHUT_RDWR))
+          return
+        }
+      }
+    }
+  }
+
+  private func writeAll(_ bytes: ArraySlice<UInt8>, to socket: Int32) -> Bool {
+    var rest = bytes
+    while !rest.isEmpty {
+      let written = rest.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      guard written > 0 else { return false }
+      rest = rest.dropFirst(written)
+    }
+    return true
+  }
+}
