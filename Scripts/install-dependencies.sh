@@ -7,7 +7,8 @@
 # which tests make a file unwritable even for root), man-db and groff-base
 # (man and groff, with which a test renders the manual page) and bsdutils
 # (script, which runs the binary on a pseudo-terminal for the terminal
-# tests). With --bench, also the
+# tests) and openssl (the throwaway server's TLS certificate, for the tests
+# of a certificate the client does not trust). With --bench, also the
 # sqlite3 command-line tool the benchmarks compare against.
 set -euo pipefail
 
@@ -20,6 +21,7 @@ command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
 command -v man >/dev/null 2>&1 || packages+=(man-db)
 command -v groff >/dev/null 2>&1 || packages+=(groff-base)
 command -v script >/dev/null 2>&1 || packages+=(bsdutils)
+command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)

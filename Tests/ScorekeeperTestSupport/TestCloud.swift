@@ -119,6 +119,9 @@ public final class TestCloud {
     return "host=127.0.0.1 port=\(standIn.port) dbname=\(live!.database) user=\(userName)"
   }
 
+  /// The server's TLS certificate, its own CA, for "localhost".
+  public var certificate: String { live!.server.certificate }
+
   /// The cluster's socket, for a `ServerStandIn` to forward to.
   public var serverSocket: String { live!.server.socketPath }
 

@@ -55,6 +55,7 @@ public final class TestPostgres: Sendable {
           bin + "/initdb", "--no-sync", "-D", directory + "/data", "--auth-local=trust",
           "--auth-host=scram-sha-256", "-U", Self.admin, "-E", "UTF8", "--locale", "C",
         ]))
+    try Self.makeCertificate(in: directory)
     // NB: A free port now may be taken before the server binds it; then
     // the start fails and another port is tried.
     var started: Int?
@@ -65,7 +66,10 @@ public final class TestPostgres: Sendable {
           Self.asServer(
             [
               bin + "/pg_ctl", "-w", "-D", directory + "/data", "-l", directory + "/server.log",
-              "-o", "-k \(directory) -p \(candidate) -c listen_addresses=127.0.0.1 -F", "start",
+              "-o",
+              "-k \(directory) -p \(candidate) -c listen_addresses=127.0.0.1 -F -c ssl=on "
+                + "-c ssl_cert_file=\(directory)/server.crt -c ssl_key_file=\(directory)/server.key",
+              "start",
             ]))
         started = candidate
       } catch {
@@ -78,6 +82,27 @@ public final class TestPostgres: Sendable {
     port = started
     Self.stopAtExit(bin: bin, directory: directory)
   }
+
+  /// A self-signed certificate for "localhost" (its own CA), so TCP
+  /// connections use TLS and a client can be shown one it does not trust
+  /// (or trusts, but for another host name). Made by openssl, the
+  /// server's key readable by the server alone.
+  private static func makeCertificate(in directory: String) throws {
+    try ShellCommand.output([
+      "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+      "-days", "2", "-subj", "/CN=localhost", "-keyout", directory + "/server.key", "-out",
+      directory + "/server.crt",
+    ])
+    chmod(directory + "/server.key", 0o600)
+    chmod(directory + "/server.crt", 0o644)
+    if geteuid() == 0 {
+      try ShellCommand.output(["chown", "postgres:", directory + "/server.key", directory + "/server.crt"])
+    }
+  }
+
+  /// The server's certificate, which is its own CA: a client that names it
+  /// as `sslrootcert` trusts the server (for the host name "localhost").
+  public var certificate: String { directory + "/server.crt" }
 
   /// A connection string for `database` (default: the cluster's
   /// `postgres`) as `user` (default: the superuser; nil: none named),

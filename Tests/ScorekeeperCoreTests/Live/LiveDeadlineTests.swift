@@ -123,3 +123,60 @@ import Testing
     #expect(status.outage?.since == world.clock.now)
   }
 }
+
+/// Certificates and TLS: a failure is its own error, in libpq's words,
+/// never retried or recorded as an outage (waiting does not fix it).
+@Suite(.hardTimeLimit(seconds: 60)) struct LiveTLSTests {
+  let server: TestCloud
+  let directory: TemporaryDirectory
+  let port: String
+
+  init() throws {
+    server = try TestCloud(.postgres)
+    directory = try TemporaryDirectory()
+    port = try #require(PGConnectionString(server.tcpLocation)["port"])
+  }
+
+  /// A CA of its own that vouches for nothing the server has.
+  func otherCA() throws -> String {
+    let file = directory.file("other-ca.crt")
+    try ShellCommand.output([
+      "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days",
+      "2", "-subj", "/CN=Other CA", "-keyout", directory.file("other-ca.key"), "-out", file,
+    ])
+    return file
+  }
+
+  func sync(_ connection: String) throws -> (error: SyncError?, status: SyncStatus) {
+    let world = try SyncScenario(backing: .postgres)
+    _ = try world[0].store.addGame(title: "Poker")
+    let engine = SyncEngine(
+      store: world[0].store, container: LiveCloud(connectionString: connection).container(),
+      cloudLocation: connection, timing: .virtual(budget: 30))
+    let error = #expect(throws: SyncError.self) { try engine.sync() }
+    return (error, try world[0].store.syncStatus())
+  }
+
+  @Test("a certificate no trusted CA signed is insecure, stops the sync at once, and is recorded without an outage")
+  func untrustedCertificate() throws {
+    let (error, status) = try sync(
+      "host=localhost port=\(port) dbname=club user=alice sslmode=verify-full sslrootcert=\(try otherCA())")
+    let insecure = CloudError.insecureConnection(
+      "connection to server at \"localhost\" (127.0.0.1), port \(port) failed: SSL error: certificate verify "
+        + "failed")
+    #expect(error == .stopped(insecure, pending: 1))
+    #expect(status.lastError == "\(insecure)")
+    #expect(status.outage == nil)
+  }
+
+  @Test("a trusted certificate for another host name is insecure too")
+  func otherHostName() throws {
+    let (error, status) = try sync(
+      "host=127.0.0.1 port=\(port) dbname=club user=alice sslmode=verify-full sslrootcert=\(server.certificate)")
+    let insecure = CloudError.insecureConnection(
+      "connection to server at \"127.0.0.1\", port \(port) failed: server certificate for \"localhost\" does not "
+        + "match host name \"127.0.0.1\"")
+    #expect(error == .stopped(insecure, pending: 1))
+    #expect(status.outage == nil)
+  }
+}
