@@ -7,13 +7,15 @@ struct BinaryProcess {
   let directory: TemporaryDirectory
   /// Variables set over the defaults (another cloud, user or device).
   var overrides: [String: String] = [:]
+  /// Variables of the defaults left unset.
+  var unset: Set<String> = []
 
   var environment: [String: String] {
     [
       "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_USER": "alice",
       "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z", "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
-    ].merging(overrides) { $1 }
+    ].merging(overrides) { $1 }.filter { !unset.contains($0.key) }
   }
 
   /// Starts the binary (or `executable`) with `arguments`; stdin defaults
