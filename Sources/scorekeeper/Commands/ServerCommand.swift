@@ -95,7 +95,7 @@ extension Command {
     }
     do {
       return try PGConnection.connecting(
-        connection.text, ask: invocation.passwordPrompt(for: connection["user"])
+        connection.text, ask: invocation.passwordPrompt(for: connection)
       ).connection
     } catch let error as PGError where error.needsPassword {
       throw CloudError.loginRefused(LiveCloud.serverWords(error.message))

@@ -60,7 +60,7 @@ extension Invocation {
       let login = explicitUser.map { connection.setting("user", to: $0) } ?? connection
       cloud = .live(
         LiveCloud(
-          connectionString: login.text, password: passwordPrompt(for: explicitUser ?? connection["user"]),
+          connectionString: login.text, password: passwordPrompt(for: login),
           timeLimit: try settings.networkTimeLimit()),
         faults: CloudFaults(faults))
     }
@@ -92,12 +92,25 @@ extension Invocation {
     option("--user") != nil || settings.environment(Settings.Variable.user) != nil ? try userName() : nil
   }
 
-  /// Asks for the password at a terminal, echo off, when libpq found none.
-  func passwordPrompt(for user: String?) -> (@Sendable () -> String?)? {
+  /// Asks for the password at a terminal, echo off, when libpq found none,
+  /// naming the user and the server the connection goes to.
+  func passwordPrompt(for connection: PGConnectionString) -> (@Sendable () -> String?)? {
     guard terminal.isInteractive else { return nil }
-    let prompt = "Password for the cloud" + (user.map { " (PostgreSQL user \($0))" } ?? "") + ": "
+    let prompt =
+      "Password for \(connection["user"].map(quote) ?? "the cloud") at \(Self.serverName(connection)): "
     let readSecret = terminal.readSecret
     return { readSecret(prompt) }
+  }
+
+  /// Where a connection string goes, as people name it: a service, a
+  /// socket's folder, or a host, with the port and database it names.
+  static func serverName(_ connection: PGConnectionString) -> String {
+    if let service = connection["service"] { return "the service \(quote(service))" }
+    let host = connection["host"] ?? connection["hostaddr"] ?? "localhost"
+    var name = host.hasPrefix("/") ? "the socket in \(host)" : host
+    if let port = connection["port"] { name += ", port \(port)" }
+    if let database = connection["dbname"] { name += ", database \(quote(database))" }
+    return name
   }
 
   /// The sync engine for this database, user and cloud.

@@ -38,17 +38,19 @@ struct Terminal {
   }
 
   private static func readWithoutEcho(_ prompt: String) -> String? {
-    printOnStandardError(prompt)
-    var saved = termios()
-    guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
-    var silent = saved
-    silent.c_lflag &= ~tcflag_t(ECHO)
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
-    defer {
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-      printOnStandardError("\n")  // the Enter typed was not echoed either
+    // Echo goes off before the prompt shows, as getpass(3) does: what is
+    // typed as soon as it shows is never echoed (nor flushed).
+    guard
+      let line = EchoOff.reading({ () -> String? in
+        printOnStandardError(prompt)
+        return Swift.readLine(strippingNewline: true)
+      })
+    else {
+      printOnStandardError(prompt)
+      return Swift.readLine(strippingNewline: true)
     }
-    return Swift.readLine(strippingNewline: true)
+    printOnStandardError("\n")  // the Enter typed was not echoed either
+    return line
   }
 
   private static func printOnStandardError(_ text: String) {

@@ -109,16 +109,27 @@ extension LiveCloud {
   /// A message's lines as one (libpq puts its advice on a line of its
   /// own).
   static func lines(_ message: String) -> String {
-    message.split(separator: "\n").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-      .joined(separator: "; ")
+    joinedOnce(message.split(separator: "\n").map(String.init))
   }
 
-  /// libpq's message without its "connection to server … failed:" preface
-  /// or the server's "FATAL:" severity, its lines (libpq adds one naming
-  /// the file a password came from) joined into one.
+  /// libpq's message without its "connection to server … failed:"
+  /// prefaces or the server's "FATAL:" severity, its lines (libpq adds one
+  /// naming the file a password came from) joined into one.
   public static func serverWords(_ message: String) -> String {
-    var words = message.firstRange(of: "failed: ").map { message[$0.upperBound...] } ?? message[...]
-    if words.hasPrefix("FATAL:") { words = words.dropFirst("FATAL:".count).drop(while: \.isWhitespace) }
-    return lines(String(words))
+    joinedOnce(
+      message.split(separator: "\n").map { line in
+        var words = line.firstRange(of: "failed: ").map { line[$0.upperBound...] } ?? line
+        if words.hasPrefix("FATAL:") { words = words.dropFirst("FATAL:".count) }
+        return String(words)
+      })
+  }
+
+  /// The lines trimmed and joined with "; ", each said once: with
+  /// `sslmode=prefer` libpq tries with TLS and then without, and reports
+  /// both failures, in the same words.
+  private static func joinedOnce(_ lines: [String]) -> String {
+    var seen: Set<String> = []
+    return lines.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty && seen.insert($0).inserted }
+      .joined(separator: "; ")
   }
 }
