@@ -1,5 +1,3 @@
-import CScorekeeperPQ
-
 /// A libpq connection string, read the way libpq reads it (a
 /// `postgresql://` or `postgres://` URI, or `key=value` pairs such as
 /// `service=NAME`), so its settings can be checked and changed before
@@ -24,25 +22,15 @@ public struct PGConnectionString: Equatable, Sendable {
         .first == "="
   }
 
-  /// Reads `text` as libpq does; libpq's complaint when it cannot.
+  /// Reads `text` as libpq does, and says what libpq would say when it
+  /// cannot. Parsed here, not by libpq, so that naming a live cloud (which
+  /// every command does) never needs libpq loaded: only talking to it does.
   public init(_ text: String) throws {
-    let api = try LibPQ.functions()
-    var error: UnsafeMutablePointer<CChar>?
-    guard let options = api.PQconninfoParse(text, &error) else {
-      defer { error.map { api.PQfreemem($0) } }
-      let message = error.map { String(cString: $0) } ?? "out of memory"
-      throw PGError(message: PGConnection.trimmed(message))
+    var parser = PGConnectionStringParser(text)
+    let given = try parser.settings()
+    self.settings = Self.keywords.compactMap { keyword in
+      given.last { $0.key == keyword }.map { (keyword, $0.value) }
     }
-    defer { api.PQconninfoFree(options) }
-    var settings: [(key: String, value: String)] = []
-    var option = options
-    while let keyword = option.pointee.keyword {
-      if let value = option.pointee.val {
-        settings.append((String(cString: keyword), String(cString: value)))
-      }
-      option += 1
-    }
-    self.settings = settings
   }
 
   private init(settings: [(key: String, value: String)]) {

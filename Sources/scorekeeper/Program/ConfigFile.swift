@@ -136,14 +136,32 @@ struct ConfigFile: Equatable {
   /// A path (db, cloud) starting with `~/` starts in HOME, as it would
   /// have typed at a shell.
   func layered(over environment: @escaping (String) -> String?) throws -> (String) -> String? {
-    var byVariable: [String: String] = [:]
+    let byVariable = try valuesByVariable(home: environment("HOME"))
+    return { name in environment(name) ?? byVariable[name]?.value }
+  }
+
+  /// Where each variable the file gives (and the environment does not)
+  /// comes from, for messages about its value: "'cloud' in the settings
+  /// file PATH".
+  func origins(under environment: @escaping (String) -> String?) throws -> (String) -> String? {
+    let byVariable = try valuesByVariable(home: environment("HOME"))
+    return { [path] name in
+      guard environment(name) == nil, let key = byVariable[name]?.key else { return nil }
+      return "\(quote(key)) in the settings file \(path)"
+    }
+  }
+
+  /// Each variable the file sets, with its key and value (a leading ~/
+  /// of a path expanded).
+  private func valuesByVariable(home: String?) throws -> [String: (key: String, value: String)] {
+    var byVariable: [String: (key: String, value: String)] = [:]
     for (key, var value) in try values() {
-      if ["db", "cloud"].contains(key), value.hasPrefix("~/"), let home = environment("HOME") {
+      if ["db", "cloud"].contains(key), value.hasPrefix("~/"), let home {
         value = home + value.dropFirst()
       }
-      byVariable[Self.keys.first { $0.key == key }!.variable] = value
+      byVariable[Self.keys.first { $0.key == key }!.variable] = (key, value)
     }
-    return { name in environment(name) ?? byVariable[name] }
+    return byVariable
   }
 
   /// Each key the file sets and its value, in the order of their last

@@ -126,6 +126,7 @@ extension Invocation {
     let binding = try stateAtOpen().binding
     // A bound database never creates a mock cloud: a missing one is refused.
     if case .live(let live, _)? = try cloud(create: rebinding || !binding.isBound) {
+      try requireClientLibrary(for: settings.cloudSource(option: option("--cloud")))
       // Waiting for answers counts against the budget as retries do, in
       // real time whatever the clock (no test can fake a server's silence).
       live.answer(by: .after(Settings.networkTime(budget: timing.budget)))
@@ -139,6 +140,18 @@ extension Invocation {
       engine.progress = { progress.update($0, finished: $1) }
     }
     return engine
+  }
+
+  /// Loads libpq before a command talks to a live server (and only
+  /// then: naming one, or working offline, never needs it). Its absence is
+  /// said naming `setting`, where the server was asked for.
+  func requireClientLibrary(for setting: String) throws {
+    do {
+      try LiveCloud.loadClientLibrary()
+    } catch var error as ClientLibraryMissing {
+      error.setting = setting
+      throw error
+    }
   }
 
   /// The engine for a command that needs the cloud (sharing): refused

@@ -136,7 +136,7 @@ struct Program {
         throw UsageError("\(name) prints text for people only; drop --json.", command: name)
       }
       let trace = try traceHandler(commandLine.options["--trace"])
-      let settings = Settings(environment: try configuredEnvironment(for: name))
+      let settings = try configuredSettings(for: name)
       output.usesColor = try Presentation.usesColor(
         option: commandLine.options["--color"], environment: settings.environment,
         isTerminal: terminal.outputIsTerminal)
@@ -190,11 +190,13 @@ struct Program {
   /// The environment, with the settings file's values where a variable is
   /// not set. A mistake in the file stops every command but `config`,
   /// which must still be able to mend it.
-  private func configuredEnvironment(for command: String) throws -> (String) -> String? {
+  private func configuredSettings(for command: String) throws -> Settings {
     guard command != "config", let path = ConfigFile.path(environment: environment) else {
-      return environment
+      return Settings(environment: environment)
     }
-    return try ConfigFile.read(at: path).layered(over: environment)
+    let file = try ConfigFile.read(at: path)
+    return Settings(
+      environment: try file.layered(over: environment), fileOrigin: try file.origins(under: environment))
   }
 
   /// `--trace` prints the command's SQL to stderr; `--trace=all` also the

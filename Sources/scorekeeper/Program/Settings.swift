@@ -123,6 +123,20 @@ struct Settings {
   }
 
   var environment: (String) -> String?
+  /// Where the settings file gave a variable's value (nil where the
+  /// environment gave it): "'cloud' in the settings file PATH".
+  var fileOrigin: (String) -> String? = { _ in nil }
+
+  /// Where a variable's value came from, for messages about it: the
+  /// variable itself, or the settings file's key.
+  func source(of variable: String) -> String {
+    fileOrigin(variable) ?? variable
+  }
+
+  /// Where the cloud was named: --cloud, its variable, or the file.
+  func cloudSource(option: String?) -> String {
+    option != nil ? "--cloud" : source(of: Variable.cloud)
+  }
 
   /// `--db`, else SCOREKEEPER_DB, else the XDG data directory. Only the
   /// default location's folders are created (mode 0700, as XDG asks): a
@@ -147,7 +161,7 @@ struct Settings {
           option: option, variable: Variable.cloud, defaultName: "mock-cloud.sqlite",
           what: "the mock cloud", optionName: "--cloud"))
     }
-    let source = option != nil ? "--cloud" : Variable.cloud
+    let source = cloudSource(option: option)
     let connection: PGConnectionString
     do {
       connection = try PGConnectionString(typed)

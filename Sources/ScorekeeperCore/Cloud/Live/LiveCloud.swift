@@ -74,6 +74,12 @@ public final class LiveCloud: Sendable {
     return LiveCloudContainer(cloud: self, namedUser: named)
   }
 
+  /// Loads libpq if it is not loaded yet: for a command about to talk to
+  /// a server, to say at once (naming its setting) that it cannot.
+  public static func loadClientLibrary() throws {
+    _ = try LibPQ.functions()
+  }
+
   /// The user the server knows the connection as, once it was reached.
   var connectedUser: String? {
     state.withLock { $0.connectedUser }
