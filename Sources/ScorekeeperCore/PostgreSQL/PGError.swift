@@ -32,10 +32,15 @@ public struct PGError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
+    summary + (query.map { " — while executing `\($0)`" } ?? "")
+  }
+
+  /// What the server said, without the statement: for people, who did not
+  /// write it (and the program's SQL is no message).
+  public var summary: String {
     var text = "PostgreSQL error" + (sqlState.map { " \($0)" } ?? "") + ": " + message
     if let detail { text += " (\(detail))" }
     if let hint { text += " Hint: \(hint)" }
-    if let query { text += " — while executing `\(query)`" }
     return text
   }
 }

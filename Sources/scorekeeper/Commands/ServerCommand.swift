@@ -66,23 +66,37 @@ extension Command {
         }
       }
       let connection = try adminConnection(invocation, url: url)
-      switch action {
-      case "install":
-        let outcome = try ServerInstaller(connection: connection).install()
-        invocation.output.line(
-          outcome.from == outcome.to
-            ? "The server's scorekeeper schema is at version \(outcome.to) already; nothing to do."
-            : outcome.from == 0
-              ? "Installed scorekeeper's schema, version \(outcome.to), in database \(quote(connection.database))."
-              : "Upgraded scorekeeper's schema from version \(outcome.from) to \(outcome.to).")
-      case "status":
-        try ServerStatus(connection: connection).lines().forEach(invocation.output.line)
-      case "add-user":
-        try addUser(name!, invocation, connection)
-      default:
-        try removeUser(name!, invocation, connection)
+      do {
+        try run(action, name, invocation, connection)
+      } catch let error as PGError where error.sqlState == "42501" {
+        let words = takesName ? "\(action) \(quote(name!))" : action
+        throw ServerSchemaError.notAdministrator(
+          user: connection.user, database: connection.database, action: words)
       }
     })
+
+  private static func run(
+    _ action: String, _ name: String?, _ invocation: Invocation, _ connection: PGConnection
+  )
+    throws
+  {
+    switch action {
+    case "install":
+      let outcome = try ServerInstaller(connection: connection).install()
+      invocation.output.line(
+        outcome.from == outcome.to
+          ? "The server's scorekeeper schema is at version \(outcome.to) already; nothing to do."
+          : outcome.from == 0
+            ? "Installed scorekeeper's schema, version \(outcome.to), in database \(quote(connection.database))."
+            : "Upgraded scorekeeper's schema from version \(outcome.from) to \(outcome.to).")
+    case "status":
+      try ServerStatus(connection: connection).lines().forEach(invocation.output.line)
+    case "add-user":
+      try addUser(name!, invocation, connection)
+    default:
+      try removeUser(name!, invocation, connection)
+    }
+  }
 
   /// Connects with the URL argument, else --cloud: a connection string
   /// without a password (libpq's sources or the terminal give it).
@@ -94,7 +108,8 @@ extension Command {
           + "cloud's file \(quote(address.typed)).", command: "server")
     }
     try invocation.requireClientLibrary(
-      for: url != nil ? "the URL given" : invocation.settings.cloudSource(option: invocation.option("--cloud")))
+      for: url != nil
+        ? "the URL given" : invocation.settings.cloudSource(option: invocation.option("--cloud")))
     do {
       return try PGConnection.connecting(
         connection.text, ask: invocation.passwordPrompt(for: connection)

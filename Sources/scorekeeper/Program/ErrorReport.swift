@@ -37,8 +37,11 @@ struct ErrorReport {
       }
       return .failure
     case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError,
-      is ServerUserError, is PGError, is ClientLibraryMissing:
+      is ServerUserError, is ClientLibraryMissing:
       fail("\(error)")
+      return .failure
+    case let error as PGError:
+      fail(error.summary)
       return .failure
     case let error as PhotoFileError:
       fail(error.message)

@@ -92,7 +92,30 @@ import Testing
         status: 1, stdout: "",
         stderr: "The server refused the login: role \"ut_hana\" is not permitted to log in. "
           + "An administrator lets a removed user in again with `scorekeeper server add-user`.\n"))
+    // The refusal is recorded, and status's own look at the server (refused
+    // too) does not hide it.
+    let lastError =
+      "Last error:  The server refused the login: role \"ut_hana\" is not permitted to log in. An administrator "
+      + "lets a removed user in again with `scorekeeper server add-user`.\n"
+    #expect(try hana.run(["--offline", "status"]).stdout.contains(lastError))
+    #expect(try hana.run(["status"]).stdout.contains(lastError))
     #expect(try server.dump().contains("ut_hana"), "her game stays on the server")
+  }
+
+  @Test("server install and status by a user who is no administrator say so, and change nothing")
+  func notAdministrator() throws {
+    let before = try server.dump()
+    let alice = try server.connectionString(for: "alice")
+    for action in ["install", "status"] {
+      expectNoDifference(
+        try admin.run(["server", action, alice]),
+        ProcessResult(
+          status: 1, stdout: "",
+          stderr: "server \(action) needs an administrator's connection: \"alice\" may not read or change "
+            + "scorekeeper's schema in \"\(database)\". Connect as the database's owner or a superuser, for "
+            + "example: scorekeeper server \(action) postgresql://ADMIN@HOST/\(database)\n"))
+    }
+    #expect(try server.dump() == before)
   }
 
   @Test("at a terminal, add-user asks twice with echo off; two different passwords change nothing")

@@ -89,12 +89,19 @@ public struct ServerInstaller {
 /// The server's schema and the program's do not fit together.
 public enum ServerSchemaError: Error, Equatable, CustomStringConvertible {
   case newerServer(server: Int, program: Int)
+  /// `server install`, `status` or a user's change asked of a role that
+  /// may not read or change scorekeeper's schema there.
+  case notAdministrator(user: String, database: String, action: String)
 
   public var description: String {
     switch self {
     case .newerServer(let server, let program):
       return "The server's scorekeeper schema is version \(server), newer than this program's "
         + "(version \(program)). Install a newer scorekeeper."
+    case .notAdministrator(let user, let database, let action):
+      return "server \(action) needs an administrator's connection: \(quote(user)) may not read or change "
+        + "scorekeeper's schema in \(quote(database)). Connect as the database's owner or a superuser, "
+        + "for example: scorekeeper server \(action) postgresql://ADMIN@HOST/\(database)"
     }
   }
 }
