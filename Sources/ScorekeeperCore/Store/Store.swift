@@ -35,6 +35,25 @@ public final class Store {
     }
   }
 
+  /// Whether the database may be removed after the command that created
+  /// it failed: no other connection has it open, and no change waits to
+  /// be sent (what a sync fetched is still in the cloud). When it may, the
+  /// connection keeps the database to itself until it is closed, so
+  /// nobody opens it before it is gone.
+  public func discardIfUnused() throws -> Bool {
+    try database.execute("PRAGMA busy_timeout = 0")
+    try database.execute("PRAGMA locking_mode = EXCLUSIVE")
+    do {
+      try database.execute("BEGIN EXCLUSIVE")
+    } catch let error as DatabaseError where error.primaryCode == 5 {  // SQLITE_BUSY: someone else's too
+      return false
+    }
+    let pending = try database.fetchOne(
+      "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)"
+    ) { try $0.int(0) }
+    return pending == 0
+  }
+
   /// Closes the connection now rather than when the store is released.
   public func close() {
     database.close()

@@ -17,6 +17,10 @@ struct Command: Sendable {
   /// Whether its human output may run long (a listing), and so goes
   /// through the pager on a terminal.
   var pages = false
+  /// Whether the command only shows what a database holds: on a path
+  /// where there is none, it says so and creates nothing (a typo in --db
+  /// is not a new, empty database).
+  var needsDatabase = false
   /// Checks input the command reads (a file, standard input) before any
   /// automatic sync, so bad input changes nothing, local or in the cloud.
   var prepare: (@Sendable (Invocation) throws -> Void)? = nil

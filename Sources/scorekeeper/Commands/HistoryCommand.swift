@@ -19,6 +19,7 @@ extension Command {
     ),
     syncs: true,
     pages: true,
+    needsDatabase: true,
     run: { invocation in
       let output = invocation.output
       if invocation.json {

@@ -18,6 +18,7 @@ extension Command {
     ),
     syncs: true,
     pages: true,
+    needsDatabase: true,
     run: { invocation in
       if let game = invocation.optionalArgument("GAME") {
         try listStandings(of: game, invocation)

@@ -24,6 +24,7 @@ extension Command {
       ]
     ),
     syncs: true,
+    needsDatabase: true,
     prepare: { invocation in
       let toStandardOutput = invocation.commandLine.options["--output"].map { $0 == "-" } ?? true
       if toStandardOutput && !invocation.json && invocation.terminal.outputIsTerminal {

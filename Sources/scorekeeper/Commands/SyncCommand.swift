@@ -65,6 +65,7 @@ extension Command {
     ),
     inspectsBinding: true,
     pages: true,
+    needsDatabase: true,
     run: printStatus)
 
   private static func printStatus(_ invocation: Invocation) throws {

@@ -37,7 +37,7 @@ struct ErrorReport {
       }
       return .failure
     case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError,
-      is ServerUserError, is ClientLibraryMissing:
+      is ServerUserError, is ClientLibraryMissing, is NoDatabaseError:
       fail("\(error)")
       return .failure
     case let error as PGError:

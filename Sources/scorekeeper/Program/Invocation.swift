@@ -13,8 +13,13 @@ final class Invocation {
   let errors: Output
   let terminal: Terminal
   let settings: Settings
-  private let openStore: () throws -> Store
+  private let databasePath: () throws -> String
+  private let openStore: (String) throws -> Store
+  /// The command only shows what the database holds (`needsDatabase`).
+  private let needsDatabase: Bool
   private var openedStore: Store?
+  /// The database file this command created (none was there before).
+  private var createdDatabase: String?
   private var openedState: (binding: SyncBinding, outage: SyncOutage?)?
   /// The cloud, opened once per command: injected faults are consumed once.
   var openedCloud: OpenedCloud?
@@ -39,8 +44,11 @@ final class Invocation {
 
   init(
     commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
-    settings: Settings, inspectsBinding: Bool = false, openStore: @escaping () throws -> Store
+    settings: Settings, inspectsBinding: Bool = false, databasePath: @escaping () throws -> String,
+    needsDatabase: Bool, openStore: @escaping (String) throws -> Store
   ) {
+    self.databasePath = databasePath
+    self.needsDatabase = needsDatabase
     self.inspectsBinding = inspectsBinding
     self.commandLine = commandLine
     self.output = output
@@ -59,7 +67,11 @@ final class Invocation {
   /// only shows the binding (`inspectsBinding`).
   func store() throws -> Store {
     if let openedStore { return openedStore }
-    let store = try openStore()
+    let path = try databasePath()
+    let existed = access(path, F_OK) == 0
+    if !existed && needsDatabase { throw NoDatabaseError(path: path) }
+    let store = try openStore(path)
+    if !existed { createdDatabase = path }
     let state = try store.syncBindingAndOutage()
     (openedStore, openedState) = (store, state)
     if state.binding.isBound && !inspectsBinding, let user = try expectedUser(),
@@ -187,5 +199,17 @@ final class Invocation {
   func close() {
     openedStore?.close()
     openedStore = nil
+  }
+
+  /// After a command failed: the database it created is removed, so a
+  /// mistake leaves no new file behind; only while it holds nothing of
+  /// the user's (the database says) and no other process has it open.
+  func discardNewDatabase() {
+    guard let path = createdDatabase, let store = openedStore else { return }
+    createdDatabase = nil
+    if (try? store.discardIfUnused()) == true {
+      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+    close()
   }
 }

@@ -156,11 +156,9 @@ struct Program {
         commandLine: commandLine, output: quiet ? .discarded() : listing?.text ?? output, errors: errors,
         terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
-        openStore: {
-          try Store(
-            path: try settings.databasePath(option: commandLine.options["--db"]),
-            dependencies: try settings.dependencies(), trace: trace)
-        })
+        databasePath: { try settings.databasePath(option: commandLine.options["--db"]) },
+        needsDatabase: command.needsDatabase || (name == "sync" && commandLine.arguments["status"] != nil),
+        openStore: { path in try Store(path: path, dependencies: try settings.dependencies(), trace: trace) })
       try command.prepare?(invocation!)
       let offline = try settings.isOffline(flag: commandLine.has("--offline"))
       let syncs = command.syncs && !offline
@@ -183,6 +181,7 @@ struct Program {
       succeeded = true
       return .success
     } catch {
+      invocation?.discardNewDatabase()
       return ErrorReport(errors: errors).report(error)
     }
   }
