@@ -21,6 +21,8 @@ SWIFT := $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # sqlite3 tool itself; the dynamic one spends ~2 ms in the loader.
 STATIC := -c release --scratch-path .build-static -Xswiftc -static-executable
 
+SHELL := /bin/bash
+
 .PHONY: run test golden fixtures bench lint format clean dependencies install uninstall static
 
 PREFIX ?= /usr/local
@@ -54,27 +56,40 @@ fixtures: dependencies
 
 bench:
 	./Scripts/install-dependencies.sh --bench
-	$(SWIFT) build $(STATIC) --product scorekeeper
+	$(BUILD_STATIC)
 	$(SWIFT) build -c release --product scorekeeper-bench
 	"$$($(SWIFT) build -c release --show-bin-path)/scorekeeper-bench" \
 	  --scorekeeper "$$($(SWIFT) build $(STATIC) --show-bin-path)/scorekeeper"
 
+# glibc warns, when linking statically, that dlopen, getaddrinfo and the
+# getpw* calls need its shared libraries at run time: they do (libpq, which
+# live mode loads, and the name service behind them are shared libraries),
+# and they are there on the machine it was built on and its distribution.
+# The warnings are filtered out; any other line of the link is kept.
+BUILD_STATIC = set -o pipefail; $(SWIFT) build $(STATIC) --product scorekeeper 2>&1 \
+	  | { grep -v 'in statically linked applications requires at runtime the shared libraries' || true; }
+
 static: dependencies
-	$(SWIFT) build $(STATIC) --product scorekeeper
+	$(BUILD_STATIC)
 
 # The completion scripts come from the binary being installed.
 install: $(if $(filter .build-static/%,$(BINARY)),static)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/scorekeeper
+	install -s -m 755 $(BINARY) $(DESTDIR)$(PREFIX)/bin/scorekeeper
 	install -m 644 Docs/scorekeeper.1 $(DESTDIR)$(PREFIX)/share/man/man1/scorekeeper.1
 	$(BINARY) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/scorekeeper
 	$(BINARY) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_scorekeeper
 	$(BINARY) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/scorekeeper.fish
 
+# The folders install made, deepest first; each goes only if empty.
+INSTALLED_DIRS := share/bash-completion/completions share/bash-completion share/zsh/site-functions \
+  share/zsh share/fish/vendor_completions.d share/fish share/man/man1 share/man share bin
+
 uninstall:
 	rm -f $(INSTALLED)
+	-@for folder in $(INSTALLED_DIRS); do rmdir "$(DESTDIR)$(PREFIX)/$$folder" 2>/dev/null; done; true
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
@@ -83,4 +98,4 @@ format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-static

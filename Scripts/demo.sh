@@ -11,14 +11,20 @@ export SCOREKEEPER_DB="$workdir/laptop.sqlite"
 # A throwaway mock cloud too, so the demo never touches your own.
 export SCOREKEEPER_CLOUD="$workdir/cloud.sqlite"
 export SCOREKEEPER_USER=alice
+laptop=$SCOREKEEPER_DB
 
-# Prints the command as it would be typed: arguments with spaces quoted.
+# Prints the command as it would be typed: arguments with spaces quoted,
+# and the database and user when they are not the laptop's alice's (the
+# phone, the friend), as the variables set before it.
 run() {
   local shown=() argument
+  [[ $SCOREKEEPER_DB == "$laptop" ]] || shown+=("SCOREKEEPER_DB=$(basename "$SCOREKEEPER_DB")")
+  [[ $SCOREKEEPER_USER == alice ]] || shown+=("SCOREKEEPER_USER=$SCOREKEEPER_USER")
+  shown+=(scorekeeper)
   for argument in "$@"; do
     if [[ $argument =~ ^[A-Za-z0-9_.,:+=/-]+$ ]]; then shown+=("$argument"); else shown+=("\"$argument\""); fi
   done
-  printf '\n$ scorekeeper %s\n' "${shown[*]}"
+  printf '\n$ %s\n' "${shown[*]}"
   "$binary" "$@"
 }
 
@@ -45,4 +51,6 @@ SCOREKEEPER_DB="$workdir/friend.sqlite" SCOREKEEPER_USER=bob run score "Poker ni
 run list "Poker night"
 run share "Poker night" --participants
 run status
-printf '\nMore: %s help\n' "$binary"
+printf '\nThe demo'"'"'s folder is removed now, so the commands above that name it no longer work;\n'
+printf 'run "scorekeeper demo" on a database of your own (--db, --cloud) to keep one.\n'
+printf 'More: %s help\n' "$binary"

@@ -4,11 +4,13 @@ public enum ScoreChange: Hashable, Sendable {
   case add(Int64)
   case set(Int64)
 
-  /// Parses "+5", "-3", "=10" or "=-4". The sign is required, so a bare
-  /// "5" is refused rather than guessed at.
-  public init(parsing text: String) throws(ScoreChangeError) {
+  /// Parses "+5", "-3", "=10" or "=-4", spaces around it ignored (as a
+  /// title's are). The sign is required, so a bare "5" is refused rather
+  /// than guessed at.
+  public init(parsing typed: String) throws(ScoreChangeError) {
+    let text = typed.trimmingWhitespace()
     guard let sign = text.first, "+-=".contains(sign) else {
-      throw ScoreChangeError(input: text, problem: .missingSign)
+      throw ScoreChangeError(input: typed, problem: .missingSign)
     }
     var digits = text.dropFirst()
     var isNegative = sign == "-"
@@ -17,10 +19,10 @@ public enum ScoreChange: Hashable, Sendable {
       digits = digits.dropFirst()
     }
     guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-      throw ScoreChangeError(input: text, problem: .notANumber)
+      throw ScoreChangeError(input: typed, problem: .notANumber)
     }
     guard let value = Int64((isNegative ? "-" : "") + digits) else {
-      throw ScoreChangeError(input: text, problem: .outOfRange)
+      throw ScoreChangeError(input: typed, problem: .outOfRange)
     }
     self = sign == "=" ? .set(value) : .add(value)
   }

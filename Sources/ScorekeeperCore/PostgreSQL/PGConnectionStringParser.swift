@@ -138,7 +138,8 @@ struct PGConnectionStringParser {
         position += 1
         if let byte = current, !":/?,".utf8.contains(byte) {
           throw PGError(
-            message: "unexpected character \"\(Character(UnicodeScalar(byte)))\" at position \(position + 1) in "
+            message:
+              "unexpected character \"\(Character(UnicodeScalar(byte)))\" at position \(position + 1) in "
               + "URI (expected \":\" or \"/\"): \"\(text)\"")
         }
       } else {
@@ -188,7 +189,8 @@ struct PGConnectionStringParser {
           // (libpq names the key as cut at the first "=".)
           if let first = equals {
             throw PGError(
-              message: "extra key/value separator \"=\" in URI query parameter: \"\(string(keyStart..<first))\"")
+              message:
+                "extra key/value separator \"=\" in URI query parameter: \"\(string(keyStart..<first))\"")
           }
           equals = position
         }
@@ -196,7 +198,8 @@ struct PGConnectionStringParser {
       }
       guard let equals else {
         throw PGError(
-          message: "missing key/value separator \"=\" in URI query parameter: \"\(string(keyStart..<position))\"")
+          message:
+            "missing key/value separator \"=\" in URI query parameter: \"\(string(keyStart..<position))\"")
       }
       var key = try decoded(keyStart..<equals)
       var value = try decoded(equals + 1..<position)
@@ -233,7 +236,8 @@ struct PGConnectionStringParser {
       }
       guard high << 4 | low != 0 else {
         throw PGError(
-          message: "forbidden value %00 in percent-encoded value: \"\(String(decoding: part, as: UTF8.self))\"")
+          message:
+            "forbidden value %00 in percent-encoded value: \"\(String(decoding: part, as: UTF8.self))\"")
       }
       bytes.append(high << 4 | low)
       index += 3

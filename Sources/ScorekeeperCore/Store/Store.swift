@@ -36,10 +36,12 @@ public final class Store {
   }
 
   /// Whether the database may be removed after the command that created
-  /// it failed: no other connection has it open, and no change waits to
-  /// be sent (what a sync fetched is still in the cloud). When it may, the
-  /// connection keeps the database to itself until it is closed, so
-  /// nobody opens it before it is gone.
+  /// it failed: no other connection has it open, no change waits to be
+  /// sent, and it never claimed its device on a cloud (one that did is a
+  /// device there: in deterministic mode a new file at the same path,
+  /// with the same device id, would be refused that device). When it may, the connection keeps the
+  /// database to itself until it is closed, so nobody opens it before it
+  /// is gone.
   public func discardIfUnused() throws -> Bool {
     try database.execute("PRAGMA busy_timeout = 0")
     try database.execute("PRAGMA locking_mode = EXCLUSIVE")
@@ -48,10 +50,12 @@ public final class Store {
     } catch let error as DatabaseError where error.primaryCode == 5 {  // SQLITE_BUSY: someone else's too
       return false
     }
-    let pending = try database.fetchOne(
-      "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)"
-    ) { try $0.int(0) }
-    return pending == 0
+    return try database.fetchOne(
+      """
+      \(SyncTracking.marker) SELECT (SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)) = 0
+        AND (SELECT deviceClaim IS NULL FROM syncState)
+      """
+    ) { try $0.int(0) == 1 } ?? false
   }
 
   /// Closes the connection now rather than when the store is released.

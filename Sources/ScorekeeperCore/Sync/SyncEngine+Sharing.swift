@@ -65,6 +65,15 @@ extension SyncEngine {
     }
   }
 
+  /// Refuses, before anything is asked or sent, a game this device knows
+  /// to be someone else's: only its owner shares it or stops sharing it.
+  public func requireOwnership(gameID: String) throws {
+    let name = SyncedTable.games.recordName(of: gameID)
+    if let owner = try store.syncRead({ try metadata.record(name)?.ownerName }), !owner.isEmpty {
+      throw SharingError.notOwner(game: try title(of: gameID), owner: owner)
+    }
+  }
+
   /// Who joined the owner's shared game.
   public func participants(gameID: String) throws -> GameShare {
     var result: GameShare?

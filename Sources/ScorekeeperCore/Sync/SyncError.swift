@@ -32,7 +32,18 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
       switch cloud {
       case _ where boundUser != user, nil:
         return "\(quote(database)) belongs to \(quote(boundUser)), not \(quote(user)): use --user "
-          + "\(boundUser), or another --db for \(user)'s games. Nothing was changed."
+          + "\(boundUser), or another --db for the games of \(quote(user)). Nothing was changed."
+      // The cloud named is where the bound one was: advising --cloud with
+      // the same path would send the user in a circle.
+      case .other(let location)? where location == boundCloud:
+        return "\(quote(database)) syncs with the cloud \(quote(boundCloud)), but the cloud there now is "
+          + "another one (replaced, or restored from elsewhere): if it is the one to use from now on, "
+          + "\"scorekeeper sync --rebind\" binds the database to it (this device's games are sent to it "
+          + "afresh). Nothing was changed."
+      case .missing(let location)? where location == boundCloud:
+        return "\(quote(database)) syncs with the cloud \(quote(boundCloud)), which is no longer there (none "
+          + "was created): if it moved, name its new place with --cloud; if it was lost, \"scorekeeper sync "
+          + "--rebind\" makes a new one there and sends this device's games to it. Nothing was changed."
       case .other(let location)?:
         return "\(quote(database)) syncs with the cloud \(quote(boundCloud)); \(quote(location)) is "
           + "another cloud: " + fix

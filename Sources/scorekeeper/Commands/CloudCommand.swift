@@ -6,7 +6,9 @@ extension Command {
       name: "cloud",
       summary: "Look inside the mock cloud: print everything on it.",
       arguments: [
-        ArgumentSpec(name: "ACTION", help: "dump: print every zone, record, share and participant.")
+        ArgumentSpec(
+          name: "ACTION", help: "dump: print every zone, record, share and participant.",
+          choices: [("dump", "print every zone, record, share and participant")])
       ],
       discussion: """
         Without a live server, syncing goes to a mock cloud kept in one SQLite file

@@ -5,7 +5,13 @@ extension Command {
     spec: CommandSpec(
       name: "completions",
       summary: "Print the shell script that completes commands, options, games and players.",
-      arguments: [ArgumentSpec(name: "SHELL", help: "bash, zsh or fish.")],
+      arguments: [
+        ArgumentSpec(
+          name: "SHELL", help: "bash, zsh or fish.",
+          choices: [
+            ("bash", "the Bourne-again shell"), ("zsh", "the Z shell"), ("fish", "the friendly shell"),
+          ])
+      ],
       discussion: """
         The script asks scorekeeper itself what to offer, so it completes the games and players of
         the database in use (--db, or the default), quoted for the shell. make install puts each

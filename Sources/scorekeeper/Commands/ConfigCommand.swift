@@ -8,9 +8,14 @@ extension Command {
       arguments: [
         ArgumentSpec(
           name: "ACTION",
-          help: "list: every value the file sets; get KEY: one; set KEY VALUE: set it; unset KEY: remove it."),
+          help: "list: every value the file sets; get KEY: one; set KEY VALUE: set it; unset KEY: remove it.",
+          choices: [
+            ("list", "every value the file sets"), ("get", "one key's value"), ("set", "set a key's value"),
+            ("unset", "remove a key"),
+          ]),
         ArgumentSpec(
-          name: "KEY", help: ConfigFile.keys.map(\.key).joined(separator: ", ") + ".", isOptional: true),
+          name: "KEY", help: ConfigFile.keys.map(\.key).joined(separator: ", ") + ".", isOptional: true,
+          choices: ConfigFile.keys.map { ($0.key, $0.help) }),
         ArgumentSpec(name: "VALUE", help: "The value to set.", isOptional: true),
       ],
       discussion: """

@@ -19,6 +19,13 @@ extension Command {
     syncs: true,
     pages: true,
     needsDatabase: true,
+    prepare: { invocation in
+      if invocation.flag("--ascending") && invocation.optionalArgument("GAME") == nil {
+        throw UsageError(
+          "--ascending orders one game's players; name the game: scorekeeper list GAME --ascending.",
+          command: "list")
+      }
+    },
     run: { invocation in
       if let game = invocation.optionalArgument("GAME") {
         try listStandings(of: game, invocation)

@@ -7,7 +7,8 @@ extension Command {
       summary: "Change a player's score and show the standings.",
       arguments: [
         .game, .player,
-        ArgumentSpec(name: "CHANGE", help: "+N adds N, -N subtracts N, =N sets the score to N."),
+        ArgumentSpec(
+          name: "CHANGE", help: "+N adds N, -N subtracts N, =N sets the score to N.", mayHoldSpaces: false),
       ],
       options: [.ascending],
       discussion: """

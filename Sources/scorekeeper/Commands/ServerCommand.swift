@@ -10,7 +10,11 @@ extension Command {
           name: "ACTION",
           help: "install: create or upgrade scorekeeper's schema, roles and functions; status: show them; "
             + "add-user NAME: let NAME sync (asks for a new user's password); remove-user NAME: end NAME's "
-            + "access and sessions."),
+            + "access and sessions.",
+          choices: [
+            ("install", "create or upgrade scorekeeper's schema"), ("status", "show what the server holds"),
+            ("add-user", "let a user sync"), ("remove-user", "end a user's access"),
+          ]),
         ArgumentSpec(name: "NAME", help: "The user to add or remove (a PostgreSQL role).", isOptional: true),
         ArgumentSpec(
           name: "URL", help: "An administrator's connection string (default: --cloud).", isOptional: true),

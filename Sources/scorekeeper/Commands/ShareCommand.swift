@@ -33,6 +33,7 @@ extension Command {
       let game = try invocation.store().game(invocation.argument("GAME")).game
       switch actions.first {
       case "--stop":
+        try engine.requireOwnership(gameID: game.id)  // permission first, then "are you sure?"
         try invocation.confirm(
           "Stop sharing \(quote(game.title))? Everyone who joined loses it on their next sync.",
           refusing: "stopping sharing \(quote(game.title))")

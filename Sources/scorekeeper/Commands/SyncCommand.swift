@@ -6,7 +6,9 @@ extension Command {
       name: "sync",
       summary: "Send this device's changes and fetch everyone else's; or show the sync status.",
       arguments: [
-        ArgumentSpec(name: "status", help: "Show the status instead (same as \"status\").", isOptional: true)
+        ArgumentSpec(
+          name: "status", help: "Show the status instead (same as \"status\").", isOptional: true,
+          choices: [("status", "show the status instead")])
       ],
       options: [
         OptionSpec(
@@ -39,6 +41,9 @@ extension Command {
     ),
     // The engine checks the binding itself (and --rebind changes it).
     inspectsBinding: true,
+    // Its summary says what it did: --quiet (for cron) silences it; "sync
+    // status" was asked to show something, and does.
+    echoes: true,
     run: { invocation in
       if let action = invocation.optionalArgument("status") {
         guard action == "status" else {

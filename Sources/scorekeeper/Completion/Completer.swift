@@ -101,7 +101,10 @@ struct Completer {
     case "COMMAND":
       return .words(commandCandidates(current))
     default:
-      return .words([])
+      return .words(
+        command.arguments[index].choices.filter { $0.word.hasPrefix(current) }.map {
+          Candidate(word: $0.word, help: $0.help)
+        })
     }
   }
 

@@ -163,7 +163,10 @@ struct ArgumentParser {
       var message = "Unexpected argument \(quote(extra.first!)) for \(command.name)."
       if let last = command.arguments.last, !last.isOptional {
         let joined = (positionals[(command.arguments.count - 1)...]).joined(separator: " ")
-        message += "\nIf \(quote(joined)) is one \(last.name), put quotes around it."
+        message +=
+          last.mayHoldSpaces
+          ? "\nIf \(quote(joined)) is one \(last.name), put quotes around it."
+          : "\n\(command.name) takes one \(last.name): run it once for each."
       }
       throw UsageError(message, command: command.name)
     }

@@ -41,6 +41,12 @@ struct ArgumentSpec {
   var name: String
   var help: String
   var isOptional = false
+  /// Whether a value may hold spaces (a title, a name), so that words too
+  /// many are more likely one value left unquoted than several values.
+  var mayHoldSpaces = true
+  /// The words it takes, when they are a fixed few (an action, a key),
+  /// each with a line of help: what tab completion offers.
+  var choices: [(word: String, help: String)] = []
 
   var usage: String { isOptional ? "[\(name)]" : name }
 }

@@ -104,7 +104,9 @@ struct ConfigFile: Equatable {
   static func problem(key: String, value: String) -> String? {
     guard let variable = keys.first(where: { $0.key == key })?.variable else { return unknownKey(key) }
     guard !value.isEmpty || key == "pager" else { return "\(key) is empty." }
-    let settings = Settings(environment: { $0 == variable ? value : nil })
+    // Messages about the value name the key, not the variable it stands for.
+    let settings = Settings(
+      environment: { $0 == variable ? value : nil }, fileOrigin: { $0 == variable ? key : nil })
     do {
       switch key {
       case "color":
@@ -115,7 +117,10 @@ struct ConfigFile: Equatable {
       }
       return nil
     } catch let error as UsageError {
-      return "\(key): \(error.message)"
+      // "offline=\"maybe\" is not…" reads as "offline: \"maybe\" is not…".
+      let message =
+        error.message.hasPrefix("\(key)=") ? error.message.dropFirst(key.count + 1) : error.message[...]
+      return "\(key): \(message)"
     } catch {
       return "\(key): \(error)"
     }

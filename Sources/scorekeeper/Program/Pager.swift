@@ -26,6 +26,9 @@ final class Pager {
   /// The command to page through, or nil for none: also when its program
   /// is not on PATH (a system without less), rather than lose the text.
   static func command(environment: (String) -> String?) -> String? {
+    // A dumb terminal cannot draw a pager's screen, and less would wait
+    // for RETURN there.
+    if environment("TERM") == "dumb" { return nil }
     let command = (environment(Variable.pager) ?? environment("PAGER") ?? "less -FRX").trimmingWhitespace()
     guard let program = command.split(separator: " ").first.map(String.init), program != "cat" else {
       return nil

@@ -145,7 +145,9 @@ struct Program {
         isTerminal: terminal.errorsAreTerminal)
       try settings.validate(userOption: commandLine.options["--user"])
       // --quiet silences a command's echo, never what it was asked to show.
-      let quiet = commandLine.has("--quiet") && command.echoes
+      // "sync status" is the status command under another name.
+      let showsStatus = name == "sync" && commandLine.arguments["status"] != nil
+      let quiet = commandLine.has("--quiet") && command.echoes && !showsStatus
       var succeeded = false
       let listing =
         command.pages && terminal.outputIsTerminal && !commandLine.has("--json")
@@ -157,7 +159,7 @@ struct Program {
         terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
         databasePath: { try settings.databasePath(option: commandLine.options["--db"]) },
-        needsDatabase: command.needsDatabase || (name == "sync" && commandLine.arguments["status"] != nil),
+        needsDatabase: command.needsDatabase || showsStatus,
         openStore: { path in try Store(path: path, dependencies: try settings.dependencies(), trace: trace) })
       try command.prepare?(invocation!)
       let offline = try settings.isOffline(flag: commandLine.has("--offline"))

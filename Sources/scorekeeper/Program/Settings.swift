@@ -47,6 +47,11 @@ struct Settings {
       "Seconds a sync may wait for a busy or unreachable cloud before it leaves the rest to the next "
         + "command (default 10)."
     ),
+    (Presentation.Variable.color, "Colour: auto, always or never, when --color is not given."),
+    (
+      Pager.Variable.pager,
+      "The pager for long output on a terminal (default: $PAGER, else less -FRX); empty for none."
+    ),
     ("XDG_DATA_HOME", "Where the default database and mock cloud live (default ~/.local/share)."),
     ("XDG_CONFIG_HOME", "Where the settings file lives (default ~/.config): see config."),
     (
@@ -85,7 +90,9 @@ struct Settings {
     case nil, "", "0", "no", "false", "off": return false
     case "1", "yes", "true", "on": return true
     case let other?:
-      throw UsageError("\(Variable.offline)=\(quote(other)) is not understood; use 1 or 0.")
+      throw UsageError(
+        "\(source(of: Variable.offline))=\(quote(other)) is not understood; use 1, yes, true or on to work "
+          + "offline, or 0, no, false or off to sync.")
     }
   }
 
@@ -96,7 +103,7 @@ struct Settings {
     if let text = environment(Variable.syncBudget), !text.isEmpty {
       guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
         throw UsageError(
-          "\(Variable.syncBudget)=\(quote(text)) is not a number of seconds like 10 or 0.5.")
+          "\(source(of: Variable.syncBudget))=\(quote(text)) is not a number of seconds like 10 or 0.5.")
       }
       budget = seconds
     }

@@ -40,7 +40,8 @@ enum ManPage {
       ".TP",
       ".I ~/.config/scorekeeper/config",
       text(
-        "The settings: key = value lines (db, cloud, user, offline, sync-budget), under $XDG_CONFIG_HOME "
+        "The settings: key = value lines (db, cloud, user, offline, sync-budget, color, pager), under "
+          + "$XDG_CONFIG_HOME "
           + "when set. An option beats its environment variable, which beats the file. See config."),
       ".TP",
       ".I ~/.local/share/scorekeeper/mock-cloud.sqlite",
@@ -50,6 +51,10 @@ enum ManPage {
       ".TP", ".B 1", "The operation failed (nothing was written).",
       ".TP", ".B 2", text("Usage error: an unknown command or option, or a malformed argument or setting."),
       ".TP", ".B 3", "The database cannot be used.",
+      ".TP", ".B 4",
+      text("The command ran, but its output could not be written (a full disk): a change it made is saved."),
+      ".TP", ".B 141",
+      text("The reader of the output went away (a closed pipe): killed by SIGPIPE, as cat would be."),
       ".SH SEE ALSO",
       ".BR sqlite3 (1),",
       ".BR psql (1)",

@@ -85,4 +85,19 @@ import Testing
     #expect(ShellWords.split("a  b\t") == ["a", "b", ""])
     #expect(ShellWords.split("") == [""])
   }
+
+  @Test("an argument of a fixed few words (an action, a settings key) offers them, with their help")
+  func choices() {
+    #expect(words("scorekeeper config ") == ["list", "get", "set", "unset"])
+    #expect(
+      words("scorekeeper config set ") == ["db", "cloud", "user", "offline", "sync-budget", "color", "pager"])
+    #expect(
+      complete("scorekeeper config set o")
+        == .words([Candidate(word: "offline", help: "1 works offline (--offline)")]))
+    #expect(words("scorekeeper config set offline ") == [])
+    #expect(words("scorekeeper server ") == ["install", "status", "add-user", "remove-user"])
+    #expect(words("scorekeeper completions z") == ["zsh"])
+    #expect(words("scorekeeper sync ") == ["status"])
+    #expect(words("scorekeeper cloud ") == ["dump"])
+  }
 }

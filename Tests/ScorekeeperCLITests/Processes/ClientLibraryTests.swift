@@ -20,7 +20,8 @@ import Testing
     // The live cloud comes from the settings file: messages name the file.
     try "cloud = host=127.0.0.1 port=1 dbname=club\n".write(toFile: config, atomically: true, encoding: .utf8)
     laptop = BinaryProcess(
-      directory: directory, overrides: ["XDG_CONFIG_HOME": directory.file("config")], unset: ["SCOREKEEPER_CLOUD"])
+      directory: directory, overrides: ["XDG_CONFIG_HOME": directory.file("config")],
+      unset: ["SCOREKEEPER_CLOUD"])
   }
 
   /// Whether the dynamic loader looked for libpq while `arguments` ran.
@@ -39,7 +40,8 @@ import Testing
     #expect(try loadsLibPQ(["sync"]) == true)
   }
 
-  @Test("without a loadable libpq, offline work goes on, and a sync names the setting that asked for the server")
+  @Test(
+    "without a loadable libpq, offline work goes on, and a sync names the setting that asked for the server")
   func missingLibrary() throws {
     // As root, a mount namespace of its own hides the system's libpq from
     // the binary alone (bound over by an empty file).
@@ -50,14 +52,19 @@ import Testing
     let library = try ShellCommand.output(["sh", "-c", "ldconfig -p | grep -o '/.*libpq.so.5$' | head -n 1"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
     try #require(!library.isEmpty)
-    let script = "mount --bind /dev/null \(library) && for a in \"$@\"; do eval \"\\\"$0\\\" $a\"; echo \"[exit $?]\"; done"
+    let script =
+      "mount --bind /dev/null \(library) && for a in \"$@\"; do eval \"\\\"$0\\\" $a\"; echo \"[exit $?]\"; done"
     let result = try laptop.start(
-      ["-m", "sh", "-c", script, SharedCopies.builtBinary, "--offline add-game Go", "--offline list", "sync"],
+      [
+        "-m", "sh", "-c", script, SharedCopies.builtBinary, "--offline add-game Go", "--offline list", "sync",
+      ],
       executable: "/usr/bin/unshare")()
     let missing =
       "The cloud in \"cloud\" in the settings file \(config) is a PostgreSQL server, and reaching it needs the "
       + "PostgreSQL client library, libpq (Debian and Ubuntu: apt-get install libpq5): \(library): file too short"
-    #expect(result.stdout == "Added game \"Go\" (0000…0001)\n[exit 0]\n0000…0001  0 players  Go\n[exit 0]\n[exit 1]\n")
+    #expect(
+      result.stdout
+        == "Added game \"Go\" (0000…0001)\n[exit 0]\n0000…0001  0 players  Go\n[exit 0]\n[exit 1]\n")
     #expect(result.stderr.hasPrefix(missing))
     #expect(result.stderr.hasSuffix(". Work offline (--offline) meanwhile.\n"))
   }

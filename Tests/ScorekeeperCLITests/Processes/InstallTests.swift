@@ -76,9 +76,14 @@ import Testing
         == ProcessResult(
           status: 0, stdout: "score|\nPoker night|\nAnn O'Neil|\nAnn O'Neil|\n", stderr: ""))
 
+    // Stripped: no symbol table (half the size, the same behaviour).
+    let sections = try shell("readelf --sections '\(prefix)/bin/scorekeeper'", in: directory)
+    #expect(sections.status == 0 && !sections.stdout.contains(".symtab"))
+
     let uninstall = try shell(make + " uninstall", in: directory)
     #expect(uninstall.status == 0, "\(uninstall.stderr)")
-    #expect(files(under: prefix) == [])
+    // Nothing left, not even the folders install made.
+    #expect(FileManager.default.enumerator(atPath: prefix)?.allObjects.isEmpty == true)
   }
 
   @Test("DESTDIR stages the same files under it, for packagers")

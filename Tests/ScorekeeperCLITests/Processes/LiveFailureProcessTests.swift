@@ -51,18 +51,21 @@ import Testing
     """
   }
 
-  @Test("a server that never answers: a command waits 2 s and keeps its change; sync gives up within its budget")
+  @Test(
+    "a server that never answers: a command waits 2 s and keeps its change; sync gives up within its budget")
   func silentServer() throws {
     let silent = try ServerStandIn(.silent)
     let cloud = "host=127.0.0.1 port=\(silent.port) dbname=club connect_timeout=600"
     let laptop = device(cloud: cloud)
-    let silence = "The cloud could not be reached: no answer from the server at 127.0.0.1, port \(silent.port)"
+    let silence =
+      "The cloud could not be reached: no answer from the server at 127.0.0.1, port \(silent.port)"
     try expectRun(
       laptop, ["add-game", "Go"], stdout: "Added game \"Go\" (0000…0001)\n",
       stderr: "warning: not synced: \(silence) within 2 s (connecting). 1 change kept for the next sync.\n")
     try expectRun(laptop, ["--offline", "list"], stdout: "0000…0001  0 players  Go\n")
     try expectRun(
-      laptop, ["--offline", "status"], stdout: offlineStatus(cloud: cloud, error: "\(silence) within 2 s (connecting)."))
+      laptop, ["--offline", "status"],
+      stdout: offlineStatus(cloud: cloud, error: "\(silence) within 2 s (connecting)."))
     var impatient = laptop
     impatient.overrides["SCOREKEEPER_SYNC_BUDGET"] = "1"
     try expectRun(
@@ -76,11 +79,13 @@ import Testing
     let laptop = device(cloud: try server.connectionString(for: "alice", through: standIn))
     try expectRun(laptop, ["add-game", "Go"], stdout: "Added game \"Go\" (0000…0001)\n")
     try expectRun(
-      laptop, ["add-player", "Go", "Ann"], stdout: "Added player \"Ann\" (0000…0002) to \"Go\" with 0 points\n")
+      laptop, ["add-player", "Go", "Ann"],
+      stdout: "Added player \"Ann\" (0000…0002) to \"Go\" with 0 points\n")
     standIn.set(.frozen)
     try expectRun(
       laptop, ["score", "Go", "Ann", "+3"], stdout: "\"Ann\": 0 → 3 (+3)\nGo (1 player)\n  1  3  Ann\n",
-      stderr: "warning: not synced: The cloud could not be reached: no answer from the server at 127.0.0.1, port "
+      stderr:
+        "warning: not synced: The cloud could not be reached: no answer from the server at 127.0.0.1, port "
         + "\(standIn.port) within 2 s (connecting). 1 change kept for the next sync.\n")
     standIn.set(.forwarding)
     try expectRun(laptop, ["sync"], stdout: "1 sent, 0 received.\n")
@@ -90,6 +95,7 @@ import Testing
         "SCOREKEEPER_CLOUD": server.location, "SCOREKEEPER_DB": directory.file("phone.sqlite"),
         "SCOREKEEPER_DEVICE": "2",
       ])
+    try expectRun(phone, ["sync"], stdout: "0 sent, 3 received.\n")
     try expectRun(phone, ["list", "Go"], stdout: "Go (1 player)\n  1  3  Ann\n")
   }
 
@@ -109,8 +115,10 @@ import Testing
   @Test("through a service file naming no user, a stopped server is recorded, and status shows it")
   func serviceFile() throws {
     let services = directory.file("pg_service.conf")
-    try "[club]\nhost=127.0.0.1\nport=1\ndbname=club\n".write(toFile: services, atomically: true, encoding: .utf8)
-    let laptop = device(cloud: "service=club", overrides: ["PGSERVICEFILE": services], unset: ["SCOREKEEPER_USER"])
+    try "[club]\nhost=127.0.0.1\nport=1\ndbname=club\n".write(
+      toFile: services, atomically: true, encoding: .utf8)
+    let laptop = device(
+      cloud: "service=club", overrides: ["PGSERVICEFILE": services], unset: ["SCOREKEEPER_USER"])
     let refused =
       "The cloud could not be reached: connection to server at \"127.0.0.1\", port 1 failed: Connection refused; "
       + "Is the server running on that host and accepting TCP/IP connections?"

@@ -43,6 +43,8 @@ import Testing
     try expectRun(
       laptop, ["add-player", "Poker", "Ann", "--score", "3"],
       stdout: "Added player \"Ann\" (0000…0002) to \"Poker\" with 3 points\n")
+    // A new device starts with sync; then its commands sync as they run.
+    try expectRun(phone, ["sync"], stdout: "0 sent, 3 received.\n")
     try expectRun(phone, ["list", "Poker"], stdout: "Poker (1 player)\n  1  3  Ann\n")
     try expectRun(
       laptop, ["share", "Poker"],

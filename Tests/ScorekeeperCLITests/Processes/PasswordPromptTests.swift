@@ -23,7 +23,9 @@ import Testing
     let command = ([SharedCopies.builtBinary] + arguments).map { "'\($0)'" }.joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-q", "-c", "sh -c 'trap : INT; \(command.replacing("'", with: "'\\''")); stty -a'", "/dev/null"]
+    process.arguments = [
+      "-q", "-c", "sh -c 'trap : INT; \(command.replacing("'", with: "'\\''")); stty -a'", "/dev/null",
+    ]
     process.environment = [
       "PATH": "/usr/bin:/bin", "TERM": "xterm", "LC_ALL": "C.UTF-8", "HOME": directory.path,
       "PGPASSFILE": directory.file("none"), "SCOREKEEPER_DB": directory.file("games.sqlite"),
@@ -48,13 +50,15 @@ import Testing
     Set(screen.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" }))
   }
 
-  @Test("Ctrl-C at sync's password prompt leaves the terminal echoing; the prompt names the user and the server")
+  @Test(
+    "Ctrl-C at sync's password prompt leaves the terminal echoing; the prompt names the user and the server")
   func interruptedLogin() throws {
     _ = try server.connectionString(for: "alice")
     let port = try #require(PGConnectionString(server.tcpLocation)["port"])
     let database = try #require(PGConnectionString(server.tcpLocation)["dbname"])
     let screen = try interrupt(["sync"])
-    #expect(screen.hasPrefix("Password for \"alice\" at 127.0.0.1, port \(port), database \"\(database)\": \n"))
+    #expect(
+      screen.hasPrefix("Password for \"alice\" at 127.0.0.1, port \(port), database \"\(database)\": \n"))
     #expect(flags(screen).contains("echo"))
     #expect(!flags(screen).contains("-echo"))
   }

@@ -51,6 +51,15 @@ import Testing
   static let green = "\u{1B}[32m"
   static let reset = "\u{1B}[0m"
 
+  @Test("TERM=dumb on a terminal starts no pager, which would wait for RETURN there")
+  func dumbTerminalHasNoPager() throws {
+    let paged = ["SCOREKEEPER_PAGER": "sed s/^/paged:/"]
+    #expect(try terminal(["list", "Poker"], paged).hasPrefix("paged:"))
+    #expect(
+      try terminal(["list", "Poker"], paged.merging(["TERM": "dumb"]) { $1 })
+        == "Poker (2 players)\n  1   3  Ann\n  2  -2  Bob\n")
+  }
+
   @Test(
     "on a terminal ranks are bold and changes green or red; plain in a pipe, with NO_COLOR, TERM=dumb or --color=never"
   )

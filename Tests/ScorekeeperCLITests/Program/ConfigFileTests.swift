@@ -43,11 +43,12 @@ import Testing
         + "sync-budget, color, pager.")
     #expect(
       error(["", "offline = maybe"]) == prefix
-        + "offline: SCOREKEEPER_OFFLINE=\"maybe\" is not understood; use 1 or 0.")
+        + "offline: \"maybe\" is not understood; use 1, yes, true or on to work offline, or 0, no, false or off "
+        + "to sync.")
     #expect(error(["", "db ="]) == prefix + "db is empty.")
     let password = error(["", "cloud = postgresql://ann:hunter2@db/scores"])
     #expect(
-      password?.hasPrefix(prefix + "cloud: The connection string in SCOREKEEPER_CLOUD holds a password")
+      password?.hasPrefix(prefix + "cloud: The connection string in cloud holds a password")
         == true)
     #expect(password?.contains("hunter2") == false)
   }

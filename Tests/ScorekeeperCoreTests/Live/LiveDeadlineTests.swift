@@ -59,7 +59,8 @@ import Testing
     #expect(connection.isBroken)
   }
 
-  @Test("a sync against a frozen server stops at its deadline: the error and outage are recorded, changes kept")
+  @Test(
+    "a sync against a frozen server stops at its deadline: the error and outage are recorded, changes kept")
   func frozenSync() throws {
     let world = try SyncScenario(backing: .postgres)
     let standIn = try ServerStandIn(.forwarding, forwardingTo: world.cloud.serverSocket)
@@ -88,7 +89,8 @@ import Testing
     _ = try world.converge()
   }
 
-  @Test("a server stopped and started again within the budget: the first contact is retried, and the sync works")
+  @Test(
+    "a server stopped and started again within the budget: the first contact is retried, and the sync works")
   func restartedServer() throws {
     let world = try SyncScenario(backing: .postgres)
     let standIn = try ServerStandIn(.refusing, forwardingTo: world.cloud.serverSocket)
@@ -141,7 +143,8 @@ import Testing
   func otherCA() throws -> String {
     let file = directory.file("other-ca.crt")
     try ShellCommand.output([
-      "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days",
+      "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+      "-days",
       "2", "-subj", "/CN=Other CA", "-keyout", directory.file("other-ca.key"), "-out", file,
     ])
     return file
@@ -157,7 +160,9 @@ import Testing
     return (error, try world[0].store.syncStatus())
   }
 
-  @Test("a certificate no trusted CA signed is insecure, stops the sync at once, and is recorded without an outage")
+  @Test(
+    "a certificate no trusted CA signed is insecure, stops the sync at once, and is recorded without an outage"
+  )
   func untrustedCertificate() throws {
     let (error, status) = try sync(
       "host=localhost port=\(port) dbname=club user=alice sslmode=verify-full sslrootcert=\(try otherCA())")
@@ -172,7 +177,8 @@ import Testing
   @Test("a trusted certificate for another host name is insecure too")
   func otherHostName() throws {
     let (error, status) = try sync(
-      "host=127.0.0.1 port=\(port) dbname=club user=alice sslmode=verify-full sslrootcert=\(server.certificate)")
+      "host=127.0.0.1 port=\(port) dbname=club user=alice sslmode=verify-full sslrootcert=\(server.certificate)"
+    )
     let insecure = CloudError.insecureConnection(
       "connection to server at \"127.0.0.1\", port \(port) failed: server certificate for \"localhost\" does not "
         + "match host name \"127.0.0.1\"")

@@ -104,16 +104,22 @@ import Testing
       ),
       (
         PGError(
-          message: "no answer from the server at 127.0.0.1, port 5432 within 2 s (connecting)", timedOut: true),
+          message: "no answer from the server at 127.0.0.1, port 5432 within 2 s (connecting)", timedOut: true
+        ),
         .unreachable("no answer from the server at 127.0.0.1, port 5432 within 2 s (connecting)")
       ),
       (
-        PGError(message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL SYSCALL error: EOF detected"),
-        .unreachable("connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL SYSCALL error: EOF detected")
+        PGError(
+          message:
+            "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL SYSCALL error: EOF detected"),
+        .unreachable(
+          "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL SYSCALL error: EOF detected")
       ),
       (
         PGError(
-          message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL error: certificate verify failed"),
+          message:
+            "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL error: certificate verify failed"
+        ),
         .insecureConnection(
           "connection to server at \"db\" (10.0.0.1), port 5432 failed: SSL error: certificate verify failed")
       ),
@@ -127,7 +133,8 @@ import Testing
       ),
       (
         PGError(
-          message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: server does not support SSL, "
+          message:
+            "connection to server at \"db\" (10.0.0.1), port 5432 failed: server does not support SSL, "
             + "but SSL was required"),
         .insecureConnection(
           "connection to server at \"db\" (10.0.0.1), port 5432 failed: server does not support SSL, but SSL "
@@ -150,7 +157,8 @@ import Testing
         .serverFailed(sqlState: "XX000", message: "could not read block 0")
       ),
       (
-        PGError(sqlState: "23505", message: "duplicate key value", query: "SELECT scorekeeper.modify_records($1)"),
+        PGError(
+          sqlState: "23505", message: "duplicate key value", query: "SELECT scorekeeper.modify_records($1)"),
         .serverFailed(sqlState: "23505", message: "duplicate key value")
       ),
       (

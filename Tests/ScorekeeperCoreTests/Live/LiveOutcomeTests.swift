@@ -23,7 +23,8 @@ import Testing
   /// the database's settings apply), expecting it to stop with `error`,
   /// `pending` kept; returns its status after.
   func expectStop(
-    _ error: CloudError, pending: Int, device: TestDevice? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ error: CloudError, pending: Int, device: TestDevice? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> SyncStatus {
     let device = device ?? world[0]
     let live = LiveCloud(connectionString: try world.cloud.connectionString(for: device.user))

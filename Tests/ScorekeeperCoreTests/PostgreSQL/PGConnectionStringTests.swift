@@ -22,7 +22,9 @@ import Testing
     var settings: [String] = []
     var option = options
     while let keyword = option.pointee.keyword {
-      if let value = option.pointee.val { settings.append("\(String(cString: keyword))=\(String(cString: value))") }
+      if let value = option.pointee.val {
+        settings.append("\(String(cString: keyword))=\(String(cString: value))")
+      }
       option += 1
     }
     return .success(settings)
@@ -36,10 +38,12 @@ import Testing
   @Test(
     "each form and its corners read as libpq reads them",
     arguments: [
-      "postgresql://alice@db.example.org:6432/scores?sslmode=verify-full", "postgres:///scores", "postgresql://",
+      "postgresql://alice@db.example.org:6432/scores?sslmode=verify-full", "postgres:///scores",
+      "postgresql://",
       "postgresql://[::1]:5433/db", "postgresql://h1:1,h2:2,h3/db", "postgresql://a%40b@h/d%20b",
       "postgresql://h/db?ssl=true", "postgresql://h?application_name=x%26y&connect_timeout=3",
-      "postgresql://alice:s3cret@h/db", "postgresql://:pw@h", "postgresql://h/db?", "postgresql://h/db?&&user=u",
+      "postgresql://alice:s3cret@h/db", "postgresql://:pw@h", "postgresql://h/db?",
+      "postgresql://h/db?&&user=u",
       "service=club", "host=/run/postgresql dbname='my scores'", "  user = bob  ", "dbname=a\\ b",
       "password='it\\'s'", "options='-c x=1' user=a user=b", "", "   ", "host=", "host=''",
       // Refused, with libpq's words.
@@ -54,14 +58,16 @@ import Testing
   func random(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let pieces = [
-      "postgresql://", "postgres://", "host", "port", "user", "dbname", "sslmode", "nonsense", "=", " ", "  ", "'",
+      "postgresql://", "postgres://", "host", "port", "user", "dbname", "sslmode", "nonsense", "=", " ", "  ",
+      "'",
       "\\", "\\'", "@", ":", "/", "?", "&", ",", "[", "]", "::1", "%20", "%4", "%zz", "h", "5432", "a b", "é",
       "require", "ssl=true", "x",
     ]
     var differences: [String] = []
     for _ in 0..<500 {
-      let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
-        .joined()
+      let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)!
+      }
+      .joined()
       let (mine, theirs) = (ours(text), try libpq(text))
       if mine != theirs { differences.append("\(text)\n  ours:  \(mine)\n  libpq: \(theirs)") }
     }
