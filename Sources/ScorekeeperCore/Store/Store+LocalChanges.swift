@@ -6,6 +6,7 @@ extension Store {
   /// reaching past it.
   func recordLocalChange(_ description: String) throws {
     try database.execute("INSERT INTO localChanges (description) VALUES (?1)", [.text(description)])
+    madeLocalChange = true
   }
 
   /// The last change made here that is not reverted: a score change's

@@ -83,6 +83,7 @@ extension Store {
       """, [.text(playerID), .integer(delta), undoes.map { .text($0) } ?? .null], Self.event)!
     if undoes == nil {
       try database.execute("INSERT INTO localChanges (event) VALUES (?1)", [.text(event.id)])
+      madeLocalChange = true
     }
     return event
   }

@@ -39,9 +39,9 @@ public final class Store {
   /// it failed: no other connection has it open, no change waits to be
   /// sent, and it never claimed its device on a cloud (one that did is a
   /// device there: in deterministic mode a new file at the same path,
-  /// with the same device id, would be refused that device). When it may, the connection keeps the
-  /// database to itself until it is closed, so nobody opens it before it
-  /// is gone.
+  /// with the same device id, would be refused that device). When it may,
+  /// the connection keeps the database to itself until it is closed, so
+  /// nobody opens it before it is gone.
   public func discardIfUnused() throws -> Bool {
     try database.execute("PRAGMA busy_timeout = 0")
     try database.execute("PRAGMA locking_mode = EXCLUSIVE")
@@ -50,17 +50,37 @@ public final class Store {
     } catch let error as DatabaseError where error.primaryCode == 5 {  // SQLITE_BUSY: someone else's too
       return false
     }
-    return try database.fetchOne(
-      """
-      \(SyncTracking.marker) SELECT (SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)) = 0
-        AND (SELECT deviceClaim IS NULL FROM syncState)
-      """
-    ) { try $0.int(0) == 1 } ?? false
+    let unused =
+      try database.fetchOne(
+        """
+        \(SyncTracking.marker) SELECT (SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)) = 0
+          AND (SELECT deviceClaim IS NULL FROM syncState)
+        """
+      ) { try $0.int(0) == 1 } ?? false
+    if unused { madeLocalChange = false }  // no mark for a file about to go
+    return unused
   }
 
-  /// Closes the connection now rather than when the store is released.
+  /// Closes the connection now rather than when the store is released,
+  /// leaving the device mark when this connection made a local change.
   public func close() {
+    markDevice()
     database.close()
+  }
+
+  deinit { markDevice() }
+
+  /// Whether this connection recorded a change of this device's (`undo`'s
+  /// list), so the device mark beside the database is out of date.
+  var madeLocalChange = false
+
+  /// Leaves the `DeviceMark` for what the database now holds.
+  private func markDevice() {
+    guard madeLocalChange, database.path.hasPrefix("/") || !database.path.hasPrefix(":"),
+      !database.path.isEmpty, let now = try? DeviceMark.current(in: database)
+    else { return }
+    madeLocalChange = false
+    DeviceMark.write(for: database.path, device: now.device, lastChange: now.lastChange)
   }
 
   func write<T>(_ body: () throws -> T) throws -> T {

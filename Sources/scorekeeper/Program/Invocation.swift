@@ -208,7 +208,7 @@ final class Invocation {
     guard let path = createdDatabase, let store = openedStore else { return }
     createdDatabase = nil
     if (try? store.discardIfUnused()) == true {
-      for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+      for suffix in ["", "-wal", "-shm", "-journal", "-device"] { unlink(path + suffix) }
     }
     close()
   }

@@ -80,11 +80,15 @@ import Testing
     _ = try store.addGame(title: "Poker")
     store.close()
     let before = try bytes("current.sqlite")
+    // The mark beside it says which device made its last change (see
+    // DeviceMark): written by the store that made one, not by a reader.
+    let mark = try bytes("current.sqlite-device")
     let reopened = try Store(path: path, dependencies: dependencies)
     #expect(try reopened.games().map(\.game.title) == ["Poker"])
     reopened.close()
     #expect(try bytes("current.sqlite") == before)
-    #expect(try directory.entries() == ["current.sqlite"])
+    #expect(try bytes("current.sqlite-device") == mark)
+    #expect(try directory.entries() == ["current.sqlite", "current.sqlite-device"])
   }
 
   @Test("a newer schema is refused with both versions named, the file byte-identical")

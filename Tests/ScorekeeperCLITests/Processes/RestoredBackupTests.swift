@@ -1,0 +1,57 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+/// A backup restored over the database is a device of its own, however it
+/// is put back: `cp` keeps the file (its inode), so only the mark beside
+/// the database can tell that the content is older than what was there.
+/// Real ids here (no deterministic mode), as a person's database has.
+@Suite struct RestoredBackupTests {
+  let directory: TemporaryDirectory
+  let process: BinaryProcess
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    process = BinaryProcess(
+      directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"], unset: ["SCOREKEEPER_IDS", "SCOREKEEPER_NOW"])
+    for arguments in [["add-game", "Poker"], ["add-player", "Poker", "Ann"], ["score", "Poker", "Ann", "+1"]] {
+      #expect(try process.run(arguments).status == 0)
+    }
+  }
+
+  func device() throws -> String {
+    let status = try process.run(["--json", "status"])
+    let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+    return try #require(json?["device"] as? String)
+  }
+
+  func inode(_ path: String) throws -> Int {
+    try #require(try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+  }
+
+  func shell(_ script: String) throws {
+    #expect(try ShellCommand.output(["sh", "-c", "cd '\(directory.path)' && " + script]) == "")
+  }
+
+  @Test("a backup copied back with cp takes a new device id: undo never reaches past the backup")
+  func restoredWithCp() throws {
+    let before = try device()
+    try shell("cp games.sqlite backup.sqlite")
+    for change in ["+2", "+3"] { #expect(try process.run(["score", "Poker", "Ann", change]).status == 0) }
+    #expect(try device() == before, "opening the same database again keeps its device")
+    let file = try inode(directory.file("games.sqlite"))
+    try shell("cp backup.sqlite games.sqlite")
+    #expect(try inode(directory.file("games.sqlite")) == file, "cp kept the file")
+    let after = try device()
+    #expect(after != before)
+    expectNoDifference(
+      try process.run(["undo"]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: "Nothing to undo: no score change made on this device is left to revert.\n"))
+    // The restored file's own changes are its own from then on.
+    #expect(try process.run(["score", "Poker", "Ann", "+5"]).status == 0)
+    #expect(try process.run(["undo"]).status == 0)
+    #expect(try device() == after)
+  }
+}
