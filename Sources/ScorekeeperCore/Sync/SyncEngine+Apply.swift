@@ -154,8 +154,19 @@ extension SyncEngine {
   /// forgets their metadata; counts the local changes that drops.
   /// `received`: a deletion from the server (counted as received);
   /// `refused`: the server refused this row (counted as refused already).
-  func deleteLocally(_ recordName: String, received: Bool = false, refused: Bool = false) throws {
+  /// - Parameter removal: why, when it is what happened elsewhere: a game
+  ///   removed so is reported (`SyncReport.removedGames`).
+  func deleteLocally(
+    _ recordName: String, received: Bool = false, refused: Bool = false, removal: RemovedGame.Reason? = nil
+  ) throws {
     guard let record = try metadata.record(recordName) else { return }
+    if let removal, record.table == .games,
+      let title = try store.database.fetchOne(
+        "\(SyncTracking.marker) SELECT title FROM games WHERE id = ?1", [.text(record.rowID)],
+        { try $0.text(0) })
+    {
+      report.removedGames.append(RemovedGame(title: title, owner: record.ownerName, reason: removal))
+    }
     let doomed = try metadata.deleteLocally(record)
     report.discarded += doomed.filter { $0.state == .pendingSave }.count - (refused ? 1 : 0)
     if received { report.received += 1 }

@@ -115,7 +115,9 @@ extension SyncEngine {
           ORDER BY \(SyncedTable.rankSQL(of: "tableName"))
           """, [.text(key), .text(zone.name)]
         ) { try $0.text(0) }
-        for name in stale where !seen.contains(name) { try deleteLocally(name, received: true) }
+        for name in stale where !seen.contains(name) {
+          try deleteLocally(name, received: true, removal: .deleted)
+        }
       }
     }
   }
@@ -132,7 +134,7 @@ extension SyncEngine {
           WHERE ownerName = ?1 AND zoneName = ?2 AND shareRecordName = ?3
           """, [.text(ownerKey), .text(deleted.id.zoneID.name), .text(deleted.id.name)])
       } else {
-        try deleteLocally(deleted.id.name, received: true)
+        try deleteLocally(deleted.id.name, received: true, removal: .deleted)
       }
     }
     // The share says who may do what: this user's permission may have changed.
@@ -181,7 +183,7 @@ extension SyncEngine {
           WHERE ownerName = ?1 AND zoneName = ?2 AND parentRecordName IS NULL
           """, [.text(key), .text(zone.name)]
         ) { try $0.text(0) }
-        for name in tops { try deleteLocally(name, received: true) }
+        for name in tops { try deleteLocally(name, received: true, removal: .noLongerShared) }
         try store.database.execute(
           "\(SyncTracking.marker) DELETE FROM syncRecords WHERE ownerName = ?1 AND zoneName = ?2",
           [.text(key), .text(zone.name)])

@@ -271,7 +271,7 @@ extension SyncEngine {
       // Saved with a tag, yet the server has no such record: another
       // device deleted it. Deletion wins, as if it had been fetched.
       outcome.madeProgress = true
-      try applying { try deleteLocally(sent.recordName, received: true) }
+      try applying { try deleteLocally(sent.recordName, received: true, removal: .deleted) }
     case .referenceViolation:
       if try resolveMissingParent(of: sent, in: database, outcome: &outcome) { outcome.madeProgress = true }
     case .zoneNotFound(let zone):
@@ -351,7 +351,7 @@ extension SyncEngine {
     let parentID = RecordID(name: parentName, zoneID: child.zoneID(user: user))
     switch try withRetry({ try database.records(for: [parentID]) })[parentID] {
     case .failure(.unknownItem)?:
-      try applying { try deleteLocally(parentName, received: true) }
+      try applying { try deleteLocally(parentName, received: true, removal: .deleted) }
       return true
     default:
       outcome.refused[child.recordName] = (

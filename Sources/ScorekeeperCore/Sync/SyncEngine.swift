@@ -25,7 +25,9 @@ public final class SyncEngine {
   let container: any CloudContainer
   let cloudLocation: String
   let timing: SyncTiming
-  var report = SyncReport()
+  /// What the current (or last) sync did so far: read after one that
+  /// failed too, for what it did before it stopped.
+  public internal(set) var report = SyncReport()
   /// Records per page of zone changes; tests make pages small.
   var fetchPageSize = 400
   /// Called after each page of zone changes is applied, for tests that

@@ -14,6 +14,9 @@ public struct SyncReport: Hashable, Sendable {
   public var refused = 0
   /// Calls repeated after a transient error.
   public var retries = 0
+  /// Games this sync removed from the database because of what happened
+  /// elsewhere, so that none goes without a word.
+  public var removedGames: [RemovedGame] = []
   /// Why the sync stopped before everything was sent and received, if it
   /// did; the changes stay pending for the next one.
   public var problem: String?
@@ -32,5 +35,26 @@ public struct SyncReport: Hashable, Sendable {
       parts.append("\(refused) refused (no permission)")
     }
     return parts.joined(separator: ", ")
+  }
+}
+
+/// A game a sync removed from this device: deleted elsewhere (on another
+/// device of the user's, or by its owner), or no longer shared with the
+/// user. Deletion wins over any copy, even a backup restored here.
+public struct RemovedGame: Hashable, Sendable {
+  public enum Reason: Hashable, Sendable {
+    case deleted
+    case noLongerShared
+  }
+
+  public var title: String
+  /// The game's owner; empty for the user's own.
+  public var owner: String
+  public var reason: Reason
+
+  public init(title: String, owner: String, reason: Reason) {
+    self.title = title
+    self.owner = owner
+    self.reason = reason
   }
 }

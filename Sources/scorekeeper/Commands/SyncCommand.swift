@@ -54,6 +54,8 @@ extension Command {
         return
       }
       let engine = try invocation.onlineEngine(for: "sync", rebinding: invocation.flag("--rebind"))
+      // Games removed before a sync stopped are told of as well.
+      defer { invocation.warn(engine.report.removedGames) }
       let report = try invocation.flag("--rebind") ? engine.rebind() : engine.sync()
       if invocation.json {
         invocation.print(report.json)

@@ -28,6 +28,8 @@ final class Invocation {
   /// Local changes automatic syncs undid (refused, or deleted elsewhere):
   /// never silently, so they are reported at the end too.
   private var syncLosses = (refused: 0, discarded: 0)
+  /// Games automatic syncs removed because of what happened elsewhere.
+  private var removedGames: [RemovedGame] = []
   /// The outage for which automatic syncs were skipped, if they were.
   private var waitedOutage: SyncOutage?
   /// Whether the outage was looked at: once per command is enough (after
@@ -109,10 +111,18 @@ final class Invocation {
       return
     }
     checkedOutage = true
+    var engine: SyncEngine?
+    // What the sync did is counted whether it ended or stopped half way.
+    defer {
+      if let report = engine?.report {
+        syncLosses.refused += report.refused
+        syncLosses.discarded += report.discarded
+        removedGames += report.removedGames
+      }
+    }
     do {
-      let report = try operation(try syncEngine(automatic: true))
-      syncLosses.refused += report.refused
-      syncLosses.discarded += report.discarded
+      engine = try syncEngine(automatic: true)
+      _ = try operation(engine!)
     } catch let refusal as SyncError {
       guard case .boundElsewhere = refusal else {
         syncProblem = refusal
@@ -128,6 +138,7 @@ final class Invocation {
   /// and one if syncing failed, counting the changes waiting now that the
   /// command has made its own.
   func warnIfNotSynced() {
+    warn(removedGames)
     if syncLosses.refused > 0 {
       errors.line(
         errors.styled("warning:", .warning)
@@ -159,6 +170,29 @@ final class Invocation {
       message = "\(SyncError.stopped(error, pending: pending.pendingSaves + pending.pendingDeletes))"
     }
     errors.line(errors.styled("warning:", .warning) + " not synced: \(message)")
+  }
+
+  /// A warning line for each game a sync removed because of what
+  /// happened elsewhere: nothing leaves without a word.
+  func warn(_ removed: [RemovedGame]) {
+    for game in removed {
+      let text: String
+      switch (game.reason, game.owner.isEmpty) {
+      case (.deleted, true):
+        text =
+          "\(quote(game.title)) was deleted on another device, so it is gone from this one too (a "
+          + "deletion wins, even over a backup restored here); to play it again, add it as a new game."
+      case (.deleted, false):
+        text =
+          "\(game.owner) deleted \(quote(game.title)), which they shared with you; it was removed from this "
+          + "device."
+      case (.noLongerShared, _):
+        text =
+          "\(game.owner) no longer shares \(quote(game.title)) with you (they stopped sharing it, or "
+          + "deleted it); it was removed from this device."
+      }
+      errors.line(errors.styled("warning:", .warning) + " " + text)
+    }
   }
 
   private func changes(_ count: Int) -> String {

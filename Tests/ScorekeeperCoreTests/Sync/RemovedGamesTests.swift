@@ -1,0 +1,75 @@
+import ScorekeeperTestSupport
+import Testing
+
+@testable import ScorekeeperCore
+
+/// A sync that removes a game from this device because of what happened
+/// elsewhere reports it (the CLI warns), so nothing goes without a word:
+/// deleted on another device, deleted by its owner, no longer shared,
+/// and a backup restored after a deletion (deletion still wins).
+@Suite struct RemovedGamesTests {
+  @Test(
+    "a game deleted on another device is reported by the sync that removes it",
+    arguments: CloudBacking.backends)
+  func deletedOnAnotherDevice(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    _ = try world[0].store.addGame(title: "Poker")
+    _ = try world.converge()
+    _ = try world[1].store.deleteGame("Poker")
+    #expect(try world[1].sync().removedGames == [], "its own deletion is no news to the device that made it")
+    #expect(try world[0].sync().removedGames == [RemovedGame(title: "Poker", owner: "", reason: .deleted)])
+    #expect(try world[0].sync().removedGames == [], "told once")
+  }
+
+  @Test(
+    "a participant is told when the owner stops sharing, or deletes the game",
+    arguments: CloudBacking.backends)
+  func sharedGameGone(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
+    let alice = world[0]
+    let bob = try TestDevice(2, user: "bob", cloud: world.cloud, clock: world.clock)
+    for title in ["Poker", "Chess"] {
+      let game = try alice.store.addGame(title: title)
+      let share = try alice.engine().share(gameID: game.id, permission: nil)
+      _ = try bob.engine().accept(link: share.link)
+    }
+    let poker = try alice.store.game("Poker").game
+    try alice.engine().stopSharing(gameID: poker.id)
+    _ = try alice.store.deleteGame("Chess")
+    try alice.sync()
+    let removed = try bob.sync().removedGames
+    #expect(
+      Set(removed) == [
+        RemovedGame(title: "Poker", owner: "alice", reason: .noLongerShared),
+        // (Deleting a shared game ends the sharing: the participant cannot
+        // tell the two apart.)
+        RemovedGame(title: "Chess", owner: "alice", reason: .noLongerShared),
+      ], "\(removed)")
+    #expect(try bob.store.games() == [])
+  }
+
+  @Test(
+    "a backup restored after the game was deleted elsewhere loses it again, and the sync says so",
+    arguments: CloudBacking.backends)
+  func restoredBackup(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    _ = try world[0].store.addGame(title: "Hearts")
+    _ = try world.converge()
+    let backup = try TemporaryDirectory()
+    try world[0].store.database.execute("VACUUM INTO '\(backup.file("backup.sqlite"))'")
+    _ = try world[1].store.deleteGame("Hearts")
+    try world[1].sync()
+    try world[0].sync()
+    // The backup is another file: in deterministic mode it needs a device
+    // number of its own (with real ids it takes a random one).
+    let restored = try Store(
+      path: backup.file("backup.sqlite"),
+      dependencies: Dependencies(
+        uuid: .incrementing(startingAt: 3 << 32 + 1), clock: world.clock.clock, device: .device(3)))
+    let engine = SyncEngine(
+      store: restored, container: world.cloud.container("alice"), cloudLocation: world.cloud.location,
+      timing: .virtual(budget: 30))
+    #expect(try engine.sync().removedGames == [RemovedGame(title: "Hearts", owner: "", reason: .deleted)])
+    #expect(try restored.games() == [])
+  }
+}
