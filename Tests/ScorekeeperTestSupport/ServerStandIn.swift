@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThrowawayPostgres
 
 /// A TCP port on 127.0.0.1 that stands in for a server, to show what the
 /// client does when the network or the server misbehaves: nothing
@@ -43,25 +44,9 @@ public final class ServerStandIn: Sendable {
   /// - Parameter socket: the real server's Unix socket (a file path),
   ///   for `forwarding` and `frozen`.
   public init(_ behaviour: Behaviour, forwardingTo socket: String? = nil) throws {
-    let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard listener >= 0 else { throw SetUpFailure("socket: errno \(errno)") }
-    var yes: Int32 = 1
-    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      Glibc.close(listener)
-      throw SetUpFailure("bind: errno \(errno)")
-    }
+    let (listener, port) = try TestPostgres.boundLoopbackSocket()
     self.listener = listener
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     target = socket
     state = Mutex(State(behaviour: behaviour, sockets: [listener]))
     set(behaviour)

@@ -122,9 +122,18 @@ public final class TestPostgres: Sendable {
 
   /// A port on 127.0.0.1 that nothing listens on now.
   private static func freeLoopbackPort() throws -> Int {
+    let (socket, port) = try boundLoopbackSocket()
+    close(socket)
+    return port
+  }
+
+  /// A TCP socket bound to a free port on 127.0.0.1 (SO_REUSEADDR, not
+  /// listening yet), and the port: the caller closes it.
+  public static func boundLoopbackSocket() throws -> (socket: Int32, port: Int) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw SetUpFailure("socket: errno \(errno)") }
-    defer { close(socket) }
+    var yes: Int32 = 1
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -134,8 +143,11 @@ public final class TestPostgres: Sendable {
         bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
       }
     }
-    guard bound else { throw SetUpFailure("bind: errno \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound else {
+      close(socket)
+      throw SetUpFailure("bind: errno \(errno)")
+    }
+    return (socket, Int(UInt16(bigEndian: address.sin_port)))
   }
 
   /// A new, empty database of its own for one test.
