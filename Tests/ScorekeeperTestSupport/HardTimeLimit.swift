@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import ThrowawayPostgres
 
 /// A hard limit on each test case's time, for tests of code that must
 /// never wait without a bound: past it, the test process stops with a
@@ -50,6 +51,7 @@ final class Watchdog: Sendable {
             Data(
               "\n\(what) still ran after its hard limit of \(seconds) s: a wait without a bound. Stopping the test process.\n"
                 .utf8))
+          TestPostgres.stopCluster()  // (abort runs no atexit handler)
           abort()
         }
         usleep(100_000)

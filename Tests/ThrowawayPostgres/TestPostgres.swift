@@ -224,12 +224,23 @@ public final class TestPostgres: Sendable {
 
   private static func stopAtExit(bin: String, directory: String) {
     stopCommand.withLock { $0 = (bin, directory) }
-    atexit {
-      guard let (bin, directory) = TestPostgres.stopCommand.withLock({ $0 }) else { return }
-      let stop = [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"]
-      _ = try? ShellCommand.output(TestPostgres.asServer(stop))
-      try? FileManager.default.removeItem(atPath: directory)
+    atexit { TestPostgres.stopCluster() }
+  }
+
+  /// Stops the process's cluster, if one was started, and removes it: at
+  /// exit, and before a test process is stopped on purpose (an abort runs
+  /// no atexit handler, and would leave the cluster running).
+  public static func stopCluster() {
+    guard
+      let (bin, directory) = stopCommand.withLock({ state in
+        defer { state = nil }; return state
+      })
+    else {
+      return
     }
+    let stop = [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"]
+    _ = try? ShellCommand.output(asServer(stop))
+    try? FileManager.default.removeItem(atPath: directory)
   }
 
   private static let stopCommand = Mutex<(String, String)?>(nil)
