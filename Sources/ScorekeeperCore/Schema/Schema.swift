@@ -16,6 +16,7 @@ public enum Schema {
     .exactTotals,
     .playerPhotos,
     .photoSummaries,
+    .archivedGames,
   ]
 
   /// The version this program reads and writes.

@@ -29,6 +29,7 @@ extension Store {
         FROM games AS g
         LEFT JOIN syncRecords AS r ON r.recordName = g.id || ':games'
         LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
+        WHERE g.id NOT IN (SELECT gameID FROM archivedGames)
         ORDER BY 3 DESC, g.title COLLATE NOCASE, g.title, g.id
         """
       ) { row in

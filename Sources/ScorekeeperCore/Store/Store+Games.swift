@@ -23,7 +23,7 @@ extension Store {
       try database.fetchAll(
         """
         SELECT id, title, (SELECT count(*) FROM players WHERE players.gameID = games.id)
-        FROM games
+        FROM games WHERE id NOT IN (SELECT gameID FROM archivedGames)
         ORDER BY 3 DESC, title COLLATE NOCASE, title, id
         """
       ) { row in GameSummary(game: try Game(row: row), playerCount: try row.int(2)) }
@@ -75,5 +75,32 @@ extension Store {
     try database.execute("DELETE FROM games WHERE id = ?1", [.text(game.id)])
     try recordLocalChange("deleted the game \(quote(game.title))")
     return summary
+  }
+}
+
+extension Store {
+  /// A read-only copy of a game no longer shared with this user: whose it
+  /// was, and when its sharing ended here.
+  public struct ArchivedGame: Hashable, Sendable {
+    public var summary: GameSummary
+    public var owner: String
+    public var archivedAt: Timestamp
+  }
+
+  /// The read-only copies of games no longer shared, newest first.
+  public func archivedGames() throws -> [ArchivedGame] {
+    try read {
+      try database.fetchAll(
+        """
+        SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id), a.owner, a.archivedAt
+        FROM archivedGames AS a JOIN games AS g ON g.id = a.gameID
+        ORDER BY a.archivedAt DESC, g.title COLLATE NOCASE, g.id
+        """
+      ) { row in
+        ArchivedGame(
+          summary: GameSummary(game: try Game(row: row), playerCount: try row.int(2)), owner: try row.text(3),
+          archivedAt: try row.timestamp(4))
+      }
+    }
   }
 }

@@ -18,7 +18,9 @@ extension Store {
       """
       SELECT c.event, c.description FROM localChanges AS c
       WHERE c.description IS NOT NULL
-         OR (EXISTS (SELECT 1 FROM scoreEvents AS e WHERE e.id = c.event)
+         OR (EXISTS (
+               SELECT 1 FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+               WHERE e.id = c.event AND p.gameID NOT IN (SELECT gameID FROM archivedGames))
              AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = c.event))
       ORDER BY c.seq DESC LIMIT 1
       """

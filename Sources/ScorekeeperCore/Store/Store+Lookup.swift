@@ -8,24 +8,41 @@
 extension Store {
   func findGame(_ reference: String) throws -> Game {
     let text = reference.trimmingWhitespace()
+    let shown = shownGames
     let byTitle = try database.fetchAll(
-      "SELECT id, title FROM games WHERE casefold(title) = casefold(?1) ORDER BY title, id",
+      "SELECT id, title FROM games WHERE casefold(title) = casefold(?1) AND \(shown) ORDER BY title, id",
       [.text(text)], Game.init(row:))
     if let game = try pickOne(byTitle, exactly: { $0.title == text }, ambiguous: ambiguousGame(text)) {
       return game
     }
     if let fragment = IDFragment(text) {
       let byID = try database.fetchAll(
-        "SELECT id, title FROM games WHERE \(Self.idMatchesFragment) ORDER BY id",
+        "SELECT id, title FROM games WHERE \(Self.idMatchesFragment) AND \(shown) ORDER BY id",
         fragment.arguments, Game.init(row:))
       if let game = try pickOne(byID, exactly: { _ in false }, ambiguous: ambiguousGame(text)) {
         return game
       }
     }
-    let titles = try database.fetchAll("SELECT id, title FROM games", [], Game.init(row:))
+    if !showsArchivedGames,
+      let archived = try database.fetchOne(
+        """
+        SELECT g.title, a.owner FROM games AS g JOIN archivedGames AS a ON a.gameID = g.id
+        WHERE casefold(g.title) = casefold(?1) ORDER BY g.title, g.id LIMIT 1
+        """, [.text(text)], { (try $0.text(0), try $0.text(1)) })
+    {
+      throw StoreError.archivedGame(title: archived.0, owner: archived.1)
+    }
+    let titles = try database.fetchAll("SELECT id, title FROM games WHERE \(shown)", [], Game.init(row:))
     let close = Set(Suggestion.closest(to: text, among: titles.map(\.title)))
     throw StoreError.gameNotFound(
       reference: text, suggestions: titles.filter { close.contains($0.title) })
+  }
+
+  /// The games lookups see: the live ones, or with `showsArchivedGames`
+  /// only the read-only copies of games no longer shared (`archivedGames`),
+  /// as a condition on `games.id`.
+  var shownGames: String {
+    "id \(showsArchivedGames ? "" : "NOT ")IN (SELECT gameID FROM archivedGames)"
   }
 
   func findPlayer(_ reference: String, in game: Game) throws -> Player {

@@ -2,6 +2,9 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// No game has that title or id. `suggestions` are titles close to it.
   case gameNotFound(reference: String, suggestions: [Game])
+  /// The game named is a read-only copy of a game no longer shared with
+  /// this user (`archivedGames`): it is only listed or deleted.
+  case archivedGame(title: String, owner: String)
   /// No player of `game` has that name or id.
   case playerNotFound(reference: String, game: Game, suggestions: [Player])
   /// Several games match; their ids tell them apart.
@@ -30,6 +33,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .gameNotFound(let reference, let suggestions):
       return "No game \(namedOrIdentified(reference))."
         + Suggestion.didYouMean(suggestions.map(\.title))
+    case .archivedGame(let title, let owner):
+      return "\(quote(title)) is a read-only copy of \(owner)'s game, which is no longer shared with you: "
+        + "\"scorekeeper list --archived\" shows it, and delete-game with --archived deletes it; nothing "
+        + "else changes it."
     case .playerNotFound(let reference, let game, let suggestions):
       return "No player \(namedOrIdentified(reference)) in \(quote(game.title))."
         + Suggestion.didYouMean(suggestions.map(\.name))

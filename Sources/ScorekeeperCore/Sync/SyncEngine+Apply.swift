@@ -20,7 +20,12 @@ extension SyncEngine {
     parents: ParentRows? = nil
   ) throws -> Bool {
     guard let row = SyncedRow(record: server) else { return false }  // not a scorekeeper record
-    if row.table.parentTable == nil { try followShare(of: server) }
+    if row.table.parentTable == nil {
+      try followShare(of: server)
+      // Shared again: a copy kept when the sharing ended is the game again.
+      try store.database.execute(
+        "\(SyncTracking.marker) DELETE FROM archivedGames WHERE gameID = ?1", [.text(row.id)])
+    }
     let existing = try metadata.record(row.recordName)
     if let existing, !overwritingLocalChanges, existing.state != .parked {
       if existing.serverChangeTag == server.changeTag { return false }
@@ -160,15 +165,19 @@ extension SyncEngine {
     _ recordName: String, received: Bool = false, refused: Bool = false, removal: RemovedGame.Reason? = nil
   ) throws {
     guard let record = try metadata.record(recordName) else { return }
-    if let removal, record.table == .games,
-      let title = try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT title FROM games WHERE id = ?1", [.text(record.rowID)],
-        { try $0.text(0) })
-    {
-      report.removedGames.append(RemovedGame(title: title, owner: record.ownerName, reason: removal))
-    }
+    if let removal { try reportRemoval(of: record, removal) }
     let doomed = try metadata.deleteLocally(record)
     report.discarded += doomed.filter { $0.state == .pendingSave }.count - (refused ? 1 : 0)
     if received { report.received += 1 }
+  }
+
+  /// Notes a game leaving this device's games for `reason`, by its title.
+  func reportRemoval(of record: SyncRecordState, _ reason: RemovedGame.Reason) throws {
+    guard record.table == .games,
+      let title = try store.database.fetchOne(
+        "\(SyncTracking.marker) SELECT title FROM games WHERE id = ?1", [.text(record.rowID)],
+        { try $0.text(0) })
+    else { return }
+    report.removedGames.append(RemovedGame(title: title, owner: record.ownerName, reason: reason))
   }
 }

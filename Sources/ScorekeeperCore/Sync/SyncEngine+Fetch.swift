@@ -152,8 +152,10 @@ extension SyncEngine {
 
   /// The server no longer has a zone this device holds. The user's own:
   /// the service lost it, so it is created again and everything in it
-  /// sent again. Someone else's: access ended, so its rows go.
-  func zoneVanished(_ zone: ZoneID) throws {
+  /// sent again. Someone else's: access ended, so it leaves the user's
+  /// games; its rows stay as a read-only copy (`archive`), unless the
+  /// user left it (`keepingCopy` false), which deletes them.
+  func zoneVanished(_ zone: ZoneID, keepingCopy: Bool = true) throws {
     let key = ownerKey(of: zone)
     try applying {
       try store.database.execute(
@@ -183,11 +185,30 @@ extension SyncEngine {
           WHERE ownerName = ?1 AND zoneName = ?2 AND parentRecordName IS NULL
           """, [.text(key), .text(zone.name)]
         ) { try $0.text(0) }
-        for name in tops { try deleteLocally(name, received: true, removal: .noLongerShared) }
+        for name in tops {
+          if keepingCopy { try archive(name) } else { try deleteLocally(name, received: true) }
+        }
         try store.database.execute(
           "\(SyncTracking.marker) DELETE FROM syncRecords WHERE ownerName = ?1 AND zoneName = ?2",
           [.text(key), .text(zone.name)])
       }
     }
+  }
+
+  /// A game whose sharing ended for this user (the owner stopped sharing
+  /// it, or deleted it) stays here as a read-only copy of its final state
+  /// (`archivedGames`), no longer synced: its metadata is forgotten, its
+  /// rows kept. Reported, as a removal is.
+  private func archive(_ recordName: String) throws {
+    guard let record = try metadata.record(recordName) else { return }
+    guard record.table == .games else { return try deleteLocally(recordName, received: true) }
+    try reportRemoval(of: record, .noLongerShared)
+    try store.database.execute(
+      """
+      \(SyncTracking.marker) INSERT INTO archivedGames (gameID, owner, archivedAt) VALUES (?1, ?2, now())
+      ON CONFLICT (gameID) DO NOTHING
+      """, [.text(record.rowID), .text(record.ownerName)])
+    for item in try metadata.subtree(of: recordName) { try metadata.forget(item.recordName) }
+    report.received += 1
   }
 }

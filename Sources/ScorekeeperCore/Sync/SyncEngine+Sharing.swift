@@ -154,7 +154,7 @@ extension SyncEngine {
         let result = try withRetry { try container.sharedDatabase.modifyRecords(deleting: [shareID]) }
         if case .failure(let error)? = result.deleteResults[shareID], !(error.isGone) { throw error }
       }
-      try zoneVanished(zone)
+      try zoneVanished(zone, keepingCopy: false)  // leaving asked for it gone
     }
   }
 

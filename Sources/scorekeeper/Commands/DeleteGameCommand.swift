@@ -6,18 +6,21 @@ extension Command {
       name: "delete-game",
       summary: "Delete a game and all its players.",
       arguments: [.game],
-      options: [.force("Delete (or leave) without asking.")],
+      options: [.force("Delete (or leave) without asking."), .archived],
       discussion: """
         On a terminal it asks before deleting. Without a terminal (in a script or a
         pipe) it refuses unless --force is given, so a script never deletes by accident.
         Deleting a game you shared deletes it for everyone who joined; deleting a game
         someone shared with you leaves it instead (see "leave"), asking the same way.
+        With --archived, deletes a read-only copy of a game no longer shared with you
+        (see "list --archived"), from this device only.
         """,
       examples: ["scorekeeper delete-game \"Poker night\"", "scorekeeper delete-game 3f2a --force"]
     ),
     syncs: true,
     echoes: true,
     run: { invocation in
+      try invocation.store().showsArchivedGames = invocation.flag("--archived")
       // Someone else's game is not ours to delete: deleting it leaves it.
       let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))
       if case .sharedWithMe = access {

@@ -8,13 +8,21 @@ extension Command {
       arguments: [
         ArgumentSpec(name: "GAME", help: "Show this game's standings instead of all games.", isOptional: true)
       ],
-      options: [.ascending],
+      options: [.ascending, .archived],
       discussion: """
         Without GAME: every game with its number of players, most players first, then
         by title. With GAME: its players, highest score first (ties by name); ranks
         are shared on equal scores (1, 2, 2, 4).
+
+        When the owner of a game shared with you stops sharing it (or deletes it), it
+        leaves your games, and a read-only copy of its final state stays on your
+        devices: --archived lists those copies (with GAME, one's standings), and
+        "delete-game GAME --archived" deletes one.
         """,
-      examples: ["scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending"]
+      examples: [
+        "scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending",
+        "scorekeeper list --archived",
+      ]
     ),
     syncs: true,
     pages: true,
@@ -27,12 +35,39 @@ extension Command {
       }
     },
     run: { invocation in
+      let archived = invocation.flag("--archived")
+      try invocation.store().showsArchivedGames = archived
       if let game = invocation.optionalArgument("GAME") {
         try listStandings(of: game, invocation)
+      } else if archived {
+        try listArchivedGames(invocation)
       } else {
         try listGames(invocation)
       }
     })
+
+  private static func listArchivedGames(_ invocation: Invocation) throws {
+    let games = try invocation.store().archivedGames()
+    if invocation.json {
+      invocation.print(.object([("games", .array(games.map(\.json)))]))
+      return
+    }
+    guard !games.isEmpty else {
+      invocation.output.line(
+        "No read-only copies: one is kept here when a game's owner stops sharing it with you.")
+      return
+    }
+    let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
+    let titleWidth = games.map(\.summary.game.title.displayWidth).max() ?? 0
+    invocation.output.line("Read-only copies of games no longer shared with you:")
+    for game in games {
+      invocation.output.line(
+        "  " + IDFragment.short(game.summary.game.id) + "  "
+          + players(game.summary.playerCount).padding(to: countWidth)
+          + "  " + game.summary.game.title.padding(to: titleWidth) + "  \(game.owner)'s, since "
+          + invocation.times.format(game.archivedAt))
+    }
+  }
 
   private static func listGames(_ invocation: Invocation) throws {
     let games = try invocation.store().gamesWithAccess()

@@ -60,4 +60,7 @@ extension Command {
 extension OptionSpec {
   static let ascending = OptionSpec(
     name: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad).")
+  static let archived = OptionSpec(
+    name: "--archived",
+    help: "The read-only copies of games no longer shared with you, kept when their sharing ended.")
 }

@@ -189,7 +189,7 @@ final class Invocation {
       case (.noLongerShared, _):
         text =
           "\(game.owner) no longer shares \(quote(game.title)) with you (they stopped sharing it, or "
-          + "deleted it); it was removed from this device."
+          + "deleted it): it left your games, and a read-only copy is kept (scorekeeper list --archived)."
       }
       errors.line(errors.styled("warning:", .warning) + " " + text)
     }

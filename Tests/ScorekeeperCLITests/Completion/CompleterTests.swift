@@ -59,7 +59,10 @@ import Testing
       complete("scorekeeper list --a")
         == .words([
           Candidate(
-            word: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad).")
+            word: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad)."),
+          Candidate(
+            word: "--archived",
+            help: "The read-only copies of games no longer shared with you, kept when their sharing ended."),
         ]))
     #expect(words("scorekeeper --o") == ["--offline"])
     #expect(words("scorekeeper --db ") == ["(files)"])

@@ -78,6 +78,7 @@ import Testing
       ["rename-game", game, titles.randomElement(using: &random)!],
       ["rename-player", game, name, names.randomElement(using: &random)!],
       ["remove-player", game, name, "--force"], ["delete-game", game, "--force"], ["undo"], ["list"],
+      ["list", "--archived"], ["delete-game", game, "--archived", "--force"],
       ["list", game], ["history", game], ["sync"], ["status"],
       device.user == "alice" ? ["share", game] : ["leave", game, "--force"],
       device.user == "alice" ? ["share", game, "--stop", "--force"] : ["accept-share", links.last ?? "x"],

@@ -1,4 +1,5 @@
 import Foundation
+import ScorekeeperCore
 import ScorekeeperTestSupport
 import Testing
 
@@ -44,7 +45,10 @@ import Testing
     #expect(files(under: prefix) == Self.installed)
 
     let version = try shell("scorekeeper --version", in: directory, ["PATH": prefix + "/bin:/usr/bin:/bin"])
-    #expect(version == ProcessResult(status: 0, stdout: "scorekeeper 0.1.0 (schema version 9)\n", stderr: ""))
+    #expect(
+      version
+        == ProcessResult(
+          status: 0, stdout: "scorekeeper 0.1.0 (schema version \(Schema.currentVersion))\n", stderr: ""))
 
     let manual = try shell(
       "man -l '\(prefix)/share/man/man1/scorekeeper.1' | head -4", in: directory,

@@ -68,7 +68,8 @@ import Testing
     let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
     #expect(
       try db.tableNames() == [
-        "games", "localChanges", "localDevice", "playerPhotos", "players", "schemaMigrations",
+        "archivedGames", "games", "localChanges", "localDevice", "playerPhotos", "players",
+        "schemaMigrations",
         "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncZones",
       ])
   }

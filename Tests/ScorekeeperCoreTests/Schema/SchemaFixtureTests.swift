@@ -50,8 +50,10 @@ import Testing
       let parts = line.split(separator: " ", omittingEmptySubsequences: true)
       return (name: String(parts[1]), hash: String(parts[0]))
     }
+    // In version order (v2 before v10).
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory)
-      .filter { $0.hasSuffix(".sqlite") }.sorted()
+      .filter { $0.hasSuffix(".sqlite") }
+      .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     #expect(recorded.map(\.name) == files)
     #expect(files == Self.versions.map { "v\($0).sqlite" })
     for (name, hash) in recorded {

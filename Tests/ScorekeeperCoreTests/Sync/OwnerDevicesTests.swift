@@ -99,7 +99,8 @@ import Testing
     try world.converge()
     #expect(try serverRoot(game).shareID == nil)
     try bob.sync()
-    #expect(try bob.contents() == [])
+    #expect(try bob.store.games() == [] && bob.unsynced() == [])
+    #expect(try bob.store.archivedGames().map(\.summary.game.id) == [game])
     #expect(try b.store.gamesWithAccess().map(\.access) == [.mine])
     #expect(try a.store.games().map(\.game.title) == ["Poker night"])
   }

@@ -30,9 +30,12 @@ import Testing
     let bob = try TestDevice(2, user: "bob", cloud: world.cloud, clock: world.clock)
     for title in ["Poker", "Chess"] {
       let game = try alice.store.addGame(title: title)
+      _ = try alice.store.addPlayer(to: title, name: "Ann", score: 2)
       let share = try alice.engine().share(gameID: game.id, permission: nil)
       _ = try bob.engine().accept(link: share.link)
     }
+    _ = try bob.store.score(in: "Poker", "Ann", .add(3))
+    try bob.sync()
     let poker = try alice.store.game("Poker").game
     try alice.engine().stopSharing(gameID: poker.id)
     _ = try alice.store.deleteGame("Chess")
@@ -46,6 +49,24 @@ import Testing
         RemovedGame(title: "Chess", owner: "alice", reason: .noLongerShared),
       ], "\(removed)")
     #expect(try bob.store.games() == [])
+    // A read-only copy of each stays, as it was, no longer synced, and
+    // beyond undo's reach.
+    #expect(
+      try bob.store.archivedGames().map { "\($0.summary.game.title) \($0.summary.playerCount) \($0.owner)" }
+        .sorted()
+        == ["Chess 1 alice", "Poker 1 alice"])
+    #expect(try bob.unsynced() == [])
+    #expect(throws: StoreError.self) { try bob.store.game("Poker") }
+    #expect(throws: StoreError.self) { try bob.store.undo() }
+    bob.store.showsArchivedGames = true
+    #expect(try bob.store.players(of: "Poker").map(\.score) == [5])
+    bob.store.showsArchivedGames = false
+    // Shared again and joined again, the game is in play once more.
+    let again = try alice.engine().share(gameID: poker.id, permission: nil)
+    _ = try bob.engine().accept(link: again.link)
+    #expect(try bob.store.games().map(\.game.title) == ["Poker"])
+    #expect(try bob.store.archivedGames().map(\.summary.game.title) == ["Chess"])
+    _ = try world.converge()
   }
 
   @Test(

@@ -137,8 +137,12 @@ import Testing
     let share = try alice.engine().share(gameID: game, permission: nil)
     _ = try bob.engine().accept(link: share.link)
     try alice.engine().stopSharing(gameID: game)
+    let kept = try bob.contents()
     try bob.sync()
-    #expect(try bob.contents() == [])
+    // It leaves bob's games; a read-only copy of it stays, unsynced.
+    #expect(try bob.store.games() == [] && bob.unsynced() == [])
+    #expect(try bob.store.archivedGames().map(\.summary.game.id) == [game])
+    #expect(try bob.contents() == kept)
     #expect(throws: SharingError.badLink(share.link)) { try bob.engine().accept(link: share.link) }
     let again = try alice.engine().share(gameID: game, permission: nil)
     #expect(again.isNew && again.link != share.link)
@@ -155,7 +159,9 @@ import Testing
     _ = try alice.store.deleteGame("Poker")
     try alice.sync()
     try bob.sync()
-    #expect(try bob.contents() == [] && alice.contents() == [])
+    // Gone from both; bob keeps a read-only copy, unsynced.
+    #expect(try bob.store.games() == [] && alice.contents() == [])
+    #expect(try bob.store.archivedGames().map(\.summary.game.id) == [game])
     #expect(try bob.unsynced() == [] && alice.unsynced() == [])
   }
 
