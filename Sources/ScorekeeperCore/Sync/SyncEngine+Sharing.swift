@@ -97,6 +97,14 @@ extension SyncEngine {
   /// the command has succeeded: if the game cannot be fetched now, `later`
   /// says why, and it arrives with the next sync.
   public func accept(link: String) throws -> AcceptedShare {
+    // A link that leads nowhere is refused before the sync begins, so it
+    // binds and claims nothing (a new database it made can go without a
+    // trace); any other failure here is left to the sync, which retries.
+    do {
+      _ = try container.shareMetadata(for: link)
+    } catch CloudError.invalidArguments, CloudError.unknownItem {
+      throw SharingError.badLink(link)
+    } catch {}
     var result: AcceptedShare?
     _ = try run { _ in
       let metadata: ShareMetadata

@@ -47,6 +47,7 @@ import Testing
     for (process, arguments) in [
       (process, ["--offline", "score", "Poker", "Ann", "+1"]), (process, ["--offline", "undo"]),
       (process, ["--offline", "add-player", "Poker", "Ann"]), (unreachable, ["score", "Poker", "Ann", "+1"]),
+      (process, ["accept-share", "https://share.scorekeeper.invalid/00000000000000000000000000000009"]),
     ] {
       let result = try process.run(arguments)
       #expect(result.status == 1, "\(arguments): \(result)")
