@@ -237,7 +237,13 @@ final class Invocation {
 
   /// After a command failed: the database it created is removed, so a
   /// mistake leaves no new file behind; only while it holds nothing of
-  /// the user's (the database says) and no other process has it open.
+  /// the user's (the database says) and no other process holds it.
+  ///
+  /// NB: "holds": in a transaction. Two processes making the same new
+  /// database at the same moment, one failing while the other sits
+  /// between its transactions, would leave the other writing to the
+  /// removed file. Narrow, and not closed: SQLite offers no way to see an
+  /// idle connection from another process.
   func discardNewDatabase() {
     guard let path = createdDatabase, let store = openedStore else { return }
     createdDatabase = nil
