@@ -194,6 +194,54 @@ import Testing
   }
 
   @Test(
+    "every kind of local change is logged: made after a score change, undo names it and changes nothing",
+    arguments: [
+      "add-game", "add-player", "add-player-with-score", "rename-game", "rename-player", "remove-player",
+      "set-photo", "remove-photo", "delete-game",
+    ])
+  func everyLocalChangeIsLogged(kind: String) throws {
+    _ = try store.addGame(title: "Poker")
+    _ = try store.addPlayer(to: "Poker", name: "Ann")
+    _ = try store.addPlayer(to: "Poker", name: "Ben")
+    _ = try store.setPhoto(in: "Poker", "Ben", bytes: TestImages.gif(width: 1, height: 1))
+    _ = try store.score(in: "Poker", "Ann", .add(5))
+    let description: String
+    switch kind {
+    case "add-game":
+      _ = try store.addGame(title: "Chess")
+      description = "added the game \"Chess\""
+    case "add-player":
+      _ = try store.addPlayer(to: "Poker", name: "Cy")
+      description = "added \"Cy\" to \"Poker\""
+    case "add-player-with-score":
+      _ = try store.addPlayer(to: "Poker", name: "Cy", score: 2)
+      description = "added \"Cy\" to \"Poker\" with 2 points"
+    case "rename-game":
+      _ = try store.renameGame("Poker", to: "Poker night")
+      description = "renamed the game \"Poker\" to \"Poker night\""
+    case "rename-player":
+      _ = try store.renamePlayer(in: "Poker", "Ben", to: "Benny")
+      description = "renamed \"Ben\" to \"Benny\" in \"Poker\""
+    case "remove-player":
+      _ = try store.removePlayer(from: "Poker", "Ben")
+      description = "removed \"Ben\" from \"Poker\""
+    case "set-photo":
+      _ = try store.setPhoto(in: "Poker", "Ann", bytes: TestImages.gif(width: 2, height: 1))
+      description = "set the photo of \"Ann\" in \"Poker\""
+    case "remove-photo":
+      _ = try store.removePhoto(in: "Poker", "Ben")
+      description = "removed the photo of \"Ben\" in \"Poker\""
+    default:
+      _ = try store.addGame(title: "Chess")
+      _ = try store.deleteGame("Chess")
+      description = "deleted the game \"Chess\""
+    }
+    let before = try events()
+    #expect(throws: StoreError.lastChangeNotAScore(description: description)) { try store.undo() }
+    #expect(try events() == before)
+  }
+
+  @Test(
     "totals past 64 bits, from events that fit one by one, clamp the same in any order and still count every event"
   )
   func totalsPast64Bits() throws {
