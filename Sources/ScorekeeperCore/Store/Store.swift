@@ -81,8 +81,9 @@ public final class Store {
 
   /// Leaves the `DeviceMark` for what the database now holds.
   private func markDevice() {
-    guard madeLocalChange, database.path.hasPrefix("/") || !database.path.hasPrefix(":"),
-      !database.path.isEmpty, let now = try? DeviceMark.current(in: database)
+    // (Not for an in-memory database: ":memory:", or no path at all.)
+    guard madeLocalChange, !database.path.isEmpty, !database.path.hasPrefix(":"),
+      let now = try? DeviceMark.current(in: database)
     else { return }
     madeLocalChange = false
     DeviceMark.write(for: database.path, device: now.device, lastChange: now.lastChange)

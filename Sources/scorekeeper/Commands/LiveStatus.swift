@@ -21,8 +21,7 @@ struct LiveStatus {
     // A look, not a sync: it waits no longer than a command's own sync.
     cloud.answer(by: .after(Settings.automaticSyncBudget))
     do {
-      try invocation.requireClientLibrary(
-        for: invocation.settings.cloudSource(option: invocation.option("--cloud")))
+      try invocation.requireClientLibrary()
       (server, problem) = (try cloud.server(), nil)
     } catch {
       (server, problem) = (nil, "\(error)")

@@ -111,9 +111,7 @@ extension Command {
         "server needs a PostgreSQL connection string (postgresql://… or service=NAME), not the mock "
           + "cloud's file \(quote(address.typed)).", command: "server")
     }
-    try invocation.requireClientLibrary(
-      for: url != nil
-        ? "the URL given" : invocation.settings.cloudSource(option: invocation.option("--cloud")))
+    try invocation.requireClientLibrary(for: url != nil ? "the URL given" : nil)
     do {
       return try PGConnection.connecting(
         connection.text, ask: invocation.passwordPrompt(for: connection)

@@ -126,7 +126,7 @@ extension Invocation {
     let binding = try stateAtOpen().binding
     // A bound database never creates a mock cloud: a missing one is refused.
     if case .live(let live, _)? = try cloud(create: rebinding || !binding.isBound) {
-      try requireClientLibrary(for: settings.cloudSource(option: option("--cloud")))
+      try requireClientLibrary()
       // Waiting for answers counts against the budget as retries do, in
       // real time whatever the clock (no test can fake a server's silence).
       live.answer(by: .after(Settings.networkTime(budget: timing.budget)))
@@ -144,12 +144,13 @@ extension Invocation {
 
   /// Loads libpq before a command talks to a live server (and only
   /// then: naming one, or working offline, never needs it). Its absence is
-  /// said naming `setting`, where the server was asked for.
-  func requireClientLibrary(for setting: String) throws {
+  /// said naming `setting`, where the server was asked for (default: the
+  /// cloud's own setting).
+  func requireClientLibrary(for setting: String? = nil) throws {
     do {
       try LiveCloud.loadClientLibrary()
     } catch var error as ClientLibraryMissing {
-      error.setting = setting
+      error.setting = setting ?? settings.cloudSource(option: option("--cloud"))
       throw error
     }
   }
