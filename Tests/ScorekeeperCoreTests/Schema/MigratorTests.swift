@@ -110,4 +110,26 @@ import Testing
     #expect(Schema.migrations.map(\.version) == Array(1...Schema.migrations.count))
     #expect(Set(Schema.migrations.map(\.identifier)).count == Schema.migrations.count)
   }
+
+  /// A shipped migration's SQL, hashed as it shipped. A database made by
+  /// any release upgrades through exactly this text forever; a failing
+  /// line here means history was edited (add a migration instead).
+  static let shippedSQLHashes = [
+    "1 createGamesAndPlayers 790456f4cf425d4edb6b255fe4d83f8d4465707036306b14c4e968483ec0e6c6",
+    "2 scoreEvents 98e739c002f4a56c04f679a16ad8269c94b7ea4a3c4fbf2fd2e2aba9eb1ae519",
+    "3 syncMetadata dbe85f591c6aabbb3f61c4b2e4cd1605944445dd3d9d29869e2ad660cae93cb1",
+    "4 syncTriggers 360ad333663fa19c1b7512f4c20cf44896c7bfcc90db5feadfb8ec99b8092a08",
+    "5 sharing e8443a8b8c4d2c576279d2f1a0c21c936017b112bc505945d0fc597f6f5392de",
+    "6 identities d87b76bce4adca8fc67bc1142d3112e740a81cde7e3332c70529fbfa3b3d6f17",
+    "7 exactTotals 342e6018df7d36527e38c1267873c914b32438952c182512042a8e681ee95b0d",
+    "8 playerPhotos 351436a00455477870a30aaa2657d5ab6da7d2c590eb78473bf64bf82ee7657a",
+    "9 photoSummaries fa6097ee214235570db391f5b02d36da55f97ad6140a56713d028a15e30a7d76",
+    "10 archivedGames a30f61a37875af939a5bb1a6dd13a6c2d2c61fc3b19e0cab89769c02f69af295",
+  ]
+
+  @Test("no shipped migration's SQL ever changes (its hash is pinned as shipped)")
+  func shippedSQLIsFrozen() {
+    let hashes = Schema.migrations.map { "\($0.version) \($0.identifier) \(sha256Hex(Array($0.sql.utf8)))" }
+    expectNoDifference(hashes, Self.shippedSQLHashes)
+  }
 }

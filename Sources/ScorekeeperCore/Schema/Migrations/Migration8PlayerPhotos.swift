@@ -17,7 +17,7 @@ extension Migration {
   static let playerPhotos = Migration(
     version: 8,
     identifier: "playerPhotos",
-    sql: """
+    sql: #"""
       CREATE TABLE playerPhotos (
         id TEXT PRIMARY KEY NOT NULL REFERENCES players (id) ON DELETE CASCADE ON UPDATE CASCADE,
         type TEXT CHECK (type IN ('png', 'jpeg', 'gif', 'webp', 'heic')),
@@ -30,7 +30,45 @@ extension Migration {
           AND (height IS NULL) = (sha256 IS NULL) AND (byteCount IS NULL) = (sha256 IS NULL)
           AND (bytes IS NULL) = (sha256 IS NULL))
       ) STRICT;
-      \(SyncTracking.triggers(for: .playerPhotos))
-      """
+      CREATE TRIGGER sync_playerPhotos_insert AFTER INSERT ON playerPhotos
+      WHEN NOT syncIsApplying() BEGIN
+        /* sync */ INSERT INTO syncRecords
+        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
+      SELECT NEW.id || ':playerPhotos', 'playerPhotos', NEW.id, parent.zoneName, parent.ownerName,
+             parent.recordName, 'pendingSave', 1
+      FROM syncRecords AS parent
+      WHERE parent.recordName = NEW.id || ':players'
+      ON CONFLICT (recordName) DO UPDATE SET
+        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
+      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
+      SELECT NEW.id || ':playerPhotos', 'sha256', now() WHERE 1
+      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      END;
+      CREATE TRIGGER sync_playerPhotos_update AFTER UPDATE OF id, type, width, height, byteCount, sha256, bytes ON playerPhotos
+      WHEN NOT syncIsApplying() BEGIN
+        /* sync */ DELETE FROM syncRecords
+      WHERE (OLD.id <> NEW.id) AND recordName = OLD.id || ':playerPhotos' AND serverChangeTag IS NULL;
+      /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
+      WHERE (OLD.id <> NEW.id) AND recordName = OLD.id || ':playerPhotos';
+        /* sync */ INSERT INTO syncRecords
+        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
+      SELECT NEW.id || ':playerPhotos', 'playerPhotos', NEW.id, parent.zoneName, parent.ownerName,
+             parent.recordName, 'pendingSave', 1
+      FROM syncRecords AS parent
+      WHERE parent.recordName = NEW.id || ':players'
+      ON CONFLICT (recordName) DO UPDATE SET
+        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
+      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
+      SELECT NEW.id || ':playerPhotos', 'sha256', now() WHERE OLD.sha256 IS NOT NEW.sha256 OR OLD.id <> NEW.id
+      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      END;
+      CREATE TRIGGER sync_playerPhotos_delete AFTER DELETE ON playerPhotos
+      WHEN NOT syncIsApplying() BEGIN
+        /* sync */ DELETE FROM syncRecords
+      WHERE (1) AND recordName = OLD.id || ':playerPhotos' AND serverChangeTag IS NULL;
+      /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
+      WHERE (1) AND recordName = OLD.id || ':playerPhotos';
+      END;
+      """#
   )
 }
