@@ -47,8 +47,9 @@ public enum FixtureDataSet {
       _ = try store.setPhoto(in: poker, bob, bytes: TestImages.jpeg(width: 640, height: 480))
       _ = try store.removePhoto(in: poker, bob)
       _ = try store.setPhoto(in: longTitle, longName, bytes: photoOfLongName)
-    case 9, 10:
-      // v8's: v9 adds an index, v10 a table of archived games, no data.
+    case 9, 10, 11:
+      // v8's: v9 adds an index, v10 a table of archived games, v11 changes
+      // triggers; no data of their own.
       try fill(store, version: 8)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
@@ -132,7 +133,7 @@ public enum FixtureDataSet {
         photo(11, "webp", 1920, 1080, photoOfLongName),
       ].sorted(by: sqlOrder)
       return tables
-    case 9, 10:
+    case 9, 10, 11:
       return userData(fromVersion: 8)
     case 2, 3, 4, 5, 6, 7:
       return [

@@ -35,13 +35,30 @@ public final class TestDevice {
 
   /// Device `number` makes ids 0000000N-…-000000000001, …0002, … and has
   /// the device id d0000000-…-00000000000N.
-  public init(_ number: UInt64, user: String = "alice", cloud: TestCloud, clock: ManualClock) throws {
+  public convenience init(_ number: UInt64, user: String = "alice", cloud: TestCloud, clock: ManualClock)
+    throws
+  {
+    try self.init(number, user: user, cloud: cloud, clock: clock, directory: TemporaryDirectory())
+  }
+
+  /// A copy of `other`'s database file, made while no command runs (as
+  /// `cp` would): a device of its own, `number`, from then on.
+  public convenience init(copying other: TestDevice, as number: UInt64) throws {
+    let directory = try TemporaryDirectory()
+    try other.store.database.execute(
+      "VACUUM INTO ?1", [.text(directory.file("device\(number).sqlite"))])
+    try self.init(number, user: other.user, cloud: other.cloud, clock: other.clock, directory: directory)
+  }
+
+  private init(
+    _ number: UInt64, user: String, cloud: TestCloud, clock: ManualClock, directory: TemporaryDirectory
+  ) throws {
     name = "device \(number)"
     self.user = user
     self.cloud = cloud
     self.number = number
     self.clock = clock
-    directory = try TemporaryDirectory()
+    self.directory = directory
     store = try Store(
       path: directory.file("device\(number).sqlite"),
       dependencies: Dependencies(

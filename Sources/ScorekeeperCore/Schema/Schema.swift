@@ -17,6 +17,7 @@ public enum Schema {
     .playerPhotos,
     .photoSummaries,
     .archivedGames,
+    .deletionsAlwaysSent,
   ]
 
   /// The version this program reads and writes.

@@ -377,10 +377,11 @@ extension SyncEngine {
     }
   }
 
-  /// The user's zones that the records about to be sent need, and that
-  /// the server does not have yet.
+  /// The user's zones that the records about to be saved need, and that
+  /// the server does not have yet. A deletion needs none: a zone the
+  /// server lacks holds nothing to delete (it answers "no such zone").
   private func missingZones(for batch: [SyncRecordState]) throws -> [ZoneID] {
-    let needed = Set(batch.filter { $0.ownerName.isEmpty }.map(\.zoneName))
+    let needed = Set(batch.filter { $0.ownerName.isEmpty && $0.state == .pendingSave }.map(\.zoneName))
     guard !needed.isEmpty else { return [] }
     let known = try store.syncRead {
       try store.database.fetchAll(

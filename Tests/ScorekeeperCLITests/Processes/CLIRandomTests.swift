@@ -5,7 +5,8 @@ import Testing
 /// Through the real binary, as people use it: alice on two devices and
 /// bob on one run random commands (every command, online or offline,
 /// sharing, two processes at once on one database), with cloud outages
-/// injected now and then. Every command ends with status 0 or 1 and no
+/// injected now and then, and now and then a database copied with `cp`
+/// (a backup, a second laptop), which becomes a device of its own. Every command ends with status 0 or 1 and no
 /// raw error; after a final sync every device agrees with the others on
 /// what each may see.
 ///
@@ -18,13 +19,17 @@ import Testing
   @Test("two users on three devices converge through the binary", arguments: seeds)
   func converge(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let world = try CLIWorld()
+    var world = try CLIWorld()
     for (index, photo) in Self.photos.enumerated() {
       try Data(photo).write(to: URL(fileURLWithPath: world.directory.file("photo\(index)")))
     }
     var links: [String] = []
     for _ in 0..<10 {
       let device = world.devices.randomElement(using: &random)!
+      if world.devices.count < 6, Int.random(in: 0..<10, using: &random) == 0 {
+        try world.copy(device)
+        continue
+      }
       var arguments = Self.command(for: device, links: links, in: world.directory, random: &random)
       // Offline, but for the commands that need the cloud (a usage error then).
       if Int.random(in: 0..<4, using: &random) == 0, !Self.needCloud.contains(arguments[0]) {
@@ -98,7 +103,7 @@ struct CLIWorld {
   }
 
   let directory: TemporaryDirectory
-  let devices = [
+  private(set) var devices = [
     Device(name: "a", user: "alice", number: 1), Device(name: "b", user: "alice", number: 2),
     Device(name: "bob", user: "bob", number: 3),
   ]
@@ -119,6 +124,20 @@ struct CLIWorld {
       "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
     ].merging(extra) { $1 }
     return try process.startCapturing(in: directory, name: UUID().uuidString)
+  }
+
+  /// Copies `device`'s database with `cp` while no command runs: the copy
+  /// is a new device of the same user (with a device number of its own,
+  /// as deterministic ids need).
+  mutating func copy(_ device: Device) throws {
+    let number = devices.count + 1
+    let copy = Device(name: "\(device.name)-copy\(number)", user: device.user, number: number)
+    let (from, to) = (directory.file("\(device.name).sqlite"), directory.file("\(copy.name).sqlite"))
+    // (Absent when the device never opened its database.)
+    if FileManager.default.fileExists(atPath: from) {
+      #expect(try ShellCommand.output(["cp", from, to]) == "")
+    }
+    devices.append(copy)
   }
 
   func json(_ device: Device, _ arguments: [String]) throws -> Any {
@@ -148,10 +167,20 @@ struct CLIWorld {
         #expect(result.status == 0, "seed \(seed): final sync on \(device.name): \(result)")
       }
     }
-    let a = try games(on: devices[0])
-    #expect(try games(on: devices[1]) == a, "seed \(seed): alice's devices differ")
-    for (id, standings) in try games(on: devices[2]) where a[id] != nil {
-      #expect(standings == a[id], "seed \(seed): bob's copy of \(id) differs from alice's")
+    // Every device of a user holds what the user's first device holds;
+    // every game bob holds, alice holds alike.
+    var firsts: [String: [String: [[String: AnyHashable]]]] = [:]
+    for device in devices {
+      let games = try games(on: device)
+      guard let first = firsts[device.user] else {
+        firsts[device.user] = games
+        continue
+      }
+      #expect(games == first, "seed \(seed): \(device.name) differs from \(device.user)'s first device")
+    }
+    let alice = firsts["alice"] ?? [:]
+    for (id, standings) in firsts["bob"] ?? [:] where alice[id] != nil {
+      #expect(standings == alice[id], "seed \(seed): bob's copy of \(id) differs from alice's")
     }
   }
 }

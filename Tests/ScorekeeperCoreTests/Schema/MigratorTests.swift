@@ -125,6 +125,7 @@ import Testing
     "8 playerPhotos 351436a00455477870a30aaa2657d5ab6da7d2c590eb78473bf64bf82ee7657a",
     "9 photoSummaries fa6097ee214235570db391f5b02d36da55f97ad6140a56713d028a15e30a7d76",
     "10 archivedGames a30f61a37875af939a5bb1a6dd13a6c2d2c61fc3b19e0cab89769c02f69af295",
+    "11 deletionsAlwaysSent a07ef92435b2af5260c52f29da348c4169e2192eb94c89664fefd8962e9871a8",
   ]
 
   @Test("no shipped migration's SQL ever changes (its hash is pinned as shipped)")

@@ -120,4 +120,33 @@ import Testing
     #expect(contents.filter { $0.contains("'Zed'") } == [])
     #expect(try world.cloud.dump().contains("Zed") == false)
   }
+
+  @Test(
+    "a player removed offline after the database was copied stays removed once the copy sent it",
+    arguments: CloudBacking.backends)
+  func removalAfterACopySent(backing: CloudBacking) throws {
+    try start(backing)
+    // a adds a game and a player while it cannot reach the cloud, and the
+    // file is copied: the copy is a device of its own, holding both.
+    _ = try a.store.addGame(title: "Darts")
+    _ = try a.store.addPlayer(to: "Darts", name: "Ann")
+    _ = try a.store.score(in: "Darts", "Ann", .add(5))
+    let copy = try TestDevice(copying: a, as: 4)
+    // Still offline, a reverts the score, scores -12 and removes Ann.
+    _ = try a.store.undo()
+    _ = try a.store.score(in: "Darts", "Ann", .add(-12))
+    _ = try a.store.removePlayer(from: "Darts", "Ann")
+    // The copy, online, sends what it inherited; then a syncs.
+    try copy.sync()
+    try a.sync()
+    try copy.sync()
+    try b.sync()
+    for device in [a!, b!, copy] {
+      expectNoDifference(
+        try device.contents().filter { !$0.hasPrefix("game ") }, [], "\(device.name)")
+      #expect(try device.store.games().map(\.game.title) == ["Darts"], "\(device.name)")
+      #expect(try device.unsynced() == [], "\(device.name)")
+    }
+    #expect(try world.cloud.dump().contains("Ann") == false)
+  }
 }
