@@ -12,7 +12,9 @@ import ScorekeeperCore
 ///     }
 ///
 /// It also notes the asset bytes that cross it, for tests that a file
-/// travels only when its content changed.
+/// travels only when its content changed, and can stand for a faulty
+/// server: `answering` replaces what `modifyRecords` sends instead of
+/// passing it on (the records sent, the real database to consult).
 ///
 /// Used from the test's one thread only.
 public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
@@ -23,10 +25,19 @@ public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
   public var uploaded: [String] = []
   /// Each asset fetched: "<record> <byte count>".
   public var fetched: [String] = []
+  /// How many `modifyRecords` calls were made.
+  public var modifyCalls = 0
 
-  public init(_ base: any CloudContainer, whileSending action: (() throws -> Void)? = nil) {
+  public typealias Answer = (_ saving: [CloudRecord], _ real: any CloudDatabase) throws -> ModifyRecordsResult
+  let answer: Answer?
+
+  public init(
+    _ base: any CloudContainer, whileSending action: (() throws -> Void)? = nil,
+    answering answer: Answer? = nil
+  ) {
     self.base = base
     pending = action
+    self.answer = answer
   }
 
   public var userName: String { base.userName }
@@ -69,6 +80,8 @@ private struct InterceptingDatabase: CloudDatabase {
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) throws -> ModifyRecordsResult {
     try container.runPendingAction()
+    container.modifyCalls += 1
+    if let answer = container.answer { return try answer(records, base) }
     for record in records {
       for case .asset(let asset) in record.fields.values {
         if let bytes = asset.bytes { container.uploaded.append("\(record.id.name) \(bytes.count)") }

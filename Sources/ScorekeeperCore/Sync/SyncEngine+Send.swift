@@ -3,8 +3,10 @@ extension SyncEngine {
   /// limit: saves parents first, then deletes children first. Each
   /// record's result is handled on its own (the call is not atomic), and
   /// no error drops a change: the loop ends when nothing is pending, or
-  /// when a round makes no progress (a change the server keeps refusing
-  /// as malformed stays pending and is reported).
+  /// after three rounds in a row that left the records they sent as they
+  /// were (`changedAnything`; a change the server keeps refusing as
+  /// malformed stays pending and is reported). So a bug in handling an
+  /// answer ends the sync with an error, never in a spin.
   ///
   /// A live server works while this process does: each batch is sent
   /// ahead, and the next is read, written and queued while the server
@@ -82,7 +84,7 @@ extension SyncEngine {
         refetchedZones.formUnion(outcome.refused.values.map(\.zone))
         refusedForQuota.merge(outcome.overQuota) { _, owner in owner }
         for zone in zonesToFetch.sorted(by: { $0.name < $1.name }) { try fetchZone(zone) }
-        roundsWithoutProgress = outcome.madeProgress ? 0 : roundsWithoutProgress + 1
+        roundsWithoutProgress = try changedAnything(batch) ? 0 : roundsWithoutProgress + 1
       }
       if let nextFailed { throw nextFailed }
       if roundsWithoutProgress >= 3 { break }
@@ -96,7 +98,7 @@ extension SyncEngine {
     }
     if roundsWithoutProgress >= 3 {
       throw SyncError.notConverging(
-        pending: try pendingCount(), lastError: "three rounds in a row, the server took none of them")
+        pending: try pendingCount(), lastError: "three rounds in a row left every change as it was")
     }
   }
 
@@ -125,7 +127,6 @@ extension SyncEngine {
   }
 
   struct BatchOutcome {
-    var madeProgress = false
     var zonesToFetch: Set<ZoneID> = []
     /// Records the server refused as malformed: what it said, and where.
     var refused: [String: (zone: ZoneID, message: String)] = [:]
@@ -187,6 +188,18 @@ extension SyncEngine {
     return batch
   }
 
+  /// Whether handling a batch's answer changed any of its records (its
+  /// state, change count or tag, or forgot it). Progress is measured on
+  /// what is pending, not on what a handler believes it did: a round that
+  /// leaves the same records pending as they were made none, and three in
+  /// a row end the sync with an error instead of spinning. It costs one
+  /// read per record sent.
+  private func changedAnything(_ batch: Batch) throws -> Bool {
+    try store.syncRead {
+      try batch.sent.values.contains { try metadata.record($0.recordName) != $0 }
+    }
+  }
+
   /// Records what the server did with a batch: what it took, in one
   /// transaction (one commit per batch, not per record); then each
   /// refusal on its own.
@@ -203,9 +216,6 @@ extension SyncEngine {
         try recordDeleted(record)
       }
     }
-    outcome.madeProgress =
-      result.saveResults.values.contains { (try? $0.get()) != nil }
-      || result.deleteResults.values.contains { (try? $0.get()) != nil }
     for (id, saved) in result.saveResults.sorted(by: { $0.key < $1.key }) {
       guard let record = batch.sent[id], case .failure(let error) = saved else { continue }
       try handleSaveFailure(error, of: record, id: id, in: batch.database, outcome: &outcome)
@@ -262,7 +272,6 @@ extension SyncEngine {
     switch error {
     case .serverRecordChanged(let server, _):
       report.merged += 1
-      outcome.madeProgress = true
       // (None when it changed again since: the next round meets that.)
       for server in try withAssetContents([server], from: database) {
         try applying { _ = try applyServerRecord(server, ownerKey: sent.ownerName) }
@@ -270,15 +279,12 @@ extension SyncEngine {
     case .unknownItem:
       // Saved with a tag, yet the server has no such record: another
       // device deleted it. Deletion wins, as if it had been fetched.
-      outcome.madeProgress = true
       try applying { try deleteLocally(sent.recordName, received: true, removal: .deleted) }
     case .referenceViolation:
-      if try resolveMissingParent(of: sent, in: database, outcome: &outcome) { outcome.madeProgress = true }
+      try resolveMissingParent(of: sent, in: database, outcome: &outcome)
     case .zoneNotFound(let zone):
-      outcome.madeProgress = true
       try zoneVanished(zone)
     case .permissionFailure:
-      outcome.madeProgress = true
       report.refused += 1
       try restoreServerCopy(of: id, in: database, ownerKey: sent.ownerName)
     case .serverRejectedRequest where sent.serverChangeTag == nil:
@@ -287,7 +293,6 @@ extension SyncEngine {
       // change, or another device giving the same player a photo (a photo
       // record is named after its player). Its copy is taken (and merged)
       // like any other, and counted as a merge when it differs.
-      outcome.madeProgress = true
       switch try withRetry({ try database.records(for: [id]) })[id] {
       case .success(let fetched)?:
         guard let server = try withAssetContents([fetched], from: database).first else { break }
@@ -320,15 +325,12 @@ extension SyncEngine {
     switch error {
     case .zoneNotFound, .unknownItem:
       // Gone from the server already, one way or another.
-      outcome.madeProgress = true
       try store.syncWrite { try recordDeleted(sent) }
     case .referenceViolation:
       // The server has children this device never saw (added elsewhere
       // since it last fetched): fetch them, so they are deleted too.
-      outcome.madeProgress = true
       outcome.zonesToFetch.insert(id.zoneID)
     case .permissionFailure:
-      outcome.madeProgress = true
       report.refused += 1
       try restoreServerCopy(of: id, in: database, ownerKey: sent.ownerName)
     case .batchRequestFailed:
@@ -344,20 +346,18 @@ extension SyncEngine {
   /// The parent is fetched to tell which, rather than trusting the tag.
   private func resolveMissingParent(
     of child: SyncRecordState, in database: any CloudDatabase, outcome: inout BatchOutcome
-  ) throws -> Bool {
+  ) throws {
     guard let parentName = child.parentRecordName,
       let parent = try store.syncRead({ try metadata.record(parentName) }), parent.serverChangeTag != nil
-    else { return false }
+    else { return }
     let parentID = RecordID(name: parentName, zoneID: child.zoneID(user: user))
     switch try withRetry({ try database.records(for: [parentID]) })[parentID] {
     case .failure(.unknownItem)?:
       try applying { try deleteLocally(parentName, received: true, removal: .deleted) }
-      return true
     default:
       outcome.refused[child.recordName] = (
         parentID.zoneID, "\(child.recordName): the server refused its parent \(parentName), which it has"
       )
-      return false
     }
   }
 

@@ -254,4 +254,42 @@ import Testing
     }
     expectNoDifference(before, try bob.contents())
   }
+
+  @Test(
+    "a server that answers every save with the same stale conflict ends the sync with an error, not a spin",
+    arguments: CloudBacking.backends)
+  func staleConflictForever(backing: CloudBacking) throws {
+    let world = try world(backing)
+    try world[0].sync()
+    _ = try world[0].store.renamePlayer(in: "Poker", "Ann", to: "Anna")
+    // A faulty server: each save "conflicts" with the copy the device
+    // already has, so merging changes nothing and it is sent again.
+    var calls = 0
+    let container = InterceptingContainer(
+      world.cloud.container("alice"),
+      answering: { saving, real in
+        // (Bounded here, so that the spin this test names fails it instead of hanging it.)
+        calls += 1
+        if calls > 20 { throw StillSending() }
+        let ids = saving.map(\.id)
+        let copies = try real.records(for: ids)
+        var saveResults: [RecordID: Result<CloudRecord, CloudError>] = [:]
+        for record in saving {
+          saveResults[record.id] = .failure(
+            .serverRecordChanged(server: try copies[record.id]!.get(), client: record))
+        }
+        return ModifyRecordsResult(saveResults: saveResults)
+      })
+    let pending = try world[0].unsynced()
+    #expect(pending == ["\(id(1, 2)):players pendingSave"])
+    #expect(throws: SyncError.notConverging(pending: 1, lastError: Self.noProgress)) {
+      try world[0].sync(through: container)
+    }
+    #expect(container.modifyCalls == 3, "three rounds without progress, then the error")
+    #expect(try world[0].unsynced() == pending, "the change is kept")
+    #expect(try world[0].store.players(of: "Poker").map(\.name) == ["Anna"])
+  }
+
+  struct StillSending: Error {}
+  static let noProgress = "three rounds in a row left every change as it was"
 }
