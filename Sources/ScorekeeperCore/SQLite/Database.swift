@@ -91,6 +91,9 @@ public final class Database {
     try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_DQS_DDL, 0))
     // Foreign keys are off by default in SQLite, per connection.
     try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_ENABLE_FKEY, 1))
+    // What is deleted is overwritten with zeros, not left in free space
+    // where any reader of the file finds it (a deleted player's name).
+    try check(sqlite3_exec(handle, "PRAGMA secure_delete = ON", nil, nil, nil))
   }
 
   deinit {

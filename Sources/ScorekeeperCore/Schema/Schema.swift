@@ -18,6 +18,7 @@ public enum Schema {
     .photoSummaries,
     .archivedGames,
     .deletionsAlwaysSent,
+    .forgetDeletedNames,
   ]
 
   /// The version this program reads and writes.

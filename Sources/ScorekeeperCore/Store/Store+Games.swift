@@ -12,7 +12,7 @@ extension Store {
       let game = try database.fetchOne(
         "INSERT INTO games (title) VALUES (?1) RETURNING id, title", [.text(title)],
         Game.init(row:))!
-      try recordLocalChange("added the game \(quote(title))")
+      try recordLocalChange("added the game \(quote(title))", game: game.id)
       return game
     }
   }
@@ -44,7 +44,8 @@ extension Store {
       if title != previous.title {
         try database.execute(
           "UPDATE games SET title = ?1 WHERE id = ?2", [.text(title), .text(previous.id)])
-        try recordLocalChange("renamed the game \(quote(previous.title)) to \(quote(title))")
+        try recordLocalChange(
+          "renamed the game \(quote(previous.title)) to \(quote(title))", game: previous.id)
       }
       return GameRename(
         previous: previous, game: try summary(of: Game(id: previous.id, title: title)))
@@ -73,7 +74,8 @@ extension Store {
     let summary = try summary(of: game)
     // Players go by ON DELETE CASCADE.
     try database.execute("DELETE FROM games WHERE id = ?1", [.text(game.id)])
-    try recordLocalChange("deleted the game \(quote(game.title))")
+    // Not named: nothing here keeps a deleted game's names.
+    try recordLocalChange("deleted a game")
     return summary
   }
 }

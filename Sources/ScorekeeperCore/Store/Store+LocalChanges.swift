@@ -1,11 +1,25 @@
 /// The changes this device made, in order (schema v7's `localChanges`),
 /// and the exact totals the score checks work from.
+///
+/// The log holds only what `undo` can reach: the last change that was not
+/// a score change (undo never reaches past it, so older entries go when
+/// it is made), and the score changes made since, at most
+/// `localChangeLimit` of them (the oldest go first).
 extension Store {
-  /// Lists a change that is not a score change, by what it did ("removed
-  /// player "Zed" from "Poker""), so `undo` can say it instead of
-  /// reaching past it.
-  func recordLocalChange(_ description: String) throws {
-    try database.execute("INSERT INTO localChanges (description) VALUES (?1)", [.text(description)])
+  /// How many changes back `undo` can reach.
+  public static let localChangeLimit = 1000
+
+  /// Lists a change that is not a score change, by what it did ("renamed
+  /// "Zed" to "Zeb" in "Poker""), so `undo` can say it instead of reaching
+  /// past it; and drops every older entry, which undo can no longer reach.
+  /// The game and player it names are kept beside it: when either is
+  /// deleted (here or by a sync), schema v12's triggers replace the words
+  /// with ones that name nothing.
+  func recordLocalChange(_ description: String, game: String? = nil, player: String? = nil) throws {
+    try database.execute(
+      "INSERT INTO localChanges (description, gameID, playerID) VALUES (?1, ?2, ?3)",
+      [.text(description), SQLValue(game), SQLValue(player)])
+    try database.execute("DELETE FROM localChanges WHERE seq < (SELECT max(seq) FROM localChanges)")
     madeLocalChange = true
   }
 

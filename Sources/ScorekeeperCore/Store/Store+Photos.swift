@@ -41,7 +41,8 @@ extension Store {
           ]
         ) { try $0.int64(0) }!
         try database.writeBlob(checked.bytes, table: "playerPhotos", column: "bytes", rowID: rowID)
-        try recordLocalChange("set the photo of \(quote(player.name)) in \(quote(game.title))")
+        try recordLocalChange(
+          "set the photo of \(quote(player.name)) in \(quote(game.title))", game: game.id, player: player.id)
       }
       return PhotoChange(game: try summary(of: game), player: player, previous: previous, photo: photo)
     }
@@ -82,7 +83,9 @@ extension Store {
           sha256 = NULL, bytes = NULL
         WHERE id = ?1
         """, [.text(player.id)])
-      try recordLocalChange("removed the photo of \(quote(player.name)) in \(quote(game.title))")
+      try recordLocalChange(
+        "removed the photo of \(quote(player.name)) in \(quote(game.title))", game: game.id, player: player.id
+      )
       return PhotoChange(game: try summary(of: game), player: player, previous: previous, photo: nil)
     }
   }

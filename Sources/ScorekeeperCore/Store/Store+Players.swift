@@ -32,7 +32,8 @@ extension Store {
       // Listed after its starting score: undo names the addition rather
       // than reverting the score it came with.
       try recordLocalChange(
-        "added \(quote(name)) to \(quote(game.title))" + (score == 0 ? "" : " with \(points(score))"))
+        "added \(quote(name)) to \(quote(game.title))" + (score == 0 ? "" : " with \(points(score))"),
+        game: game.id, player: player.id)
       return PlayerInGame(game: try summary(of: game), player: player)
     }
   }
@@ -50,7 +51,8 @@ extension Store {
         try database.execute(
           "UPDATE players SET name = ?1 WHERE id = ?2", [.text(name), .text(previous.id)])
         try recordLocalChange(
-          "renamed \(quote(previous.name)) to \(quote(name)) in \(quote(game.title))")
+          "renamed \(quote(previous.name)) to \(quote(name)) in \(quote(game.title))", game: game.id,
+          player: previous.id)
       }
       var player = previous
       player.name = name
@@ -75,7 +77,8 @@ extension Store {
       try requireWritable(game)
       let player = try findPlayer(playerReference, in: game)
       try database.execute("DELETE FROM players WHERE id = ?1", [.text(player.id)])
-      try recordLocalChange("removed \(quote(player.name)) from \(quote(game.title))")
+      // Not named: nothing here keeps a removed player's name.
+      try recordLocalChange("removed a player from \(quote(game.title))", game: game.id)
       return PlayerInGame(game: try summary(of: game), player: player)
     }
   }

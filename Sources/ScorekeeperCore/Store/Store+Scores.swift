@@ -83,6 +83,9 @@ extension Store {
       """, [.text(playerID), .integer(delta), undoes.map { .text($0) } ?? .null], Self.event)!
     if undoes == nil {
       try database.execute("INSERT INTO localChanges (event) VALUES (?1)", [.text(event.id)])
+      try database.execute(
+        "DELETE FROM localChanges WHERE seq <= (SELECT max(seq) FROM localChanges) - ?1",
+        [.integer(Int64(Self.localChangeLimit))])
       madeLocalChange = true
     }
     return event

@@ -10,7 +10,9 @@ extension Command {
         devices' changes stay. Run it again to revert the change before that. When the
         last change made here was not a score change (a player added, renamed or
         removed, a game added, renamed or deleted), undo says so and changes nothing:
-        it never reaches past it to an older score change.
+        it never reaches past it to an older score change. It reaches back at most
+        1000 score changes. What it names of a change never includes the names of a
+        game or player deleted since.
         """,
       examples: ["scorekeeper undo"]
     ),
