@@ -64,7 +64,7 @@ public enum DatabaseFile {
       throw DatabaseFileError(path: path, problem: .newerSchema(found: version, supported: supported))
     case (Schema.applicationID, supported, _):
       try db.persistIDCounter(of: dependencies.uuid)
-      try claimDevice(db, path: path, version: supported)
+      DeviceClaim.claimInFirstWrite(db, path: path, version: supported)
       return
     case (Schema.applicationID, _, _), (0, 0, 0):
       break  // an older scorekeeper database, or an empty file: migrate it
@@ -82,60 +82,13 @@ public enum DatabaseFile {
       try db.persistIDCounter(of: dependencies.uuid)
       try Migrator(migrations: migrations).migrate(db)
       if supported >= Migration.identities.version {
-        try claimDevice(db, path: path, version: supported)
+        DeviceClaim.claimInFirstWrite(db, path: path, version: supported)
       }
     } catch let error as DatabaseError {
       throw DatabaseFileError(path: path, problem: .cannotOpen(error))
     } catch let error as MigrationError {
       throw DatabaseFileError(path: path, problem: .migrationFailed(error))
     }
-  }
-
-  /// A device id belongs to the file it was made in (its device and inode
-  /// numbers, which a rename keeps). A copy of the file, or a backup
-  /// restored to a new file (`mv`), is another file: it takes a device id
-  /// of its own, once, so two files never make changes under one id (undo,
-  /// history and deterministic ids all rely on that). A backup copied back
-  /// over it with `cp` keeps the file: the `DeviceMark` beside it tells.
-  /// Opening the same file again writes nothing. The new device has made
-  /// no change yet: v7's `localChanges` were the other file's.
-  private static func claimDevice(_ db: Database, path: String, version: Int) throws {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return }
-    let file = "\(info.st_dev):\(info.st_ino)"
-    let read = { try db.fetchOne("SELECT file FROM localDevice") { try $0.optionalText(0) } ?? nil }
-    guard try read() != file else {
-      if version >= Migration.exactTotals.version { try takeNewDeviceIfRestored(db, path: path) }
-      return
-    }
-    try db.write {
-      switch try read() {
-      case file: break  // another process claimed it meanwhile
-      case nil: try db.execute("UPDATE localDevice SET file = ?1", [.text(file)])  // made here
-      default:
-        try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
-        if version >= Migration.exactTotals.version {
-          try db.execute("DELETE FROM localChanges")
-        }
-      }
-    }
-  }
-
-  /// Older content put back over this path's database (its local changes
-  /// stop short of the mark left for the same device) becomes a device of
-  /// its own, as a copy does.
-  private static func takeNewDeviceIfRestored(_ db: Database, path: String) throws {
-    guard let mark = DeviceMark.read(for: path) else { return }
-    let (device, lastChange) = try DeviceMark.current(in: db)
-    guard mark.device == device, mark.lastChange > lastChange else { return }
-    try db.write {
-      // (Checked again under the write lock: another process may have done it.)
-      guard try DeviceMark.current(in: db).device == device else { return }
-      try db.execute("UPDATE localDevice SET id = newDeviceID()")
-      try db.execute("DELETE FROM localChanges")
-    }
-    let now = try DeviceMark.current(in: db)
-    DeviceMark.write(for: path, device: now.device, lastChange: now.lastChange)
   }
 
   /// What can be said about the path without opening it. SQLite's own

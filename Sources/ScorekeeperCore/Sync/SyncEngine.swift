@@ -78,6 +78,10 @@ public final class SyncEngine {
   func run(fetching: Bool = false, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
     defer { progress?(report, true) }
+    // A copy takes its own device id before it says which device it is.
+    if try store.syncRead({ try DeviceClaim.due(store.database, path: store.database.path) != nil }) {
+      try store.syncWrite {}
+    }
     let start = try store.syncRead { try SyncStart(reading: store.database) }
     if fetching && !start.hasPending {
       container.willFetchDatabaseChanges(private: start.privateToken, shared: start.sharedToken)

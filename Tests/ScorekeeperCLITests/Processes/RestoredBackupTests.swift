@@ -45,16 +45,18 @@ import Testing
     let file = try inode(directory.file("games.sqlite"))
     try shell("cp backup.sqlite games.sqlite")
     #expect(try inode(directory.file("games.sqlite")) == file, "cp kept the file")
-    let after = try device()
-    #expect(after != before)
     expectNoDifference(
       try process.run(["undo"]),
       ProcessResult(
         status: 1, stdout: "",
         stderr: "Nothing to undo: no score change made on this device is left to revert.\n"))
-    // The restored file's own changes are its own from then on.
+    // Its first change makes it a device of its own, and its changes are
+    // its own from then on.
     #expect(try process.run(["score", "Poker", "Ann", "+5"]).status == 0)
+    let after = try device()
+    #expect(after != before)
     #expect(try process.run(["undo"]).status == 0)
+    #expect(try process.run(["undo"]).status == 1)
     #expect(try device() == after)
   }
 }

@@ -25,6 +25,8 @@ import Testing
     try FileManager.default.copyItem(atPath: Self.fixturePath(version), toPath: copy)
     let upgraded = try DatabaseFile.open(at: copy, dependencies: .fixtures)
     let fresh = try DatabaseFile.open(at: scratch.file("fresh.sqlite"), dependencies: .fixtures)
+    // The first write makes the claim an opened file is due (`DeviceClaim`).
+    try upgraded.write {}
 
     #expect(try upgraded.schemaDump() == fresh.schemaDump())
     let carried = try Self.tables(of: upgraded, at: copy)

@@ -139,9 +139,12 @@ import Testing
     a.close()
     try FileManager.default.copyItem(atPath: original, toPath: copy)
     let c = try open(copy, ids: 100)
-    #expect(try deviceID(c) != aDevice)
     #expect(throws: StoreError.nothingToUndo) { try c.undo() }
     #expect(try c.players(of: "Poker").map(\.score) == [5])
+    // Its first change makes it a device of its own (a refused undo did not).
+    #expect(try deviceID(c) == aDevice)
+    _ = try c.score(in: "Poker", "Ann", .add(1))
+    #expect(try deviceID(c) != aDevice)
     let again = try open(original, ids: 200)
     #expect(try deviceID(again) == aDevice)
     #expect(try again.undo().reverted.delta == 5)

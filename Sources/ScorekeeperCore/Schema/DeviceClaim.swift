@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A device id belongs to the file it was made in (its device and inode
+/// numbers, which a rename keeps). A copy of the file, or a backup restored
+/// to a new file (`mv`), is another file: it takes a device id of its own,
+/// once, so two files never make changes under one id (undo, history and
+/// deterministic ids all rely on that). A backup copied back over it with
+/// `cp` keeps the file: the `DeviceMark` beside it tells. The new device
+/// has made no change yet: the change log was the other file's.
+///
+/// The claim is made in the first write transaction, as its first step,
+/// never when the file is opened: a command that is refused, or that only
+/// reads, leaves a copy byte for byte as it was, and a damaged copy whose
+/// command fails is never written (its transaction rolls back with the
+/// claim). Opening the same file again writes nothing.
+enum DeviceClaim: Equatable {
+  /// A database made here that does not know its file yet.
+  case recordFile(String)
+  /// A copy, or a backup put back: a new device id, and an empty change log.
+  case newDevice(file: String)
+
+  /// Makes `db`'s write transactions begin with the claim it is due, until
+  /// one finds none due (checked under the write lock each time: another
+  /// process may have claimed meanwhile, and a rolled-back claim is due
+  /// again).
+  static func claimInFirstWrite(_ db: Database, path: String, version: Int) {
+    let previous = db.afterBeginWrite
+    var settled = false
+    db.afterBeginWrite = { db in
+      try previous?(db)
+      guard !settled else { return }
+      guard let claim = try due(db, path: path, version: version) else {
+        settled = true
+        return
+      }
+      try claim.make(in: db, version: version)
+    }
+  }
+
+  /// The claim `db` at `path` is due, nil when none: the file it records is
+  /// this one, and no newer content of the same device was seen here.
+  static func due(_ db: Database, path: String, version: Int = Schema.currentVersion) throws -> DeviceClaim? {
+    guard version >= Migration.identities.version else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let file = "\(info.st_dev):\(info.st_ino)"
+    switch try db.fetchOne("SELECT file FROM localDevice", [], { try $0.optionalText(0) }) ?? nil {
+    case nil: return .recordFile(file)
+    case file:
+      guard version >= Migration.exactTotals.version, let mark = DeviceMark.read(for: path) else {
+        return nil
+      }
+      // Older content put back over this path's database: its local
+      // changes stop short of the mark left for the same device.
+      let (device, lastChange) = try DeviceMark.current(in: db)
+      return mark.device == device && mark.lastChange > lastChange ? .newDevice(file: file) : nil
+    default: return .newDevice(file: file)
+    }
+  }
+
+  func make(in db: Database, version: Int) throws {
+    switch self {
+    case .recordFile(let file):
+      try db.execute("UPDATE localDevice SET file = ?1", [.text(file)])
+    case .newDevice(let file):
+      try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
+      if version >= Migration.exactTotals.version { try db.execute("DELETE FROM localChanges") }
+    }
+  }
+}
