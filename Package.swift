@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // No package dependencies: the toolchain and the system's libsqlite3 and
@@ -31,8 +31,18 @@ let package = Package(
     .target(
       name: "ScorekeeperCore",
       dependencies: ["CScorekeeperSQLite", "CScorekeeperPQ"],
-      swiftSettings: hardwareHashing
+      // The server's SQL files are embedded by the plugin, not resources.
+      exclude: ["Cloud/Live/Server/SQL"],
+      swiftSettings: hardwareHashing,
+      plugins: ["EmbedServerSQL"]
     ),
+    // Embeds the server's SQL files in ScorekeeperCore at every build.
+    .plugin(
+      name: "EmbedServerSQL",
+      capability: .buildTool(),
+      dependencies: ["embed-server-sql"]
+    ),
+    .executableTarget(name: "embed-server-sql"),
     .executableTarget(
       name: "scorekeeper",
       dependencies: ["ScorekeeperCore"]

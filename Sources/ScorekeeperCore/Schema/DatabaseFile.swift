@@ -82,6 +82,12 @@ public enum DatabaseFile {
       try db.persistIDCounter(of: dependencies.uuid)
       try Migrator(migrations: migrations).migrate(db)
       if supported >= Migration.identities.version {
+        // Made or migrated here: written already, so the file it records
+        // is written now too (left for later, a copy made before it would
+        // not know it is one).
+        try db.write {
+          try DeviceClaim.due(db, path: path, version: supported)?.make(in: db, version: supported)
+        }
         DeviceClaim.claimInFirstWrite(db, path: path, version: supported)
       }
     } catch let error as DatabaseError {

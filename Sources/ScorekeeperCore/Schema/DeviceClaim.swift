@@ -13,10 +13,12 @@
 /// has made no change yet: the change log was the other file's.
 ///
 /// The claim is made in the first write transaction, as its first step,
-/// never when the file is opened: a command that is refused, or that only
+/// not when the file is opened: a command that is refused, or that only
 /// reads, leaves a copy byte for byte as it was, and a damaged copy whose
 /// command fails is never written (its transaction rolls back with the
-/// claim). Opening the same file again writes nothing.
+/// claim). Only a file that opening writes anyway (made or migrated now)
+/// is claimed at once, so that it records its file before anything can
+/// copy it. Opening the same file again writes nothing.
 enum DeviceClaim: Equatable {
   /// A database made here that does not know its file yet.
   case recordFile(String)

@@ -24,7 +24,8 @@ enum DeviceMark {
     defer { fclose(file) }
     var buffer = [CChar](repeating: 0, count: 128)
     guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    let parts = String(cString: buffer).split(separator: " ")
+    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let parts = line.split(separator: " ")
     guard parts.count == 2, let last = Int64(String(parts[1]).trimmingWhitespace()) else { return nil }
     return (String(parts[0]), last)
   }

@@ -17,14 +17,19 @@ import Testing
   }
 
   func migrations() throws -> [[String?]] {
-    try admin.query("SELECT version, identifier FROM scorekeeper.migrations ORDER BY version").rows
+    try admin.query("SELECT version, identifier, sha256 FROM scorekeeper.migrations ORDER BY version").rows
+  }
+
+  func repeatables() throws -> [[String?]] {
+    try admin.query("SELECT name, sha256 FROM scorekeeper.repeatables ORDER BY name").rows
   }
 
   @Test("a new database gets every migration, its roles, and an identity from the cluster")
   func fresh() throws {
     #expect(
       try ServerInstaller(connection: admin).install() == .init(from: 0, to: ServerMigration.currentVersion))
-    #expect(try migrations() == ServerMigration.all.map { [String($0.version), $0.identifier] })
+    #expect(try migrations() == ServerMigration.all.map { [String($0.version), $0.identifier, $0.sha256] })
+    #expect(try repeatables() == ServerRepeatable.all.map { [$0.name, $0.sha256] })
     #expect(
       try admin.query(
         """
@@ -68,9 +73,49 @@ import Testing
     #expect(try migrations() == before)
   }
 
+  @Test("a server whose ledger disagrees with a shipped file is refused, naming the file, and left as it is")
+  func ledgerMismatch() throws {
+    _ = try ServerInstaller(connection: admin).install()
+    try admin.query("UPDATE scorekeeper.migrations SET sha256 = 'edited' WHERE version = 2")
+    let before = try migrations()
+    let v2 = ServerMigration.all[1]
+    #expect(
+      throws: ServerSchemaError.ledgerMismatch(
+        file: "V002__cloud.sql",
+        reason: "the server applied it with SHA-256 edited, this program ships \(v2.sha256)")
+    ) { try ServerInstaller(connection: admin).install() }
+    #expect(try migrations() == before)
+    try admin.query("UPDATE scorekeeper.migrations SET sha256 = NULL, identifier = 'other' WHERE version = 2")
+    #expect(
+      throws: ServerSchemaError.ledgerMismatch(
+        file: "V002__cloud.sql", reason: "the server applied version 2 as \"other\"")
+    ) { try ServerInstaller(connection: admin).install() }
+    #expect(
+      "\(ServerSchemaError.ledgerMismatch(file: "V002__cloud.sql", reason: "why"))"
+        == "The server's scorekeeper schema did not come from the files this program ships: "
+        + "V002__cloud.sql differs (why). Nothing was changed.")
+  }
+
+  @Test("a repeatable file is applied again when its text changed, and only then")
+  func repeatableChanged() throws {
+    _ = try ServerInstaller(connection: admin).install()
+    let before = try repeatables()
+    var changed = ServerRepeatable.all
+    let last = changed.removeLast()
+    let edited = last.sql.replacing("RESET ROLE;", with: "COMMENT ON SCHEMA scorekeeper IS 'edited';\nRESET ROLE;")
+    changed.append(ServerRepeatable(name: last.name, sql: edited, sha256: sha256Hex(Array(edited.utf8))))
+    _ = try ServerInstaller(connection: admin, migrations: ServerMigration.all, repeatables: changed).install()
+    #expect(try repeatables() == before.dropLast() + [[last.name, sha256Hex(Array(edited.utf8))]])
+    #expect(try admin.query("SELECT obj_description('scorekeeper'::regnamespace)").scalar == "edited")
+    // Unchanged files are not run again: a comment cleared by hand stays cleared.
+    try admin.query("COMMENT ON SCHEMA scorekeeper IS NULL")
+    _ = try ServerInstaller(connection: admin, migrations: ServerMigration.all, repeatables: changed).install()
+    #expect(try admin.query("SELECT obj_description('scorekeeper'::regnamespace)").scalar == nil)
+  }
+
   @Test("an upgrade uses the roles the schema has, though the database's name changed since the install")
   func upgradeAfterRename() throws {
-    _ = try ServerInstaller(connection: admin, migrations: [.roles]).install()
+    _ = try ServerInstaller(connection: admin, migrations: [ServerMigration.all[0]], repeatables: []).install()
     admin.close()  // a database is copied only while nobody is connected to it
     let server = try TestPostgres.shared()
     let copy = database + "_copy"
@@ -92,10 +137,12 @@ import Testing
   func allOrNothing() throws {
     let broken =
       ServerMigration.all + [
-        ServerMigration(version: ServerMigration.currentVersion + 1, identifier: "broken", sql: "SELECT 1/0;")
+        ServerMigration(
+          version: ServerMigration.currentVersion + 1, identifier: "broken", sql: "SELECT 1/0;",
+          fileName: "V999__broken.sql")
       ]
     #expect(throws: PGError(sqlState: "22012", message: "division by zero", query: "SELECT 1/0;")) {
-      try ServerInstaller(connection: admin, migrations: broken).install()
+      try ServerInstaller(connection: admin, migrations: broken, repeatables: ServerRepeatable.all).install()
     }
     #expect(try ServerInstaller.version(on: admin) == 0)
     #expect(

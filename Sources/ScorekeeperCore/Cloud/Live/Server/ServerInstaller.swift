@@ -1,14 +1,29 @@
 /// Creates or upgrades the server side of one scorekeeper database, as
-/// `scorekeeper server install` does with an administrator's connection:
-/// every missing migration, in order, in one transaction, so a failure
-/// leaves the server as it was. Running it again changes nothing.
+/// `scorekeeper server install` does with an administrator's connection,
+/// in one transaction, so a failure leaves the server as it was:
+///
+/// 1. the ledger (`scorekeeper.migrations`, one row per versioned file
+///    with its SHA-256) must agree with the files this program ships, or
+///    nothing is done, naming the file that differs;
+/// 2. every versioned file the server lacks is applied, in order;
+/// 3. every repeatable file whose text differs from the one last applied
+///    (`scorekeeper.repeatables`) is applied again, in order.
+///
+/// Running it again changes nothing. A server installed before the ledger
+/// kept checksums has its rows adopted: the files' hashes are written in.
 public struct ServerInstaller {
   let connection: PGConnection
   let migrations: [ServerMigration]
+  let repeatables: [ServerRepeatable]
 
-  public init(connection: PGConnection, migrations: [ServerMigration] = ServerMigration.all) {
+  public init(connection: PGConnection) {
+    self.init(connection: connection, migrations: ServerMigration.all, repeatables: ServerRepeatable.all)
+  }
+
+  init(connection: PGConnection, migrations: [ServerMigration], repeatables: [ServerRepeatable]) {
     self.connection = connection
     self.migrations = migrations
+    self.repeatables = repeatables
   }
 
   /// The versions before and after.
@@ -30,29 +45,87 @@ public struct ServerInstaller {
         try connection.query(
           """
           CREATE TABLE scorekeeper.migrations (
-            version int PRIMARY KEY, identifier text NOT NULL, appliedAt timestamptz NOT NULL DEFAULT now())
+            version int PRIMARY KEY, identifier text NOT NULL, appliedAt timestamptz NOT NULL DEFAULT now(),
+            sha256 text)
           """)
+      } else {
+        try connection.query("ALTER TABLE scorekeeper.migrations ADD COLUMN IF NOT EXISTS sha256 text")
+        try verifyLedger(upTo: from)
       }
+      try connection.query(
+        """
+        CREATE TABLE IF NOT EXISTS scorekeeper.repeatables (
+          name text PRIMARY KEY, sha256 text NOT NULL, appliedAt timestamptz NOT NULL DEFAULT now())
+        """)
       let roles =
         from == 0
         ? ServerRoles(database: try connection.query("SELECT current_database()").scalar!)
         : try ServerRoles.installed(on: connection)
       for migration in migrations where migration.version > from {
-        for statement in Self.statements(of: roles.substituted(into: migration.sql)) {
-          try connection.query(statement)
-        }
+        try run(migration.sql, roles: roles)
         try connection.query(
-          "INSERT INTO scorekeeper.migrations (version, identifier) VALUES ($1, $2)",
-          [String(migration.version), migration.identifier])
+          "INSERT INTO scorekeeper.migrations (version, identifier, sha256) VALUES ($1, $2, $3)",
+          [String(migration.version), migration.identifier, migration.sha256])
       }
-      if from == 0 {
-        try connection.query("ALTER TABLE scorekeeper.migrations OWNER TO \(quotedIdentifier(roles.owner))")
+      for migration in migrations where migration.version <= from {
+        try connection.query(
+          "UPDATE scorekeeper.migrations SET sha256 = $2 WHERE version = $1 AND sha256 IS NULL",
+          [String(migration.version), migration.sha256])
+      }
+      let applied = Dictionary(
+        uniqueKeysWithValues: try connection.query("SELECT name, sha256 FROM scorekeeper.repeatables").rows.map {
+          ($0[0] ?? "", $0[1] ?? "")
+        })
+      for repeatable in repeatables where applied[repeatable.name] != repeatable.sha256 {
+        try run(repeatable.sql, roles: roles)
+        try connection.query(
+          """
+          INSERT INTO scorekeeper.repeatables (name, sha256) VALUES ($1, $2)
+          ON CONFLICT (name) DO UPDATE SET sha256 = excluded.sha256, appliedAt = now()
+          """, [repeatable.name, repeatable.sha256])
+      }
+      for ledger in ["scorekeeper.migrations", "scorekeeper.repeatables"] {
+        try connection.query("ALTER TABLE \(ledger) OWNER TO \(quotedIdentifier(roles.owner))")
       }
       try connection.query("COMMIT")
       return Outcome(from: from, to: max(from, program))
     } catch {
       _ = try? connection.query("ROLLBACK")
       throw error
+    }
+  }
+
+  /// Runs a file's statements one at a time, so an error names the one
+  /// that failed.
+  private func run(_ sql: String, roles: ServerRoles) throws {
+    for statement in Self.statements(of: roles.substituted(into: sql)) {
+      try connection.query(statement)
+    }
+  }
+
+  /// The ledger must tell the history of the files this program ships:
+  /// the same name for each version, and the same text (when it recorded
+  /// a hash). Otherwise the server came from a diverging build, and
+  /// applying anything would guess.
+  private func verifyLedger(upTo version: Int) throws {
+    let rows = try connection.query(
+      "SELECT version, identifier, sha256 FROM scorekeeper.migrations ORDER BY version"
+    ).rows
+    for row in rows {
+      let (number, identifier, hash) = (Int(row[0] ?? "") ?? 0, row[1] ?? "", row[2])
+      guard let shipped = migrations.first(where: { $0.version == number }) else {
+        throw ServerSchemaError.ledgerMismatch(
+          file: "V\(number) (\(identifier))", reason: "this program ships no such file")
+      }
+      if shipped.identifier != identifier {
+        throw ServerSchemaError.ledgerMismatch(
+          file: shipped.fileName, reason: "the server applied version \(number) as \(quote(identifier))")
+      }
+      if let hash, hash != shipped.sha256 {
+        throw ServerSchemaError.ledgerMismatch(
+          file: shipped.fileName,
+          reason: "the server applied it with SHA-256 \(hash), this program ships \(shipped.sha256)")
+      }
     }
   }
 
@@ -64,8 +137,7 @@ public struct ServerInstaller {
     return Int(try connection.query("SELECT max(version) FROM scorekeeper.migrations").scalar ?? "0") ?? 0
   }
 
-  /// A migration's statements, run one at a time so an error names the one
-  /// that failed. Statements end with ";" at the end of a line (not a
+  /// A file's statements, to run one at a time. Statements end with ";" at the end of a line (not a
   /// comment's); function bodies (dollar-quoted) may hold ";" anywhere.
   static func statements(of sql: String) -> [String] {
     var statements: [String] = []
@@ -92,12 +164,17 @@ public enum ServerSchemaError: Error, Equatable, CustomStringConvertible {
   /// `server install`, `status` or a user's change asked of a role that
   /// may not read or change scorekeeper's schema there.
   case notAdministrator(user: String, database: String, action: String)
+  /// The server's ledger disagrees with a file this program ships.
+  case ledgerMismatch(file: String, reason: String)
 
   public var description: String {
     switch self {
     case .newerServer(let server, let program):
       return "The server's scorekeeper schema is version \(server), newer than this program's "
         + "(version \(program)). Install a newer scorekeeper."
+    case .ledgerMismatch(let file, let reason):
+      return "The server's scorekeeper schema did not come from the files this program ships: "
+        + "\(file) differs (\(reason)). Nothing was changed."
     case .notAdministrator(let user, let database, let action):
       return "server \(action) needs an administrator's connection: \(quote(user)) may not read or change "
         + "scorekeeper's schema in \(quote(database)). Connect as the database's owner or a superuser, "

@@ -1,76 +1,49 @@
-/// One step of the server side's schema, as the program ships it. The
-/// list is append-only once released: a server records the steps it has,
+/// One versioned step of the server side's schema: a file
+/// `SQL/versioned/V<n>__<name>.sql` (see `ServerSQLFile` for the layout).
+/// The list is append-only once released, and a released file is never
+/// edited: a server records the steps it has, with each file's SHA-256,
 /// and `scorekeeper server install` applies the missing ones.
-///
-/// The SQL names the two group roles of the database it runs in through
-/// `{owner}` (owns every table and function; never logs in) and `{users}`
-/// (every scorekeeper user is a member). Role names are cluster-wide, so
-/// they carry the database's name: two scorekeeper databases on one
-/// server never share roles.
 public struct ServerMigration: Sendable {
   public let version: Int
   public let identifier: String
   let sql: String
+  /// The file's name, as the server's ledger and its errors name it.
+  public let fileName: String
+  public let sha256: String
 
-  public init(version: Int, identifier: String, sql: String) {
+  init(_ file: ServerSQLFile) {
+    let (version, identifier) = file.versioned!
+    self.init(version: version, identifier: identifier, sql: file.text, fileName: file.name)
+  }
+
+  init(version: Int, identifier: String, sql: String, fileName: String) {
     self.version = version
     self.identifier = identifier
     self.sql = sql
+    self.fileName = fileName
+    sha256 = SHA256.hex(of: Array(sql.utf8))
   }
 
   /// Every step, oldest first.
-  public static let all: [ServerMigration] = [.roles, .cloud, .assets]
+  public static let all: [ServerMigration] = {
+    let steps = ServerSQLFile.files(in: "versioned").map(ServerMigration.init)
+    precondition(
+      steps.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
+      "Server SQL files must be numbered V001, V002, … in order")
+    return steps
+  }()
 
   public static var currentVersion: Int { all.last!.version }
 }
 
-extension ServerMigration {
-  /// Version 1: the schema, its owner and users roles, and the server's
-  /// identity. Nobody but the owner may create anything in the schema, and
-  /// PUBLIC may run none of its functions (PostgreSQL grants EXECUTE on
-  /// new functions to PUBLIC unless told otherwise).
-  static let roles = ServerMigration(
-    version: 1, identifier: "roles",
-    sql: """
-      CREATE ROLE {owner} NOLOGIN;
-      CREATE ROLE {users} NOLOGIN;
-      GRANT {owner} TO CURRENT_USER;
-      ALTER SCHEMA scorekeeper OWNER TO {owner};
-      REVOKE ALL ON SCHEMA scorekeeper FROM PUBLIC;
-      GRANT USAGE ON SCHEMA scorekeeper TO {users};
-      ALTER DEFAULT PRIVILEGES FOR ROLE {owner} REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
-      CREATE TABLE scorekeeper.server (
-        onlyRow boolean PRIMARY KEY DEFAULT true CHECK (onlyRow),
-        -- The cluster's system identifier and the database's name: what a
-        -- client binds to (a path or a host name can lead elsewhere).
-        identity text NOT NULL
-      );
-      INSERT INTO scorekeeper.server (identity)
-      SELECT 'postgres-' || system_identifier || '/' || current_database() FROM pg_control_system();
-      ALTER TABLE scorekeeper.server OWNER TO {owner};
-      GRANT SELECT ON scorekeeper.server TO {users};
-      """)
-}
+/// A server SQL file applied again whenever its text changes: functions,
+/// policies and grants (`SQL/repeatable/R__<order>_<name>.sql`).
+struct ServerRepeatable: Sendable {
+  let name: String
+  let sql: String
+  let sha256: String
 
-/// The server side's SQL, by concept; `ServerMigration` puts it in order.
-enum ServerSQL {}
-
-extension ServerMigration {
-  /// Version 2: the cloud itself. Everything is created as the owner role
-  /// (so it owns it, and PUBLIC may execute none of it).
-  static let cloud = ServerMigration(
-    version: 2, identifier: "cloud",
-    sql: [
-      "SET LOCAL ROLE {owner};", ServerSQL.tables, ServerSQL.helpers, ServerSQL.records, ServerSQL.modify,
-      ServerSQL.saveAtOnce, ServerSQL.reads, ServerSQL.zonesAndSharing, "RESET ROLE;",
-    ].joined(separator: "\n"))
-}
-
-extension ServerMigration {
-  /// Version 3: assets, and the saves that upload them, made as the
-  /// owner role too.
-  static let assets = ServerMigration(
-    version: 3, identifier: "assets",
-    sql: ["SET LOCAL ROLE {owner};", ServerSQL.assets, ServerSQL.saves, "RESET ROLE;"].joined(separator: "\n")
-  )
+  static let all: [ServerRepeatable] = ServerSQLFile.files(in: "repeatable").map {
+    ServerRepeatable(name: $0.name, sql: $0.text, sha256: $0.sha256)
+  }
 }

@@ -42,10 +42,11 @@ public struct ServerRoles: Equatable, Sendable {
     return ServerRoles(owner: owner, users: users[0])
   }
 
-  /// `sql` with `{owner}` and `{users}` replaced by the quoted role names.
+  /// `sql` with the psql variables `:"owner"` and `:"users"` replaced by
+  /// the quoted role names (as `psql -v owner=… -v users=…` would).
   func substituted(into sql: String) -> String {
-    sql.replacing("{owner}", with: quotedIdentifier(owner)).replacing(
-      "{users}", with: quotedIdentifier(users))
+    sql.replacing(#":"owner""#, with: quotedIdentifier(owner)).replacing(
+      #":"users""#, with: quotedIdentifier(users))
   }
 }
 

@@ -1,0 +1,135 @@
+-- Records as the API takes them: what is malformed, identifiers, sharing
+-- written with its record, and share links. Records travel as JSON
+-- (LiveRecordCoding); each rule is where the mock's RecordModification has
+-- it (the NB comments there explain them).
+
+SET LOCAL ROLE :"owner";
+
+-- Why a record cannot be stored whatever the server holds, or NULL.
+CREATE OR REPLACE FUNCTION scorekeeper.malformation(r jsonb) RETURNS jsonb
+LANGUAGE plpgsql IMMUTABLE SET search_path = '' AS $$
+DECLARE
+  record_name text := r->'id'->>2;
+  is_share boolean := r->>'type' = 'cloudkit.share';
+  outside jsonb;
+  bad_field text;
+BEGIN
+  IF jsonb_typeof(r->'type') IS DISTINCT FROM 'string' OR jsonb_typeof(r->'fields') IS DISTINCT FROM 'object'
+    OR jsonb_typeof(COALESCE(r->'tag', '""')) NOT IN ('string', 'null')
+    OR jsonb_typeof(COALESCE(r->'sharing', 'null')) NOT IN ('object', 'null')
+    OR NOT scorekeeper.is_id(COALESCE(r->'parent', 'null'), true)
+    OR NOT scorekeeper.is_id(COALESCE(r->'share', 'null'), true)
+  THEN
+    RETURN scorekeeper.refusal('malformed', record_name, 'its type, fields, tag, parent or share');
+  END IF;
+  SELECT f.key INTO bad_field FROM jsonb_each(r->'fields') AS f
+  WHERE NOT scorekeeper.is_value(f.value) ORDER BY f.key LIMIT 1;
+  IF bad_field IS NOT NULL THEN
+    RETURN scorekeeper.refusal('malformed', record_name, 'the field ' || bad_field);
+  END IF;
+  IF record_name = '' OR r->>'type' = '' THEN
+    RETURN scorekeeper.refusal('unnamed', record_name);
+  END IF;
+  IF is_share IS DISTINCT FROM (jsonb_typeof(COALESCE(r->'sharing', 'null')) = 'object') THEN
+    RETURN scorekeeper.refusal('share-settings-mismatch', record_name);
+  END IF;
+  IF is_share AND jsonb_typeof(COALESCE(r->'parent', 'null')) <> 'null' THEN
+    RETURN scorekeeper.refusal('share-with-parent', record_name);
+  END IF;
+  IF is_share AND NOT scorekeeper.is_sharing(r->'sharing') THEN
+    RETURN scorekeeper.refusal('malformed', record_name, 'its share settings');
+  END IF;
+  -- NB: References, parents included, stay within one zone.
+  SELECT ref INTO outside FROM (
+    SELECT 0 AS position, r->'parent' AS ref
+    UNION ALL SELECT 1, r->'share'
+    UNION ALL SELECT 2, f.value->1 FROM jsonb_each(r->'fields') AS f WHERE f.value->>0 = 'reference'
+  ) AS refs
+  WHERE jsonb_typeof(ref) = 'array' AND (ref->>0, ref->>1) IS DISTINCT FROM (r->'id'->>0, r->'id'->>1)
+  ORDER BY position LIMIT 1;
+  IF outside IS NOT NULL THEN
+    RETURN scorekeeper.refusal(
+      'outside-reference', record_name, outside->>0, outside->>1, outside->>2);
+  END IF;
+  IF r->'parent' = r->'id' THEN
+    RETURN scorekeeper.refusal('own-parent', record_name);
+  END IF;
+  RETURN NULL;
+END $$;
+
+-- [owner, zone, name], all text; or JSON null when nullable.
+-- (Checked for every record of a call, so inlined: see record_json.)
+CREATE OR REPLACE FUNCTION scorekeeper.is_id(id jsonb, nullable boolean DEFAULT false) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE jsonb_typeof(id)
+    WHEN 'null' THEN nullable
+    WHEN 'array' THEN jsonb_array_length(id) = 3 AND jsonb_typeof(id->0) = 'string'
+      AND jsonb_typeof(id->1) = 'string' AND jsonb_typeof(id->2) = 'string'
+    ELSE false
+  END
+$$;
+
+CREATE OR REPLACE FUNCTION scorekeeper.is_sharing(s jsonb) RETURNS boolean
+LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
+  SELECT s->>'public' IN ('none', 'read-only', 'read-write')
+    AND jsonb_typeof(s->'participants') = 'array'
+    AND NOT EXISTS (
+      SELECT FROM jsonb_array_elements(s->'participants') AS p
+      WHERE jsonb_typeof(p->'user') IS DISTINCT FROM 'string'
+        OR (p->>'permission') IS NULL OR p->>'permission' NOT IN ('none', 'read-only', 'read-write'))
+$$;
+
+-- Stores a share's settings. The link is kept once assigned; a
+-- participant keeps their acceptance while they stay invited. Returns
+-- the users who lost access.
+CREATE OR REPLACE FUNCTION scorekeeper.write_sharing(
+  zone_owner text, zone_name text, share_name text, settings jsonb
+) RETURNS text[] LANGUAGE plpgsql SET search_path = '' AS $$
+DECLARE
+  before jsonb;
+  lost text[];
+BEGIN
+  -- NB: Not INSERT … ON CONFLICT, which would issue a link (and count
+  -- it) for a share that has one. The zone is locked: no race here.
+  UPDATE scorekeeper.shares AS s SET public_permission = settings->>'public'
+  WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name;
+  IF NOT FOUND THEN
+    INSERT INTO scorekeeper.shares (owner, zone, name, link, public_permission)
+    SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(), settings->>'public'
+    FROM scorekeeper.records AS r WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = share_name;
+  END IF;
+  SELECT COALESCE(jsonb_object_agg(p.user_name, p.acceptance), '{}') INTO before
+  FROM scorekeeper.participants AS p
+  WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = share_name;
+  DELETE FROM scorekeeper.participants AS p
+  WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = share_name;
+  -- The last mention of a user wins, as when the mock sets them in turn.
+  INSERT INTO scorekeeper.participants (owner, zone, share, user_name, permission, acceptance)
+  SELECT DISTINCT ON (e.value->>'user') zone_owner, zone_name, share_name, e.value->>'user',
+    e.value->>'permission', COALESCE(before->>(e.value->>'user'), 'pending')
+  FROM jsonb_array_elements(settings->'participants') WITH ORDINALITY AS e
+  WHERE e.value->>'user' <> zone_owner
+  ORDER BY e.value->>'user', e.ordinality DESC;
+  SELECT array_agg(b.key) INTO lost FROM jsonb_each_text(before) AS b
+  WHERE b.value = 'accepted' AND NOT EXISTS (
+    SELECT FROM jsonb_array_elements(settings->'participants') AS e WHERE e.value->>'user' = b.key);
+  RETURN COALESCE(lost, '{}');
+END $$;
+
+-- A share link: 128 bits from the server's strong random source (two
+-- random UUIDs, hashed), or on a test server the next number (counted
+-- in the transaction, so a rolled-back share takes none, as on the mock).
+CREATE OR REPLACE FUNCTION scorekeeper.new_link() RETURNS text
+LANGUAGE plpgsql VOLATILE SET search_path = '' AS $$
+DECLARE
+  number bigint;
+BEGIN
+  IF NOT (SELECT s.sequential_links FROM scorekeeper.server AS s) THEN
+    RETURN 'https://share.scorekeeper.invalid/'
+      || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32);
+  END IF;
+  UPDATE scorekeeper.server SET links_issued = links_issued + 1 RETURNING links_issued INTO number;
+  RETURN 'https://share.scorekeeper.invalid/' || lpad(to_hex(number), 32, '0');
+END $$;
+
+RESET ROLE;
