@@ -52,7 +52,7 @@ golden: dependencies
 
 fixtures: dependencies
 	$(SWIFT) build --build-tests
-	SCOREKEEPER_RECORD_FIXTURE=1 $(SWIFT) test --skip-build --filter SchemaFixtureTests
+	SCOREKEEPER_RECORD_FIXTURE=1 $(SWIFT) test --skip-build --filter 'SchemaFixtureTests|ServerFixtureTests'
 
 bench:
 	./Scripts/install-dependencies.sh --bench

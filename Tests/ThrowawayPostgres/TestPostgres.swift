@@ -18,6 +18,8 @@ public final class TestPostgres: Sendable {
   public static let admin = "admin"
   /// The port of the socket and of TCP on 127.0.0.1 (SCRAM passwords).
   public let port: Int
+  /// Where the server's programs are (`psql`, `pg_dump`, …).
+  public let bin: String
   private let databases = Atomic<Int>(0)
   /// Logins made, and those granted the cloud's users group.
   private let users = Mutex<(logins: Set<String>, members: Set<String>)>(([], []))
@@ -40,7 +42,7 @@ public final class TestPostgres: Sendable {
     var template = Array("\(parent)/scorekeeper-pg.XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw SetUpFailure("mkdtemp: errno \(errno)") }
     directory = String(cString: made)
-    let bin = try ShellCommand.output(["pg_config", "--bindir"]).trimmingCharacters(
+    bin = try ShellCommand.output(["pg_config", "--bindir"]).trimmingCharacters(
       in: .whitespacesAndNewlines)
     if geteuid() == 0 {
       try ShellCommand.output(["chown", "postgres:", directory])

@@ -1,14 +1,9 @@
 -- modify_records, the API function, and the save of one record it applies
 -- zone by zone, each rule where the mock's RecordModification has it (the
 -- NB comments there explain them); the delete is in R__04_modify.sql.
--- Servers installed before these files had older signatures of the three:
--- they are dropped first.
+-- (Their older signatures are dropped in R__00_retired.sql.)
 
 SET LOCAL ROLE :"owner";
-
-DROP FUNCTION IF EXISTS scorekeeper.modify_records(text, jsonb, jsonb, boolean, boolean);
-DROP FUNCTION IF EXISTS scorekeeper.modify_zone(text, text, text, text, jsonb, jsonb, boolean);
-DROP FUNCTION IF EXISTS scorekeeper.save_record(text, text, boolean, jsonb, text[], text[]);
 
 -- Saves one record in a zone the caller sees and has locked: the
 -- stored copy as JSON, or a refusal. saving_names: every record saved
