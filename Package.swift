@@ -57,7 +57,9 @@ let package = Package(
     .target(
       name: "ThrowawayPostgres",
       dependencies: ["ScorekeeperCore"],
-      path: "Tests/ThrowawayPostgres"
+      path: "Tests/ThrowawayPostgres",
+      // Read from the source tree by the tests, not built in.
+      exclude: ["test-switches.sql"]
     ),
     // Helpers shared by both test targets: temporary databases, seeding,
     // readable difference assertions, line diffs, SHA-256.

@@ -847,6 +847,17 @@ $$;
 ALTER FUNCTION scorekeeper.may_read(user_name text, scope text, r scorekeeper.records) OWNER TO :"owner";
 
 --
+-- Name: may_save_at_once(); Type: FUNCTION; Schema: scorekeeper; Owner: :"owner"
+--
+
+CREATE FUNCTION scorekeeper.may_save_at_once() RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    AS $$ SELECT true $$;
+
+
+ALTER FUNCTION scorekeeper.may_save_at_once() OWNER TO :"owner";
+
+--
 -- Name: modify_records(text, jsonb, jsonb, boolean, boolean, bytea[]); Type: FUNCTION; Schema: scorekeeper; Owner: :"owner"
 --
 
@@ -1091,19 +1102,12 @@ ALTER FUNCTION scorekeeper.modify_zones(scope text, saves jsonb, deletes jsonb) 
 --
 
 CREATE FUNCTION scorekeeper.new_link() RETURNS text
-    LANGUAGE plpgsql
+    LANGUAGE sql
     SET search_path TO ''
     AS $$
-DECLARE
-  number bigint;
-BEGIN
-  IF NOT (SELECT s.sequential_links FROM scorekeeper.server AS s) THEN
-    RETURN 'https://share.scorekeeper.invalid/'
-      || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32);
-  END IF;
-  UPDATE scorekeeper.server SET links_issued = links_issued + 1 RETURNING links_issued INTO number;
-  RETURN 'https://share.scorekeeper.invalid/' || lpad(to_hex(number), 32, '0');
-END $$;
+  SELECT 'https://share.scorekeeper.invalid/'
+    || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32)
+$$;
 
 
 ALTER FUNCTION scorekeeper.new_link() OWNER TO :"owner";
@@ -1431,7 +1435,7 @@ DECLARE
   first_change bigint;
   results jsonb;
 BEGIN
-  IF current_setting('scorekeeper.one_by_one', true) = 'on' THEN RETURN NULL; END IF;
+  IF NOT scorekeeper.may_save_at_once() THEN RETURN NULL; END IF;
   SELECT jsonb_object_agg(s.value->'id'->>2, s.ordinality), count(*) INTO saving, item_count
   FROM jsonb_array_elements(zone_saves) WITH ORDINALITY AS s;
   IF NOT (
@@ -1951,8 +1955,6 @@ CREATE TABLE scorekeeper.server (
     onlyrow boolean DEFAULT true NOT NULL,
     identity text NOT NULL,
     epoch bigint DEFAULT 1 NOT NULL,
-    sequential_links boolean DEFAULT false NOT NULL,
-    links_issued bigint DEFAULT 0 NOT NULL,
     asset_quota bigint DEFAULT 1073741824 NOT NULL,
     CONSTRAINT server_onlyrow_check CHECK (onlyrow)
 );
@@ -2576,6 +2578,13 @@ REVOKE ALL ON FUNCTION scorekeeper.may_read(user_name text, scope text, r scorek
 
 
 --
+-- Name: FUNCTION may_save_at_once(); Type: ACL; Schema: scorekeeper; Owner: :"owner"
+--
+
+REVOKE ALL ON FUNCTION scorekeeper.may_save_at_once() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION modify_records(scope text, saves jsonb, deletes jsonb, if_unchanged boolean, atomic boolean, uploads bytea[]); Type: ACL; Schema: scorekeeper; Owner: :"owner"
 --
 
@@ -2875,9 +2884,9 @@ SET row_security = off;
 --
 
 INSERT INTO scorekeeper.migrations VALUES (1, 'roles', '2026-11-25 00:00:00+00', '943e3e5e629843899468457919ae0e5a33a44a8d8d495b25e6e650c39bc5b6e7');
-INSERT INTO scorekeeper.migrations VALUES (2, 'cloud', '2026-11-25 00:00:00+00', '897c2421db855daedd6dc2673b58bf74ccea8c01461aa02fc45d98b1ce5a26d9');
+INSERT INTO scorekeeper.migrations VALUES (2, 'cloud', '2026-11-25 00:00:00+00', '2118f4f7aee2dd6a66e68ce54e1d256d0770280fb08343dce22058c07631bcfc');
 INSERT INTO scorekeeper.migrations VALUES (3, 'assets', '2026-11-25 00:00:00+00', 'a8dbaecb717a2346c7c3529506b496b97bf777f69d830289f90e5491e16c39a1');
-INSERT INTO scorekeeper.migrations VALUES (4, 'v2_repairs', '2026-11-25 00:00:00+00', '0156a80b9357e7155192818905c69f24d9eaa4deb7f0838bfac0872c662afb60');
+INSERT INTO scorekeeper.migrations VALUES (4, 'v2_repairs', '2026-11-25 00:00:00+00', 'c7e7a2ea634bbbe1da1907c22c291b679f2afafa3e4e3a61c4681df29c798e90');
 
 
 --
@@ -2887,9 +2896,9 @@ INSERT INTO scorekeeper.migrations VALUES (4, 'v2_repairs', '2026-11-25 00:00:00
 INSERT INTO scorekeeper.repeatables VALUES ('R__00_retired.sql', 'da2d399f3fd42e6a1ef06c1e6ef3d9db9cce4691e0717a7328a8a2be34ac957a', '2026-11-25 00:00:00+00');
 INSERT INTO scorekeeper.repeatables VALUES ('R__01_access.sql', '9a9dd98c664f86a3ff63ece9a7635340b1674d09b42d81f86b5584be37d11303', '2026-11-25 00:00:00+00');
 INSERT INTO scorekeeper.repeatables VALUES ('R__02_helpers.sql', 'f05f770067d2b9e775f73887a3782e062c008b4de2900b3639fc93fe2adc9d9a', '2026-11-25 00:00:00+00');
-INSERT INTO scorekeeper.repeatables VALUES ('R__03_records.sql', '920fdef35e2e70ed647111404c1c6bab95cf5b336889778c1d24afe7737cd8a6', '2026-11-25 00:00:00+00');
+INSERT INTO scorekeeper.repeatables VALUES ('R__03_records.sql', '1b94d8873fd51d0be1fe4dc43e8368591c140ae03dfdc543905122a0a8e9a002', '2026-11-25 00:00:00+00');
 INSERT INTO scorekeeper.repeatables VALUES ('R__04_modify.sql', '23c7eaa79ab2846f23342499645f0407ca0a503db103e785f68a43171370b7f7', '2026-11-25 00:00:00+00');
-INSERT INTO scorekeeper.repeatables VALUES ('R__05_save_at_once.sql', 'b6c12c9405099edf16b113ad651e6d9ff71deed99edfed5edb54edbfce88e3e0', '2026-11-25 00:00:00+00');
+INSERT INTO scorekeeper.repeatables VALUES ('R__05_save_at_once.sql', '6d9ba2d8d0cf3c426e7a7d72ef4ff1aabdbb8e940894bf1f5abcca120b1de36f', '2026-11-25 00:00:00+00');
 INSERT INTO scorekeeper.repeatables VALUES ('R__06_reads.sql', 'c4c261d4a8b50bf44e6a0c34532ef064f6b3f3f3b521d9512b24855842b36c7a', '2026-11-25 00:00:00+00');
 INSERT INTO scorekeeper.repeatables VALUES ('R__07_zones_and_sharing.sql', '2f244ca4516a539ead3721968a953e0645785b7f8796d5d57719d2e18a049b3a', '2026-11-25 00:00:00+00');
 INSERT INTO scorekeeper.repeatables VALUES ('R__08_assets.sql', '9a8d706bc8b635da46c4cad70020f3365d899267030a7ff7f16ce4204c30a64d', '2026-11-25 00:00:00+00');
@@ -2900,7 +2909,7 @@ INSERT INTO scorekeeper.repeatables VALUES ('R__09_saves.sql', 'd38298df7a229d1b
 -- Data for Name: server; Type: TABLE DATA; Schema: scorekeeper; Owner: :"owner"
 --
 
-INSERT INTO scorekeeper.server VALUES (true, 'fixture', 1, false, 0, 1073741824);
+INSERT INTO scorekeeper.server VALUES (true, 'fixture', 1, 1073741824);
 
 
 --

@@ -25,7 +25,8 @@ for path in arguments[3...] {
   while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
   // A multi-line literal drops the newline before its closing delimiter:
   // one more keeps the text's own.
-  source += "    ServerSQLFile(\n      path: \"\(path)\",\n      text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
+  source +=
+    "    ServerSQLFile(\n      path: \"\(path)\",\n      text: \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)),\n"
 }
 source += "  ]\n}\n"
 try source.write(to: URL(fileURLWithPath: arguments[2]), atomically: true, encoding: .utf8)

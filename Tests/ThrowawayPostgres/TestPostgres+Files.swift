@@ -6,7 +6,10 @@ extension TestPostgres {
   /// (`-v name=value`, which the file names as `:"name"`).
   public func run(file: String, in database: String, variables: [String: String] = [:]) throws {
     try ShellCommand.output(
-      [bin + "/psql", "-X", "-q", "-1", "-v", "ON_ERROR_STOP=1", "-d", connectionString(database: database), "-f", file]
+      [
+        bin + "/psql", "-X", "-q", "-1", "-v", "ON_ERROR_STOP=1", "-d", connectionString(database: database),
+        "-f", file,
+      ]
         + variables.sorted { $0.key < $1.key }.flatMap { ["-v", "\($0.key)=\($0.value)"] })
   }
 
@@ -37,8 +40,10 @@ extension TestPostgres {
       !line.isEmpty && !line.hasPrefix("--") && !line.hasPrefix("SET ") && !line.hasPrefix("\\")
         && !line.hasPrefix("SELECT pg_catalog.set_config")
     }.map { line in
-      line.replacing(quotedIdentifier(roles.owner), with: #":"owner""#).replacing(roles.owner, with: #":"owner""#)
-        .replacing(quotedIdentifier(roles.users), with: #":"users""#).replacing(roles.users, with: #":"users""#)
+      line.replacing(quotedIdentifier(roles.owner), with: #":"owner""#).replacing(
+        roles.owner, with: #":"owner""#
+      )
+      .replacing(quotedIdentifier(roles.users), with: #":"users""#).replacing(roles.users, with: #":"users""#)
     }
   }
 

@@ -162,8 +162,8 @@ public final class TestPostgres: Sendable {
   /// A new database with the server side installed, copied from a
   /// template installed once per cluster (a copy takes half the time of
   /// an install). Its roles are the template's (`cloudRoles`); its
-  /// identity is its own, as an install would make it. Share links are
-  /// sequential, as the mock's.
+  /// identity is its own, as an install would make it. It is a test
+  /// server (`testSwitches`): share links are sequential, as the mock's.
   public func newCloudDatabase() throws -> String {
     try installTemplate()
     let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
@@ -187,12 +187,19 @@ public final class TestPostgres: Sendable {
           let connection = try PGConnection(connectionString(database: Self.cloudTemplate))
           defer { connection.close() }  // a template is copied only while nobody is connected to it
           _ = try ServerInstaller(connection: connection).install()
-          try connection.query("UPDATE scorekeeper.server SET sequential_links = true")
+          try ServerInstaller.run(
+            try String(contentsOfFile: Self.testSwitches, encoding: .utf8), roles: cloudRoles, on: connection)
         }
       }
       try installed!.get()
     }
   }
+
+  /// The SQL that makes a server a test server (`test-switches.sql`,
+  /// beside this file): share links in order, and a setting that saves
+  /// records one by one.
+  static let testSwitches = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appending(path: "test-switches.sql").path(percentEncoded: false)
 
   /// The group roles of every database `newCloudDatabase` makes.
   public var cloudRoles: ServerRoles { ServerRoles(database: Self.cloudTemplate) }

@@ -28,9 +28,12 @@ import Testing
     let old = try server.newDatabase()
     let roles = ServerRoles(database: old)
     let admin = try PGConnection(server.connectionString())
-    for role in [roles.owner, roles.users] { try admin.query("CREATE ROLE \(quotedIdentifier(role)) NOLOGIN") }
+    for role in [roles.owner, roles.users] {
+      try admin.query("CREATE ROLE \(quotedIdentifier(role)) NOLOGIN")
+    }
     try server.run(
-      file: Self.directory + "/\(fixture).sql", in: old, variables: ["owner": roles.owner, "users": roles.users])
+      file: Self.directory + "/\(fixture).sql", in: old,
+      variables: ["owner": roles.owner, "users": roles.users])
     let connection = try PGConnection(server.connectionString(database: old))
     #expect(try ServerInstaller.version(on: connection) == Self.version(of: fixture))
 
@@ -54,7 +57,8 @@ import Testing
     let path = Self.directory + "/\(newest).sql"
     if !FileManager.default.fileExists(atPath: path) {
       guard ProcessInfo.processInfo.environment["SCOREKEEPER_RECORD_FIXTURE"] == "1" else {
-        Issue.record("No fixture for server version \(ServerMigration.currentVersion) at \(path): run `make fixtures`.")
+        Issue.record(
+          "No fixture for server version \(ServerMigration.currentVersion) at \(path): run `make fixtures`.")
         return
       }
       try Self.record(to: path)

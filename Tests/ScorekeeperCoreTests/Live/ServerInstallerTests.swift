@@ -46,6 +46,28 @@ import Testing
       ).scalar == database + "_owner")
   }
 
+  @Test("an installed server holds no test switches: links are random, saves at once whatever a session sets")
+  func noTestSwitches() throws {
+    _ = try ServerInstaller(connection: admin).install()
+    let links = try (0..<2).map { _ in try admin.query("SELECT scorekeeper.new_link()").scalar! }
+    #expect(links[0] != links[1])
+    for link in links {
+      #expect(
+        try admin.query("SELECT $1 ~ '^https://share.scorekeeper.invalid/[0-9a-f]{32}$'", [link]).scalar
+          == "t")
+      #expect(!link.hasSuffix("0000000000000001") && !link.hasSuffix("0000000000000002"))
+    }
+    try admin.query("SET scorekeeper.one_by_one = on")
+    #expect(try admin.query("SELECT scorekeeper.may_save_at_once()").scalar == "t")
+    #expect(
+      try admin.query(
+        """
+        SELECT count(*) FROM information_schema.columns
+        WHERE table_schema = 'scorekeeper' AND column_name IN ('sequential_links', 'links_issued')
+        """
+      ).scalar == "0")
+  }
+
   @Test("installing again changes nothing")
   func again() throws {
     _ = try ServerInstaller(connection: admin).install()
@@ -102,20 +124,24 @@ import Testing
     let before = try repeatables()
     var changed = ServerRepeatable.all
     let last = changed.removeLast()
-    let edited = last.sql.replacing("RESET ROLE;", with: "COMMENT ON SCHEMA scorekeeper IS 'edited';\nRESET ROLE;")
+    let edited = last.sql.replacing(
+      "RESET ROLE;", with: "COMMENT ON SCHEMA scorekeeper IS 'edited';\nRESET ROLE;")
     changed.append(ServerRepeatable(name: last.name, sql: edited, sha256: sha256Hex(Array(edited.utf8))))
-    _ = try ServerInstaller(connection: admin, migrations: ServerMigration.all, repeatables: changed).install()
+    _ = try ServerInstaller(connection: admin, migrations: ServerMigration.all, repeatables: changed)
+      .install()
     #expect(try repeatables() == before.dropLast() + [[last.name, sha256Hex(Array(edited.utf8))]])
     #expect(try admin.query("SELECT obj_description('scorekeeper'::regnamespace)").scalar == "edited")
     // Unchanged files are not run again: a comment cleared by hand stays cleared.
     try admin.query("COMMENT ON SCHEMA scorekeeper IS NULL")
-    _ = try ServerInstaller(connection: admin, migrations: ServerMigration.all, repeatables: changed).install()
+    _ = try ServerInstaller(connection: admin, migrations: ServerMigration.all, repeatables: changed)
+      .install()
     #expect(try admin.query("SELECT obj_description('scorekeeper'::regnamespace)").scalar == nil)
   }
 
   @Test("an upgrade uses the roles the schema has, though the database's name changed since the install")
   func upgradeAfterRename() throws {
-    _ = try ServerInstaller(connection: admin, migrations: [ServerMigration.all[0]], repeatables: []).install()
+    _ = try ServerInstaller(connection: admin, migrations: [ServerMigration.all[0]], repeatables: [])
+      .install()
     admin.close()  // a database is copied only while nobody is connected to it
     let server = try TestPostgres.shared()
     let copy = database + "_copy"

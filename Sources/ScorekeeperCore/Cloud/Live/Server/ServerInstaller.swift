@@ -73,9 +73,10 @@ public struct ServerInstaller {
           [String(migration.version), migration.sha256])
       }
       let applied = Dictionary(
-        uniqueKeysWithValues: try connection.query("SELECT name, sha256 FROM scorekeeper.repeatables").rows.map {
-          ($0[0] ?? "", $0[1] ?? "")
-        })
+        uniqueKeysWithValues: try connection.query("SELECT name, sha256 FROM scorekeeper.repeatables").rows
+          .map {
+            ($0[0] ?? "", $0[1] ?? "")
+          })
       for repeatable in repeatables where applied[repeatable.name] != repeatable.sha256 {
         try run(repeatable.sql, roles: roles)
         try connection.query(
@@ -95,10 +96,14 @@ public struct ServerInstaller {
     }
   }
 
-  /// Runs a file's statements one at a time, so an error names the one
-  /// that failed.
   private func run(_ sql: String, roles: ServerRoles) throws {
-    for statement in Self.statements(of: roles.substituted(into: sql)) {
+    try Self.run(sql, roles: roles, on: connection)
+  }
+
+  /// Runs a file's statements one at a time, so an error names the one
+  /// that failed, with its roles named as `roles`.
+  public static func run(_ sql: String, roles: ServerRoles, on connection: PGConnection) throws {
+    for statement in statements(of: roles.substituted(into: sql)) {
       try connection.query(statement)
     }
   }

@@ -117,19 +117,12 @@ BEGIN
 END $$;
 
 -- A share link: 128 bits from the server's strong random source (two
--- random UUIDs, hashed), or on a test server the next number (counted
--- in the transaction, so a rolled-back share takes none, as on the mock).
+-- random UUIDs, hashed). (Test servers number them instead, as the mock
+-- does: Tests/ThrowawayPostgres/test-switches.sql.)
 CREATE OR REPLACE FUNCTION scorekeeper.new_link() RETURNS text
-LANGUAGE plpgsql VOLATILE SET search_path = '' AS $$
-DECLARE
-  number bigint;
-BEGIN
-  IF NOT (SELECT s.sequential_links FROM scorekeeper.server AS s) THEN
-    RETURN 'https://share.scorekeeper.invalid/'
-      || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32);
-  END IF;
-  UPDATE scorekeeper.server SET links_issued = links_issued + 1 RETURNING links_issued INTO number;
-  RETURN 'https://share.scorekeeper.invalid/' || lpad(to_hex(number), 32, '0');
-END $$;
+LANGUAGE sql VOLATILE SET search_path = '' AS $$
+  SELECT 'https://share.scorekeeper.invalid/'
+    || left(encode(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')), 'hex'), 32)
+$$;
 
 RESET ROLE;

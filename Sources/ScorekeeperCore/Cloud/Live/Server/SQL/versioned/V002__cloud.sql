@@ -9,12 +9,7 @@ SET LOCAL ROLE :"owner";
 ALTER TABLE scorekeeper.server
   -- Raised when every change token is expired (old history purged):
   -- tokens carry it, so older ones are refused.
-  ADD COLUMN epoch bigint NOT NULL DEFAULT 1,
-  -- Share links numbered in the order issued instead of random, as
-  -- the mock numbers them: guessable, so for test servers only
-  -- (golden transcripts), set by an administrator.
-  ADD COLUMN sequential_links boolean NOT NULL DEFAULT false,
-  ADD COLUMN links_issued bigint NOT NULL DEFAULT 0;
+  ADD COLUMN epoch bigint NOT NULL DEFAULT 1;
 CREATE SEQUENCE scorekeeper.tags;
 -- Users whose account is anything but available.
 CREATE TABLE scorekeeper.accounts (

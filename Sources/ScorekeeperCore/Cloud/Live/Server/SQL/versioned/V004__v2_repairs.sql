@@ -1,16 +1,18 @@
--- Version 4: repairs. Version 2 was shipped in more than one form (its
--- SQL was assembled at run time then, and edited after it shipped), and a
--- server installed with the first form differs from V002__cloud.sql, the
--- last: here each difference is mended where it is found, and nothing
--- changes elsewhere. Fixtures/server/ holds both forms, and
--- ServerFixtureTests checks that each upgrades to a fresh install's schema.
--- (Functions the first form had and no file makes any more go in
--- R__00_retired.sql.)
+-- Version 4: repairs, and no test switches. Version 2 was shipped in
+-- more than one form (its SQL was assembled at run time then, and edited
+-- after it shipped), and a server installed with the first form differs
+-- from V002__cloud.sql, the last: here each difference is mended where it
+-- is found, and nothing changes elsewhere. Fixtures/server/ holds both
+-- forms, and ServerFixtureTests checks that each upgrades to a fresh
+-- install's schema. (Functions the first form had and no file makes any
+-- more go in R__00_retired.sql.)
 
 SET LOCAL ROLE :"owner";
 
--- Share links numbered in the order issued (test servers only).
-ALTER TABLE scorekeeper.server ADD COLUMN IF NOT EXISTS links_issued bigint NOT NULL DEFAULT 0;
+-- Earlier forms switched share links to numbers in the order issued, for
+-- tests, with two columns here: the program holds no test switches now
+-- (tests install theirs from Tests/ThrowawayPostgres/test-switches.sql).
+ALTER TABLE scorekeeper.server DROP COLUMN IF EXISTS sequential_links, DROP COLUMN IF EXISTS links_issued;
 
 -- Records' zones are kept by the write functions, not a foreign key (which
 -- cost a trigger per record saved).
