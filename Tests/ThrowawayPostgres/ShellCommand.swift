@@ -33,6 +33,12 @@ public enum ShellCommand {
       posix_spawn_file_actions_addopen(
         &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    // NB: Nothing else goes along: a daemon holding an inherited descriptor
+    // keeps it for good. Foundation's `Process` learns that a child exited
+    // when a socket it gave the child closes; a server started while
+    // another test spawned its process held that socket, and the test
+    // waited forever for a child long dead (a zombie).
+    try closeEverythingAbove(2, in: &actions)
     let arguments = command.map { strdup($0) } + [nil]
     defer { arguments.forEach { free($0) } }
     var pid: pid_t = 0
@@ -44,6 +50,19 @@ public enum ShellCommand {
       throw SetUpFailure("\(command.joined(separator: " ")) exited with status \(status)")
     }
   }
+}
+
+/// Makes a spawn close every descriptor above `lowest`
+/// (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34, which Swift's
+/// Glibc module does not declare: looked up by name).
+private func closeEverythingAbove(_ lowest: Int32, in actions: inout posix_spawn_file_actions_t) throws {
+  typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+    throw SetUpFailure(
+      "this C library cannot close a spawned process's descriptors (glibc 2.34 or later can)")
+  }
+  let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+  guard closeFrom(&actions, lowest + 1) == 0 else { throw SetUpFailure("closefrom: errno \(errno)") }
 }
 
 /// A test's set-up that did not work: the test fails, saying why.

@@ -102,6 +102,10 @@ extension Command {
             } ?? .null
           ),
           ("server", live?.json ?? .null),
+          (
+            "ignoredVariables",
+            .array(invocation.settings.ignoredTestVariables.map(JSON.string))
+          ),
         ]))
       return
     }
@@ -127,6 +131,12 @@ extension Command {
           + "\(times.format(outage.retryAt)) (\"scorekeeper sync\" tries now)")
     }
     if let refusal { output.line("Refused:     \(refusal)") }
+    let ignored = invocation.settings.ignoredTestVariables
+    if !ignored.isEmpty {
+      output.line(
+        "Ignored:     \(ignored.joined(separator: ", ")) (for tests only: "
+          + "\(Settings.Variable.testing)=1 honours \(ignored.count == 1 ? "it" : "them"))")
+    }
   }
 }
 

@@ -30,7 +30,28 @@ struct Settings {
     /// Seconds a sync may spend waiting to retry a busy or unreachable
     /// cloud before it gives up until the next command (default 10).
     static let syncBudget = "SCOREKEEPER_SYNC_BUDGET"
+    /// "1": honour the variables meant for tests (`testOnly`).
+    static let testing = "SCOREKEEPER_TESTING"
+    /// Variables that make the program deterministic or faulty, for tests
+    /// and transcripts: honoured only with SCOREKEEPER_TESTING=1, so that
+    /// one left in a person's environment (a copied script, a stale
+    /// export) never fixes their clock or makes their cloud fail.
+    static let testOnly = [ids, now, device, cloudFaults, SyncProgress.Variable.delay]
   }
+
+  /// Settings from `environment`, and the settings file's values beside
+  /// it (`fileOrigin` says which came from the file). The variables for
+  /// tests read as unset unless SCOREKEEPER_TESTING=1; those set anyway are
+  /// `ignoredTestVariables`, which `status` names.
+  init(environment: @escaping (String) -> String?, fileOrigin: @escaping (String) -> String? = { _ in nil }) {
+    let testing = environment(Variable.testing) == "1"
+    self.environment = { name in !testing && Variable.testOnly.contains(name) ? nil : environment(name) }
+    self.fileOrigin = fileOrigin
+    ignoredTestVariables = testing ? [] : Variable.testOnly.filter { !(environment($0) ?? "").isEmpty }
+  }
+
+  /// Variables for tests that are set but ignored (no SCOREKEEPER_TESTING=1).
+  let ignoredTestVariables: [String]
 
   /// The variables a person sets, and what each does: the man page's
   /// ENVIRONMENT section (the deterministic ones are for tests).
@@ -55,15 +76,24 @@ struct Settings {
     ("XDG_DATA_HOME", "Where the default database and mock cloud live (default ~/.local/share)."),
     ("XDG_CONFIG_HOME", "Where the settings file lives (default ~/.config): see config."),
     (
+      Variable.testing,
+      "1 honours the variables below that are for tests only; without it they are ignored, and status "
+        + "names them."
+    ),
+    (
       Variable.ids,
       "incrementing: ids 00000000-0000-0000-0000-000000000001, …0002, … For tests and transcripts only."
     ),
     (Variable.now, "A time such as 2026-01-01T12:00:00Z that the clock is fixed at. For tests only."),
     (
       Variable.device,
-      "With incrementing ids, this database's device number (1 to 65535), so devices never share ids."
+      "With incrementing ids, this database's device number (1 to 65535), so devices never share ids. "
+        + "For tests only."
     ),
-    (SyncProgress.Variable.delay, "Seconds before a sync shows its progress on a terminal (default 1)."),
+    (
+      SyncProgress.Variable.delay,
+      "Seconds before a sync shows its progress on a terminal (default 1). For tests only."
+    ),
     (
       Variable.cloudFaults,
       "Failures the mock cloud produces next, such as network-unavailable*2. For tests only."
@@ -129,10 +159,12 @@ struct Settings {
     Self.networkTime(budget: try syncTiming().budget)
   }
 
-  var environment: (String) -> String?
+  /// The environment as the program reads it (the variables for tests
+  /// unset unless they are honoured), with the settings file's values.
+  let environment: (String) -> String?
   /// Where the settings file gave a variable's value (nil where the
   /// environment gave it): "'cloud' in the settings file PATH".
-  var fileOrigin: (String) -> String? = { _ in nil }
+  let fileOrigin: (String) -> String?
 
   /// Where a variable's value came from, for messages about it: the
   /// variable itself, or the settings file's key.

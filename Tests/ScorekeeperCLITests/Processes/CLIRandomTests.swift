@@ -119,7 +119,8 @@ struct CLIWorld {
     process.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
     process.arguments = ["--db", directory.file("\(device.name).sqlite"), "--user", device.user] + arguments
     process.environment = [
-      "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_IDS": "incrementing",
+      "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_TESTING": "1",
+      "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_DEVICE": "\(device.number)", "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
       "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
     ].merging(extra) { $1 }

@@ -14,7 +14,8 @@ import Testing
     environment = [
       "PATH": "/usr/bin:/bin", "TERM": "xterm", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
       "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_OFFLINE": "1",
-      "SCOREKEEPER_IDS": "incrementing", "SCOREKEEPER_NOW": "2026-01-01T12:00:00Z",
+      "SCOREKEEPER_TESTING": "1", "SCOREKEEPER_IDS": "incrementing",
+      "SCOREKEEPER_NOW": "2026-01-01T12:00:00Z",
     ]
     for arguments in [
       ["add-game", "Poker"], ["add-player", "Poker", "Ann", "--score", "3"], ["add-player", "Poker", "Bob"],

@@ -25,7 +25,8 @@ import Testing
   ) -> Result {
     let environment =
       environment ?? [
-        "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_IDS": "incrementing",
+        "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_TESTING": "1",
+        "SCOREKEEPER_IDS": "incrementing",
         "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_USER": "alice",
         "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z", "LC_ALL": "C.UTF-8",
       ]
@@ -104,12 +105,16 @@ import Testing
   func badEnvironment() throws {
     let path = directory.file("games.sqlite")
     #expect(
-      run(["list"], environment: ["SCOREKEEPER_DB": path, "SCOREKEEPER_IDS": "sequential"])
+      run(
+        ["list"],
+        environment: ["SCOREKEEPER_DB": path, "SCOREKEEPER_TESTING": "1", "SCOREKEEPER_IDS": "sequential"])
         == Result(
           status: .usage, stdout: "",
           stderr: "SCOREKEEPER_IDS=\"sequential\" is not understood; the only value is \"incrementing\".\n"))
     #expect(
-      run(["list"], environment: ["SCOREKEEPER_DB": path, "SCOREKEEPER_NOW": "yesterday"])
+      run(
+        ["list"],
+        environment: ["SCOREKEEPER_DB": path, "SCOREKEEPER_TESTING": "1", "SCOREKEEPER_NOW": "yesterday"])
         == Result(
           status: .usage, stdout: "",
           stderr: "SCOREKEEPER_NOW=\"yesterday\" is not an ISO 8601 time like 2026-01-01T12:00:00Z.\n"))

@@ -6,8 +6,9 @@ import Testing
 
 /// What the environment decides about the cloud: where, who, which faults.
 @Suite struct SettingsTests {
+  /// Settings from `variables`, the variables for tests honoured.
   func settings(_ variables: [String: String]) -> Settings {
-    Settings(environment: { variables[$0] })
+    Settings(environment: { $0 == Settings.Variable.testing ? "1" : variables[$0] })
   }
 
   @Test(

@@ -70,7 +70,9 @@ struct TranscriptRunner {
       .map { line in
         if line == "Mode:        live (PostgreSQL)" { return "Mode:        mock cloud" }
         if line == "  \"mode\": \"live\"," { return "  \"mode\": \"mock\"," }
-        if line.hasPrefix("  \"server\": {") { return "  \"server\": null" }
+        if line.hasPrefix("  \"server\": {") {
+          return "  \"server\": null" + (line.hasSuffix(",") ? "," : "")
+        }
         return String(line).replacing(live, with: "~/" + Self.mockCloud)
       }.joined(separator: "\n")
   }
@@ -114,6 +116,7 @@ struct TranscriptRunner {
       "PATH": "\(binaryDirectory):/usr/local/bin:/usr/bin:/bin",
       "LANG": "C.UTF-8",
       "TZ": "UTC",
+      "SCOREKEEPER_TESTING": "1",
       "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_NOW": Self.now,
       // Files that steps may copy (`cp "$FIXTURES/files/…" .`).
