@@ -40,12 +40,11 @@ public final class TestCloud {
   private let live: LiveServer?
 
   /// The live side: the database, its administrator, one cloud (so one
-  /// connection) per user, and the faults every container meets first.
+  /// connection) per user.
   private final class LiveServer {
     let server: TestPostgres
     let database: String
     let admin: PGConnection
-    let faults = CloudFaults()
     var clouds: [String: LiveCloud] = [:]
 
     init() throws {
@@ -137,9 +136,9 @@ public final class TestCloud {
   }
 
   public func container(_ userName: String) -> any CloudContainer {
-    if let mock { return mock.container(for: userName) }
+    if let mock { return FaultInjectingContainer(mock.container(for: userName), faults: faults) }
     do {
-      return FaultInjectingContainer(try live!.cloud(for: userName).container(), faults: live!.faults)
+      return FaultInjectingContainer(try live!.cloud(for: userName).container(), faults: faults)
     } catch {
       preconditionFailure("cannot reach the test's PostgreSQL database as \(userName): \(error)")
     }
@@ -169,9 +168,9 @@ public final class TestCloud {
     try live!.admin.query("SELECT scorekeeper.set_account_status($1, $2)", [userName, status.rawValue])
   }
 
-  /// What every container meets first: the mock's own queue, or the
-  /// client-side one wrapped around each live container.
-  private var faults: CloudFaults { mock?.faults ?? live!.faults }
+  /// What every container meets first, wrapped around it on the
+  /// client's side, whatever the backing.
+  private let faults = CloudFaults()
 
   public func inject(_ faults: CloudFault...) {
     inject(faults)

@@ -27,7 +27,7 @@ extension Command {
         throw UsageError(
           "Unknown cloud action \(quote(action)); the only one is \"dump\".", command: "cloud")
       }
-      switch try invocation.cloud(create: false) {
+      switch try invocation.cloud(create: false)?.backend {
       case nil:
         invocation.output.line(
           "No mock cloud at \(quote(try invocation.cloudAddress().typed)) yet: nothing has been sent to it.")

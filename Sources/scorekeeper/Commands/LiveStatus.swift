@@ -10,7 +10,7 @@ struct LiveStatus {
 
   init?(_ invocation: Invocation, offline: Bool) throws {
     // NB: Asks the address first: opening a mock would create its file.
-    guard case .live = try invocation.cloudAddress(), case .live(let cloud, _)? = try invocation.cloud()
+    guard case .live = try invocation.cloudAddress(), case .live(let cloud)? = try invocation.cloud()?.backend
     else {
       return nil
     }

@@ -4,12 +4,17 @@ import ScorekeeperCore
   import Glibc
 #endif
 
-/// The cloud a command talks to: the mock's file, or a live server.
-enum OpenedCloud {
-  case mock(MockCloud)
-  /// The server, and the faults SCOREKEEPER_CLOUD_FAULTS asks for (on the
-  /// client's side: a live server cannot be told to fail).
-  case live(LiveCloud, faults: CloudFaults)
+/// The cloud a command talks to: the mock's file, or a live server; and
+/// the faults SCOREKEEPER_CLOUD_FAULTS asks for, injected on the client's
+/// side around either (a live server cannot be told to fail).
+struct OpenedCloud {
+  enum Backend {
+    case mock(MockCloud)
+    case live(LiveCloud)
+  }
+
+  let backend: Backend
+  let faults: CloudFaults
 }
 
 extension Invocation {
@@ -47,23 +52,22 @@ extension Invocation {
     let address = try cloudAddress()
     // Settings are checked first, so a typo is reported whether or not the cloud exists.
     let clock = try settings.dependencies().clock
-    let faults = try settings.cloudFaults()
-    let cloud: OpenedCloud
+    let faults = CloudFaults(try settings.cloudFaults())
+    let backend: OpenedCloud.Backend
     switch address {
     case .mock(let path):
       if !create && access(path, F_OK) != 0 { return nil }
-      cloud = .mock(
-        try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks(), faults: faults))
+      backend = .mock(try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks()))
     case .live(_, let connection):
       // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
       let explicitUser = try explicitUserName()
       let login = explicitUser.map { connection.setting("user", to: $0) } ?? connection
-      cloud = .live(
+      backend = .live(
         LiveCloud(
           connectionString: login.text, password: passwordPrompt(for: login),
-          timeLimit: try settings.networkTimeLimit()),
-        faults: CloudFaults(faults))
+          timeLimit: try settings.networkTimeLimit()))
     }
+    let cloud = OpenedCloud(backend: backend, faults: faults)
     openedCloud = cloud
     return cloud
   }
@@ -71,9 +75,10 @@ extension Invocation {
   /// The user's view of the cloud. On a live server the user is the role
   /// the connection logs in as, so this connects.
   func container() throws -> any CloudContainer {
-    switch try cloud()! {
-    case .mock(let mock): return mock.container(for: try userName())
-    case .live(let live, let faults): return FaultInjectingContainer(live.container(), faults: faults)
+    let cloud = try cloud()!
+    switch cloud.backend {
+    case .mock(let mock): return FaultInjectingContainer(mock.container(for: try userName()), faults: cloud.faults)
+    case .live(let live): return FaultInjectingContainer(live.container(), faults: cloud.faults)
     }
   }
 
@@ -125,7 +130,7 @@ extension Invocation {
     let store = try store()
     let binding = try stateAtOpen().binding
     // A bound database never creates a mock cloud: a missing one is refused.
-    if case .live(let live, _)? = try cloud(create: rebinding || !binding.isBound) {
+    if case .live(let live)? = try cloud(create: rebinding || !binding.isBound)?.backend {
       try requireClientLibrary()
       // Waiting for answers counts against the budget as retries do, in
       // real time whatever the clock (no test can fake a server's silence).
@@ -173,7 +178,7 @@ extension Invocation {
     let store = try store()
     let binding = try binding ?? store.syncBinding()
     let database = store.database.path
-    switch try cloud(create: false) {
+    switch try cloud(create: false)?.backend {
     case .mock(let mock)?:
       return binding.refusal(
         database: database, user: try userName(), cloud: try cloudLocation(), identity: mock.identity)

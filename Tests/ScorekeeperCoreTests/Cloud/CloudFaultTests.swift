@@ -86,13 +86,20 @@ import Testing
     try world.save([world.record("r1")])
   }
 
-  @Test func theAccountIsCheckedBeforeAnyFault() throws {
-    let world = try CloudWorld(.memory)
+  @Test(
+    "an injected fault comes before the cloud is asked anything, the account check included, on both clouds",
+    arguments: CloudBacking.backends)
+  func faultsComeBeforeTheAccount(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
     try world.server.setAccountStatus(.noAccount, for: "alice")
     world.server.inject(CloudFault(.networkUnavailable))
+    // (The network is down: the cloud cannot even say who is signed in.)
+    #expect(throws: CloudError.networkUnavailable) {
+      try world.alice.privateDatabase.databaseChanges(since: nil)
+    }
+    #expect(world.server.pendingFaults == [])
     #expect(throws: CloudError.notAuthenticated(.noAccount)) {
       try world.alice.privateDatabase.databaseChanges(since: nil)
     }
-    #expect(world.server.pendingFaults == [CloudFault(.networkUnavailable)])
   }
 }

@@ -28,17 +28,13 @@ public final class MockCloud: Sendable {
     let clock: Clock
     let shareLinks: ShareLinkGenerator
   }
-  /// Failures for the next operations, checked after the account.
-  public let faults: CloudFaults
-
   /// Opens (creating when needed) the server at `path`.
   ///
   /// - Parameters:
   ///   - clock: the server's clock, for modification times.
   ///   - shareLinks: `.random` for real use; `.sequential` for transcripts.
   public init(
-    path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random,
-    faults: [CloudFault] = []
+    path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random
   ) throws {
     var status = stat()
     if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
@@ -57,7 +53,6 @@ public final class MockCloud: Sendable {
     self.path = path
     self.state = Locked(
       State(database: database, clock: clock, shareLinks: shareLinks))
-    self.faults = CloudFaults(faults)
   }
 
   /// Creates the server's tables in a new (empty) file, or upgrades an
@@ -173,8 +168,8 @@ public final class MockCloud: Sendable {
   }
 
   /// Runs one operation for `userName`: in one transaction, the account
-  /// check first (every operation does it), then the next matching fault,
-  /// then `body`.
+  /// check first (every operation does it), then `body`. (Faults are
+  /// injected around any cloud alike: `FaultInjectingContainer`.)
   func perform<T>(
     _ operation: CloudOperation, as userName: String, writes: Bool,
     _ body: (ServerStore) throws -> T
@@ -185,7 +180,6 @@ public final class MockCloud: Sendable {
         if operation != .accountStatus, let error = try store.accountStatus(of: userName).error {
           throw error
         }
-        try faults.check(operation)
         return try body(store)
       }
       do {
