@@ -83,10 +83,12 @@ public final class TestDevice {
       cloudLocation: cloud.location, timing: .virtual(budget: 30))
   }
 
-  public func engine(budget: Double = 30) -> SyncEngine {
+  public func engine(budget: Double = 30, fetchPageSize: Int = 400, observer: SyncObserver = SyncObserver())
+    -> SyncEngine
+  {
     SyncEngine(
       store: store, container: cloud.container(user), cloudLocation: cloud.location,
-      timing: .virtual(budget: budget))
+      timing: .virtual(budget: budget), fetchPageSize: fetchPageSize, observer: observer)
   }
 
   @discardableResult

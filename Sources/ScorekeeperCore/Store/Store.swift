@@ -89,8 +89,16 @@ public final class Store {
     DeviceMark.write(for: database.path, device: now.device, lastChange: now.lastChange)
   }
 
+  /// Whether a write of this store's own (a command's, not the sync
+  /// engine's) changed a row since it was opened: what an automatic sync
+  /// sends after a command. A refused change rolled back changed nothing.
+  public private(set) var changedData = false
+
   func write<T>(_ body: () throws -> T) throws -> T {
-    try database.write(body)
+    let before = database.totalChanges
+    let result = try database.write(body)
+    if database.totalChanges != before { changedData = true }
+    return result
   }
 
   func read<T>(_ body: () throws -> T) throws -> T {

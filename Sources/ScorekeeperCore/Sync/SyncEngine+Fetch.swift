@@ -101,8 +101,8 @@ extension SyncEngine {
           WHERE ownerName = ?1 AND zoneName = ?2
           """, [.text(key), .text(zone.name), .text(page.token.rawValue)])
       }
-      afterPage?()
-      progress?(report, false)
+      observer.pageApplied?()
+      observer.progress?(report, false)
       token = page.token
       if !page.moreComing { break }
     }

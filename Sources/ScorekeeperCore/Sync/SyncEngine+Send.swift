@@ -68,7 +68,7 @@ extension SyncEngine {
       }
       for (batch, result) in answered {
         let outcome = try record(result, of: batch)
-        progress?(report, false)
+        observer.progress?(report, false)
         // A refusal may only mean this device's view is stale (it names a
         // share the owner's other device stopped, say): the zone is
         // fetched and the change sent again once; refused again, it is

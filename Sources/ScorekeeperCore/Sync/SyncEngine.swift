@@ -28,23 +28,23 @@ public final class SyncEngine {
   /// What the current (or last) sync did so far: read after one that
   /// failed too, for what it did before it stopped.
   public internal(set) var report = SyncReport()
-  /// Records per page of zone changes; tests make pages small.
-  var fetchPageSize = 400
-  /// Called after each page of zone changes is applied, for tests that
-  /// look at the state between pages.
-  var afterPage: (() -> Void)?
-  /// Told the counts so far after each batch sent and each page fetched,
-  /// then once more when the sync ends (`finished`), however it ends: for
-  /// a progress line on a terminal.
-  public var progress: ((_ report: SyncReport, _ finished: Bool) -> Void)?
+  /// Records per page of zone changes (CloudKit's own limit).
+  let fetchPageSize: Int
+  /// Told how the sync goes (`SyncObserver`).
+  public var observer: SyncObserver
   var metadata: SyncMetadata { SyncMetadata(db: store.database) }
   var user: String { container.userName }
 
-  public init(store: Store, container: any CloudContainer, cloudLocation: String, timing: SyncTiming) {
+  public init(
+    store: Store, container: any CloudContainer, cloudLocation: String, timing: SyncTiming,
+    fetchPageSize: Int = 400, observer: SyncObserver = SyncObserver()
+  ) {
     self.store = store
     self.container = container
     self.cloudLocation = cloudLocation
     self.timing = timing
+    self.fetchPageSize = fetchPageSize
+    self.observer = observer
   }
 
   /// Sends pending changes, then fetches everyone else's.
@@ -77,7 +77,7 @@ public final class SyncEngine {
   ///   server answers both feeds along with its handshake.
   func run(fetching: Bool = false, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
-    defer { progress?(report, true) }
+    defer { observer.progress?(report, true) }
     // A copy takes its own device id before it says which device it is.
     if try store.syncRead({ try DeviceClaim.due(store.database, path: store.database.path) != nil }) {
       try store.syncWrite {}

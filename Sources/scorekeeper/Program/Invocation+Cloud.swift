@@ -77,7 +77,8 @@ extension Invocation {
   func container() throws -> any CloudContainer {
     let cloud = try cloud()!
     switch cloud.backend {
-    case .mock(let mock): return FaultInjectingContainer(mock.container(for: try userName()), faults: cloud.faults)
+    case .mock(let mock):
+      return FaultInjectingContainer(mock.container(for: try userName()), faults: cloud.faults)
     case .live(let live): return FaultInjectingContainer(live.container(), faults: cloud.faults)
     }
   }
@@ -142,7 +143,7 @@ extension Invocation {
     if let progress = try SyncProgress(
       errors: errors, isTerminal: terminal.errorsAreTerminal, environment: settings.environment)
     {
-      engine.progress = { progress.update($0, finished: $1) }
+      engine.observer.progress = { progress.update($0, finished: $1) }
     }
     return engine
   }

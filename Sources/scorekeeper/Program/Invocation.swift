@@ -23,18 +23,6 @@ final class Invocation {
   private var openedState: (binding: SyncBinding, outage: SyncOutage?)?
   /// The cloud, opened once per command: injected faults are consumed once.
   var openedCloud: OpenedCloud?
-  /// Why an automatic sync failed, if one did: reported once, at the end.
-  private var syncProblem: (any Error)?
-  /// Local changes automatic syncs undid (refused, or deleted elsewhere):
-  /// never silently, so they are reported at the end too.
-  private var syncLosses = (refused: 0, discarded: 0)
-  /// Games automatic syncs removed because of what happened elsewhere.
-  private var removedGames: [RemovedGame] = []
-  /// The outage for which automatic syncs were skipped, if they were.
-  private var waitedOutage: SyncOutage?
-  /// Whether the outage was looked at: once per command is enough (after
-  /// a first automatic sync the outage is over, or `syncProblem` is set).
-  private var checkedOutage = false
 
   /// The photo `prepare` read and checked, for `run` (standard input can
   /// be read only once).
@@ -92,86 +80,6 @@ final class Invocation {
     return openedState!
   }
 
-  /// Syncs around a command. A failure never fails the command (its
-  /// changes stay pending); after one, the command does not try again.
-  ///
-  /// A database bound to another cloud is the one failure that ends the
-  /// command, before it writes: its changes could never sync.
-  func syncAutomatically(_ operation: (SyncEngine) throws -> SyncReport) throws {
-    guard syncProblem == nil, waitedOutage == nil else { return }
-    // The cloud did not answer lately: rather than pay the wait again on
-    // every command, wait until the retry is due (`sync` always tries).
-    // A binding refusal still ends the command first.
-    let state = try stateAtOpen()
-    if !checkedOutage, let outage = state.outage,
-      try settings.dependencies().clock.now() < outage.retryAt
-    {
-      if let refusal = try bindingRefusal(state.binding) { throw refusal }
-      waitedOutage = outage
-      return
-    }
-    checkedOutage = true
-    var engine: SyncEngine?
-    // What the sync did is counted whether it ended or stopped half way.
-    defer {
-      if let report = engine?.report {
-        syncLosses.refused += report.refused
-        syncLosses.discarded += report.discarded
-        removedGames += report.removedGames
-      }
-    }
-    do {
-      engine = try syncEngine(automatic: true)
-      _ = try operation(engine!)
-    } catch let refusal as SyncError {
-      guard case .boundElsewhere = refusal else {
-        syncProblem = refusal
-        return
-      }
-      throw refusal
-    } catch {
-      syncProblem = error
-    }
-  }
-
-  /// A warning line on stderr for each local change automatic syncs undid,
-  /// and one if syncing failed, counting the changes waiting now that the
-  /// command has made its own.
-  func warnIfNotSynced() {
-    warn(removedGames)
-    if syncLosses.refused > 0 {
-      errors.line(
-        errors.styled("warning:", .warning)
-          + " \(changes(syncLosses.refused)) refused by the cloud (no permission; the game's "
-          + "owner changed what you may do) and undone here.")
-    }
-    if syncLosses.discarded > 0 {
-      errors.line(
-        errors.styled("warning:", .warning)
-          + " \(changes(syncLosses.discarded)) dropped: what \(syncLosses.discarded == 1 ? "it" : "they") "
-          + "changed was deleted on another device.")
-    }
-    if let outage = waitedOutage, let status = try? openedStore?.syncStatus(),
-      status.pendingSaves + status.pendingDeletes > 0
-    {
-      let pending = status.pendingSaves + status.pendingDeletes
-      errors.line(
-        errors.styled("warning:", .warning)
-          + " not synced: the cloud has not answered since \(times.format(outage.since))"
-          + (status.lastError.map { " (\($0))" } ?? "") + "; automatic syncs try again after "
-          + "\(times.format(outage.retryAt)), or run \"scorekeeper sync\" now. "
-          + "\(pending == 1 ? "1 change" : "\(pending) changes") kept for the next sync.")
-    }
-    guard let problem = syncProblem else { return }
-    var message = (problem as? UsageError)?.message ?? "\(problem)"
-    if case .stopped(let error, _)? = problem as? SyncError,
-      let pending = try? openedStore?.syncStatus()
-    {
-      message = "\(SyncError.stopped(error, pending: pending.pendingSaves + pending.pendingDeletes))"
-    }
-    errors.line(errors.styled("warning:", .warning) + " not synced: \(message)")
-  }
-
   /// A warning line for each game a sync removed because of what
   /// happened elsewhere: nothing leaves without a word.
   func warn(_ removed: [RemovedGame]) {
@@ -193,10 +101,6 @@ final class Invocation {
       }
       errors.line(errors.styled("warning:", .warning) + " " + text)
     }
-  }
-
-  private func changes(_ count: Int) -> String {
-    count == 1 ? "1 local change was" : "\(count) local changes were"
   }
 
   /// Who the user is on the mock cloud: `--user`, SCOREKEEPER_USER, or

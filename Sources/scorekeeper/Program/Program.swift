@@ -163,23 +163,16 @@ struct Program {
         openStore: { path in try Store(path: path, dependencies: try settings.dependencies(), trace: trace) })
       try command.prepare?(invocation!)
       let offline = try settings.isOffline(flag: commandLine.has("--offline"))
-      let syncs = command.syncs && !offline
-      if syncs {
+      var automaticSync: AutomaticSync?
+      if command.syncs && !offline {
         // The database's own problems are the command's, not the sync's.
         _ = try invocation!.store()
-        // Changes left pending go first, so what the command shows is what
-        // the cloud took (a refused change is undone before, not after).
-        try invocation!.syncAutomatically { try $0.sync() }
+        automaticSync = AutomaticSync(invocation!)
+        try automaticSync!.before()
       }
-      let changesBefore = syncs ? try invocation!.store().database.totalChanges : 0
       try command.run(invocation!)
-      if syncs {
-        // A command that changed nothing has nothing to send.
-        if try invocation!.store().database.totalChanges != changesBefore {
-          try invocation!.syncAutomatically { try $0.send() }
-        }
-        invocation!.warnIfNotSynced()
-      }
+      try automaticSync?.after()
+      automaticSync?.warn()
       succeeded = true
       return .success
     } catch {

@@ -36,16 +36,16 @@ import Testing
         """, [.integer(Int64(events))])
     }
     try world[0].sync()
-    let engine = world[1].engine()
-    engine.fetchPageSize = 2
     // Counted on a connection of its own, whose work is not the fetch's.
     let observer = try world[1].secondProcess().database
     var parkedAfterPage: [Int] = []
-    engine.afterPage = {
-      parkedAfterPage.append(
-        (try? observer.fetchOne("SELECT count(*) FROM syncRecords WHERE state = 'parked'") { try $0.int(0) })
-          ?? -1)
-    }
+    let engine = world[1].engine(
+      fetchPageSize: 2,
+      observer: SyncObserver(pageApplied: {
+        parkedAfterPage.append(
+          (try? observer.fetchOne("SELECT count(*) FROM syncRecords WHERE state = 'parked'") { try $0.int(0) })
+            ?? -1)
+      }))
     let (report, work) = try world[1].store.database.countingWork { try engine.fetch() }
     #expect(report.counts == SyncReport.counts(received: events + 2))
     #expect(

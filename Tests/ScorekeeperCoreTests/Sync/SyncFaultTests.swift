@@ -199,10 +199,12 @@ import Testing
     // history the event comes first; pages of one record split them.
     _ = try world[0].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
     try world[0].sync()
-    let engine = world[1].engine()
-    engine.fetchPageSize = 1
     var afterEachPage: [[String]] = []
-    engine.afterPage = { afterEachPage.append((try? world[1].unsynced()) ?? ["unreadable"]) }
+    let engine = world[1].engine(
+      fetchPageSize: 1,
+      observer: SyncObserver(pageApplied: {
+        afterEachPage.append((try? world[1].unsynced()) ?? ["unreadable"])
+      }))
     _ = try engine.fetch()
     #expect(
       afterEachPage == [

@@ -11,7 +11,8 @@ extension Migration {
   ///   keeps it so from now on). Older entries carry no ids, so an entry
   ///   kept here that names something deleted before v12 stays as it is.
   /// - A record pending deletion keeps no copy of the server's fields (its
-  ///   merge base, which holds names): a deletion merges with nothing.
+  ///   merge base, which holds names): a deletion merges with nothing. (A
+  ///   sync trigger, so named: `--trace` leaves it to the engine's.)
   ///
   /// With `PRAGMA secure_delete` on every connection (`Database`), the
   /// bytes a deleted row took are overwritten, not left in free space.
@@ -37,7 +38,7 @@ extension Migration {
 
       DELETE FROM syncServerFields
       WHERE recordName IN (SELECT recordName FROM syncRecords WHERE state = 'pendingDelete');
-      CREATE TRIGGER syncServerFields_pendingDelete AFTER UPDATE OF state ON syncRecords
+      CREATE TRIGGER sync_serverFields_pendingDelete AFTER UPDATE OF state ON syncRecords
       WHEN NEW.state = 'pendingDelete' BEGIN
         DELETE FROM syncServerFields WHERE recordName = NEW.recordName;
       END;
