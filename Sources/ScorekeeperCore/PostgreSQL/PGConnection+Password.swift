@@ -9,22 +9,20 @@ extension PGConnection {
   /// - Parameter deadline: when connecting must be over; after a prompt,
   ///   the same time is allowed again (a person took the time between).
   public static func connecting(
-    _ connectionString: String, password: String? = nil, ask: (() -> String?)?, deadline: Deadline? = nil
+    _ connectionString: String, password: String? = nil, ask: (() -> String?)?, deadline: Deadline? = nil,
+    limitingStatements: Bool = true
   ) throws -> (connection: PGConnection, asked: String?) {
+    func connect(_ password: String?, _ deadline: Deadline?) throws -> PGConnection {
+      let string =
+        try password.map { try PGConnectionString(connectionString).setting("password", to: $0).text }
+        ?? connectionString
+      return try PGConnection(string, deadline: deadline, limitingStatements: limitingStatements)
+    }
     do {
-      return (try connect(connectionString, password: password, deadline: deadline), nil)
+      return (try connect(password, deadline), nil)
     } catch let error as PGError where error.needsPassword && password == nil {
       guard let given = ask?(), !given.isEmpty else { throw error }
-      let again = deadline.map { Deadline.after($0.allowed) }
-      return (try connect(connectionString, password: given, deadline: again), given)
+      return (try connect(given, deadline.map { Deadline.after($0.allowed) }), given)
     }
-  }
-
-  private static func connect(_ connectionString: String, password: String?, deadline: Deadline?) throws
-    -> PGConnection
-  {
-    guard let password else { return try PGConnection(connectionString, deadline: deadline) }
-    return try PGConnection(
-      PGConnectionString(connectionString).setting("password", to: password).text, deadline: deadline)
   }
 }

@@ -29,15 +29,19 @@ public final class PGConnection {
   public var deadline: Deadline?
   /// Seconds an operation may take when no deadline is set.
   public static let defaultTimeLimit = 30.0
+  /// Seconds the operations of this connection are given, each.
+  var timeLimit: Double { deadline?.allowed ?? Self.defaultTimeLimit }
 
   /// Connects with a libpq connection string (`postgresql://…`, or
   /// `key=value …` such as `service=NAME`), within `deadline`, whatever
   /// `connect_timeout` the string gives. Passwords come from where libpq
   /// looks (`~/.pgpass`, `PGPASSFILE`, a service file), never from the
-  /// program.
-  public init(_ connectionString: String, deadline: Deadline? = nil) throws {
+  /// program. The session is set up as `PGSession` says; a caller that
+  /// sends the statement limits itself with its first statement (the live
+  /// cloud's handshake) says so with `limitingStatements: false`.
+  public init(_ connectionString: String, deadline: Deadline? = nil, limitingStatements: Bool = true) throws {
     api = try LibPQ.functions()
-    guard let handle = api.PQconnectStart(connectionString) else {
+    guard let handle = api.PQconnectStart(try PGSession.connectionString(connectionString)) else {
       throw PGError(message: "libpq could not allocate a connection")
     }
     self.handle = handle
@@ -54,6 +58,7 @@ public final class PGConnection {
     // libpq prints the server's notices to stderr unless told otherwise;
     // they are for people at a SQL prompt, not for a program's users.
     _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    if limitingStatements { try PGSession.limitStatements(on: self, to: timeLimit) }
   }
 
   deinit { close() }
@@ -82,6 +87,21 @@ public final class PGConnection {
     throw PGError(
       message: Self.trimmed(api.PQerrorMessage(handle)),
       needsPassword: api.PQconnectionNeedsPassword(handle) == 1)
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back
+  /// (and its first error rethrown) when it throws.
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    try query("BEGIN")
+    let result: T
+    do {
+      result = try body()
+      try query("COMMIT")
+    } catch {
+      _ = try? query("ROLLBACK")
+      throw error
+    }
+    return result
   }
 
   /// Runs one statement with text parameters ($1, $2, …; nil is NULL) and

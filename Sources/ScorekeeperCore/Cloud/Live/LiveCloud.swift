@@ -217,10 +217,17 @@ public final class LiveCloud: Sendable {
   /// Runs several calls as one statement (`SELECT scorekeeper.f($1),
   /// scorekeeper.g($2, $3)`), so one round trip, and reads each one's
   /// JSON answer.
-  static func answers(to calls: [(function: String, arguments: [PGParameter])], on connection: PGConnection)
-    throws -> [JSON]
-  {
-    let (sql, arguments) = statement(for: calls)
+  static func answers(
+    to calls: [(function: String, arguments: [PGParameter])], on connection: PGConnection,
+    limitingStatements: Bool = false
+  ) throws -> [JSON] {
+    var (sql, arguments) = statement(for: calls)
+    if limitingStatements {
+      // (`PGSession`'s limits, after the calls' answers, which are read by position.)
+      let limits = PGSession.limitExpressions(parameter: arguments.count + 1)
+      sql += ", " + limits.sql
+      arguments.append(limits.argument(connection.timeLimit))
+    }
     return try answers(to: calls.map(\.function), in: try connection.query(sql, arguments))
   }
 
@@ -239,7 +246,7 @@ public final class LiveCloud: Sendable {
 
   /// Each call's JSON answer in the statement's one row.
   private static func answers(to functions: [String], in result: PGResult) throws -> [JSON] {
-    let row = result.rows.first ?? []
+    let row = result.firstRow?.values ?? []
     return try functions.indices.map { index in
       let function = functions[index]
       guard index < row.count, let text = row[index] else {
@@ -271,7 +278,8 @@ public final class LiveCloud: Sendable {
         let connection: PGConnection
         do {
           let (opened, asked) = try PGConnection.connecting(
-            connectionString, password: state.password, ask: password, deadline: deadline)
+            connectionString, password: state.password, ask: password, deadline: deadline,
+            limitingStatements: false)
           connection = opened
           if let asked { state.password = asked }
         } catch let error as PGError {
@@ -300,7 +308,11 @@ public final class LiveCloud: Sendable {
   static func checkSchema(on connection: PGConnection) throws -> String {
     let text: String?
     do {
-      text = try connection.query("SELECT scorekeeper.server_hello()").scalar
+      // The session's limits come with it (`PGSession`): no round trip of their own.
+      let limits = PGSession.limitExpressions(parameter: 1)
+      text = try connection.query(
+        "SELECT scorekeeper.server_hello(), \(limits.sql)", [limits.argument(connection.timeLimit)]
+      ).firstRow?.optionalText(0)
     } catch let error as PGError where ["3F000", "42883"].contains(error.sqlState) {
       throw LiveCloudError.notInstalled(database: connection.database)
     } catch let error as PGError where error.sqlState == "42501" {

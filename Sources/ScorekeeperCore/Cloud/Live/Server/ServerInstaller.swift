@@ -33,8 +33,7 @@ public struct ServerInstaller {
   }
 
   public func install() throws -> Outcome {
-    try connection.query("BEGIN")
-    do {
+    try connection.transaction {
       // Two installs at once queue here instead of both creating roles.
       try connection.query("SELECT pg_advisory_xact_lock(hashtext('scorekeeper install'))")
       let from = try Self.version(on: connection)
@@ -59,7 +58,7 @@ public struct ServerInstaller {
         """)
       let roles =
         from == 0
-        ? ServerRoles(database: try connection.query("SELECT current_database()").scalar!)
+        ? ServerRoles(database: try connection.query("SELECT current_database()").typedRows[0].text(0))
         : try ServerRoles.installed(on: connection)
       for migration in migrations where migration.version > from {
         try run(migration.sql, roles: roles)
@@ -88,11 +87,7 @@ public struct ServerInstaller {
       for ledger in ["scorekeeper.migrations", "scorekeeper.repeatables"] {
         try connection.query("ALTER TABLE \(ledger) OWNER TO \(quotedIdentifier(roles.owner))")
       }
-      try connection.query("COMMIT")
       return Outcome(from: from, to: max(from, program))
-    } catch {
-      _ = try? connection.query("ROLLBACK")
-      throw error
     }
   }
 
@@ -115,9 +110,9 @@ public struct ServerInstaller {
   private func verifyLedger(upTo version: Int) throws {
     let rows = try connection.query(
       "SELECT version, identifier, sha256 FROM scorekeeper.migrations ORDER BY version"
-    ).rows
+    ).typedRows
     for row in rows {
-      let (number, identifier, hash) = (Int(row[0] ?? "") ?? 0, row[1] ?? "", row[2])
+      let (number, identifier, hash) = (try row.int(0), try row.text(1), row.optionalText(2))
       guard let shipped = migrations.first(where: { $0.version == number }) else {
         throw ServerSchemaError.ledgerMismatch(
           file: "V\(number) (\(identifier))", reason: "this program ships no such file")
@@ -137,9 +132,10 @@ public struct ServerInstaller {
   /// The server's schema version: 0 when scorekeeper was never installed.
   public static func version(on connection: PGConnection) throws -> Int {
     let installed =
-      try connection.query("SELECT to_regclass('scorekeeper.migrations') IS NOT NULL").scalar == "t"
+      try connection.query("SELECT to_regclass('scorekeeper.migrations') IS NOT NULL").typedRows[0].bool(0)
     guard installed else { return 0 }
-    return Int(try connection.query("SELECT max(version) FROM scorekeeper.migrations").scalar ?? "0") ?? 0
+    return try connection.query("SELECT max(version) FROM scorekeeper.migrations").typedRows[0].optionalInt(0)
+      ?? 0
   }
 
   /// A file's statements, to run one at a time. Statements end with ";" at the end of a line (not a

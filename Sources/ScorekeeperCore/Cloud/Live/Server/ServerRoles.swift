@@ -31,9 +31,11 @@ public struct ServerRoles: Equatable, Sendable {
       LEFT JOIN pg_roles AS u ON u.oid = a.grantee
       WHERE n.nspname = 'scorekeeper' ORDER BY 2
       """
-    ).rows
-    guard let owner = rows.first?[0] else { throw LiveCloudError.notInstalled(database: connection.database) }
-    let users = rows.compactMap { $0[1] }
+    ).typedRows
+    guard let owner = try rows.first?.text(0) else {
+      throw LiveCloudError.notInstalled(database: connection.database)
+    }
+    let users = rows.compactMap { $0.optionalText(1) }
     guard users.count == 1 else {
       throw LiveCloudError.unreadableAnswer(
         "one role allowed into the schema scorekeeper besides its owner \(quote(owner)), not "

@@ -24,13 +24,13 @@ public struct ServerStatus {
       JOIN pg_roles AS g ON g.oid = a.roleid JOIN pg_roles AS m ON m.oid = a.member
       WHERE g.rolname = $1 ORDER BY 1
       """, [roles.users]
-    ).rows.compactMap { $0[0] }
+    ).typedRows.map { try $0.text(0) }
     let counts = try connection.query(
       "SELECT (SELECT count(*) FROM scorekeeper.zones), (SELECT count(*) FROM scorekeeper.records)"
-    ).rows[0]
+    ).typedRows[0]
     lines.append("Users:       \(users.count)" + (users.isEmpty ? "" : " (\(users.joined(separator: ", ")))"))
-    lines.append("Zones:       \(counts[0] ?? "0")")
-    lines.append("Records:     \(counts[1] ?? "0")")
+    lines.append("Zones:       \(try counts.int(0))")
+    lines.append("Records:     \(try counts.int(1))")
     return lines
   }
 }

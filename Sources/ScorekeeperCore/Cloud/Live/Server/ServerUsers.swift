@@ -54,10 +54,10 @@ public struct ServerUsers {
           WHERE m.member = r.oid AND g.rolname = $2)
         FROM pg_roles AS r WHERE r.rolname = $1
         """, [name, roles.users]
-      ).rows.first
+      ).firstRow
     else { return .absent }
-    if row[0] == "t" { return .unsuitable("it is a superuser, whom no row policy stops") }
-    return row[1] == "t" ? .login(isUser: row[2] == "t") : .cannotLogIn
+    if try row.bool(0) { return .unsuitable("it is a superuser, whom no row policy stops") }
+    return try row.bool(1) ? .login(isUser: try row.bool(2)) : .cannotLogIn
   }
 
   /// What `add` did.
@@ -127,8 +127,8 @@ public struct ServerUsers {
       let otherGroups = try connection.query(
         "SELECT count(*) FROM pg_auth_members AS m JOIN pg_roles AS r ON r.oid = m.member WHERE r.rolname = $1",
         [name]
-      ).scalar
-      guard otherGroups == "0" else { return false }
+      ).firstRow?.int(0)
+      guard otherGroups == 0 else { return false }
       try connection.query("ALTER ROLE \(role) NOLOGIN")
       return true
     }
@@ -140,23 +140,15 @@ public struct ServerUsers {
         SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity
         WHERE usename = $1 AND datname = current_database()
         """, [name]
-      ).scalar
-      return Removal(loginDisabled: loginDisabled, sessionsEnded: ended.flatMap { Int($0) })
+      ).firstRow?.int(0)
+      return Removal(loginDisabled: loginDisabled, sessionsEnded: ended)
     } catch let error as PGError where error.sqlState == "42501" {
       return Removal(loginDisabled: loginDisabled, sessionsEnded: nil)
     }
   }
 
   private func inTransaction<T>(_ body: () throws -> T) throws -> T {
-    try connection.query("BEGIN")
-    do {
-      let result = try body()
-      try connection.query("COMMIT")
-      return result
-    } catch {
-      _ = try? connection.query("ROLLBACK")
-      throw error
-    }
+    try connection.transaction(body)
   }
 }
 
