@@ -19,6 +19,21 @@ struct BinaryProcess {
     ].merging(overrides) { $1 }.filter { !unset.contains($0.key) }
   }
 
+  /// Offline, with real ids and time, as a person's database has them,
+  /// holding "Poker" with Ann at 1 point.
+  static func personalDatabase(in directory: TemporaryDirectory) throws -> BinaryProcess {
+    let process = BinaryProcess(
+      directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"],
+      unset: ["SCOREKEEPER_IDS", "SCOREKEEPER_NOW"])
+    for arguments in [
+      ["add-game", "Poker"], ["add-player", "Poker", "Ann"], ["score", "Poker", "Ann", "+1"],
+    ] {
+      let result = try process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    return process
+  }
+
   /// Starts the binary (or `executable`) with `arguments`; stdin defaults
   /// to /dev/null. Returns a function that waits for the result.
   func start(
