@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// The database both tools work on: small games of 20 players for the
 /// per-command costs, and one game of 100,000 players for the big list.

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// Tab completion of a game's title in a database of 10,000 games, each
 /// with 5 players: the completion entry point must answer in 10 ms at

@@ -1,5 +1,5 @@
 import Glibc
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// The sync engine in this process, against each cloud side by side (the
 /// file-backed mock, and a live server on its Unix socket and on TCP):

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// A small server state that exercises every line `cloud dump` can print:
 /// an account status, every field type, a parent, a share with an

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// A readable, deterministic, multi-line rendering of any value, for
 /// failure messages: one field per line, so a line diff of two dumps points

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 import Synchronization
 
 /// The data each schema version's fixture holds, and what it must become

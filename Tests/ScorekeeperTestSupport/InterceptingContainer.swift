@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// A cloud container that runs a test's code while a `modifyRecords` call
 /// is out, just before the server sees it: another process changing the

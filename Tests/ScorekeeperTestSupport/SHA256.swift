@@ -1,5 +1,5 @@
 import Foundation
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// The SHA-256 of bytes, as lowercase hex (the product's own, for the
 /// fixture manifest and for files that must stay byte-identical).

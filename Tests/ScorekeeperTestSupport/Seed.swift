@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// Puts known rows into a database with SQL of its own, bypassing `uuid()`:
 /// seeding never advances the id generator, so the ids a test's own

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// Which cloud a test runs against: the mock (in memory, or in a file of
 /// its own) or a live PostgreSQL server (a database of its own on the

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 import Synchronization
 
 /// A clock a test moves by hand, shared by every device of a scenario (and

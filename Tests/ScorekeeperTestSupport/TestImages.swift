@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// Images of each photo type, put together byte by byte after each
 /// format's specification: headers as encoders write them (metadata

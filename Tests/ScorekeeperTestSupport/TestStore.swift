@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 /// The moment tests pretend it is, unless they say otherwise.
 public let testNow = Timestamp(iso8601: "2026-01-02T03:04:05.678Z")!

@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 
 extension TestPostgres {
   /// Runs an SQL file in `database` with psql, as the administrator, in

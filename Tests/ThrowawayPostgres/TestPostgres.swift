@@ -1,5 +1,5 @@
 import Foundation
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 import Synchronization
 
 /// A throwaway PostgreSQL cluster for one test process, started on first

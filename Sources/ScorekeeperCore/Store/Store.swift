@@ -5,8 +5,13 @@
 /// it without a second query. The store never prints; errors carry the
 /// data a message needs.
 public final class Store {
-  /// The connection, for tests and dumps. Commands go through the methods.
-  public let database: Database
+  /// The connection: for the tests and benchmarks only (`@_spi(Testing)
+  /// import`), which look at and seed rows directly. Everything else goes
+  /// through the methods.
+  @_spi(Testing) public let database: Database
+
+  /// The database file's path.
+  public var path: String { database.path }
   /// Up while the sync engine applies server changes, silencing tracking.
   let syncApplying = SyncApplyingFlag()
 

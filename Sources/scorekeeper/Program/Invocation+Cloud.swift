@@ -178,7 +178,7 @@ extension Invocation {
   func bindingRefusal(_ binding: SyncBinding? = nil) throws -> SyncError? {
     let store = try store()
     let binding = try binding ?? store.syncBinding()
-    let database = store.database.path
+    let database = store.path
     switch try cloud(create: false)?.backend {
     case .mock(let mock)?:
       return binding.refusal(

@@ -65,7 +65,7 @@ final class Invocation {
     let state = try store.syncBindingAndOutage()
     (openedStore, openedState) = (store, state)
     if state.binding.isBound && !inspectsBinding, let user = try expectedUser(),
-      let refusal = state.binding.userRefusal(database: store.database.path, user: user)
+      let refusal = state.binding.userRefusal(database: store.path, user: user)
     {
       throw refusal
     }

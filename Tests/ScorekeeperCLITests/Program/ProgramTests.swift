@@ -1,5 +1,5 @@
 import Foundation
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 import ScorekeeperTestSupport
 import Testing
 

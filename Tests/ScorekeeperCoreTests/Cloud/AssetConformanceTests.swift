@@ -1,4 +1,4 @@
-import ScorekeeperCore
+@_spi(Testing) import ScorekeeperCore
 import ScorekeeperTestSupport
 import Testing
 

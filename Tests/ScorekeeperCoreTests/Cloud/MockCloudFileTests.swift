@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The file-backed server: persistence, refusing other files, concurrent
 /// writers, and the dump.

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The core's JSON: what the live cloud sends to the server's functions
 /// and reads back.

@@ -3,7 +3,7 @@ import ScorekeeperTestSupport
 import Synchronization
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The live change feeds under concurrent writers: a reader's token must
 /// never pass a change that commits later (the trap of a sequence or a

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Nothing on the live cloud waits without a bound: a server that accepts
 /// and never answers, one frozen mid-session (as `kill -STOP` leaves it),

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// What the server and libpq report, as the cloud's errors: the failures
 /// that can be made happen for real are; the rest (a disk filling up, a

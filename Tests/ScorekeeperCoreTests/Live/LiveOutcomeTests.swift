@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// What a real server does to a sync when it will not take a change: a
 /// statement cancelled by the administrator's timeout, a database made

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The server enforces who may see and change what, whatever the client:
 /// these tests connect with libpq as an attacker would with psql, send SQL

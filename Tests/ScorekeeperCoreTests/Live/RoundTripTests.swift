@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// How many round trips the sync engine makes to a live server: the
 /// sync around a command, when nothing changed, is one statement after

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The live server saves a zone's records with a few set-based statements
 /// when nothing about them needs a check one by one (`save_zone_at_once`).

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// A live server works while the client does: a call the caller says
 /// comes next is sent without waiting, and that call takes its answer.

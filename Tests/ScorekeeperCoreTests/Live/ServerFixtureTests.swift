@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Every server version ever shipped, as past scorekeepers installed it
 /// (`Fixtures/server/`, made from git history by `make-fixtures.sh`),

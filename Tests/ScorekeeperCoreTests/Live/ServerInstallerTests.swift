@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// `server install` on a database of its own: from nothing to the current
 /// version, again without change, never over a newer server, and all or

@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The server's SQL as the binary carries it is exactly the files in
 /// `Cloud/Live/Server/SQL`, and no versioned file changes once shipped.

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// `server add-user` and `remove-user` on the test's own database: the
 /// role, its SCRAM verifier, its membership, and what the user can still

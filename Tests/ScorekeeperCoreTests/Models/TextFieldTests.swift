@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 @Suite struct TextFieldTests {
   @Test(

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 @Suite struct ImageHeaderTests {
   /// One image of each kind the reader knows, with the header it has.

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 @Suite struct PNGEncoderTests {
   @Test("CRC-32 and Adler-32 give their published check values")

@@ -2,7 +2,7 @@ import CScorekeeperPQ
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Connection strings are read without libpq (so naming a live cloud never
 /// loads it), exactly as libpq reads them: the same settings, or the same

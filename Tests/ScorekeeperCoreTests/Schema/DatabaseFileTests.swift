@@ -3,7 +3,7 @@ import ScorekeeperTestSupport
 import Synchronization
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// What opening a file does to it: nothing at all, unless it is new or an
 /// older scorekeeper database.

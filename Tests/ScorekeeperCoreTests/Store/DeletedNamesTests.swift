@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// What is deleted is gone from the database file: no table keeps a
 /// deleted game's or player's names (the change log included), and the

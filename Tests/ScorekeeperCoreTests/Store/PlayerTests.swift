@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 @Suite struct PlayerTests {
   let test: TestStore

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Scores as sums of events: what each change records, history, and undo.
 @Suite struct ScoreEventTests {

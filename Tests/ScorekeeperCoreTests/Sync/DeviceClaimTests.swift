@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Two databases under one device id (deterministic mode without distinct
 /// SCOREKEEPER_DEVICE numbers, or a copy made in it) would make the same

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// How a fetch's work grows with what it brings, counted in SQLite's
 /// instructions (the same on every run) rather than timed.

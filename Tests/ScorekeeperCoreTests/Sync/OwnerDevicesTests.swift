@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The owner's two devices (a and b) act on one game against each other:
 /// sharing from one while the other renames, stops or deletes, and a

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Photos travel with their player to the user's other devices and to
 /// the people a game is shared with, on each backend, byte for byte.

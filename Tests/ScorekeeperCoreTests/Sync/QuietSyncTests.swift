@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// A sync that finds nothing to send and nothing new writes nothing, so
 /// the sync around a reading command costs about what a read costs.

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// A sync that removes a game from this device because of what happened
 /// elsewhere reports it (the CLI warns), so nothing goes without a word:

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Alice shares games with Bob through the engine: each sharing path, and
 /// the two users' devices converging on what each may see.

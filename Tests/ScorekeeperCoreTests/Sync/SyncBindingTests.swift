@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// A database belongs to one user on one cloud, known by the identity the
 /// cloud keeps inside itself, not by the path typed to reach it.

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// The sync engine's commits do not wait for the disk (what they record
 /// can be done again); a command's do (what it records exists nowhere

@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Two or three devices of one user converge through the cloud, on each backend.
 @Suite struct SyncEngineTests {

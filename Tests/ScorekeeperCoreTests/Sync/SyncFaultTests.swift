@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Each error the cloud can return, injected, and what the engine does:
 /// nothing is ever dropped; transient errors are retried within the budget.

@@ -2,7 +2,7 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Three devices of one user make random changes, sync at random, through
 /// random cloud failures and with clocks that tie; after a final sync all

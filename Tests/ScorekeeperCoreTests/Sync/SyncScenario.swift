@@ -1,7 +1,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@testable import ScorekeeperCore
+@_spi(Testing) @testable import ScorekeeperCore
 
 /// Devices of one or more users on one fresh cloud of the test's backing
 /// (the mock in memory unless named), with one clock that the test moves
