@@ -20,8 +20,9 @@ public final class PGConnection {
   let api: scorekeeper_libpq
   let handle: OpaquePointer
   private var isClosed = false
-  /// Statements sent so far: each one is a round trip to the server.
-  public private(set) var statementsSent = 0
+  /// Statements sent so far, each a round trip to the server: for tests
+  /// (`@_spi(Testing)`).
+  @_spi(Testing) public private(set) var statementsSent = 0
   /// The statement sent and not answered yet (for the error's context).
   private var sentSQL: String?
   /// When the operations on this connection must be over. Nil: each one

@@ -85,18 +85,19 @@ public final class LiveCloud: Sendable {
     state.withLock { $0.connectedUser }
   }
 
-  /// Round trips on the current connection (for tests of how few there are).
-  public var statementsSent: Int {
+  /// Round trips on the current connection: for the tests of how few
+  /// there are, as the three counts here (`@_spi(Testing)`).
+  @_spi(Testing) public var statementsSent: Int {
     state.withLock { $0.connection?.statementsSent ?? 0 }
   }
 
   /// Answers calls took from a call sent ahead, so far.
-  var answersTakenAhead: Int {
+  @_spi(Testing) public var answersTakenAhead: Int {
     state.withLock { $0.answersTakenAhead }
   }
 
   /// Calls sent from the queue, so far.
-  var queuedCallsSent: Int {
+  @_spi(Testing) public var queuedCallsSent: Int {
     state.withLock { $0.queuedCallsSent }
   }
 
