@@ -72,10 +72,9 @@ public struct ServerInstaller {
           [String(migration.version), migration.sha256])
       }
       let applied = Dictionary(
-        uniqueKeysWithValues: try connection.query("SELECT name, sha256 FROM scorekeeper.repeatables").rows
-          .map {
-            ($0[0] ?? "", $0[1] ?? "")
-          })
+        uniqueKeysWithValues: try connection.query("SELECT name, sha256 FROM scorekeeper.repeatables")
+          .typedRows
+          .map { (try $0.text(0), try $0.text(1)) })
       for repeatable in repeatables where applied[repeatable.name] != repeatable.sha256 {
         try run(repeatable.sql, roles: roles)
         try connection.query(
