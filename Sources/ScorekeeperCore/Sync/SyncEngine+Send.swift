@@ -239,10 +239,12 @@ extension SyncEngine {
     try metadata.setBase(of: sent.recordName, to: saved.fields)
   }
 
-  /// A new row deleted here (by another process) while its first save was
-  /// out: the triggers forgot it, as a row the server never had, but the
-  /// server has it now. It is deleted there too, or every device (this
-  /// one included, on its next fetch) would get it back.
+  /// A new row whose record is gone here while its first save was out,
+  /// though the server has it now: it is deleted there too, or every
+  /// device (this one included, on its next fetch) would get it back.
+  /// Since schema v11 the triggers never forget a deleted row's record
+  /// (they mark it pending delete), so this only guards a database whose
+  /// metadata lost the record some other way.
   private func deletedWhileSending(_ sent: SyncRecordState, serverTag: String?) throws {
     guard try !metadata.rowExists(table: sent.table, id: sent.rowID) else { return }
     var deleted = sent

@@ -5,7 +5,7 @@ import ScorekeeperCore
 /// cloud took), and a send after it when it changed something. One engine
 /// for both. A failure never fails the command (its changes stay
 /// pending), and after one nothing more is tried; what went wrong, and
-/// what the syncs undid, is said once at the end (`warnings`).
+/// what the syncs undid, is said once at the end (`warn`).
 ///
 /// A database bound to another cloud is the one failure that ends the
 /// command, before it writes: its changes could never sync.
