@@ -1,24 +1,32 @@
-/// Brings a database's schema up to a version by applying migrations in
-/// order, each in its own write transaction.
+/// Brings a file's schema up to a version by applying its history's
+/// migrations in order, each in its own write transaction. The local
+/// database and the mock cloud file both go through it.
 ///
 /// Each step re-reads the version inside its transaction, so two processes
-/// opening the same old database at once apply every step exactly once: the
+/// opening the same old file at once apply every step exactly once: the
 /// second waits for the first's write lock and then finds nothing to do.
 struct Migrator {
-  let migrations: [Migration]
+  let history: SchemaHistory
+  var migrations: [Migration] { history.migrations }
 
-  init(migrations: [Migration] = Schema.migrations) {
-    precondition(
-      migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
-      "Migrations must be numbered 1, 2, 3, … in order")
-    self.migrations = migrations
+  init(_ history: SchemaHistory = Schema.history) {
+    self.history = history
   }
 
-  /// Applies every migration up to `target` that the database lacks, and
-  /// returns the ones this call applied.
+  /// A scorekeeper database's history of just these migrations (tests).
+  init(migrations: [Migration]) {
+    self.init(SchemaHistory(applicationID: Schema.applicationID, migrations: migrations))
+  }
+
+  /// Applies every migration up to `target` that the file lacks, and
+  /// returns the ones this call applied. A file with nothing to do is only
+  /// read.
   @discardableResult
   func migrate(_ db: Database, upTo target: Int? = nil) throws -> [Migration] {
     let target = target ?? migrations.count
+    let (version, hasLedger) = try db.read { (try db.userVersion(), try db.hasLedger()) }
+    if version >= target && (hasLedger || version == 0) { return [] }
+    if !hasLedger && version > 0 { try adoptUnrecordedHistory(db) }
     var applied: [Migration] = []
     for migration in migrations.prefix(target) {
       let didApply = try db.write {
@@ -37,15 +45,8 @@ struct Migrator {
 
   private func apply(_ migration: Migration, to db: Database, from version: Int) throws {
     if version == 0 {
-      try db.execute("PRAGMA application_id = \(Schema.applicationID)")
-      try db.execute(
-        """
-        CREATE TABLE \(Schema.ledgerTable) (
-          version INTEGER PRIMARY KEY NOT NULL,
-          identifier TEXT NOT NULL UNIQUE,
-          appliedAt TEXT NOT NULL
-        ) STRICT
-        """)
+      try db.execute("PRAGMA application_id = \(history.applicationID)")
+      try createLedger(db)
     } else {
       try verifyLedger(db, upTo: version, before: migration)
     }
@@ -59,6 +60,43 @@ struct Migrator {
       [.integer(Int64(migration.version)), .text(migration.identifier)])
     try db.execute("PRAGMA user_version = \(migration.version)")
     try checkConsistency(db, after: migration)
+  }
+
+  /// The ledger's shape is frozen with the first migration: every later
+  /// version of either kind of file must be able to read it.
+  private func createLedger(_ db: Database) throws {
+    try db.execute(
+      """
+      CREATE TABLE \(Schema.ledgerTable) (
+        version INTEGER PRIMARY KEY NOT NULL,
+        identifier TEXT NOT NULL UNIQUE,
+        appliedAt TEXT NOT NULL
+      ) STRICT
+      """)
+  }
+
+  /// A file made before its kind kept a ledger records the steps its
+  /// version implies, once, so every later step is checked against a
+  /// ledger like any other file's. A version past `unrecordedThrough`
+  /// without a ledger was not made by this program, and is refused.
+  private func adoptUnrecordedHistory(_ db: Database) throws {
+    try db.write {
+      let version = try db.userVersion()
+      guard try !db.hasLedger() else { return }  // another process adopted it
+      guard version <= history.unrecordedThrough, version <= migrations.count else {
+        throw MigrationError(
+          migration: migrations[min(version, migrations.count) - 1], reason: .missingLedger(version))
+      }
+      try createLedger(db)
+      for migration in migrations.prefix(version) {
+        try db.execute(
+          "INSERT INTO \(Schema.ledgerTable) (version, identifier, appliedAt) VALUES (?1, ?2, ?3)",
+          [
+            .integer(Int64(migration.version)), .text(migration.identifier),
+            .text(SchemaHistory.unrecordedAppliedAt),
+          ])
+      }
+    }
   }
 
   /// The ledger must tell the same history this program knows; otherwise
@@ -95,6 +133,12 @@ extension Database {
   func userVersion() throws -> Int {
     try fetchOne("PRAGMA user_version") { try $0.int(0) } ?? 0
   }
+
+  fileprivate func hasLedger() throws -> Bool {
+    try fetchOne(
+      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1", [.text(Schema.ledgerTable)]
+    ) { _ in true } ?? false
+  }
 }
 
 /// A migration could not be applied; the database was left as it was.
@@ -103,6 +147,8 @@ public struct MigrationError: Error, Equatable, CustomStringConvertible {
     case sqlFailed(DatabaseError)
     case unexpectedVersion(Int)
     case ledgerMismatch(recorded: [String], known: [String])
+    /// At this version the file should have had a ledger, and has none.
+    case missingLedger(Int)
     case foreignKeyViolations([String])
     case integrityProblems([String])
   }
@@ -120,6 +166,8 @@ public struct MigrationError: Error, Equatable, CustomStringConvertible {
     case .ledgerMismatch(let recorded, let known):
       return "\(step) refused: the database records migrations \(recorded) "
         + "but this program knows \(known)"
+    case .missingLedger(let version):
+      return "\(step) refused: the file is at version \(version) but records no migrations"
     case .foreignKeyViolations(let rows):
       return "\(step) left rows with broken references: " + rows.joined(separator: "; ")
     case .integrityProblems(let problems):

@@ -24,7 +24,9 @@ public enum Schema {
   /// The version this program reads and writes.
   public static var currentVersion: Int { migrations.count }
 
-  /// The table recording which migrations ran. Its shape is frozen with
-  /// the first migration: every later version must be able to read it.
+  public static let history = SchemaHistory(applicationID: applicationID, migrations: migrations)
+
+  /// The table recording which migrations ran, in a scorekeeper database
+  /// and in a mock cloud file alike (`Migrator.createLedger`).
   static let ledgerTable = "schemaMigrations"
 }

@@ -10,7 +10,9 @@ extension SyncEngine {
   /// has (its row holds that hash), or a copy it applied already, costs
   /// nothing. A record whose asset the cloud no longer has changed or went
   /// since it was read: it is left out, and its newer version comes later.
-  func withAssetContents(_ records: [CloudRecord], from database: any CloudDatabase) throws -> [CloudRecord] {
+  func withAssetContents(_ received: [CloudRecord], from database: any CloudDatabase) throws -> [CloudRecord]
+  {
+    var records = received.map(Self.inlineBytesAsAsset)
     var wanted: [(index: Int, field: String, asset: CloudAsset, key: AssetKey)] = []
     try store.syncRead {
       for (index, record) in records.enumerated() {
@@ -30,7 +32,6 @@ extension SyncEngine {
       }
     }
     guard !wanted.isEmpty else { return records }
-    var records = records
     var gone: Set<Int> = []
     var start = 0
     while start < wanted.count {
@@ -61,6 +62,18 @@ extension SyncEngine {
       start = end
     }
     return records.indices.filter { !gone.contains($0) }.map { records[$0] }
+  }
+
+  /// A record saved before assets existed (local schema 8, mock cloud
+  /// version 4, server version 2) holds its asset's bytes in the field
+  /// itself: they are the asset, with its bytes at hand.
+  static func inlineBytesAsAsset(_ record: CloudRecord) -> CloudRecord {
+    guard let column = SyncedTable.named(record.type)?.asset,
+      case .bytes(let bytes)? = record.fields[column.field]
+    else { return record }
+    var record = record
+    record.fields[column.field] = .asset(CloudAsset(bytes: bytes))
+    return record
   }
 
   /// The record to send for a pending row: its asset without the bytes

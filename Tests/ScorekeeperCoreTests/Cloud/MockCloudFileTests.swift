@@ -147,6 +147,7 @@ extension MockCloudFileTests {
     let file = try Database(path: path)
     try file.executeScript(
       """
+      DROP TABLE schemaMigrations;
       DROP TABLE assets;
       ALTER TABLE server DROP COLUMN assetQuota;
       ALTER TABLE sequence DROP COLUMN links;
@@ -183,6 +184,7 @@ extension MockCloudFileTests {
     let file = try Database(path: path)
     try file.executeScript(
       """
+      DROP TABLE schemaMigrations;
       DROP TABLE assets;
       ALTER TABLE server DROP COLUMN assetQuota;
       UPDATE fields SET type = 'asset' WHERE key = 'photo';

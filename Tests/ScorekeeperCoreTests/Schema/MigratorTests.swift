@@ -105,6 +105,41 @@ import Testing
     #expect(try db.userVersion() == 1)
   }
 
+  static let third = Migration(version: 3, identifier: "third", sql: "CREATE TABLE c (x);")
+
+  /// A file of a kind that kept no ledger up to version 2 (as mock cloud
+  /// files did up to 5), made at `version` by a program of that time.
+  func unrecordedFile(at version: Int) throws -> SchemaHistory {
+    let history = SchemaHistory(
+      applicationID: 42, migrations: [Self.first, Self.second, Self.third], unrecordedThrough: 2)
+    try Migrator(history).migrate(db, upTo: version)
+    try db.execute("DROP TABLE schemaMigrations")
+    return history
+  }
+
+  @Test("a file from before its kind kept a ledger adopts the steps its version implies, then migrates")
+  func adoptsUnrecordedHistory() throws {
+    let history = try unrecordedFile(at: 2)
+    #expect(try Migrator(history).migrate(db) == [Self.third])
+    #expect(
+      try ledger() == [
+        [1, "first", "unrecorded"], [2, "second", "unrecorded"], [3, "third", "2026-01-02T03:04:05.678Z"],
+      ])
+    #expect(try db.userVersion() == 3)
+  }
+
+  @Test("a file past the unrecorded versions without a ledger is refused, and left as it was")
+  func missingLedgerIsRefused() throws {
+    let history = try unrecordedFile(at: 3)
+    let error = try #require(throws: MigrationError.self) {
+      try Migrator(history).migrate(db, upTo: 3)
+    }
+    #expect(error == MigrationError(migration: Self.third, reason: .missingLedger(3)))
+    #expect(
+      try db.fetchOne("SELECT count(*) FROM sqlite_schema WHERE name = 'schemaMigrations'") { try $0.int(0) }
+        == 0)
+  }
+
   @Test("the shipped migrations are numbered 1, 2, 3, … with unique names")
   func shippedList() {
     #expect(Schema.migrations.map(\.version) == Array(1...Schema.migrations.count))
@@ -129,9 +164,21 @@ import Testing
     "12 forgetDeletedNames 480945df7b21aa0837a30c60fb4ce73d8d650b1bca7bbbee01204392ffc5a01d",
   ]
 
+  /// The same for the mock cloud file's migrations.
+  static let shippedMockCloudSQLHashes = [
+    "1 created e14f24fcd8c1f4e3e2dca1453c7528e5f59b751174042cdf8e4a6ee10193c4d1",
+    "2 identity 1725948caa00a813f0e503b8140963966bdaf949182cdbaf654d22b31c15a76b",
+    "3 devices d5ca22bbefa143a792b85da25ff19b37e31f216258e4166fdee57d4fd01038ec",
+    "4 linkCount c920b3b716811b87c52c8d6a31ba58245fa0f14162caee9ddb14614e7dfa77d4",
+    "5 assets e50b31d28fd0ceab8d6ffae0ae4fb040aa567851bf19371cd857d16268a4b8b6",
+  ]
+
   @Test("no shipped migration's SQL ever changes (its hash is pinned as shipped)")
   func shippedSQLIsFrozen() {
-    let hashes = Schema.migrations.map { "\($0.version) \($0.identifier) \(sha256Hex(Array($0.sql.utf8)))" }
-    expectNoDifference(hashes, Self.shippedSQLHashes)
+    let hashes = { (history: SchemaHistory) in
+      history.migrations.map { "\($0.version) \($0.identifier) \(sha256Hex(Array($0.sql.utf8)))" }
+    }
+    expectNoDifference(hashes(Schema.history), Self.shippedSQLHashes)
+    expectNoDifference(hashes(MockCloudSchema.history), Self.shippedMockCloudSQLHashes)
   }
 }

@@ -43,7 +43,7 @@ public final class MockCloud: Sendable {
     let database: Database
     do {
       database = try Database(path: path)
-      try Self.prepare(database, path: path)
+      try Self.prepare(database, path: path, clock: clock)
       try database.makeRoomForLargeBlobs()  // (assets)
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
       try database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
@@ -57,7 +57,7 @@ public final class MockCloud: Sendable {
 
   /// Creates the server's tables in a new (empty) file, or upgrades an
   /// older mock cloud; refuses any other file, touching nothing.
-  private static func prepare(_ database: Database, path: String) throws {
+  private static func prepare(_ database: Database, path: String, clock: Clock) throws {
     let (applicationID, version, objects) = try database.fetchOne(
       """
       SELECT (SELECT application_id FROM pragma_application_id),
@@ -65,61 +65,22 @@ public final class MockCloud: Sendable {
       """
     ) { row in (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1), try row.int(2)) }!
     switch (applicationID, version, objects) {
-    case (MockCloudSchema.applicationID, MockCloudSchema.version, _):
-      return
-    case (MockCloudSchema.applicationID, 1, _):
-      try upgrade(
-        database, from: 1,
-        with: MockCloudSchema.identity + MockCloudSchema.devices + MockCloudSchema.linkCount
-          + MockCloudSchema.assets)
-    case (MockCloudSchema.applicationID, 2, _):
-      try upgrade(
-        database, from: 2, with: MockCloudSchema.devices + MockCloudSchema.linkCount + MockCloudSchema.assets)
-    case (MockCloudSchema.applicationID, 3, _):
-      try upgrade(database, from: 3, with: MockCloudSchema.linkCount + MockCloudSchema.assets)
-    case (MockCloudSchema.applicationID, 4, _):
-      try upgrade(database, from: 4, with: MockCloudSchema.assets)
+    case (MockCloudSchema.applicationID, ...MockCloudSchema.version, _):
+      break
     case (0, 0, 0):
       // Readers carry on while a writer commits; set once, in the file.
       if path != ":memory:" { _ = try database.switchToWAL() }
-      try upgrade(
-        database, from: 0,
-        with: MockCloudSchema.script + "PRAGMA application_id = \(MockCloudSchema.applicationID);")
     default:
-      // Another application's file (even one without an application id)
-      // is never taken over.
+      // Another application's file (even one without an application id),
+      // or a newer mock cloud, is never taken over.
       throw MockCloudFileError.notMockCloud(
         path: path, applicationID: applicationID, version: version)
     }
-  }
-
-  /// Runs `script` and sets the current version, unless another process
-  /// did while this one waited for the lock.
-  private static func upgrade(_ database: Database, from version: Int, with script: String) throws {
-    try database.write {
-      guard try database.fetchOne("PRAGMA user_version", [], { try $0.int(0) }) == version else { return }
-      try database.executeScript(script)
-      if version > 0 { try moveAssetsOutOfFields(database) }
-      try database.execute("PRAGMA user_version = \(MockCloudSchema.version)")
-    }
-  }
-
-  /// Before version 5 an asset field held its bytes: they move to the
-  /// assets table, and the field keeps their hash and size.
-  private static func moveAssetsOutOfFields(_ database: Database) throws {
-    let inline = try database.fetchAll(
-      "SELECT ownerName, zoneName, recordName, key, value FROM fields WHERE type = 'asset' AND typeof(value) = 'blob'"
-    ) { row in (key: (0..<4).map { row.value($0) }, bytes: try row.blob(4)) }
-    for field in inline {
-      let asset = CloudAsset(bytes: field.bytes)
-      try database.execute(
-        """
-        INSERT INTO assets (ownerName, zoneName, recordName, key, sha256, byteCount, bytes)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """, field.key + [.text(asset.sha256), .integer(Int64(asset.byteCount)), .blob(field.bytes)])
-      try database.execute(
-        "UPDATE fields SET value = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND key = ?",
-        [.text(asset.reference)] + field.key)
+    try MockCloudSchema.installFunctions(on: database, clock: clock)
+    do {
+      try Migrator(MockCloudSchema.history).migrate(database)
+    } catch let error as MigrationError {
+      throw MockCloudFileError.migrationFailed(path: path, error)
     }
   }
 

@@ -5,6 +5,8 @@ public enum MockCloudFileError: Error, Equatable, CustomStringConvertible {
   case isDirectory(path: String)
   /// SQLite cannot open or read the file (a directory, not SQLite, no permission).
   case cannotOpen(path: String, DatabaseError)
+  /// An older mock cloud file could not be upgraded; it was left as it was.
+  case migrationFailed(path: String, MigrationError)
   /// The file's rows break the mock's own invariants.
   case corrupt(String)
 
@@ -19,6 +21,8 @@ public enum MockCloudFileError: Error, Equatable, CustomStringConvertible {
       "\(quote(path)) is a directory, not a mock cloud file."
     case .cannotOpen(let path, let error):
       "The mock cloud file \(quote(path)) cannot be used: \(error.message) (\(error.codeName))."
+    case .migrationFailed(let path, let error):
+      "Cannot upgrade the mock cloud file \(quote(path)): \(error). The file was left as it was."
     case .corrupt(let why):
       "The mock cloud file is damaged: \(why)."
     }

@@ -1,176 +1,41 @@
 /// The mock cloud's own SQLite file: the "server" that several devices and
 /// users share. Marked with its own application id so neither program ever
-/// mistakes the other's file for its own.
+/// mistakes the other's file for its own; migrated by the same `Migrator`
+/// as a scorekeeper database, from `MockCloudMigrations.swift`.
 ///
 /// Change tracking uses one server-wide sequence: every write takes the
 /// next number, stored on what it changed. A change token is a position in
 /// that sequence, so any number of readers each keep their own, and every
 /// query for "changes since" is an index range scan, whatever the size of
 /// the server.
-enum MockCloudSchema {
+public enum MockCloudSchema {
   /// "SKCL".
-  static let applicationID: Int32 = 0x534b_434c
-  static let version = 5
+  public static let applicationID: Int32 = 0x534b_434c
 
-  /// Version 2: the server's identity, made once when the file is created,
-  /// so a database binds to this cloud whatever path reaches it.
-  static let identity = """
-    CREATE TABLE server (
-      onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
-      identity TEXT NOT NULL
-    ) STRICT;
-    INSERT INTO server (onlyRow, identity) VALUES (1, 'mock-' || lower(hex(randomblob(16))));
-    """
+  public static let history = SchemaHistory(
+    applicationID: applicationID,
+    migrations: [
+      .mockCloudCreated,
+      .mockCloudIdentity,
+      .mockCloudDevices,
+      .mockCloudLinkCount,
+      .mockCloudAssets,
+    ],
+    // Versions 1–5 shipped without a ledger.
+    unrecordedThrough: 5)
 
-  /// Version 3: which database each device id syncs from
-  /// (`CloudContainer.claimDevice`).
-  static let devices = """
-    CREATE TABLE devices (
-      id TEXT PRIMARY KEY,
-      holder TEXT NOT NULL
-    ) STRICT, WITHOUT ROWID;
-    """
+  public static var version: Int { history.currentVersion }
 
-  /// Version 4: how many share links were issued, which numbers them when
-  /// they are sequential (transcripts), as the live server does. Links
-  /// numbered before were numbered by the change sequence, so counting
-  /// goes on from there.
-  static let linkCount = """
-    ALTER TABLE sequence ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
-    UPDATE sequence SET links = value;
-    """
-
-  /// Version 5: assets, kept apart from their records' fields (which
-  /// hold each one's hash and size), the bytes last; and each owner's
-  /// quota of asset bytes, 1 GiB unless set (`MockCloud.setAssetQuota`).
-  /// A rowid table: a WITHOUT ROWID table is for small rows.
-  static let assets = """
-    CREATE TABLE assets (
-      ownerName TEXT NOT NULL,
-      zoneName TEXT NOT NULL,
-      recordName TEXT NOT NULL,
-      key TEXT NOT NULL,
-      sha256 TEXT NOT NULL,
-      byteCount INTEGER NOT NULL,
-      bytes BLOB NOT NULL,
-      UNIQUE (ownerName, zoneName, recordName, key),
-      FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
-    ) STRICT;
-    ALTER TABLE server ADD COLUMN assetQuota INTEGER NOT NULL DEFAULT 1073741824;
-    """
-
-  static let script =
-    identity + devices + """
-      CREATE TABLE sequence (
-        onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
-        value INTEGER NOT NULL,
-        -- Database change tokens older than this have expired.
-        validFrom INTEGER NOT NULL DEFAULT 0,
-        -- Share links issued (version 4).
-        links INTEGER NOT NULL DEFAULT 0
-      ) STRICT;
-      INSERT INTO sequence (onlyRow, value) VALUES (1, 0);
-
-      -- Users whose account is anything but available.
-      CREATE TABLE accounts (
-        userName TEXT PRIMARY KEY,
-        status TEXT NOT NULL
-      ) STRICT;
-
-      CREATE TABLE zones (
-        ownerName TEXT NOT NULL,
-        name TEXT NOT NULL,
-        -- The sequence number at creation: tokens from an earlier zone of the
-        -- same name are worthless after it was deleted and created again.
-        incarnation INTEGER NOT NULL,
-        changedAt INTEGER NOT NULL,
-        -- Tokens older than this have expired: the tombstones they would
-        -- need were purged.
-        validFrom INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (ownerName, name)
-      ) STRICT, WITHOUT ROWID;
-      CREATE INDEX zones_changedAt ON zones (ownerName, changedAt);
-
-      CREATE TABLE deletedZones (
-        ownerName TEXT NOT NULL,
-        name TEXT NOT NULL,
-        deletedAt INTEGER NOT NULL,
-        PRIMARY KEY (ownerName, name)
-      ) STRICT, WITHOUT ROWID;
-
-      CREATE TABLE records (
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        name TEXT NOT NULL,
-        type TEXT NOT NULL,
-        parentName TEXT,
-        shareName TEXT,
-        changeTag TEXT NOT NULL,
-        modifiedAt INTEGER NOT NULL,
-        changedAt INTEGER NOT NULL,
-        PRIMARY KEY (ownerName, zoneName, name),
-        FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
-      ) STRICT, WITHOUT ROWID;
-      CREATE INDEX records_parent ON records (ownerName, zoneName, parentName)
-        WHERE parentName IS NOT NULL;
-      CREATE INDEX records_share ON records (ownerName, zoneName, shareName)
-        WHERE shareName IS NOT NULL;
-      CREATE INDEX records_changedAt ON records (ownerName, zoneName, changedAt);
-
-      CREATE TABLE fields (
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        recordName TEXT NOT NULL,
-        key TEXT NOT NULL,
-        type TEXT NOT NULL,
-        value ANY NOT NULL,
-        PRIMARY KEY (ownerName, zoneName, recordName, key),
-        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
-      ) STRICT, WITHOUT ROWID;
-
-      CREATE TABLE shares (
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        recordName TEXT NOT NULL,
-        link TEXT NOT NULL UNIQUE,
-        publicPermission TEXT NOT NULL,
-        PRIMARY KEY (ownerName, zoneName, recordName),
-        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
-      ) STRICT, WITHOUT ROWID;
-
-      CREATE TABLE participants (
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        shareName TEXT NOT NULL,
-        userName TEXT NOT NULL,
-        permission TEXT NOT NULL,
-        acceptance TEXT NOT NULL,
-        PRIMARY KEY (ownerName, zoneName, shareName, userName),
-        FOREIGN KEY (ownerName, zoneName, shareName) REFERENCES shares ON DELETE CASCADE
-      ) STRICT, WITHOUT ROWID;
-      CREATE INDEX participants_userName ON participants (userName, acceptance);
-
-      -- When a user gained or lost access to another user's zone, so their
-      -- shared database reports the zone as changed or gone.
-      CREATE TABLE accessChanges (
-        userName TEXT NOT NULL,
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        changedAt INTEGER NOT NULL,
-        PRIMARY KEY (userName, ownerName, zoneName)
-      ) STRICT, WITHOUT ROWID;
-      CREATE INDEX accessChanges_changedAt ON accessChanges (userName, changedAt);
-
-      -- Deleted records, kept for every reader (not consumed by the first).
-      CREATE TABLE tombstones (
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        name TEXT NOT NULL,
-        type TEXT NOT NULL,
-        deletedAt INTEGER NOT NULL,
-        PRIMARY KEY (ownerName, zoneName, name),
-        FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
-      ) STRICT, WITHOUT ROWID;
-      CREATE INDEX tombstones_deletedAt ON tombstones (ownerName, zoneName, deletedAt);
-      """ + assets
+  /// What the migrations call on the mock's connection: `now()` for the
+  /// ledger, from the server's clock, and `sha256hex(blob)` for moving
+  /// inline assets out of their fields (version 5).
+  static func installFunctions(on database: Database, clock: Clock) throws {
+    try database.createFunction("now", argumentCount: 0, deterministic: false) { _ in
+      .text(try clock.now().iso8601)
+    }
+    try database.createFunction("sha256hex", argumentCount: 1, deterministic: true) { arguments in
+      guard case .blob(let bytes) = arguments[0] else { return .null }
+      return .text(SHA256.hex(of: bytes))
+    }
+  }
 }

@@ -1,0 +1,186 @@
+/// Every version of the mock cloud file ever shipped, as literal SQL,
+/// frozen: a file made by any release upgrades through exactly this text
+/// (`MockCloudFixtureTests`, with a file made by each version's code).
+///
+/// Versions 1–5 shipped without a ledger, each upgrade a Swift function;
+/// the `Migrator` adopts their history (`SchemaHistory.unrecordedThrough`).
+extension Migration {
+  /// Version 1: the server's change sequence, accounts, zones, records and
+  /// their fields, shares and participants, and the history readers fetch
+  /// changes from (access changes, tombstones).
+  static let mockCloudCreated = Migration(
+    version: 1, identifier: "created",
+    sql: """
+      CREATE TABLE sequence (
+        onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
+        value INTEGER NOT NULL,
+        -- Database change tokens older than this have expired.
+        validFrom INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+      INSERT INTO sequence (onlyRow, value) VALUES (1, 0);
+
+      -- Users whose account is anything but available.
+      CREATE TABLE accounts (
+        userName TEXT PRIMARY KEY,
+        status TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE zones (
+        ownerName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        -- The sequence number at creation: tokens from an earlier zone of the
+        -- same name are worthless after it was deleted and created again.
+        incarnation INTEGER NOT NULL,
+        changedAt INTEGER NOT NULL,
+        -- Tokens older than this have expired: the tombstones they would
+        -- need were purged.
+        validFrom INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (ownerName, name)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX zones_changedAt ON zones (ownerName, changedAt);
+
+      CREATE TABLE deletedZones (
+        ownerName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        deletedAt INTEGER NOT NULL,
+        PRIMARY KEY (ownerName, name)
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE records (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        parentName TEXT,
+        shareName TEXT,
+        changeTag TEXT NOT NULL,
+        modifiedAt INTEGER NOT NULL,
+        changedAt INTEGER NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, name),
+        FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX records_parent ON records (ownerName, zoneName, parentName)
+        WHERE parentName IS NOT NULL;
+      CREATE INDEX records_share ON records (ownerName, zoneName, shareName)
+        WHERE shareName IS NOT NULL;
+      CREATE INDEX records_changedAt ON records (ownerName, zoneName, changedAt);
+
+      CREATE TABLE fields (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        recordName TEXT NOT NULL,
+        key TEXT NOT NULL,
+        type TEXT NOT NULL,
+        value ANY NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, recordName, key),
+        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE shares (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        recordName TEXT NOT NULL,
+        link TEXT NOT NULL UNIQUE,
+        publicPermission TEXT NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, recordName),
+        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+
+      CREATE TABLE participants (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        shareName TEXT NOT NULL,
+        userName TEXT NOT NULL,
+        permission TEXT NOT NULL,
+        acceptance TEXT NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, shareName, userName),
+        FOREIGN KEY (ownerName, zoneName, shareName) REFERENCES shares ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX participants_userName ON participants (userName, acceptance);
+
+      -- When a user gained or lost access to another user's zone, so their
+      -- shared database reports the zone as changed or gone.
+      CREATE TABLE accessChanges (
+        userName TEXT NOT NULL,
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        changedAt INTEGER NOT NULL,
+        PRIMARY KEY (userName, ownerName, zoneName)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX accessChanges_changedAt ON accessChanges (userName, changedAt);
+
+      -- Deleted records, kept for every reader (not consumed by the first).
+      CREATE TABLE tombstones (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        deletedAt INTEGER NOT NULL,
+        PRIMARY KEY (ownerName, zoneName, name),
+        FOREIGN KEY (ownerName, zoneName) REFERENCES zones ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX tombstones_deletedAt ON tombstones (ownerName, zoneName, deletedAt);
+      """)
+
+  /// Version 2: the server's identity, made once when the file is created,
+  /// so a database binds to this cloud whatever path reaches it.
+  static let mockCloudIdentity = Migration(
+    version: 2, identifier: "identity",
+    sql: """
+      CREATE TABLE server (
+        onlyRow INTEGER PRIMARY KEY CHECK (onlyRow = 1),
+        identity TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO server (onlyRow, identity) VALUES (1, 'mock-' || lower(hex(randomblob(16))));
+      """)
+
+  /// Version 3: which database each device id syncs from
+  /// (`CloudContainer.claimDevice`).
+  static let mockCloudDevices = Migration(
+    version: 3, identifier: "devices",
+    sql: """
+      CREATE TABLE devices (
+        id TEXT PRIMARY KEY,
+        holder TEXT NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      """)
+
+  /// Version 4: how many share links were issued, which numbers them when
+  /// they are sequential (transcripts), as the live server does. Links
+  /// numbered before were numbered by the change sequence, so counting
+  /// goes on from there.
+  static let mockCloudLinkCount = Migration(
+    version: 4, identifier: "linkCount",
+    sql: """
+      ALTER TABLE sequence ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
+      UPDATE sequence SET links = value;
+      """)
+
+  /// Version 5: assets, kept apart from their records' fields (which
+  /// hold each one's hash and size), the bytes last; and each owner's
+  /// quota of asset bytes, 1 GiB unless set (`MockCloud.setAssetQuota`).
+  /// A rowid table: a WITHOUT ROWID table is for small rows. Before, an
+  /// asset field held its bytes: they move to the assets table, and the
+  /// field keeps their reference (`CloudAsset.reference`).
+  static let mockCloudAssets = Migration(
+    version: 5, identifier: "assets",
+    sql: """
+      CREATE TABLE assets (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        recordName TEXT NOT NULL,
+        key TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        byteCount INTEGER NOT NULL,
+        bytes BLOB NOT NULL,
+        UNIQUE (ownerName, zoneName, recordName, key),
+        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+      ) STRICT;
+      ALTER TABLE server ADD COLUMN assetQuota INTEGER NOT NULL DEFAULT 1073741824;
+      INSERT INTO assets (ownerName, zoneName, recordName, key, sha256, byteCount, bytes)
+        SELECT ownerName, zoneName, recordName, key, sha256hex(value), length(value), value
+        FROM fields WHERE type = 'asset' AND typeof(value) = 'blob';
+      UPDATE fields SET value = sha256hex(value) || '/' || length(value)
+        WHERE type = 'asset' AND typeof(value) = 'blob';
+      """)
+}

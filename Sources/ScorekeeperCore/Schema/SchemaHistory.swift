@@ -1,0 +1,31 @@
+/// One kind of SQLite file this program owns, and every step of its
+/// schema's history: a scorekeeper database (`Schema.history`) or a mock
+/// cloud file (`MockCloudSchema.history`). Both go through one `Migrator`.
+public struct SchemaHistory: Sendable {
+  /// Written to the header's `application_id` when the file is made, so a
+  /// file of one kind is never taken for the other.
+  public let applicationID: Int32
+  /// Every migration ever shipped, numbered 1, 2, 3, … Append only.
+  public let migrations: [Migration]
+  /// The newest version shipped before this kind of file kept a ledger
+  /// (0: it always did). A file at or below it gets a ledger recording the
+  /// migrations its version implies, as `unrecordedAppliedAt`, before it
+  /// migrates further.
+  public let unrecordedThrough: Int
+
+  /// What an adopted ledger row says in place of a time: the step ran, but
+  /// no one wrote down when.
+  public static let unrecordedAppliedAt = "unrecorded"
+
+  public init(applicationID: Int32, migrations: [Migration], unrecordedThrough: Int = 0) {
+    precondition(
+      migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
+      "Migrations must be numbered 1, 2, 3, … in order")
+    self.applicationID = applicationID
+    self.migrations = migrations
+    self.unrecordedThrough = unrecordedThrough
+  }
+
+  /// The version this program reads and writes.
+  public var currentVersion: Int { migrations.count }
+}

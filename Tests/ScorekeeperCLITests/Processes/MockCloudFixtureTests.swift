@@ -1,0 +1,108 @@
+import Foundation
+@_spi(Testing) import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// Every mock cloud version ever shipped has a fixture file made by that
+/// version's binary (`Fixtures/mock-clouds/make-fixture.sh`): ann's shared
+/// "Hearts" (Ann 5 with a photo where the version had photos, Bob 1 after
+/// bob's +4), bob's "Chess", ann's deleted "Gone". Each upgrades through
+/// the `Migrator` to exactly a fresh file's structure, and devices that
+/// start from it see that story and can add to it.
+@Suite struct MockCloudFixtureTests {
+  static let directory = packageRoot + "/Fixtures/mock-clouds"
+  static let versions = Array(1...MockCloudSchema.version)
+  /// The first version whose binary could set a photo.
+  static let firstWithPhotos = 4
+
+  @Test(
+    "the fixture of each mock cloud version upgrades to a fresh file's structure and ledger",
+    arguments: versions)
+  func upgradesToTheCurrentStructure(version: Int) throws {
+    let scratch = try TemporaryDirectory()
+    let copy = scratch.file("cloud.sqlite")
+    // Never open a fixture in place: opening upgrades it.
+    try FileManager.default.copyItem(atPath: Self.directory + "/v\(version).sqlite", toPath: copy)
+    _ = try MockCloud(path: copy, clock: .constant(testNow))
+    _ = try MockCloud(path: scratch.file("fresh.sqlite"), clock: .constant(testNow))
+
+    let upgraded = try Database(path: copy, create: false)
+    let fresh = try Database(path: scratch.file("fresh.sqlite"), create: false)
+    expectNoDifference(try fresh.structureDump(), try upgraded.structureDump())
+    // Versions 1–5 kept no ledger: the fixture's own steps are adopted,
+    // with no times to tell; the steps applied here have the clock's.
+    #expect(
+      try upgraded.rows(of: "schemaMigrations", columns: ["version", "identifier", "appliedAt"])
+        == MockCloudSchema.history.migrations.map {
+          [
+            .integer(Int64($0.version)), .text($0.identifier),
+            .text($0.version <= version ? SchemaHistory.unrecordedAppliedAt : testNow.iso8601),
+          ]
+        })
+    #expect(try upgraded.fetchAll("PRAGMA foreign_key_check") { $0.value(0) } == [])
+    #expect(try upgraded.fetchAll("PRAGMA integrity_check") { try $0.text(0) } == ["ok"])
+  }
+
+  @Test(
+    "new devices see every game, score, share and photo of an upgraded fixture, and add to it",
+    arguments: versions)
+  func devicesSeeTheStory(version: Int) throws {
+    let scratch = try TemporaryDirectory()
+    try FileManager.default.copyItem(
+      atPath: Self.directory + "/v\(version).sqlite", toPath: scratch.file("cloud.sqlite"))
+    let ann = BinaryProcess(directory: scratch, overrides: ["SCOREKEEPER_USER": "ann"])
+    // Real ids: deterministic ones would give both databases one device id.
+    let bob = BinaryProcess(
+      directory: scratch,
+      overrides: ["SCOREKEEPER_USER": "bob", "SCOREKEEPER_DB": scratch.file("bob.sqlite")],
+      unset: ["SCOREKEEPER_IDS"])
+    let photo = version >= Self.firstWithPhotos
+
+    func hearts(ann: Int) -> String {
+      photo
+        ? "Hearts (2 players; * has a photo)\n  1  \(ann)  * Ann\n  2  1    Bob\n"
+        : "Hearts (2 players)\n  1  \(ann)  Ann\n  2  1  Bob\n"
+    }
+
+    #expect(
+      try ann.run(["sync"])
+        == ProcessResult(status: 0, stdout: "0 sent, \(photo ? 7 : 6) received.\n", stderr: ""))
+    #expect(try ann.run(["list", "Hearts"]) == ProcessResult(status: 0, stdout: hearts(ann: 5), stderr: ""))
+    #expect(try ann.run(["list", "Gone"]).status == 1)
+    if photo {
+      let written = scratch.file("ann.png")
+      #expect(try ann.run(["photo", "Hearts", "Ann", "--output", written]).status == 0)
+      #expect(try sha256Hex(fileAt: written) == sha256Hex(fileAt: Self.directory + "/photo.png"))
+    }
+
+    #expect(try bob.run(["sync"]).status == 0)
+    // Ids were made at random by the fixture's binary.
+    let games = try bob.run(["--json", "list"]).stdout
+      .replacing(/"id": "[0-9a-f-]{36}"/, with: "\"id\": ID")
+    #expect(
+      games == """
+        {
+          "games": [
+            {"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write"},
+            {"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner"}
+          ]
+        }
+
+        """)
+    #expect(try bob.run(["score", "Hearts", "Ann", "+1"]).status == 0)
+    #expect(try ann.run(["list", "Hearts"]) == ProcessResult(status: 0, stdout: hearts(ann: 6), stderr: ""))
+  }
+
+  @Test("SHA256SUMS lists every fixture, and no fixture was edited")
+  func manifest() throws {
+    let manifest = try String(contentsOfFile: Self.directory + "/SHA256SUMS", encoding: .utf8)
+    let recorded = manifest.split(separator: "\n").map { line in
+      let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+      return (name: String(parts[1]), hash: String(parts[0]))
+    }
+    #expect(recorded.map(\.name) == Self.versions.map { "v\($0).sqlite" })
+    for (name, hash) in recorded {
+      #expect(try sha256Hex(fileAt: Self.directory + "/" + name) == hash, "\(name) was changed")
+    }
+  }
+}
