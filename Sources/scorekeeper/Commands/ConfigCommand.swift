@@ -18,6 +18,12 @@ extension Command {
           choices: ConfigFile.keys.map { ($0.key, $0.help) }),
         ArgumentSpec(name: "VALUE", help: "The value to set.", isOptional: true),
       ],
+      options: [
+        OptionSpec(
+          name: "--origin",
+          help: "With list: every setting's value in effect, and where it comes from (an option, a variable, "
+            + "the file, or the default).")
+      ],
       discussion: """
         The settings file is $XDG_CONFIG_HOME/scorekeeper/config (else
         ~/.config/scorekeeper/config): lines of "key = value", with # comments. A
@@ -28,11 +34,12 @@ extension Command {
         --color, SCOREKEEPER_COLOR), pager (empty for none: --no-pager,
         SCOREKEEPER_PAGER). A mistake in the file stops
         every command with a message naming the line, until it is fixed (config set
-        and unset still work).
+        and unset still work). config list --origin shows the value each setting
+        has for a command run here, and where it comes from.
         """,
       examples: [
         "scorekeeper config set db ~/games.sqlite", "scorekeeper config get db", "scorekeeper config list",
-        "scorekeeper config unset db",
+        "scorekeeper config list --origin", "scorekeeper config unset db",
       ]
     ),
     run: { invocation in
@@ -51,7 +58,12 @@ extension Command {
         return key
       }
       switch action {
+      case "list" where invocation.flag("--origin"):
+        try listOrigins(invocation, file: file)
       case "list", "get":
+        if invocation.flag("--origin") {
+          throw UsageError("--origin goes with config list only.", command: "config")
+        }
         let values = try file.values()
         if action == "get" {
           let key = try requireKey()
@@ -89,4 +101,49 @@ extension Command {
           "Unknown config action \(quote(action)); use list, get, set or unset.", command: "config")
       }
     })
+
+  /// Every setting a command run here would use: its value (or why the
+  /// value given cannot be used) and where it comes from. A connection
+  /// string holding a password is never printed: its error says so.
+  private static func listOrigins(_ invocation: Invocation, file: ConfigFile) throws {
+    let settings = try Settings.resolve(
+      options: invocation.commandLine.options, environment: invocation.settings.environment, file: file)
+    let shown = settings.described.filter { !$0.spec.testOnly || !$0.origin.isDefault }
+    var rows: [JSON] = []
+    for (spec, _, origin, _) in shown {
+      let value: String?
+      let problem: String?
+      if let error = settings.problem(of: spec) {
+        (value, problem) = (nil, (error as? UsageError)?.message ?? "\(error)")
+      } else {
+        (value, problem) = (settings.display(of: spec), nil)
+      }
+      if invocation.json {
+        rows.append(
+          .object([
+            ("key", .string(spec.key)), ("value", value.map(JSON.string) ?? .null), ("origin", origin.json),
+            ("problem", problem.map(JSON.string) ?? .null),
+          ]))
+      } else if let value {
+        invocation.output.line("\(spec.key) = \(value)  (\(origin.label))")
+      } else {
+        invocation.output.line("\(spec.key) is not usable (\(origin.label)): \(problem!)")
+      }
+    }
+    if invocation.json {
+      invocation.print(.object([("file", .string(file.path)), ("settings", .array(rows))]))
+    }
+  }
+}
+
+extension SettingOrigin {
+  /// `{"kind": "option"|"environment"|"file"|"default", "name"|"line"}`.
+  var json: JSON {
+    switch self {
+    case .option(let name): .object([("kind", .string("option")), ("name", .string(name))])
+    case .environment(let name): .object([("kind", .string("environment")), ("name", .string(name))])
+    case .file(_, _, let line): .object([("kind", .string("file")), ("line", .integer(Int64(line)))])
+    case .proposed, .byDefault: .object([("kind", .string("default"))])
+    }
+  }
 }

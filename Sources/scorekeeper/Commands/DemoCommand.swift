@@ -39,7 +39,7 @@ extension Command {
       for summary in try store.games() {
         output.line("  \(summary.game.title) (\(players(summary.playerCount)))")
       }
-      if try invocation.settings.isOffline(flag: invocation.flag("--offline")) {
+      if try invocation.settings.offline.get() {
         output.line("Offline: nothing was synced or shared.")
         return
       }

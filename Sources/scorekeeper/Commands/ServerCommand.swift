@@ -105,7 +105,11 @@ extension Command {
   /// Connects with the URL argument, else --cloud: a connection string
   /// without a password (libpq's sources or the terminal give it).
   private static func adminConnection(_ invocation: Invocation, url: String?) throws -> PGConnection {
-    let address = try url.map { try invocation.settings.cloud(option: $0) } ?? invocation.cloudAddress()
+    let address =
+      try url.map {
+        try CloudChoice($0, origin: .option("--cloud"), invocation.settings.environment).address()
+      }
+      ?? invocation.cloudAddress()
     guard case .live(_, let connection) = address else {
       throw UsageError(
         "server needs a PostgreSQL connection string (postgresql://… or service=NAME), not the mock "

@@ -77,7 +77,7 @@ extension Command {
 
   private static func printStatus(_ invocation: Invocation) throws {
     let status = try invocation.store().syncStatus()
-    let offline = try invocation.settings.isOffline(flag: invocation.flag("--offline"))
+    let offline = try invocation.settings.offline.get()
     let cloud = try status.boundCloud ?? invocation.cloudLocation()
     let refusal = try invocation.bindingRefusal()
     let live = try LiveStatus(invocation, offline: offline)
@@ -135,7 +135,7 @@ extension Command {
     if !ignored.isEmpty {
       output.line(
         "Ignored:     \(ignored.joined(separator: ", ")) (for tests only: "
-          + "\(Settings.Variable.testing)=1 honours \(ignored.count == 1 ? "it" : "them"))")
+          + "\(SettingSpec.testingVariable)=1 honours \(ignored.count == 1 ? "it" : "them"))")
     }
   }
 }

@@ -13,8 +13,13 @@ extension Program {
   func completeLine(_ line: String) {
     let words = Array(ShellWords.split(line).dropFirst())  // (the program's name)
     let context = Self.completer.context(of: words)
-    let settings = Settings(environment: environment)
-    let path = try? settings.databasePath(option: context.values["--db"], creatingFolders: false)
+    // The settings file counts, as for any command; a broken one is left
+    // out (completion never complains).
+    let file = ConfigFile.path(environment: environment).flatMap { try? ConfigFile.read(at: $0) }
+    let settings =
+      (try? Settings.resolve(options: context.values, environment: environment, file: file))
+      ?? (try? Settings.resolve(options: context.values, environment: environment, file: nil))
+    let path = try? settings?.databasePath(creatingFolders: false)
     switch Self.completer.complete(words, in: context, names: path.map(Completer.Names.inDatabase) ?? .none) {
     case .files:
       output.line(":files")

@@ -31,7 +31,7 @@ final class AutomaticSync {
   /// always tries); a binding refusal still ends the command first.
   func before() throws {
     let state = try invocation.stateAtOpen()
-    if let outage = state.outage, try invocation.settings.dependencies().clock.now() < outage.retryAt {
+    if let outage = state.outage, try invocation.settings.dependencies.get().clock.now() < outage.retryAt {
       if let refusal = try invocation.bindingRefusal(state.binding) { throw refusal }
       waitedOutage = outage
       return

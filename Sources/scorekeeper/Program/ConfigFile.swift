@@ -9,9 +9,9 @@ import ScorekeeperCore
 /// and blank lines. A value is the rest of the line, trimmed; double quotes
 /// around it are removed (for a value with spaces at its ends).
 ///
-/// Each key stands for an environment variable, and counts only where the
-/// variable is not set: an option beats its variable, which beats the file,
-/// which beats the default. A mistake in the file (an unknown key, a value
+/// Each key stands for a setting, and counts only where its option and
+/// variable are not given: an option beats its variable, which beats the
+/// file, which beats the default (`Settings.resolve`). A mistake in the file (an unknown key, a value
 /// its variable would refuse) is a usage error naming the file, the line
 /// and the key, before any command runs.
 struct ConfigFile: Equatable {
@@ -21,17 +21,8 @@ struct ConfigFile: Equatable {
     var line: Int
   }
 
-  /// Each key, the variable it stands for, and what it sets (for `config`
-  /// and the manual).
-  static let keys: [(key: String, variable: String, help: String)] = [
-    ("db", Settings.Variable.database, "the database file (--db)"),
-    ("cloud", Settings.Variable.cloud, "the cloud: a PostgreSQL URL, or a mock's file (--cloud)"),
-    ("user", Settings.Variable.user, "who you are on the cloud (--user)"),
-    ("offline", Settings.Variable.offline, "1 works offline (--offline)"),
-    ("sync-budget", Settings.Variable.syncBudget, "seconds a sync may wait for the cloud"),
-    ("color", Presentation.Variable.color, "auto, always or never (--color)"),
-    ("pager", Pager.Variable.pager, "the pager for long output; empty for none (--no-pager)"),
-  ]
+  /// The keys, each with the variable it stands for and what it sets.
+  static var keys: [SettingSpec] { SettingSpec.fileKeys }
 
   let path: String
   /// The file's lines as read (what `set` and `unset` keep).
@@ -98,32 +89,19 @@ struct ConfigFile: Equatable {
   }
 
   /// What is wrong with `key = value`, or nil: an unknown key, or a value
-  /// the key's variable would refuse (the same checks). The value is not
+  /// the setting would refuse (`Settings.problem`). The value is not
   /// repeated: a connection string may hold a password, which must not be
   /// printed.
   static func problem(key: String, value: String) -> String? {
-    guard let variable = keys.first(where: { $0.key == key })?.variable else { return unknownKey(key) }
+    guard let spec = keys.first(where: { $0.key == key }) else { return unknownKey(key) }
     guard !value.isEmpty || key == "pager" else { return "\(key) is empty." }
-    // Messages about the value name the key, not the variable it stands for.
-    let settings = Settings(
-      environment: { $0 == variable ? value : nil }, fileOrigin: { $0 == variable ? key : nil })
-    do {
-      switch key {
-      case "color":
-        _ = try Presentation.usesColor(option: nil, environment: settings.environment, isTerminal: false)
-      case "user": _ = try settings.userName(option: nil)
-      case "cloud": _ = try settings.cloud(option: nil)
-      default: try settings.validate(userOption: nil)
-      }
-      return nil
-    } catch let error as UsageError {
-      // "offline=\"maybe\" is not…" reads as "offline: \"maybe\" is not…".
-      let message =
-        error.message.hasPrefix("\(key)=") ? error.message.dropFirst(key.count + 1) : error.message[...]
-      return "\(key): \(message)"
-    } catch {
-      return "\(key): \(error)"
+    guard let error = Settings.problem(with: value, for: spec) else { return nil }
+    let message = (error as? UsageError)?.message ?? "\(error)"
+    // "offline=\"maybe\" is not…" reads as "offline: \"maybe\" is not…".
+    for prefix in [key + "=", key + " "] where message.hasPrefix(prefix) {
+      return "\(key): " + message.dropFirst(prefix.count)
     }
+    return "\(key): \(message)"
   }
 
   /// "\"colour\" is not a setting. Did you mean \"cloud\"? Keys: …".
@@ -137,36 +115,20 @@ struct ConfigFile: Equatable {
     UsageError("In the settings file \(quote(path)), line \(line): \(message)")
   }
 
-  /// The environment with the file's values under the variables not set.
-  /// A path (db, cloud) starting with `~/` starts in HOME, as it would
-  /// have typed at a shell.
-  func layered(over environment: @escaping (String) -> String?) throws -> (String) -> String? {
-    let byVariable = try valuesByVariable(home: environment("HOME"))
-    return { name in environment(name) ?? byVariable[name]?.value }
-  }
-
-  /// Where each variable the file gives (and the environment does not)
-  /// comes from, for messages about its value: "'cloud' in the settings
-  /// file PATH".
-  func origins(under environment: @escaping (String) -> String?) throws -> (String) -> String? {
-    let byVariable = try valuesByVariable(home: environment("HOME"))
-    return { [path] name in
-      guard environment(name) == nil, let key = byVariable[name]?.key else { return nil }
-      return "\(quote(key)) in the settings file \(path)"
-    }
-  }
-
-  /// Each variable the file sets, with its key and value (a leading ~/
-  /// of a path expanded).
-  private func valuesByVariable(home: String?) throws -> [String: (key: String, value: String)] {
-    var byVariable: [String: (key: String, value: String)] = [:]
-    for (key, var value) in try values() {
-      if ["db", "cloud"].contains(key), value.hasPrefix("~/"), let home {
+  /// Each key the file sets, with its value (a leading ~/ of a path
+  /// expanded, as a shell would) and the line that sets it.
+  func valuesWithLines(home: String?) throws -> [String: (value: String, line: Int)] {
+    var byKey: [String: (value: String, line: Int)] = [:]
+    for entry in try entries() {
+      var value = entry.value
+      if [SettingSpec.database.key, SettingSpec.cloud.key].contains(entry.key), value.hasPrefix("~/"),
+        let home
+      {
         value = home + value.dropFirst()
       }
-      byVariable[Self.keys.first { $0.key == key }!.variable] = (key, value)
+      byKey[entry.key] = (value, entry.line)
     }
-    return byVariable
+    return byKey
   }
 
   /// Each key the file sets and its value, in the order of their last

@@ -20,7 +20,7 @@ struct OpenedCloud {
 extension Invocation {
   /// The cloud `--cloud` or SCOREKEEPER_CLOUD names, or the default mock.
   func cloudAddress() throws -> CloudAddress {
-    try settings.cloud(option: option("--cloud"))
+    try settings.cloudAddress()
   }
 
   /// The cloud as a database binds to it and `status` shows it: a mock's
@@ -51,13 +51,13 @@ extension Invocation {
     if let openedCloud { return openedCloud }
     let address = try cloudAddress()
     // Settings are checked first, so a typo is reported whether or not the cloud exists.
-    let clock = try settings.dependencies().clock
-    let faults = CloudFaults(try settings.cloudFaults())
+    let clock = try settings.dependencies.get().clock
+    let faults = CloudFaults(try settings.cloudFaults.get())
     let backend: OpenedCloud.Backend
     switch address {
     case .mock(let path):
       if !create && access(path, F_OK) != 0 { return nil }
-      backend = .mock(try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks()))
+      backend = .mock(try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks))
     case .live(_, let connection):
       // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
       let explicitUser = try explicitUserName()
@@ -93,9 +93,13 @@ extension Invocation {
     return try settings.environment("PGUSER") ?? userName()
   }
 
-  /// `--user` or SCOREKEEPER_USER, when one is given.
+  /// The user given as scorekeeper's (`--user`, SCOREKEEPER_USER, the
+  /// settings file), not taken from the login.
   private func explicitUserName() throws -> String? {
-    option("--user") != nil || settings.environment(Settings.Variable.user) != nil ? try userName() : nil
+    switch settings.user.origin {
+    case .option, .file, .environment(SettingSpec.user.variable): try userName()
+    default: nil
+    }
   }
 
   /// Asks for the password at a terminal, echo off, when libpq found none,
@@ -140,8 +144,8 @@ extension Invocation {
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
     let engine = SyncEngine(
       store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
-    if let progress = try SyncProgress(
-      errors: errors, isTerminal: terminal.errorsAreTerminal, environment: settings.environment)
+    if let progress = SyncProgress(
+      errors: errors, isTerminal: terminal.errorsAreTerminal, delay: try settings.progressDelay.get())
     {
       engine.observer.progress = { progress.update($0, finished: $1) }
     }
@@ -156,7 +160,7 @@ extension Invocation {
     do {
       try LiveCloud.loadClientLibrary()
     } catch var error as ClientLibraryMissing {
-      error.setting = setting ?? settings.cloudSource(option: option("--cloud"))
+      error.setting = setting ?? settings.cloud.origin.source
       throw error
     }
   }
@@ -164,7 +168,7 @@ extension Invocation {
   /// The engine for a command that needs the cloud (sharing): refused
   /// offline, as a usage error.
   func onlineEngine(for command: String, rebinding: Bool = false) throws -> SyncEngine {
-    if try settings.isOffline(flag: flag("--offline")) {
+    if try settings.offline.get() {
       throw UsageError(
         "\(command) needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: command)
     }

@@ -103,10 +103,10 @@ final class Invocation {
     }
   }
 
-  /// Who the user is on the mock cloud: `--user`, SCOREKEEPER_USER, or
-  /// the login.
+  /// Who the user is on the mock cloud: `--user`, SCOREKEEPER_USER, the
+  /// settings file, or the login.
   func userName() throws -> String {
-    try settings.userName(option: option("--user"))
+    try settings.user.get()
   }
 
   /// A required argument (the parser guarantees it is there).

@@ -18,18 +18,14 @@ final class Pager {
   private let process: pid_t
   private let input: Int32
 
-  enum Variable {
-    /// The pager command (the settings file's `pager`).
-    static let pager = "SCOREKEEPER_PAGER"
-  }
-
-  /// The command to page through, or nil for none: also when its program
-  /// is not on PATH (a system without less), rather than lose the text.
-  static func command(environment: (String) -> String?) -> String? {
+  /// The command to page through (`setting`: the pager setting's value),
+  /// or nil for none: also when its program is not on PATH (a system
+  /// without less), rather than lose the text.
+  static func command(_ setting: String?, environment: (String) -> String?) -> String? {
     // A dumb terminal cannot draw a pager's screen, and less would wait
     // for RETURN there.
-    if environment("TERM") == "dumb" { return nil }
-    let command = (environment(Variable.pager) ?? environment("PAGER") ?? "less -FRX").trimmingWhitespace()
+    guard let setting, environment("TERM") != "dumb" else { return nil }
+    let command = setting.trimmingWhitespace()
     guard let program = command.split(separator: " ").first.map(String.init), program != "cat" else {
       return nil
     }

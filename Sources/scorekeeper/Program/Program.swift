@@ -136,14 +136,14 @@ struct Program {
         throw UsageError("\(name) prints text for people only; drop --json.", command: name)
       }
       let trace = try traceHandler(commandLine.options["--trace"])
-      let settings = try configuredSettings(for: name)
-      output.usesColor = try Presentation.usesColor(
-        option: commandLine.options["--color"], environment: settings.environment,
-        isTerminal: terminal.outputIsTerminal)
-      errors.usesColor = try Presentation.usesColor(
-        option: commandLine.options["--color"], environment: settings.environment,
-        isTerminal: terminal.errorsAreTerminal)
-      try settings.validate(userOption: commandLine.options["--user"])
+      let settings = try resolvedSettings(for: name, options: commandLine.options)
+      let color = try settings.color.get()
+      output.usesColor = Presentation.usesColor(
+        color, environment: settings.environment, isTerminal: terminal.outputIsTerminal)
+      errors.usesColor = Presentation.usesColor(
+        color, environment: settings.environment, isTerminal: terminal.errorsAreTerminal)
+      // config shows and mends settings, bad ones included (--origin).
+      if name != "config" { try settings.validate() }
       // --quiet silences a command's echo, never what it was asked to show.
       // "sync status" is the status command under another name.
       let showsStatus = name == "sync" && commandLine.arguments["status"] != nil
@@ -151,20 +151,22 @@ struct Program {
       var succeeded = false
       let listing =
         command.pages && terminal.outputIsTerminal && !commandLine.has("--json")
-          && !commandLine.has("--no-pager")
-        ? Pager.command(environment: settings.environment).map { PagedListing(pager: $0, like: output) } : nil
+        ? Pager.command(try settings.pager.get(), environment: settings.environment).map {
+          PagedListing(pager: $0, like: output)
+        } : nil
       defer { listing?.finish(succeeded: succeeded, otherwise: output) }
       invocation = Invocation(
         commandLine: commandLine, output: quiet ? .discarded() : listing?.text ?? output, errors: errors,
         terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
-        databasePath: { try settings.databasePath(option: commandLine.options["--db"]) },
+        databasePath: { try settings.databasePath() },
         needsDatabase: command.needsDatabase || showsStatus,
-        openStore: { path in try Store(path: path, dependencies: try settings.dependencies(), trace: trace) })
+        openStore: { path in
+          try Store(path: path, dependencies: try settings.dependencies.get(), trace: trace)
+        })
       try command.prepare?(invocation!)
-      let offline = try settings.isOffline(flag: commandLine.has("--offline"))
       var automaticSync: AutomaticSync?
-      if command.syncs && !offline {
+      if command.syncs, try !settings.offline.get() {
         // The database's own problems are the command's, not the sync's.
         _ = try invocation!.store()
         automaticSync = AutomaticSync(invocation!)
@@ -181,16 +183,13 @@ struct Program {
     }
   }
 
-  /// The environment, with the settings file's values where a variable is
-  /// not set. A mistake in the file stops every command but `config`,
-  /// which must still be able to mend it.
-  private func configuredSettings(for command: String) throws -> Settings {
-    guard command != "config", let path = ConfigFile.path(environment: environment) else {
-      return Settings(environment: environment)
-    }
-    let file = try ConfigFile.read(at: path)
-    return Settings(
-      environment: try file.layered(over: environment), fileOrigin: try file.origins(under: environment))
+  /// The settings of this run, from the options, the environment and the
+  /// settings file. A mistake in the file stops every command but
+  /// `config`, which must still be able to mend it (and reads the file
+  /// itself).
+  private func resolvedSettings(for command: String, options: [String: String]) throws -> Settings {
+    let file = command == "config" ? nil : try ConfigFile.path(environment: environment).map(ConfigFile.read)
+    return try Settings.resolve(options: options, environment: environment, file: file)
   }
 
   /// `--trace` prints the command's SQL to stderr; `--trace=all` also the

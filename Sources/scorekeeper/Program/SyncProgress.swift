@@ -14,26 +14,12 @@ final class SyncProgress {
   private let started = SyncProgress.now()
   private var lastDrawn: Double?
 
-  enum Variable {
-    /// Seconds before the line shows (default 1): tests make it 0.
-    static let delay = "SCOREKEEPER_PROGRESS_AFTER"
-  }
-
-  /// A progress line for stderr, or nil when it is not a terminal.
-  init?(errors: Output, isTerminal: Bool, environment: (String) -> String?) throws {
+  /// A progress line for stderr after `delay` seconds, or nil when it
+  /// is not a terminal.
+  init?(errors: Output, isTerminal: Bool, delay: Double) {
     guard isTerminal else { return nil }
     self.errors = errors
-    delay = try Self.delay(environment: environment)
-  }
-
-  /// SCOREKEEPER_PROGRESS_AFTER, checked (with the other settings) before
-  /// any command runs.
-  static func delay(environment: (String) -> String?) throws -> Double {
-    guard let text = environment(Variable.delay), !text.isEmpty else { return 1 }
-    guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-      throw UsageError("\(Variable.delay)=\(quote(text)) is not a number of seconds like 1 or 0.5.")
-    }
-    return seconds
+    self.delay = delay
   }
 
   func update(_ report: SyncReport, finished: Bool) {

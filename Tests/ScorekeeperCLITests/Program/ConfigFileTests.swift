@@ -17,13 +17,14 @@ import Testing
         .init(key: "db", value: "~/games.sqlite", line: 3), .init(key: "user", value: "alice", line: 4),
         .init(key: "cloud", value: " spaced ", line: 5), .init(key: "user", value: "bob", line: 6),
       ])
-    let environment = try config.layered(over: {
-      ["HOME": "/home/ann", "SCOREKEEPER_CLOUD": "team.sqlite"][$0]
-    })
-    #expect(environment("SCOREKEEPER_DB") == "/home/ann/games.sqlite")
-    #expect(environment("SCOREKEEPER_USER") == "bob")
-    #expect(environment("SCOREKEEPER_CLOUD") == "team.sqlite", "the variable beats the file")
-    #expect(environment("SCOREKEEPER_OFFLINE") == nil)
+    let settings = try Settings.resolve(
+      options: [:], environment: { ["HOME": "/home/ann", "SCOREKEEPER_CLOUD": "team.sqlite"][$0] },
+      file: config)
+    #expect(try settings.database.get() == .given("/home/ann/games.sqlite"))
+    #expect(try settings.user.get() == "bob")
+    #expect(settings.user.origin == .file(path: config.path, key: "user", line: 6))
+    #expect(try settings.cloud.get() == .mock(.given("team.sqlite")), "the variable beats the file")
+    #expect(settings.offline.origin == .byDefault)
   }
 
   @Test("a mistake names the file, the line and the key, and never prints a password")

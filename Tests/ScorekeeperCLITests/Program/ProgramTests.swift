@@ -213,3 +213,32 @@ import Testing
     #expect(try sha256Hex(fileAt: directory.file("games.sqlite")) == before)
   }
 }
+
+extension ProgramTests {
+  @Test("config list --origin names a cloud that holds a password without printing it, and writes nothing")
+  func originNeverPrintsAPassword() throws {
+    let home = directory.file("home")
+    let result = run(
+      ["config", "list", "--origin"],
+      environment: [
+        "HOME": home, "SCOREKEEPER_CLOUD": "postgresql://ann:hunter2@db/scores",
+        "SCOREKEEPER_DB": "/x/g.sqlite",
+        "USER": "ann",
+      ])
+    #expect(
+      result
+        == Result(
+          status: .success,
+          stdout: """
+            db = /x/g.sqlite  (environment SCOREKEEPER_DB)
+            cloud is not usable (environment SCOREKEEPER_CLOUD): The connection string in SCOREKEEPER_CLOUD holds a password; scorekeeper never stores or prints one. Put it in ~/.pgpass (mode 0600) or a service file and use service=NAME, or leave it out to be asked for it at a terminal.
+            user = ann  (environment USER)
+            offline = 0  (default)
+            sync-budget = 10  (default)
+            color = auto  (default)
+            pager = less -FRX  (default)
+
+            """, stderr: ""))
+    #expect(!FileManager.default.fileExists(atPath: home))
+  }
+}
