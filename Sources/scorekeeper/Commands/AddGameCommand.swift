@@ -5,7 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "add-game",
       summary: "Add a game.",
-      arguments: [ArgumentSpec(name: "TITLE", help: "The game's title, up to 200 characters.")],
+      arguments: [Argument.title.spec],
       discussion: """
         Titles need not be unique; games with the same title are told apart by id.
         """,
@@ -14,7 +14,7 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      let game = try invocation.store().addGame(title: invocation.argument("TITLE"))
+      let game = try invocation.store().addGame(title: invocation[.title])
       let summary = GameSummary(game: game, playerCount: 0)
       if invocation.json {
         invocation.print(.object([("game", summary.json)]))
@@ -22,4 +22,8 @@ extension Command {
         invocation.output.line("Added game \(quote(game.title)) (\(IDFragment.short(game.id)))")
       }
     })
+}
+extension Argument where Value == String {
+  fileprivate static let title = Argument(
+    ArgumentSpec(name: "TITLE", help: "The game's title, up to 200 characters."))
 }

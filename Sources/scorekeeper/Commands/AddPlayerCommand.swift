@@ -5,9 +5,9 @@ extension Command {
     spec: CommandSpec(
       name: "add-player",
       summary: "Add a player to a game.",
-      arguments: [.game, ArgumentSpec(name: "NAME", help: "The player's name, up to 200 characters.")],
+      arguments: [Argument.game.spec, Argument.name.spec],
       options: [
-        OptionSpec(name: "--score", valueName: "N", help: "The starting score (default 0); may be negative.")
+        Option.score.spec
       ],
       examples: [
         "scorekeeper add-player \"Poker night\" Alice",
@@ -17,17 +17,8 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      var score: Int64 = 0
-      if let text = invocation.option("--score") {
-        guard let value = Int64(text) else {
-          throw UsageError(
-            "--score takes a whole number from \(Int64.min) to \(Int64.max) (got \(quote(text))).",
-            command: "add-player")
-        }
-        score = value
-      }
       let added = try invocation.store().addPlayer(
-        to: invocation.argument("GAME"), name: invocation.argument("NAME"), score: score)
+        to: invocation[.game], name: invocation[.name], score: invocation[.score] ?? 0)
       if invocation.json {
         invocation.print(.object([("game", added.game.json), ("player", added.player.json)]))
       } else {
@@ -36,4 +27,21 @@ extension Command {
             + "\(quote(added.game.game.title)) with \(points(added.player.score))")
       }
     })
+}
+extension Argument where Value == String {
+  fileprivate static let name = Argument(
+    ArgumentSpec(name: "NAME", help: "The player's name, up to 200 characters."))
+}
+
+extension Option where Value == Int64 {
+  fileprivate static let score = Option(
+    OptionSpec(name: "--score", valueName: "N", help: "The starting score (default 0); may be negative.")
+  ) { text in
+    guard let value = Int64(text) else {
+      throw UsageError(
+        "--score takes a whole number from \(Int64.min) to \(Int64.max) (got \(quote(text))).",
+        command: "add-player")
+    }
+    return value
+  }
 }

@@ -5,11 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "cloud",
       summary: "Look inside the mock cloud: print everything on it.",
-      arguments: [
-        ArgumentSpec(
-          name: "ACTION", help: "dump: print every zone, record, share and participant.",
-          choices: [("dump", "print every zone, record, share and participant")])
-      ],
+      arguments: [Argument.action.spec],
       discussion: """
         Without a live server, syncing goes to a mock cloud kept in one SQLite file
         (--cloud PATH, or $SCOREKEEPER_CLOUD), shared by every device and user that
@@ -22,7 +18,7 @@ extension Command {
     ),
     pages: true,
     run: { invocation in
-      let action = invocation.argument("ACTION")
+      let action = invocation[.action]
       guard action == "dump" else {
         throw UsageError(
           "Unknown cloud action \(quote(action)); the only one is \"dump\".", command: "cloud")
@@ -39,4 +35,11 @@ extension Command {
             + "(or psql as its administrator).", command: "cloud")
       }
     })
+}
+
+extension Argument where Value == String {
+  fileprivate static let action = Argument(
+    ArgumentSpec(
+      name: "ACTION", help: "dump: print every zone, record, share and participant.",
+      choices: [("dump", "print every zone, record, share and participant")]))
 }

@@ -40,9 +40,9 @@ extension Command {
   }
 }
 
-extension ArgumentSpec {
-  static let game = ArgumentSpec(
-    name: "GAME", help: "The game's title (any case), or its id: 4+ hex digits or as printed.")
-  static let player = ArgumentSpec(
-    name: "PLAYER", help: "The player's name in that game (any case), or its id.")
+extension Argument where Value == String {
+  static let game = Argument(
+    ArgumentSpec(name: "GAME", help: "The game's title (any case), or its id: 4+ hex digits or as printed."))
+  static let player = Argument(
+    ArgumentSpec(name: "PLAYER", help: "The player's name in that game (any case), or its id."))
 }

@@ -5,13 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "completions",
       summary: "Print the shell script that completes commands, options, games and players.",
-      arguments: [
-        ArgumentSpec(
-          name: "SHELL", help: "bash, zsh or fish.",
-          choices: [
-            ("bash", "the Bourne-again shell"), ("zsh", "the Z shell"), ("fish", "the friendly shell"),
-          ])
-      ],
+      arguments: [Argument.shell.spec],
       discussion: """
         The script asks scorekeeper itself what to offer, so it completes the games and players of
         the database in use (--db, or the default), quoted for the shell. make install puts each
@@ -28,11 +22,20 @@ extension Command {
       printsJSON: false
     ),
     run: { invocation in
-      let shell = invocation.argument("SHELL")
+      let shell = invocation[.shell]
       guard let script = CompletionScript.script(for: shell) else {
         throw UsageError(
           "No completions for the shell \(quote(shell)): use bash, zsh or fish.", command: "completions")
       }
       invocation.output.write(script)
     })
+}
+
+extension Argument where Value == String {
+  fileprivate static let shell = Argument(
+    ArgumentSpec(
+      name: "SHELL", help: "bash, zsh or fish.",
+      choices: [
+        ("bash", "the Bourne-again shell"), ("zsh", "the Z shell"), ("fish", "the friendly shell"),
+      ]))
 }

@@ -5,25 +5,8 @@ extension Command {
     spec: CommandSpec(
       name: "config",
       summary: "Show or change the settings file's values (db, cloud, user, …).",
-      arguments: [
-        ArgumentSpec(
-          name: "ACTION",
-          help: "list: every value the file sets; get KEY: one; set KEY VALUE: set it; unset KEY: remove it.",
-          choices: [
-            ("list", "every value the file sets"), ("get", "one key's value"), ("set", "set a key's value"),
-            ("unset", "remove a key"),
-          ]),
-        ArgumentSpec(
-          name: "KEY", help: ConfigFile.keys.map(\.key).joined(separator: ", ") + ".", isOptional: true,
-          choices: ConfigFile.keys.map { ($0.key, $0.help) }),
-        ArgumentSpec(name: "VALUE", help: "The value to set.", isOptional: true),
-      ],
-      options: [
-        OptionSpec(
-          name: "--origin",
-          help: "With list: every setting's value in effect, and where it comes from (an option, a variable, "
-            + "the file, or the default).")
-      ],
+      arguments: [Argument.configAction.spec, Argument.key.spec, Argument.value.spec],
+      options: [Flag.origin.spec],
       discussion: """
         The settings file is $XDG_CONFIG_HOME/scorekeeper/config (else
         ~/.config/scorekeeper/config): lines of "key = value", with # comments. A
@@ -43,9 +26,9 @@ extension Command {
       ]
     ),
     run: { invocation in
-      let action = invocation.argument("ACTION")
-      let key = invocation.optionalArgument("KEY")
-      let value = invocation.optionalArgument("VALUE")
+      let action = invocation[.configAction]
+      let key = invocation[ifGiven: .key]
+      let value = invocation[ifGiven: .value]
       guard let path = ConfigFile.path(environment: invocation.settings.environment) else {
         throw UsageError("Cannot tell where the settings file is: HOME is not set.", command: "config")
       }
@@ -58,10 +41,10 @@ extension Command {
         return key
       }
       switch action {
-      case "list" where invocation.flag("--origin"):
+      case "list" where invocation[.origin]:
         try listOrigins(invocation, file: file)
       case "list", "get":
-        if invocation.flag("--origin") {
+        if invocation[.origin] {
           throw UsageError("--origin goes with config list only.", command: "config")
         }
         let values = try file.values()
@@ -146,4 +129,29 @@ extension SettingOrigin {
     case .proposed, .byDefault: .object([("kind", .string("default"))])
     }
   }
+}
+
+extension Argument where Value == String {
+  fileprivate static let configAction = Argument(
+    ArgumentSpec(
+      name: "ACTION",
+      help: "list: every value the file sets; get KEY: one; set KEY VALUE: set it; unset KEY: remove it.",
+      choices: [
+        ("list", "every value the file sets"), ("get", "one key's value"), ("set", "set a key's value"),
+        ("unset", "remove a key"),
+      ]))
+  fileprivate static let key = Argument(
+    ArgumentSpec(
+      name: "KEY", help: ConfigFile.keys.map(\.key).joined(separator: ", ") + ".", isOptional: true,
+      choices: ConfigFile.keys.map { ($0.key, $0.help) }))
+  fileprivate static let value = Argument(
+    ArgumentSpec(name: "VALUE", help: "The value to set.", isOptional: true))
+}
+
+extension Flag {
+  fileprivate static let origin = Flag(
+    spec: OptionSpec(
+      name: "--origin",
+      help: "With list: every setting's value in effect, and where it comes from (an option, a variable, "
+        + "the file, or the default)."))
 }

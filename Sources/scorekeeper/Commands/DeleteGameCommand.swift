@@ -5,8 +5,8 @@ extension Command {
     spec: CommandSpec(
       name: "delete-game",
       summary: "Delete a game and all its players.",
-      arguments: [.game],
-      options: [.force("Delete (or leave) without asking."), .archived],
+      arguments: [Argument.game.spec],
+      options: [.force("Delete (or leave) without asking."), Flag.archived.spec],
       discussion: """
         On a terminal it asks before deleting. Without a terminal (in a script or a
         pipe) it refuses unless --force is given, so a script never deletes by accident.
@@ -20,9 +20,9 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      try invocation.store().showsArchivedGames = invocation.flag("--archived")
+      try invocation.store().showsArchivedGames = invocation[.archived]
       // Someone else's game is not ours to delete: deleting it leaves it.
-      let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))
+      let (game, access) = try invocation.store().access(toGame: invocation[.game])
       if case .sharedWithMe = access {
         try leaveGame(game, access: access, invocation, deleting: true)
         return

@@ -6,8 +6,8 @@ extension Command {
       name: "history",
       summary: "Show a game's score changes, newest first.",
       arguments: [
-        .game,
-        ArgumentSpec(name: "PLAYER", help: "Only this player's changes.", isOptional: true),
+        Argument.game.spec,
+        Argument.onlyPlayer.spec,
       ],
       discussion: """
         Every score change is kept: when (local time; --utc for UTC), to whom, by how much, and on which
@@ -25,7 +25,7 @@ extension Command {
       if invocation.json {
         var stream: StreamedJSONArray?
         try invocation.store().history(
-          of: invocation.argument("GAME"), player: invocation.optionalArgument("PLAYER"),
+          of: invocation[.game], player: invocation[ifGiven: .onlyPlayer],
           header: { game, player, _ in
             stream = StreamedJSONArray(
               output: output,
@@ -38,7 +38,7 @@ extension Command {
       }
       var shape = HistoryShape(count: 0, nameWidth: 0, changeWidth: 0)
       try invocation.store().history(
-        of: invocation.argument("GAME"), player: invocation.optionalArgument("PLAYER"),
+        of: invocation[.game], player: invocation[ifGiven: .onlyPlayer],
         header: { game, player, historyShape in
           shape = historyShape
           let title = quote(game.game.title) + (player.map { ", \(quote($0.name))" } ?? "")
@@ -56,4 +56,9 @@ extension Command {
             "  \(when)  \(name)  \(change)  \(device)" + (entry.event.undoes == nil ? "" : "  (undo)"))
         })
     })
+}
+
+extension Argument where Value == String {
+  fileprivate static let onlyPlayer = Argument(
+    ArgumentSpec(name: "PLAYER", help: "Only this player's changes.", isOptional: true))
 }

@@ -5,7 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "leave",
       summary: "Leave a game someone shared with you; its owner keeps it.",
-      arguments: [.game],
+      arguments: [Argument.game.spec],
       options: [.force("Leave without asking.")],
       discussion: """
         The game goes from this device (and your others, as they sync); to have it again
@@ -16,7 +16,7 @@ extension Command {
     ),
     echoes: true,
     run: { invocation in
-      let (game, access) = try invocation.store().access(toGame: invocation.argument("GAME"))
+      let (game, access) = try invocation.store().access(toGame: invocation[.game])
       try leaveGame(game, access: access, invocation)
     })
 

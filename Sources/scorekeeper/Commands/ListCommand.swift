@@ -6,9 +6,9 @@ extension Command {
       name: "list",
       summary: "List games, or one game's players ranked by score.",
       arguments: [
-        ArgumentSpec(name: "GAME", help: "Show this game's standings instead of all games.", isOptional: true)
+        Argument.listedGame.spec
       ],
-      options: [.ascending, .archived],
+      options: [Flag.ascending.spec, Flag.archived.spec],
       discussion: """
         Without GAME: every game with its number of players, most players first, then
         by title. With GAME: its players, highest score first (ties by name); ranks
@@ -28,16 +28,16 @@ extension Command {
     pages: true,
     needsDatabase: true,
     prepare: { invocation in
-      if invocation.flag("--ascending") && invocation.optionalArgument("GAME") == nil {
+      if invocation[.ascending] && invocation[ifGiven: .listedGame] == nil {
         throw UsageError(
           "--ascending orders one game's players; name the game: scorekeeper list GAME --ascending.",
           command: "list")
       }
     },
     run: { invocation in
-      let archived = invocation.flag("--archived")
+      let archived = invocation[.archived]
       try invocation.store().showsArchivedGames = archived
-      if let game = invocation.optionalArgument("GAME") {
+      if let game = invocation[ifGiven: .listedGame] {
         try listStandings(of: game, invocation)
       } else if archived {
         try listArchivedGames(invocation)
@@ -109,7 +109,7 @@ extension Command {
   }
 
   private static func listStandings(of reference: String, _ invocation: Invocation) throws {
-    let order: StandingsOrder = invocation.flag("--ascending") ? .ascending : .descending
+    let order: StandingsOrder = invocation[.ascending] ? .ascending : .descending
     let output = invocation.output
     if invocation.json {
       var stream: StreamedJSONArray?
@@ -139,4 +139,9 @@ extension Command {
           + "\(ArgumentParser.shellQuoted(table.game.title)) NAME")
     }
   }
+}
+
+extension Argument where Value == String {
+  fileprivate static let listedGame = Argument(
+    ArgumentSpec(name: "GAME", help: "Show this game's standings instead of all games.", isOptional: true))
 }

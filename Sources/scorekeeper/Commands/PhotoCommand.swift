@@ -5,12 +5,8 @@ extension Command {
     spec: CommandSpec(
       name: "photo",
       summary: "Write a player's photo out, byte for byte.",
-      arguments: [.game, .player],
-      options: [
-        OptionSpec(
-          name: "--output", valueName: "FILE",
-          help: "Write the image to FILE (replaced whole) instead of standard output.")
-      ],
+      arguments: [Argument.game.spec, Argument.player.spec],
+      options: [Option.output.spec],
       discussion: """
         Without --output the image's bytes go to standard output, so redirect it: they
         are never written to a terminal. With --json it prints what the photo is (type,
@@ -26,7 +22,7 @@ extension Command {
     syncs: true,
     needsDatabase: true,
     prepare: { invocation in
-      let toStandardOutput = invocation.commandLine.options["--output"].map { $0 == "-" } ?? true
+      let toStandardOutput = invocation[.output].map { $0 == "-" } ?? true
       if toStandardOutput && !invocation.json && invocation.terminal.outputIsTerminal {
         throw UsageError(
           "Not writing an image to the terminal: redirect it (> photo.png) or use --output FILE.",
@@ -34,10 +30,10 @@ extension Command {
       }
     },
     run: { invocation in
-      let file = invocation.commandLine.options["--output"].map(PhotoFile.init(path:)).flatMap {
+      let file = invocation[.output].map(PhotoFile.init(path:)).flatMap {
         $0.isStandardStream ? nil : $0
       }
-      let found = try invocation.store().photo(in: invocation.argument("GAME"), invocation.argument("PLAYER"))
+      let found = try invocation.store().photo(in: invocation[.game], invocation[.player])
       try file?.write(found.bytes)
       if invocation.json {
         invocation.print(
@@ -52,4 +48,11 @@ extension Command {
         found.bytes.withUnsafeBufferPointer { invocation.output.write($0) }
       }
     })
+}
+
+extension Option where Value == String {
+  fileprivate static let output = Option(
+    OptionSpec(
+      name: "--output", valueName: "FILE",
+      help: "Write the image to FILE (replaced whole) instead of standard output."))
 }

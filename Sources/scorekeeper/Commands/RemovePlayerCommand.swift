@@ -5,7 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "remove-player",
       summary: "Remove a player from a game.",
-      arguments: [.game, .player],
+      arguments: [Argument.game.spec, Argument.player.spec],
       options: [.force("Remove without asking.")],
       discussion: """
         The player's score changes go with them, on every device, and undo cannot bring
@@ -21,7 +21,7 @@ extension Command {
     echoes: true,
     run: { invocation in
       let seen = try invocation.store().player(
-        in: invocation.argument("GAME"), invocation.argument("PLAYER"))
+        in: invocation[.game], invocation[.player])
       let who =
         "\(quote(seen.player.name)) (\(points(seen.player.score))) from \(quote(seen.game.game.title))"
       try invocation.confirm(

@@ -5,14 +5,14 @@ extension Command {
     spec: CommandSpec(
       name: "rename-game",
       summary: "Give a game a new title.",
-      arguments: [.game, ArgumentSpec(name: "TITLE", help: "The new title, up to 200 characters.")],
+      arguments: [Argument.game.spec, Argument.title.spec],
       examples: ["scorekeeper rename-game \"Poker\" \"Poker night\""]
     ),
     syncs: true,
     echoes: true,
     run: { invocation in
       let rename = try invocation.store().renameGame(
-        invocation.argument("GAME"), to: invocation.argument("TITLE"))
+        invocation[.game], to: invocation[.title])
       if invocation.json {
         invocation.print(
           .object([("game", rename.game.json), ("previousTitle", .string(rename.previous.title))]))
@@ -23,4 +23,9 @@ extension Command {
           "Renamed game \(quote(rename.previous.title)) to \(quote(rename.game.game.title))")
       }
     })
+}
+
+extension Argument where Value == String {
+  fileprivate static let title = Argument(
+    ArgumentSpec(name: "TITLE", help: "The new title, up to 200 characters."))
 }

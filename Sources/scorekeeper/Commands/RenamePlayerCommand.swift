@@ -5,15 +5,15 @@ extension Command {
     spec: CommandSpec(
       name: "rename-player",
       summary: "Give a player a new name.",
-      arguments: [.game, .player, ArgumentSpec(name: "NAME", help: "The new name, up to 200 characters.")],
+      arguments: [Argument.game.spec, Argument.player.spec, Argument.name.spec],
       examples: ["scorekeeper rename-player \"Poker night\" Bob Robert"]
     ),
     syncs: true,
     echoes: true,
     run: { invocation in
       let rename = try invocation.store().renamePlayer(
-        in: invocation.argument("GAME"), invocation.argument("PLAYER"),
-        to: invocation.argument("NAME"))
+        in: invocation[.game], invocation[.player],
+        to: invocation[.name])
       if invocation.json {
         invocation.print(
           .object([
@@ -30,4 +30,9 @@ extension Command {
             + "in \(quote(rename.game.game.title))")
       }
     })
+}
+
+extension Argument where Value == String {
+  fileprivate static let name = Argument(
+    ArgumentSpec(name: "NAME", help: "The new name, up to 200 characters."))
 }

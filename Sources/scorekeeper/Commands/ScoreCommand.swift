@@ -6,11 +6,10 @@ extension Command {
       name: "score",
       summary: "Change a player's score and show the standings.",
       arguments: [
-        .game, .player,
-        ArgumentSpec(
-          name: "CHANGE", help: "+N adds N, -N subtracts N, =N sets the score to N.", mayHoldSpaces: false),
+        Argument.game.spec, Argument.player.spec,
+        Argument.change.spec,
       ],
-      options: [.ascending],
+      options: [Flag.ascending.spec],
       discussion: """
         Each change is kept as a score change of its own (see "history"; "undo"
         reverts the last one made here), and the score is their sum. Changes from
@@ -27,10 +26,10 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      let change = try ScoreChange(parsing: invocation.argument("CHANGE"))
+      let change = invocation[.change]
       let update = try invocation.store().score(
-        in: invocation.argument("GAME"), invocation.argument("PLAYER"), change,
-        order: invocation.flag("--ascending") ? .ascending : .descending)
+        in: invocation[.game], invocation[.player], change,
+        order: invocation[.ascending] ? .ascending : .descending)
       if invocation.json {
         invocation.print(
           .object([
@@ -57,10 +56,19 @@ extension Command {
     })
 }
 
-extension OptionSpec {
-  static let ascending = OptionSpec(
-    name: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad).")
-  static let archived = OptionSpec(
-    name: "--archived",
-    help: "The read-only copies of games no longer shared with you, kept when their sharing ended.")
+extension Argument where Value == ScoreChange {
+  fileprivate static let change = Argument(
+    ArgumentSpec(
+      name: "CHANGE", help: "+N adds N, -N subtracts N, =N sets the score to N.", mayHoldSpaces: false),
+    decode: { try ScoreChange(parsing: $0) })
+}
+
+extension Flag {
+  static let ascending = Flag(
+    spec: OptionSpec(
+      name: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad)."))
+  static let archived = Flag(
+    spec: OptionSpec(
+      name: "--archived",
+      help: "The read-only copies of games no longer shared with you, kept when their sharing ended."))
 }

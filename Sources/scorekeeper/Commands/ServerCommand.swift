@@ -5,20 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "server",
       summary: "Set up a live PostgreSQL server and its users, or show what it holds.",
-      arguments: [
-        ArgumentSpec(
-          name: "ACTION",
-          help: "install: create or upgrade scorekeeper's schema, roles and functions; status: show them; "
-            + "add-user NAME: let NAME sync (asks for a new user's password); remove-user NAME: end NAME's "
-            + "access and sessions.",
-          choices: [
-            ("install", "create or upgrade scorekeeper's schema"), ("status", "show what the server holds"),
-            ("add-user", "let a user sync"), ("remove-user", "end a user's access"),
-          ]),
-        ArgumentSpec(name: "NAME", help: "The user to add or remove (a PostgreSQL role).", isOptional: true),
-        ArgumentSpec(
-          name: "URL", help: "An administrator's connection string (default: --cloud).", isOptional: true),
-      ],
+      arguments: [Argument.serverAction.spec, Argument.userName.spec, Argument.url.spec],
       discussion: """
         A live cloud is a PostgreSQL database (version 15 or later) with scorekeeper's
         server side installed: tables that only its functions may change, row-level
@@ -47,7 +34,7 @@ extension Command {
       printsJSON: false
     ),
     run: { invocation in
-      let action = invocation.argument("ACTION")
+      let action = invocation[.serverAction]
       let takesName = ["add-user", "remove-user"].contains(action)
       guard takesName || ["install", "status"].contains(action) else {
         throw UsageError(
@@ -57,9 +44,9 @@ extension Command {
       // install and status take no NAME: a second word is their URL.
       let (name, url) =
         takesName
-        ? (invocation.optionalArgument("NAME"), invocation.optionalArgument("URL"))
-        : (nil, invocation.optionalArgument("NAME"))
-      if !takesName, let extra = invocation.optionalArgument("URL") {
+        ? (invocation[ifGiven: .userName], invocation[ifGiven: .url])
+        : (nil, invocation[ifGiven: .userName])
+      if !takesName, let extra = invocation[ifGiven: .url] {
         throw UsageError(
           "server \(action) takes one URL; \(quote(extra)) is one word too many.", command: "server")
       }
@@ -177,4 +164,24 @@ extension Command {
           ? " and disabled their login" : " (their login stays: they belong to another group)")
         + sessions + ". Their games stay on the server.")
   }
+}
+
+extension Argument where Value == String {
+  fileprivate static let serverAction = Argument(
+    ArgumentSpec(
+      name: "ACTION",
+      help: "install: create or upgrade scorekeeper's schema, roles and functions; status: show them; "
+        + "add-user NAME: let NAME sync (asks for a new user's password); remove-user NAME: end NAME's "
+        + "access and sessions.",
+      choices: [
+        ("install", "create or upgrade scorekeeper's schema"), ("status", "show what the server holds"),
+        ("add-user", "let a user sync"), ("remove-user", "end a user's access"),
+      ]))
+  fileprivate static let userName = Argument(
+    ArgumentSpec(name: "NAME", help: "The user to add or remove (a PostgreSQL role).", isOptional: true))
+  /// In `server install URL` and `server status URL`, the URL is the
+  /// second word: the parser gives it as NAME.
+  fileprivate static let url = Argument(
+    ArgumentSpec(
+      name: "URL", help: "An administrator's connection string (default: --cloud).", isOptional: true))
 }

@@ -6,8 +6,8 @@ extension Command {
       name: "set-photo",
       summary: "Give a player a photo, replacing any they had.",
       arguments: [
-        .game, .player,
-        ArgumentSpec(name: "FILE", help: "A PNG, JPEG, GIF, WebP or HEIC image; - reads standard input."),
+        Argument.game.spec, Argument.player.spec,
+        Argument.file.spec,
       ],
       discussion: """
         The type is read from the image's bytes, never from the file's name, and its
@@ -23,7 +23,7 @@ extension Command {
     syncs: true,
     echoes: true,
     prepare: { invocation in
-      let file = PhotoFile(path: invocation.argument("FILE"))
+      let file = PhotoFile(path: invocation[.file])
       let bytes = try file.read(
         limit: Photo.maximumByteCount, stdinIsTerminal: invocation.terminal.isInteractive)
       do {
@@ -36,7 +36,7 @@ extension Command {
     },
     run: { invocation in
       let change = try invocation.store().setPhoto(
-        in: invocation.argument("GAME"), invocation.argument("PLAYER"), invocation.checkedPhoto!)
+        in: invocation[.game], invocation[.player], invocation.checkedPhoto!)
       if invocation.json {
         invocation.print(change.json)
       } else if change.previous == change.photo {
@@ -55,7 +55,7 @@ extension Command {
     spec: CommandSpec(
       name: "remove-photo",
       summary: "Remove a player's photo.",
-      arguments: [.game, .player],
+      arguments: [Argument.game.spec, Argument.player.spec],
       discussion: """
         The photo goes on every device. If another device sets a new photo for the
         player at about the same time, the later of the two changes wins everywhere.
@@ -66,7 +66,7 @@ extension Command {
     echoes: true,
     run: { invocation in
       let change = try invocation.store().removePhoto(
-        in: invocation.argument("GAME"), invocation.argument("PLAYER"))
+        in: invocation[.game], invocation[.player])
       if invocation.json {
         invocation.print(change.json)
       } else {
@@ -75,4 +75,9 @@ extension Command {
             + "(\(change.previous!.description))")
       }
     })
+}
+
+extension Argument where Value == String {
+  fileprivate static let file = Argument(
+    ArgumentSpec(name: "FILE", help: "A PNG, JPEG, GIF, WebP or HEIC image; - reads standard input."))
 }

@@ -5,12 +5,9 @@ extension Command {
     spec: CommandSpec(
       name: "share",
       summary: "Share a game through a link, change or stop sharing it, or see who joined.",
-      arguments: [.game],
+      arguments: [Argument.game.spec],
       options: [
-        OptionSpec(name: "--read-only", help: "Those who join may look, not change."),
-        OptionSpec(name: "--read-write", help: "Those who join may change it too (the default)."),
-        OptionSpec(name: "--stop", help: "Stop sharing: everyone who joined loses the game."),
-        OptionSpec(name: "--participants", help: "Show who joined, and what they may do."),
+        Flag.readOnly.spec, Flag.readWrite.spec, Flag.stop.spec, Flag.participants.spec,
         .force("With --stop: stop without asking (needed without a terminal)."),
       ],
       discussion: """
@@ -25,12 +22,12 @@ extension Command {
         "scorekeeper share \"Poker night\"", "scorekeeper share \"Poker night\" --read-only",
         "scorekeeper share \"Poker night\" --participants", "scorekeeper share \"Poker night\" --stop",
       ],
-      exclusiveOptions: ["--read-only", "--read-write", "--stop", "--participants"]
+      exclusiveOptions: Flag.shareActions.map(\.spec.name)
     ),
     run: { invocation in
-      let actions = ["--read-only", "--read-write", "--stop", "--participants"].filter(invocation.flag)
+      let actions = Flag.shareActions.filter { invocation[$0] }.map(\.spec.name)
       let engine = try invocation.onlineEngine(for: "share")
-      let game = try invocation.store().game(invocation.argument("GAME")).game
+      let game = try invocation.store().game(invocation[.game]).game
       switch actions.first {
       case "--stop":
         try engine.requireOwnership(gameID: game.id)  // permission first, then "are you sure?"
@@ -100,7 +97,7 @@ extension Command {
     spec: CommandSpec(
       name: "accept-share",
       summary: "Join a game someone shared with you, by its link.",
-      arguments: [ArgumentSpec(name: "LINK", help: "The link the owner gave you.")],
+      arguments: [Argument.link.spec],
       discussion: """
         The game appears in "scorekeeper list" under shared games, with its owner, and
         on each of your devices once it syncs. A malformed, unknown or stopped link
@@ -113,7 +110,7 @@ extension Command {
     run: { invocation in
       let engine = try invocation.onlineEngine(for: "accept-share")
       // Trimmed as titles are: a link pasted with spaces around is the link.
-      let joined = try engine.accept(link: invocation.argument("LINK").trimmingWhitespace())
+      let joined = try engine.accept(link: invocation[.link].trimmingWhitespace())
       // Joined, but not fetched: the game is not here yet.
       let game = joined.later == nil ? try invocation.store().game(joined.gameID) : nil
       if invocation.json {
@@ -143,4 +140,21 @@ extension ShareParticipant {
       ("acceptance", .string(acceptance.rawValue)),
     ])
   }
+}
+
+extension Argument where Value == String {
+  fileprivate static let link = Argument(ArgumentSpec(name: "LINK", help: "The link the owner gave you."))
+}
+
+extension Flag {
+  fileprivate static let readOnly = Flag(
+    spec: OptionSpec(name: "--read-only", help: "Those who join may look, not change."))
+  fileprivate static let readWrite = Flag(
+    spec: OptionSpec(name: "--read-write", help: "Those who join may change it too (the default)."))
+  fileprivate static let stop = Flag(
+    spec: OptionSpec(name: "--stop", help: "Stop sharing: everyone who joined loses the game."))
+  fileprivate static let participants = Flag(
+    spec: OptionSpec(name: "--participants", help: "Show who joined, and what they may do."))
+  /// At most one of them (`exclusiveOptions`).
+  fileprivate static let shareActions = [readOnly, readWrite, stop, participants]
 }

@@ -5,16 +5,8 @@ extension Command {
     spec: CommandSpec(
       name: "sync",
       summary: "Send this device's changes and fetch everyone else's; or show the sync status.",
-      arguments: [
-        ArgumentSpec(
-          name: "status", help: "Show the status instead (same as \"status\").", isOptional: true,
-          choices: [("status", "show the status instead")])
-      ],
-      options: [
-        OptionSpec(
-          name: "--rebind",
-          help: "Bind this database to the cloud named now (moved, or replaced by a new one).")
-      ],
+      arguments: [Argument.syncStatus.spec],
+      options: [Flag.rebind.spec],
       discussion: """
         Every command already syncs: reading commands fetch first, changing commands
         send after committing, and a sync failure only warns (the change waits). "sync"
@@ -45,7 +37,7 @@ extension Command {
     // status" was asked to show something, and does.
     echoes: true,
     run: { invocation in
-      if let action = invocation.optionalArgument("status") {
+      if let action = invocation[ifGiven: .syncStatus] {
         guard action == "status" else {
           throw UsageError(
             "Unknown sync action \(quote(action)); the only one is \"status\".", command: "sync")
@@ -53,10 +45,10 @@ extension Command {
         try printStatus(invocation)
         return
       }
-      let engine = try invocation.onlineEngine(for: "sync", rebinding: invocation.flag("--rebind"))
+      let engine = try invocation.onlineEngine(for: "sync", rebinding: invocation[.rebind])
       // Games removed before a sync stopped are told of as well.
       defer { invocation.warn(engine.report.removedGames) }
-      let report = try invocation.flag("--rebind") ? engine.rebind() : engine.sync()
+      let report = try invocation[.rebind] ? engine.rebind() : engine.sync()
       if invocation.json {
         invocation.print(report.json)
       } else {
@@ -148,4 +140,18 @@ extension SyncReport {
       ("refused", .integer(Int64(refused))), ("retries", .integer(Int64(retries))),
     ])
   }
+}
+
+extension Argument where Value == String {
+  /// `sync status`: the status command under another name.
+  static let syncStatus = Argument(
+    ArgumentSpec(
+      name: "status", help: "Show the status instead (same as \"status\").", isOptional: true,
+      choices: [("status", "show the status instead")]))
+}
+
+extension Flag {
+  fileprivate static let rebind = Flag(
+    spec: OptionSpec(
+      name: "--rebind", help: "Bind this database to the cloud named now (moved, or replaced by a new one)."))
 }

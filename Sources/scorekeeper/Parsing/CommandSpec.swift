@@ -47,6 +47,9 @@ struct ArgumentSpec {
   /// The words it takes, when they are a fixed few (an action, a key),
   /// each with a line of help: what tab completion offers.
   var choices: [(word: String, help: String)] = []
+  /// How its text becomes the value a command reads (`Argument`): the
+  /// text itself unless its key says otherwise.
+  var decode: @Sendable (String) throws -> any Sendable = { $0 }
 
   var usage: String { isOptional ? "[\(name)]" : name }
 }
@@ -61,6 +64,8 @@ struct OptionSpec {
   var shortName: String? = nil
   /// Whether `--name=value` may also be written as a bare `--name` (`--trace`).
   var valueIsOptional = false
+  /// How its value's text becomes what a command reads (`Option`).
+  var decode: @Sendable (String) throws -> any Sendable = { $0 }
 
   var usage: String {
     guard let valueName else { return name }

@@ -9,4 +9,8 @@ struct ParsedCommandLine: Equatable {
   var options: [String: String] = [:]
 
   func has(_ option: String) -> Bool { options[option] != nil }
+
+  /// For the program itself, before a command's values are decoded
+  /// (`--help`, `--version`).
+  func has(_ flag: Flag) -> Bool { has(flag.spec.name) }
 }

@@ -6,7 +6,7 @@ extension Invocation {
   /// or a pipe) it refuses unless --force was given, so a script never
   /// destroys by accident (exit 2). Nothing is written until it returns.
   func confirm(_ question: String, refusing action: String) throws {
-    if flag("--force") { return }
+    if self[.force] { return }
     guard terminal.isInteractive else {
       throw UsageError(
         "Not \(action) without confirmation: there is no terminal to ask. Add --force to go ahead.",
@@ -19,9 +19,16 @@ extension Invocation {
   }
 }
 
+extension Flag {
+  static let force = Flag(spec: OptionSpec(name: "--force", help: "Go ahead without asking."))
+}
+
 extension OptionSpec {
+  /// `--force`, with what it does for one command.
   static func force(_ help: String) -> OptionSpec {
-    OptionSpec(name: "--force", help: help)
+    var spec = Flag.force.spec
+    spec.help = help
+    return spec
   }
 }
 

@@ -9,6 +9,8 @@ import ScorekeeperCore
 /// usage errors never touch the database.
 final class Invocation {
   let commandLine: ParsedCommandLine
+  /// The arguments and options, decoded by their specs.
+  let values: CommandValues
   let output: Output
   let errors: Output
   let terminal: Terminal
@@ -33,7 +35,7 @@ final class Invocation {
   let inspectsBinding: Bool
 
   init(
-    commandLine: ParsedCommandLine, output: Output, errors: Output, terminal: Terminal,
+    commandLine: ParsedCommandLine, values: CommandValues, output: Output, errors: Output, terminal: Terminal,
     settings: Settings, inspectsBinding: Bool = false, databasePath: @escaping () throws -> String,
     needsDatabase: Bool, openStore: @escaping (String) throws -> Store
   ) {
@@ -41,6 +43,7 @@ final class Invocation {
     self.needsDatabase = needsDatabase
     self.inspectsBinding = inspectsBinding
     self.commandLine = commandLine
+    self.values = values
     self.output = output
     self.errors = errors
     self.terminal = terminal
@@ -48,9 +51,9 @@ final class Invocation {
     self.openStore = openStore
   }
 
-  var json: Bool { commandLine.has("--json") }
+  var json: Bool { values[.json] }
   /// Times as people read them: local, or UTC with --utc.
-  var times: TimeDisplay { TimeDisplay(utc: commandLine.has("--utc")) }
+  var times: TimeDisplay { TimeDisplay(utc: values[.utc]) }
 
   /// The store, opened on first use. A database bound to another user is
   /// refused here, before any command can write to it, unless the command
@@ -109,25 +112,14 @@ final class Invocation {
     try settings.user.get()
   }
 
-  /// A required argument (the parser guarantees it is there).
-  func argument(_ name: String) -> String {
-    guard let value = commandLine.arguments[name] else {
-      preconditionFailure("\(name) is not an argument of \(commandLine.command ?? "?")")
-    }
-    return value
-  }
+  /// A required argument (the parser makes sure it was given).
+  subscript<Value>(_ argument: Argument<Value>) -> Value { values[argument] }
 
-  func optionalArgument(_ name: String) -> String? {
-    commandLine.arguments[name]
-  }
+  subscript<Value>(ifGiven argument: Argument<Value>) -> Value? { values[ifGiven: argument] }
 
-  func option(_ name: String) -> String? {
-    commandLine.options[name]
-  }
+  subscript<Value>(_ option: Option<Value>) -> Value? { values[option] }
 
-  func flag(_ name: String) -> Bool {
-    commandLine.has(name)
-  }
+  subscript(_ flag: Flag) -> Bool { values[flag] }
 
   /// Prints a JSON document on stdout, newline-terminated.
   func print(_ json: JSON) {

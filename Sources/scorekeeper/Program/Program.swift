@@ -23,21 +23,14 @@ struct Program {
     OptionSpec(
       name: "--offline",
       help: "Do not sync: no sending, no fetching (default: $SCOREKEEPER_OFFLINE=1)."),
-    OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."),
-    OptionSpec(name: "--utc", help: "Show times in UTC, not the local time zone (JSON is always UTC)."),
+    Flag.json.spec, Flag.utc.spec,
     OptionSpec(
       name: "--color", valueName: "WHEN",
       help: "Colour: auto (on a terminal, unless NO_COLOR or TERM=dumb), always or never."),
-    OptionSpec(
-      name: "--quiet", help: "Print nothing but errors from commands that change data.", shortName: "-q"),
+    Flag.quiet.spec,
     OptionSpec(
       name: "--no-pager", help: "Never page long output (default: $PAGER, or less -FRX, on a terminal)."),
-    OptionSpec(
-      name: "--trace", valueName: "all",
-      help: "Print each SQL statement to stderr as it runs (=all: the sync engine's too).",
-      valueIsOptional: true),
-    OptionSpec(name: "--help", help: "Show help; after a command, that command's.", shortName: "-h"),
-    OptionSpec(name: "--version", help: "Show the version."),
+    Option.trace.spec, Flag.help.spec, Flag.version.spec,
   ]
 
   static let parser = ArgumentParser(
@@ -108,8 +101,8 @@ struct Program {
         return .success
       }
       let commandLine = try Self.parser.parse(arguments)
-      if commandLine.has("--version") {
-        if commandLine.has("--json") {
+      if commandLine.has(.version) {
+        if commandLine.has(.json) {
           output.line(
             JSON.object([
               ("version", .string(Self.version)), ("schemaVersion", .integer(Int64(Schema.currentVersion))),
@@ -121,21 +114,23 @@ struct Program {
         return .success
       }
       guard let name = commandLine.command, let command = Command.named(name) else {
-        if commandLine.has("--help") {
+        if commandLine.has(.help) {
           output.write(HelpText.overview())
           return .success
         }
         errors.write(HelpText.overview())
         return .usage
       }
-      if commandLine.has("--help") {
+      if commandLine.has(.help) {
         output.write(HelpText.details(of: command.spec))
         return .success
       }
-      if commandLine.has("--json") && !command.spec.printsJSON {
+      if commandLine.has(.json) && !command.spec.printsJSON {
         throw UsageError("\(name) prints text for people only; drop --json.", command: name)
       }
-      let trace = try traceHandler(commandLine.options["--trace"])
+      let values = try CommandValues(
+        commandLine, arguments: command.spec.arguments, options: Self.globalOptions + command.spec.options)
+      let trace = try traceHandler(values[.trace])
       let settings = try resolvedSettings(for: name, options: commandLine.options)
       let color = try settings.color.get()
       output.usesColor = Presentation.usesColor(
@@ -146,17 +141,18 @@ struct Program {
       if name != "config" { try settings.validate() }
       // --quiet silences a command's echo, never what it was asked to show.
       // "sync status" is the status command under another name.
-      let showsStatus = name == "sync" && commandLine.arguments["status"] != nil
-      let quiet = commandLine.has("--quiet") && command.echoes && !showsStatus
+      let showsStatus = name == "sync" && values[ifGiven: .syncStatus] != nil
+      let quiet = values[.quiet] && command.echoes && !showsStatus
       var succeeded = false
       let listing =
-        command.pages && terminal.outputIsTerminal && !commandLine.has("--json")
+        command.pages && terminal.outputIsTerminal && !values[.json]
         ? Pager.command(try settings.pager.get(), environment: settings.environment).map {
           PagedListing(pager: $0, like: output)
         } : nil
       defer { listing?.finish(succeeded: succeeded, otherwise: output) }
       invocation = Invocation(
-        commandLine: commandLine, output: quiet ? .discarded() : listing?.text ?? output, errors: errors,
+        commandLine: commandLine, values: values, output: quiet ? .discarded() : listing?.text ?? output,
+        errors: errors,
         terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
         databasePath: { try settings.databasePath() },
@@ -209,4 +205,25 @@ struct Program {
       throw UsageError("--trace takes no value or =all (got \(quote("--trace=" + other))).")
     }
   }
+}
+
+extension Flag {
+  static let json = Flag(
+    spec: OptionSpec(name: "--json", help: "Print data as JSON, with documented keys in a stable order."))
+  static let utc = Flag(
+    spec: OptionSpec(name: "--utc", help: "Show times in UTC, not the local time zone (JSON is always UTC)."))
+  static let quiet = Flag(
+    spec: OptionSpec(
+      name: "--quiet", help: "Print nothing but errors from commands that change data.", shortName: "-q"))
+  static let help = Flag(
+    spec: OptionSpec(name: "--help", help: "Show help; after a command, that command's.", shortName: "-h"))
+  static let version = Flag(spec: OptionSpec(name: "--version", help: "Show the version."))
+}
+
+extension Option where Value == String {
+  static let trace = Option(
+    OptionSpec(
+      name: "--trace", valueName: "all",
+      help: "Print each SQL statement to stderr as it runs (=all: the sync engine's too).",
+      valueIsOptional: true))
 }

@@ -163,7 +163,7 @@ import Testing
         "demo",
         "cloud ACTION",
         "server ACTION [NAME] [URL]",
-        "config ACTION [KEY] [VALUE]",
+        "config ACTION [KEY] [VALUE] [--origin]",
         "completions SHELL",
         "help [COMMAND]",
       ])

@@ -242,3 +242,28 @@ extension ProgramTests {
     #expect(!FileManager.default.fileExists(atPath: home))
   }
 }
+
+extension ProgramTests {
+  @Test(
+    "arguments and options are decoded before the command runs: a bad one is refused before any sync",
+    arguments: [
+      (
+        ["score", "Poker", "Ann", "five"],
+        "The score change \"five\" needs a sign: +N adds, -N subtracts, =N sets (for example +5).\n"
+      ),
+      (
+        ["add-player", "Poker", "Bob", "--score", "lots"],
+        "--score takes a whole number from -9223372036854775808 to 9223372036854775807 (got \"lots\").\n"
+          + "Usage: scorekeeper add-player GAME NAME [--score N]\nRun \"scorekeeper help add-player\" for more.\n"
+      ),
+    ])
+  func badValuesRefusedBeforeSync(arguments: [String], message: String) throws {
+    #expect(run(["--offline", "add-game", "Poker"]).status == .success)
+    #expect(run(["--offline", "add-player", "Poker", "Ann"]).status == .success)
+    let before = try sha256Hex(fileAt: directory.file("games.sqlite"))
+    #expect(run(arguments) == Result(status: .usage, stdout: "", stderr: message))
+    // Not even fetched: the cloud was never made, the database never bound.
+    #expect(!FileManager.default.fileExists(atPath: directory.file("cloud.sqlite")))
+    #expect(try sha256Hex(fileAt: directory.file("games.sqlite")) == before)
+  }
+}
