@@ -134,12 +134,10 @@ extension CloudError {
   }
 
   /// What to do about a refused login, from the server's reason: where a
-  /// password comes from when it is about the password, who lets a
-  /// removed user in again, or nothing more than the server said.
+  /// password comes from when it is about the password, or nothing more
+  /// than the server said. (Who lets a removed user in again is the
+  /// command line's to say.)
   static func howToLogIn(after reason: String) -> String {
-    if reason.contains("not permitted to log in") {
-      return "An administrator lets a removed user in again with `scorekeeper server add-user`."
-    }
     guard reason.contains("password") else { return "" }
     return "A password comes from ~/.pgpass (mode 0600), PGPASSFILE or a service file, or from a prompt "
       + "when the command runs at a terminal."

@@ -34,9 +34,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       return "No game \(namedOrIdentified(reference))."
         + Suggestion.didYouMean(suggestions.map(\.title))
     case .archivedGame(let title, let owner):
-      return "\(quote(title)) is a read-only copy of \(owner)'s game, which is no longer shared with you: "
-        + "\"scorekeeper list --archived\" shows it, and delete-game with --archived deletes it; nothing "
-        + "else changes it."
+      return "\(quote(title)) is a read-only copy of \(owner)'s game, which is no longer shared with you."
     case .playerNotFound(let reference, let game, let suggestions):
       return "No player \(namedOrIdentified(reference)) in \(quote(game.title))."
         + Suggestion.didYouMean(suggestions.map(\.name))

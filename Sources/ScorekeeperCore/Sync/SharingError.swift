@@ -15,8 +15,7 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notSynced(let game):
-      "\(quote(game)) has not reached the cloud yet (it is still pending); run \"scorekeeper sync\" "
-        + "and try again. Nothing was changed."
+      "\(quote(game)) has not reached the cloud yet (it is still pending). Nothing was changed."
     case .deletedElsewhere(let game):
       "\(quote(game)) was deleted on another device, so there is nothing to share; it is gone from "
         + "this device too. Nothing else was changed."
@@ -27,8 +26,7 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(quote(game)) is not shared with you or by you, so there is no share to leave, stop or "
         + "look into. Nothing was changed."
     case .leavingOwnGame(let game):
-      "\(quote(game)) is your own game, shared by you: there is nothing to leave. To stop sharing "
-        + "it, run: scorekeeper share \(quote(game)) --stop. Nothing was changed."
+      "\(quote(game)) is your own game, shared by you: there is nothing to leave. Nothing was changed."
     case .badLink(let link):
       "\(quote(link)) is not a share link that leads anywhere: it is malformed, unknown, or the "
         + "share was stopped. Nothing was changed."

@@ -134,7 +134,8 @@ extension SyncEngine {
     if let later = result?.later {
       try? store.syncWrite {
         try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(later.reason)])
+          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1",
+          [.text(errorWords(Self.recordedReason(of: later)!))])
       }
     }
     return result!

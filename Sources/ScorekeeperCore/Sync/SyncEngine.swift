@@ -32,6 +32,10 @@ public final class SyncEngine {
   let fetchPageSize: Int
   /// Told how the sync goes (`SyncObserver`).
   public var observer: SyncObserver
+  /// How an error reads where the engine records it (the last error
+  /// `status` shows): the program's words, which may name the command
+  /// that mends it. The error's own description by default.
+  public var errorWords: (any Error) -> String = { "\($0)" }
   var metadata: SyncMetadata { SyncMetadata(db: store.database) }
   var user: String { container.userName }
 
@@ -108,10 +112,10 @@ public final class SyncEngine {
       // another version is one). Anything else (the database failing
       // under it, a cloud file that cannot be used) is not written, least
       // of all into a database that may be damaged.
-      guard let reason = (stop as? SyncError)?.reason ?? Self.serverMismatch(stop) else { throw stop }
+      guard let reason = Self.recordedReason(of: stop) else { throw stop }
       try? store.syncWrite {
         try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(reason)])
+          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(errorWords(reason))])
         // No answer (not a refusal): automatic syncs wait before trying again.
         if case .stopped(let error, _)? = stop as? SyncError, error.isTransient {
           let now = try store.database.fetchOne("SELECT now()") { Timestamp(iso8601: try $0.text(0)) }!!
@@ -125,11 +129,17 @@ public final class SyncEngine {
     }
   }
 
-  /// What a live server said of itself that ends every sync until an
+  /// What a failed sync records as its last error: the cloud's answer
+  /// (for a sync stopped by it, the answer itself), a sync's own refusal,
+  /// or what a live server said of itself that ends every sync until an
   /// administrator acts (no scorekeeper schema, another version, not a
-  /// user there), in words; nil for any other error.
-  static func serverMismatch(_ error: Error) -> String? {
-    error is LiveCloudError || error is ServerSchemaError ? "\(error)" : nil
+  /// user there); nil for anything else.
+  static func recordedReason(of error: any Error) -> (any Error)? {
+    switch error {
+    case let error as SyncError: error.answer
+    case is LiveCloudError, is ServerSchemaError: error
+    default: nil
+    }
   }
 
   /// Clears any error or outage and records when the cloud last answered,

@@ -26,30 +26,23 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .boundElsewhere(let database, let boundUser, let boundCloud, let user, let cloud):
-      let fix =
-        "use --cloud \(boundCloud); if that cloud moved or was replaced, "
-        + "\"scorekeeper sync --rebind\" binds the database to the one you name. Nothing was changed."
+      // What to do about it (which cloud to name, or rebinding) is the
+      // program's to say: `ErrorWords` in the command line.
       switch cloud {
       case _ where boundUser != user, nil:
-        return "\(quote(database)) belongs to \(quote(boundUser)), not \(quote(user)): use --user "
-          + "\(boundUser), or another --db for the games of \(quote(user)). Nothing was changed."
-      // The cloud named is where the bound one was: advising --cloud with
-      // the same path would send the user in a circle.
+        return "\(quote(database)) belongs to \(quote(boundUser)), not \(quote(user)). Nothing was changed."
       case .other(let location)? where location == boundCloud:
         return "\(quote(database)) syncs with the cloud \(quote(boundCloud)), but the cloud there now is "
-          + "another one (replaced, or restored from elsewhere): if it is the one to use from now on, "
-          + "\"scorekeeper sync --rebind\" binds the database to it (this device's games are sent to it "
-          + "afresh). Nothing was changed."
+          + "another one (replaced, or restored from elsewhere). Nothing was changed."
       case .missing(let location)? where location == boundCloud:
         return "\(quote(database)) syncs with the cloud \(quote(boundCloud)), which is no longer there (none "
-          + "was created): if it moved, name its new place with --cloud; if it was lost, \"scorekeeper sync "
-          + "--rebind\" makes a new one there and sends this device's games to it. Nothing was changed."
+          + "was created). Nothing was changed."
       case .other(let location)?:
         return "\(quote(database)) syncs with the cloud \(quote(boundCloud)); \(quote(location)) is "
-          + "another cloud: " + fix
+          + "another cloud. Nothing was changed."
       case .missing(let location)?:
         return "\(quote(database)) syncs with the cloud \(quote(boundCloud)); there is no cloud at "
-          + "\(quote(location)) (none was created): " + fix
+          + "\(quote(location)) (none was created). Nothing was changed."
       }
     case .stopped(let error, let pending):
       // With nothing waiting (a read during an outage), there is nothing to reassure about.
@@ -82,9 +75,11 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// What went wrong, without the count of changes waiting (which goes
   /// stale): what `sync status` shows as the last error.
-  public var reason: String {
-    if case .stopped(let error, _) = self { return "\(error)" }
-    return description
+
+  /// The cloud's answer that stopped the sync, or the error itself.
+  public var answer: any Error {
+    if case .stopped(let error, _) = self { return error }
+    return self
   }
 
   public enum CloudMismatch: Hashable, Sendable {

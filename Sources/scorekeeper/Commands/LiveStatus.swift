@@ -24,7 +24,7 @@ struct LiveStatus {
       try invocation.requireClientLibrary()
       (server, problem) = (try cloud.server(), nil)
     } catch {
-      (server, problem) = (nil, "\(error)")
+      (server, problem) = (nil, ErrorWords.of(error))
     }
   }
 

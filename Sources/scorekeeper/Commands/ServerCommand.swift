@@ -61,8 +61,7 @@ extension Command {
         try run(action, name, invocation, connection)
       } catch let error as PGError where error.sqlState == "42501" {
         let words = takesName ? "\(action) \(quote(name!))" : action
-        throw ServerSchemaError.notAdministrator(
-          user: connection.user, database: connection.database, action: words)
+        throw AdministratorNeeded(user: connection.user, database: connection.database, action: words)
       }
     })
 
@@ -81,12 +80,30 @@ extension Command {
             ? "Installed scorekeeper's schema, version \(outcome.to), in database \(quote(connection.database))."
             : "Upgraded scorekeeper's schema from version \(outcome.from) to \(outcome.to).")
     case "status":
-      try ServerStatus(connection: connection).lines().forEach(invocation.output.line)
+      try lines(of: ServerStatus(connection: connection)).forEach(invocation.output.line)
     case "add-user":
       try addUser(name!, invocation, connection)
     default:
       try removeUser(name!, invocation, connection)
     }
+  }
+
+  private static func lines(of status: ServerStatus) -> [String] {
+    let installed = ServerStatus.programVersion
+    var lines = [
+      "Database:    \(status.database) on \(status.host), port \(status.port)",
+      "Schema:      "
+        + (status.version == 0
+          ? "not installed (run \"scorekeeper server install\")" : "version \(status.version)")
+        + (status.version > installed ? " (newer than this program's \(installed))" : ""),
+    ]
+    guard status.version > 0 else { return lines }
+    lines.append(
+      "Users:       \(status.users.count)"
+        + (status.users.isEmpty ? "" : " (\(status.users.joined(separator: ", ")))"))
+    lines.append("Zones:       \(status.zones)")
+    lines.append("Records:     \(status.records)")
+    return lines
   }
 
   /// Connects with the URL argument, else --cloud: a connection string
@@ -184,4 +201,19 @@ extension Argument where Value == String {
   fileprivate static let url = Argument(
     ArgumentSpec(
       name: "URL", help: "An administrator's connection string (default: --cloud).", isOptional: true))
+}
+
+/// `server install`, `status` or a user's change asked of a role that may
+/// not read or change scorekeeper's schema there (exit 1).
+struct AdministratorNeeded: Error, Equatable, CustomStringConvertible {
+  let user: String
+  let database: String
+  /// What was asked: "install", "add-user \"ann\"".
+  let action: String
+
+  var description: String {
+    "server \(action) needs an administrator's connection: \(quote(user)) may not read or change "
+      + "scorekeeper's schema in \(quote(database)). Connect as the database's owner or a superuser, "
+      + "for example: scorekeeper server \(action) postgresql://ADMIN@HOST/\(database)"
+  }
 }

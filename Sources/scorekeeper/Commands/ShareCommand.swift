@@ -127,7 +127,8 @@ extension Command {
       } else {
         invocation.output.line(
           "Joined \(joined.owner)'s game (\(joined.permission.rawValue)); it arrives on this device "
-            + "with the next sync, as the cloud could not send it now: \(joined.later!.reason)")
+            + "with the next sync, as the cloud could not send it now: \(ErrorWords.of(joined.later!.answer))"
+        )
       }
     })
 }

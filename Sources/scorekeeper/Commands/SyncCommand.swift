@@ -85,7 +85,7 @@ extension Command {
           ("parked", .integer(Int64(status.parked))),
           ("lastSyncAt", status.lastSyncAt.map { .string($0.iso8601) } ?? .null),
           ("lastError", status.lastError.map(JSON.string) ?? .null),
-          ("refusal", refusal.map { .string("\($0)") } ?? .null),
+          ("refusal", refusal.map { .string(ErrorWords.of($0)) } ?? .null),
           // Added after the others, as the JSON contract allows.
           (
             "outage",
@@ -122,7 +122,7 @@ extension Command {
         "Outage:      no answer since \(times.format(outage.since)); automatic syncs wait until "
           + "\(times.format(outage.retryAt)) (\"scorekeeper sync\" tries now)")
     }
-    if let refusal { output.line("Refused:     \(refusal)") }
+    if let refusal { output.line("Refused:     \(ErrorWords.of(refusal))") }
     let ignored = invocation.settings.ignoredTestVariables
     if !ignored.isEmpty {
       output.line(

@@ -101,9 +101,9 @@ final class AutomaticSync {
           + "\(pending == 1 ? "1 change" : "\(pending) changes") kept for the next sync.")
     }
     guard let problem else { return }
-    var message = (problem as? UsageError)?.message ?? "\(problem)"
+    var message = (problem as? UsageError)?.message ?? ErrorWords.of(problem)
     if case .stopped(let error, _)? = problem as? SyncError, let status {
-      message = "\(SyncError.stopped(error, pending: status.pendingSaves + status.pendingDeletes))"
+      message = ErrorWords.of(SyncError.stopped(error, pending: status.pendingSaves + status.pendingDeletes))
     }
     errors.line(errors.styled("warning:", .warning) + " not synced: \(message)")
   }

@@ -25,7 +25,7 @@ struct ErrorReport {
       fail("\(error)")
       return .usage
     case let error as StoreError:
-      fail(error.description)
+      fail(ErrorWords.of(error))
       switch error {
       case .gameNotFound(_, let suggestions) where suggestions.isEmpty:
         errors.line("Run \"scorekeeper list\" to see your games.")
@@ -37,8 +37,8 @@ struct ErrorReport {
       }
       return .failure
     case is SyncError, is CloudError, is SharingError, is LiveCloudError, is ServerSchemaError,
-      is ServerUserError, is ClientLibraryMissing, is NoDatabaseError:
-      fail("\(error)")
+      is ServerUserError, is ClientLibraryMissing, is NoDatabaseError, is AdministratorNeeded:
+      fail(ErrorWords.of(error))
       return .failure
     case let error as PGError:
       fail(error.summary)

@@ -144,6 +144,7 @@ extension Invocation {
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
     let engine = SyncEngine(
       store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
+    engine.errorWords = ErrorWords.of
     if let progress = SyncProgress(
       errors: errors, isTerminal: terminal.errorsAreTerminal, delay: try settings.progressDelay.get())
     {

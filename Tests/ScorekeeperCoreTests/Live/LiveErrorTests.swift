@@ -185,8 +185,8 @@ import Testing
       ),
       (
         "role \"bob\" is not permitted to log in",
-        "The server refused the login: role \"bob\" is not permitted to log in. An administrator lets a "
-          + "removed user in again with `scorekeeper server add-user`."
+        // Who lets a removed user in again is the command line's to say (`ErrorWords`).
+        "The server refused the login: role \"bob\" is not permitted to log in."
       ),
       (
         "no pg_hba.conf entry for host \"10.0.0.2\", user \"alice\", database \"club\", SSL off",

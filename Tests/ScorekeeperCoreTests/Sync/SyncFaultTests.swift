@@ -295,3 +295,16 @@ import Testing
   struct StillSending: Error {}
   static let noProgress = "three rounds in a row left every change as it was"
 }
+
+extension SyncFaultTests {
+  @Test(
+    "the last error a failed sync records is in the program's words (errorWords), the cloud's answer alone")
+  func recordedInTheProgramsWords() throws {
+    let world = try world(.memory)
+    world.cloud.inject(try CloudFault.parse("network-unavailable*100"))
+    let engine = world[0].engine(budget: 0)
+    engine.errorWords = { "[program] \($0)" }
+    #expect(throws: SyncError.stopped(.networkUnavailable, pending: 3)) { try engine.sync() }
+    #expect(try world[0].store.syncStatus().lastError == "[program] The network is unavailable.")
+  }
+}

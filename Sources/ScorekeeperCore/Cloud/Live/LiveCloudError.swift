@@ -14,16 +14,13 @@ public enum LiveCloudError: Error, Equatable, Sendable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .notInstalled(let database):
-      "The database \(quote(database)) has no scorekeeper schema; "
-        + "an administrator installs it with `scorekeeper server install URL`."
+      "The database \(quote(database)) has no scorekeeper schema."
     case .olderServer(let server, let program):
-      "The server's scorekeeper schema is version \(server), older than this program's (version \(program)); "
-        + "an administrator upgrades it with `scorekeeper server install URL`."
+      "The server's scorekeeper schema is version \(server), older than this program's (version \(program))."
     case .unreadableAnswer(let what):
       "The server's answer could not be read: expected \(what)."
     case .notAUser(let user, let database):
-      "The server knows you as \(quote(user)), who is not a user of the database \(quote(database)); "
-        + "an administrator adds you with `scorekeeper server add-user \(quote(user))`."
+      "The server knows you as \(quote(user)), who is not a user of the database \(quote(database))."
     }
   }
 }

@@ -161,9 +161,6 @@ public struct ServerInstaller {
 /// The server's schema and the program's do not fit together.
 public enum ServerSchemaError: Error, Equatable, CustomStringConvertible {
   case newerServer(server: Int, program: Int)
-  /// `server install`, `status` or a user's change asked of a role that
-  /// may not read or change scorekeeper's schema there.
-  case notAdministrator(user: String, database: String, action: String)
   /// The server's ledger disagrees with a file this program ships.
   case ledgerMismatch(file: String, reason: String)
 
@@ -175,10 +172,6 @@ public enum ServerSchemaError: Error, Equatable, CustomStringConvertible {
     case .ledgerMismatch(let file, let reason):
       return "The server's scorekeeper schema did not come from the files this program ships: "
         + "\(file) differs (\(reason)). Nothing was changed."
-    case .notAdministrator(let user, let database, let action):
-      return "server \(action) needs an administrator's connection: \(quote(user)) may not read or change "
-        + "scorekeeper's schema in \(quote(database)). Connect as the database's owner or a superuser, "
-        + "for example: scorekeeper server \(action) postgresql://ADMIN@HOST/\(database)"
     }
   }
 }
