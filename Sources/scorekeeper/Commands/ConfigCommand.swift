@@ -93,14 +93,9 @@ extension Command {
       options: invocation.commandLine.options, environment: invocation.settings.environment, file: file)
     let shown = settings.described.filter { !$0.spec.testOnly || !$0.origin.isDefault }
     var rows: [JSON] = []
-    for (spec, _, origin, _) in shown {
-      let value: String?
-      let problem: String?
-      if let error = settings.problem(of: spec) {
-        (value, problem) = (nil, (error as? UsageError)?.message ?? "\(error)")
-      } else {
-        (value, problem) = (settings.display(of: spec), nil)
-      }
+    for (spec, _, origin, error) in shown {
+      let problem = error.map { ($0 as? UsageError)?.message ?? "\($0)" }
+      let value = problem == nil ? settings.display(of: spec) : nil
       if invocation.json {
         rows.append(
           .object([

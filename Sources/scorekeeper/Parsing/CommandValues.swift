@@ -5,9 +5,7 @@ struct Argument<Value: Sendable>: Sendable {
   let spec: ArgumentSpec
 
   init(_ spec: ArgumentSpec, decode: @escaping @Sendable (String) throws -> Value) {
-    var spec = spec
-    spec.decode = { try decode($0) }
-    self.spec = spec
+    self.spec = spec.decoding(with: decode)
   }
 }
 
@@ -23,15 +21,29 @@ struct Option<Value: Sendable>: Sendable {
   let spec: OptionSpec
 
   init(_ spec: OptionSpec, decode: @escaping @Sendable (String) throws -> Value) {
-    var spec = spec
-    spec.decode = { try decode($0) }
-    self.spec = spec
+    self.spec = spec.decoding(with: decode)
   }
 }
 
 extension Option where Value == String {
   init(_ spec: OptionSpec) {
     self.spec = spec
+  }
+}
+
+/// A spec whose text a key decodes (`Argument`, `Option`).
+protocol DecodingSpec {
+  var decode: @Sendable (String) throws -> any Sendable { get set }
+}
+
+extension ArgumentSpec: DecodingSpec {}
+extension OptionSpec: DecodingSpec {}
+
+extension DecodingSpec {
+  func decoding<Value: Sendable>(with decode: @escaping @Sendable (String) throws -> Value) -> Self {
+    var spec = self
+    spec.decode = { try decode($0) }
+    return spec
   }
 }
 

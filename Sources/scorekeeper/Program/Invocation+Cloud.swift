@@ -96,10 +96,7 @@ extension Invocation {
   /// The user given as scorekeeper's (`--user`, SCOREKEEPER_USER, the
   /// settings file), not taken from the login.
   private func explicitUserName() throws -> String? {
-    switch settings.user.origin {
-    case .option, .file, .environment(SettingSpec.user.variable): try userName()
-    default: nil
-    }
+    settings.userIsGiven ? try userName() : nil
   }
 
   /// Asks for the password at a terminal, echo off, when libpq found none,

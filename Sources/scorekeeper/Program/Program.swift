@@ -128,9 +128,6 @@ struct Program {
       if commandLine.has(.json) && !command.spec.printsJSON {
         throw UsageError("\(name) prints text for people only; drop --json.", command: name)
       }
-      let values = try CommandValues(
-        commandLine, arguments: command.spec.arguments, options: Self.globalOptions + command.spec.options)
-      let trace = try traceHandler(values[.trace])
       let settings = try resolvedSettings(for: name, options: commandLine.options)
       let color = try settings.color.get()
       output.usesColor = Presentation.usesColor(
@@ -139,6 +136,11 @@ struct Program {
         color, environment: settings.environment, isTerminal: terminal.errorsAreTerminal)
       // config shows and mends settings, bad ones included (--origin).
       if name != "config" { try settings.validate() }
+      // Every argument and option decoded now: a bad one is refused before
+      // the command or any sync does anything.
+      let values = try CommandValues(
+        commandLine, arguments: command.spec.arguments, options: Self.globalOptions + command.spec.options)
+      let trace = try traceHandler(values[.trace])
       // --quiet silences a command's echo, never what it was asked to show.
       // "sync status" is the status command under another name.
       let showsStatus = name == "sync" && values[ifGiven: .syncStatus] != nil

@@ -29,7 +29,9 @@ struct Settings {
   let environment: (String) -> String?
   /// Every setting's text, origin and problem (when its text cannot be
   /// used), in the table's order: for `config list --origin`.
-  let described: [(spec: SettingSpec, text: String?, origin: SettingOrigin, problem: (any Error)?)]
+  let described: [Described]
+
+  typealias Described = (spec: SettingSpec, text: String?, origin: SettingOrigin, problem: (any Error)?)
 
   /// The one place the precedence table is walked.
   ///
@@ -70,10 +72,8 @@ struct Settings {
     environment: @escaping (String) -> String?, testing: Bool,
     lookup: (SettingSpec) -> (text: String?, origin: SettingOrigin)
   ) -> Settings {
-    var described: [(spec: SettingSpec, text: String?, origin: SettingOrigin, problem: (any Error)?)] = []
-    func setting<Value>(_ spec: SettingSpec, _ parse: (String?, SettingOrigin) throws -> Value) -> Setting<
-      Value
-    > {
+    var described: [Described] = []
+    func setting<V>(_ spec: SettingSpec, _ parse: (String?, SettingOrigin) throws -> V) -> Setting<V> {
       let (text, origin) = lookup(spec)
       let result = Result { try parse(text, origin) }
       var problem: (any Error)?
@@ -161,13 +161,22 @@ struct Settings {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 
+  /// Whether the user was named as scorekeeper's (`--user`,
+  /// SCOREKEEPER_USER, the settings file), not taken from the login.
+  var userIsGiven: Bool {
+    switch user.origin {
+    case .option, .file, .environment(SettingSpec.user.variable): true
+    default: false
+    }
+  }
+
   /// Every setting the environment, the file or an option gives, checked
   /// before any command runs: a typo is a usage error (exit 2, nothing
   /// written), as the same mistake in an option is, whatever the command
   /// and whether or not it would have used the setting. (The database and
   /// the cloud are checked where they are used: `help` needs neither.)
   func validate() throws {
-    if !user.origin.isDefault { _ = try user.get() }
+    if userIsGiven { _ = try user.get() }
     _ = try cloudFaults.get()
     _ = try syncBudget.get()
     _ = try progressDelay.get()

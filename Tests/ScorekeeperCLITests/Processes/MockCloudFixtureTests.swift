@@ -10,7 +10,7 @@ import Testing
 /// the `Migrator` to exactly a fresh file's structure, and devices that
 /// start from it see that story and can add to it.
 @Suite struct MockCloudFixtureTests {
-  static let directory = packageRoot + "/Fixtures/mock-clouds"
+  static let fixtures = FixtureFolder(packageRoot + "/Fixtures/mock-clouds")
   static let versions = Array(1...MockCloudSchema.version)
   /// The first version whose binary could set a photo.
   static let firstWithPhotos = 4
@@ -21,8 +21,7 @@ import Testing
   func upgradesToTheCurrentStructure(version: Int) throws {
     let scratch = try TemporaryDirectory()
     let copy = scratch.file("cloud.sqlite")
-    // Never open a fixture in place: opening upgrades it.
-    try FileManager.default.copyItem(atPath: Self.directory + "/v\(version).sqlite", toPath: copy)
+    try Self.fixtures.copy(version, to: copy)
     _ = try MockCloud(path: copy, clock: .constant(testNow))
     _ = try MockCloud(path: scratch.file("fresh.sqlite"), clock: .constant(testNow))
 
@@ -48,8 +47,7 @@ import Testing
     arguments: versions)
   func devicesSeeTheStory(version: Int) throws {
     let scratch = try TemporaryDirectory()
-    try FileManager.default.copyItem(
-      atPath: Self.directory + "/v\(version).sqlite", toPath: scratch.file("cloud.sqlite"))
+    try Self.fixtures.copy(version, to: scratch.file("cloud.sqlite"))
     let ann = BinaryProcess(directory: scratch, overrides: ["SCOREKEEPER_USER": "ann"])
     // Real ids: deterministic ones would give both databases one device id.
     let bob = BinaryProcess(
@@ -72,7 +70,7 @@ import Testing
     if photo {
       let written = scratch.file("ann.png")
       #expect(try ann.run(["photo", "Hearts", "Ann", "--output", written]).status == 0)
-      #expect(try sha256Hex(fileAt: written) == sha256Hex(fileAt: Self.directory + "/photo.png"))
+      #expect(try sha256Hex(fileAt: written) == sha256Hex(fileAt: Self.fixtures.path + "/photo.png"))
     }
 
     #expect(try bob.run(["sync"]).status == 0)
@@ -95,14 +93,6 @@ import Testing
 
   @Test("SHA256SUMS lists every fixture, and no fixture was edited")
   func manifest() throws {
-    let manifest = try String(contentsOfFile: Self.directory + "/SHA256SUMS", encoding: .utf8)
-    let recorded = manifest.split(separator: "\n").map { line in
-      let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-      return (name: String(parts[1]), hash: String(parts[0]))
-    }
-    #expect(recorded.map(\.name) == Self.versions.map { "v\($0).sqlite" })
-    for (name, hash) in recorded {
-      #expect(try sha256Hex(fileAt: Self.directory + "/" + name) == hash, "\(name) was changed")
-    }
+    try Self.fixtures.expectManifest(versions: Self.versions)
   }
 }

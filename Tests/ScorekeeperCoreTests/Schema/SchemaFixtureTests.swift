@@ -8,12 +8,8 @@ import Testing
 /// intact. The list of versions comes from `Schema.migrations`, so the next
 /// version gets these tests by adding its fixture (`make fixtures`).
 @Suite struct SchemaFixtureTests {
-  static let directory = packageRoot + "/Fixtures/databases"
+  static let fixtures = FixtureFolder(packageRoot + "/Fixtures/databases")
   static let versions = Array(1...Schema.currentVersion)
-
-  static func fixturePath(_ version: Int) -> String {
-    directory + "/v\(version).sqlite"
-  }
 
   @Test(
     "the fixture of each shipped version upgrades to the current schema, data intact",
@@ -21,8 +17,7 @@ import Testing
   func upgrades(version: Int) throws {
     let scratch = try TemporaryDirectory()
     let copy = scratch.file("v\(version).sqlite")
-    // Never open a fixture in place: opening would migrate it.
-    try FileManager.default.copyItem(atPath: Self.fixturePath(version), toPath: copy)
+    try Self.fixtures.copy(version, to: copy)
     let upgraded = try DatabaseFile.open(at: copy, dependencies: .fixtures)
     let fresh = try DatabaseFile.open(at: scratch.file("fresh.sqlite"), dependencies: .fixtures)
     // The first write makes the claim an opened file is due (`DeviceClaim`).
@@ -47,20 +42,7 @@ import Testing
 
   @Test("SHA256SUMS lists every fixture, and no fixture was edited")
   func manifest() throws {
-    let manifest = try String(contentsOfFile: Self.directory + "/SHA256SUMS", encoding: .utf8)
-    let recorded = manifest.split(separator: "\n").map { line in
-      let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-      return (name: String(parts[1]), hash: String(parts[0]))
-    }
-    // In version order (v2 before v10).
-    let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory)
-      .filter { $0.hasSuffix(".sqlite") }
-      .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
-    #expect(recorded.map(\.name) == files)
-    #expect(files == Self.versions.map { "v\($0).sqlite" })
-    for (name, hash) in recorded {
-      #expect(try sha256Hex(fileAt: Self.directory + "/" + name) == hash, "\(name) was changed")
-    }
+    try Self.fixtures.expectManifest(versions: Self.versions)
   }
 
   @Test("the fixture data set of each version is what the current store reads back")
@@ -95,7 +77,7 @@ import Testing
   @Test("the current schema version has its fixture")
   func currentFixtureExists() throws {
     let version = Schema.currentVersion
-    let path = Self.fixturePath(version)
+    let path = Self.fixtures.file(version)
     guard !FileManager.default.fileExists(atPath: path) else { return }
     guard ProcessInfo.processInfo.environment["SCOREKEEPER_RECORD_FIXTURE"] == "1" else {
       Issue.record("No fixture for schema version \(version) at \(path): run `make fixtures`.")
@@ -110,7 +92,7 @@ import Testing
     try store.database.execute("VACUUM INTO ?1", [.text(path)])
     try Database(path: path, create: false).execute("PRAGMA journal_mode = WAL")
     let line = "\(try sha256Hex(fileAt: path))  v\(version).sqlite\n"
-    let manifest = Self.directory + "/SHA256SUMS"
+    let manifest = Self.fixtures.path + "/SHA256SUMS"
     let existing = (try? String(contentsOfFile: manifest, encoding: .utf8)) ?? ""
     try (existing + line).write(toFile: manifest, atomically: true, encoding: .utf8)
     Issue.record("Recorded \(path); commit it with Fixtures/databases/SHA256SUMS.")
