@@ -109,7 +109,7 @@ final class Invocation {
   /// Who the user is on the mock cloud: `--user`, SCOREKEEPER_USER, the
   /// settings file, or the login.
   func userName() throws -> String {
-    try settings.user.get()
+    try settings.userName()
   }
 
   /// A required argument (the parser makes sure it was given).

@@ -32,10 +32,10 @@ extension Settings {
     return seconds
   }
 
-  /// The name given, else the login's (USER, LOGNAME, else the password
-  /// database's entry for this process).
+  /// A user name as given (by an option, a variable, the file, USER or
+  /// LOGNAME), or the password database's entry for this process.
   static func userName(_ text: String?) throws -> String {
-    guard let name = text ?? loginName() else {
+    guard let name = text else {
       throw UsageError("Cannot tell who you are: use --user NAME or set \(SettingSpec.user.variable).")
     }
     guard !name.isEmpty, name.count <= 64, name == name.trimmingWhitespace(),
@@ -48,7 +48,7 @@ extension Settings {
     return name
   }
 
-  private static func loginName() -> String? {
+  static func loginName() -> String? {
     guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return nil }
     return String(cString: name)
   }

@@ -8,7 +8,10 @@ import ScorekeeperCore
 struct Settings {
   let database: Setting<DataLocation>
   let cloud: Setting<CloudChoice>
-  let user: Setting<String>
+  /// The user named (checked); nil when none is: then it is the login's,
+  /// looked up only when asked for (`userName`), since most commands
+  /// offline never need it.
+  let user: Setting<String?>
   let offline: Setting<Bool>
   let syncBudget: Setting<Double>
   let color: Setting<ColorChoice>
@@ -86,7 +89,7 @@ struct Settings {
       try DataLocation(text, origin: origin, name: "scorekeeper.sqlite", what: "the database", environment)
     }
     let cloud = setting(.cloud) { text, origin in try CloudChoice(text, origin: origin, environment) }
-    let user = setting(.user) { text, _ in try userName(text) }
+    let user = setting(.user) { text, _ in try text.map(userName) }
     let offline = setting(.offline) { text, origin in try isOffline(text, origin: origin) }
     let syncBudget = setting(.syncBudget) { text, origin in
       try seconds(text, origin: origin, default: 10, example: "10")
@@ -146,7 +149,7 @@ struct Settings {
       case .live(let typed, _)?: return typed
       case nil: return nil
       }
-    case .user: return try? user.get()
+    case .user: return try? userName()
     case .offline: return (try? offline.get()).map { $0 ? "1" : "0" }
     case .syncBudget: return (try? syncBudget.get()).map(Self.seconds)
     case .color: return (try? color.get())?.rawValue
@@ -159,6 +162,11 @@ struct Settings {
   /// 10, 0.5: seconds as people type them.
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  /// Who the user is on the cloud: the name given, else the login's.
+  func userName() throws -> String {
+    try user.get() ?? Self.userName(Self.loginName())
   }
 
   /// Whether the user was named as scorekeeper's (`--user`,
@@ -176,7 +184,7 @@ struct Settings {
   /// and whether or not it would have used the setting. (The database and
   /// the cloud are checked where they are used: `help` needs neither.)
   func validate() throws {
-    if userIsGiven { _ = try user.get() }
+    if userIsGiven { _ = try userName() }
     _ = try cloudFaults.get()
     _ = try syncBudget.get()
     _ = try progressDelay.get()

@@ -47,4 +47,16 @@ import Testing
       #expect(lines.contains { $0.hasPrefix("   \(command.spec.name) ") || $0 == "   \(command.spec.name)" })
     }
   }
+
+  @Test("every command has an example, and the page shows examples under every command's entry")
+  func everyCommandHasAnExample() {
+    for command in Command.all {
+      #expect(!command.spec.examples.isEmpty, "\(command.spec.name) has no example")
+    }
+    let entries = ManPage.render().components(separatedBy: "\n.SS ").dropFirst()
+    #expect(entries.count == Command.all.count)
+    for entry in entries {
+      #expect(entry.contains("\nExamples:\n"), "no example under \(entry.prefix(40))")
+    }
+  }
 }

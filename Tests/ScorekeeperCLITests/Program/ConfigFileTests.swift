@@ -21,7 +21,7 @@ import Testing
       options: [:], environment: { ["HOME": "/home/ann", "SCOREKEEPER_CLOUD": "team.sqlite"][$0] },
       file: config)
     #expect(try settings.database.get() == .given("/home/ann/games.sqlite"))
-    #expect(try settings.user.get() == "bob")
+    #expect(try settings.userName() == "bob")
     #expect(settings.user.origin == .file(path: config.path, key: "user", line: 6))
     #expect(try settings.cloud.get() == .mock(.given("team.sqlite")), "the variable beats the file")
     #expect(settings.offline.origin == .byDefault)
