@@ -39,11 +39,29 @@ enum SettingOrigin: Equatable, Sendable {
 /// One resolved setting: its value (or why the text given cannot be one,
 /// thrown where the value is used, or by `Settings.validate`), the text
 /// as given, and where it came from.
+///
+/// (A value and an error rather than a `Result`: every process resolves
+/// every setting, and each `Result` type is generic metadata the runtime
+/// builds at start-up.)
 struct Setting<Value> {
   let origin: SettingOrigin
   /// The text given; nil for a default.
   let text: String?
-  let result: Result<Value, any Error>
+  private let value: Value?
+  let problem: (any Error)?
 
-  func get() throws -> Value { try result.get() }
+  /// Parses `text` with `parse`, keeping its error.
+  init(origin: SettingOrigin, text: String?, parse: (String?, SettingOrigin) throws -> Value) {
+    (self.origin, self.text) = (origin, text)
+    do {
+      (value, problem) = (try parse(text, origin), nil)
+    } catch {
+      (value, problem) = (nil, error)
+    }
+  }
+
+  func get() throws -> Value {
+    if let problem { throw problem }
+    return value!
+  }
 }

@@ -17,7 +17,7 @@ struct Settings {
   let color: Setting<ColorChoice>
   /// The pager command; nil for none.
   let pager: Setting<String?>
-  let dependencies: Result<Dependencies, any Error>
+  let dependencies: Setting<Dependencies>
   /// Whether ids are deterministic (`SCOREKEEPER_IDS=incrementing`).
   let deterministicIDs: Bool
   /// Whether the clock is fixed (`SCOREKEEPER_NOW`).
@@ -78,11 +78,9 @@ struct Settings {
     var described: [Described] = []
     func setting<V>(_ spec: SettingSpec, _ parse: (String?, SettingOrigin) throws -> V) -> Setting<V> {
       let (text, origin) = lookup(spec)
-      let result = Result { try parse(text, origin) }
-      var problem: (any Error)?
-      if case .failure(let error) = result { problem = error }
-      described.append((spec, text, origin, problem))
-      return Setting(origin: origin, text: text, result: result)
+      let setting = Setting(origin: origin, text: text, parse: parse)
+      described.append((spec, text, origin, setting.problem))
+      return setting
     }
 
     let database = setting(.database) { text, origin in
@@ -113,7 +111,7 @@ struct Settings {
       try seconds(text, origin: origin, default: 1, example: "1")
     }
 
-    let dependencies = Result { () throws -> Dependencies in
+    let dependencies = Setting(origin: .byDefault, text: nil) { _, _ in
       var dependencies = Dependencies.live
       if try ids.get() {
         let device = try device.get()
