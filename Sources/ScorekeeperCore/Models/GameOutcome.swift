@@ -1,0 +1,120 @@
+/// How a game stands after everything that happened to it, replayed in
+/// the order it happened (by time, then id): the totals that count, the
+/// rounds played, and whether, when and how it ended.
+///
+/// The result is never stored: it is this function of the synced,
+/// append-only log. So every device that has the same log agrees on who
+/// won, and a change made offline before the game ended, which arrives
+/// after it ended elsewhere, counts where it belongs in time; the result
+/// is recomputed (and may change). Points made after the game ended, by
+/// time, stay in the history but do not count.
+public struct GameOutcome: Hashable, Sendable {
+  /// One entry of a game's log.
+  public struct Change: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+      /// Points by player id: a round (`isRound`), a correction of one, or
+      /// a score change outside the rounds.
+      case points([String: Int64], isRound: Bool)
+      /// `set-rules`.
+      case rules(GameRules)
+      /// `finish`, with the winners named for a game without points.
+      case finish(winners: [String]?)
+      case reopen
+    }
+
+    public var id: String
+    public var time: Timestamp
+    public var kind: Kind
+
+    public init(id: String, time: Timestamp, kind: Kind) {
+      self.id = id
+      self.time = time
+      self.kind = kind
+    }
+  }
+
+  public enum Ending: Hashable, Sendable {
+    /// A total reached the rules' target.
+    case target
+    /// The rules' number of rounds were played.
+    case rounds
+    /// `finish`; `winners` when they were named.
+    case byHand(winners: [String]?)
+  }
+
+  /// Each player's total, of the points that count.
+  public private(set) var totals: [String: Int64]
+  public private(set) var roundsPlayed = 0
+  public private(set) var rules: GameRules
+  /// How a game ended, and the change of its log that ended it.
+  public struct Finish: Hashable, Sendable {
+    public var how: Ending
+    public var change: String
+
+    public init(_ how: Ending, by change: String) {
+      self.how = how
+      self.change = change
+    }
+  }
+
+  /// Nil while the game is in progress.
+  public private(set) var finish: Finish?
+  /// Changes made after the game ended: in the history, not in the totals.
+  public private(set) var notCounted: [String] = []
+
+  public var isFinished: Bool { finish != nil }
+
+  /// Replays `changes` for `players` (id → team, nil for none), starting
+  /// from `rules`. A game ends at the first change after which its rules
+  /// say it ends; `reopen` ends nothing, and the next change is judged
+  /// afresh.
+  public init(replaying changes: [Change], players: [(id: String, team: String?)], rules: GameRules) {
+    self.rules = rules
+    totals = Dictionary(players.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
+    let ordered = changes.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+    for change in ordered {
+      switch change.kind {
+      case .points(let points, let isRound):
+        guard !isFinished else {
+          notCounted.append(change.id)
+          continue
+        }
+        for (player, amount) in points where totals[player] != nil {
+          totals[player]! &+= amount
+        }
+        if isRound { roundsPlayed += 1 }
+      case .rules(let new):
+        self.rules = new
+        if isFinished { continue }
+      case .finish(let winners):
+        if !isFinished { finish = Finish(.byHand(winners: winners), by: change.id) }
+        continue
+      case .reopen:
+        finish = nil
+        continue
+      }
+      let sides = Ranking.places(of: entries(players), under: self.rules).map(\.total)
+      if self.rules.ends(totals: sides, roundsPlayed: roundsPlayed) {
+        let byRounds = self.rules.rounds.map { roundsPlayed >= $0 } ?? false
+        finish = Finish(byRounds ? .rounds : .target, by: change.id)
+      }
+    }
+  }
+
+  /// The sides best first, under the rules in force.
+  public func places(players: [(id: String, team: String?)]) -> [Ranking.Place] {
+    Ranking.places(of: entries(players), under: rules)
+  }
+
+  /// Who won: nil in progress; the players named by `finish --winner`, or
+  /// every member of every side sharing the first rank.
+  public func winners(players: [(id: String, team: String?)]) -> [String]? {
+    guard let finish else { return nil }
+    if case .byHand(let named?) = finish.how { return named }
+    return Ranking.winners(of: places(players: players)).flatMap(\.members)
+  }
+
+  private func entries(_ players: [(id: String, team: String?)]) -> [Ranking.Entry] {
+    players.map { Ranking.Entry(id: $0.id, total: totals[$0.id] ?? 0, team: $0.team) }
+  }
+}

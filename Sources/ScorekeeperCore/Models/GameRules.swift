@@ -1,0 +1,58 @@
+/// How a game is won and when it ends by itself: who ranks first, and
+/// the target total or number of rounds that ends it. A game made before
+/// rules existed has `classic` rules: highest wins, it never ends by
+/// itself.
+public struct GameRules: Hashable, Sendable {
+  public enum Winner: String, Hashable, Sendable, CaseIterable {
+    /// The highest total ranks first (most games).
+    case highest
+    /// The lowest total ranks first (golf, Hearts).
+    case lowest
+  }
+
+  public var winner: Winner
+  /// The game ends as soon as any total reaches it (for lowest-wins, as
+  /// in Hearts, reaching it ends the game and the lowest total wins).
+  public var target: Int64?
+  /// The game ends once this many rounds were played.
+  public var rounds: Int?
+
+  public init(winner: Winner = .highest, target: Int64? = nil, rounds: Int? = nil) throws(GameRulesError) {
+    if let target, target <= 0 { throw .targetNotPositive(target) }
+    if let rounds, rounds <= 0 { throw .roundsNotPositive(rounds) }
+    self.winner = winner
+    self.target = target
+    self.rounds = rounds
+  }
+
+  /// Highest wins, no end: every game made before rules existed.
+  public static let classic = try! GameRules()
+
+  /// Whether `lhs` ranks before `rhs` under these rules.
+  public func ranksBefore(_ lhs: Int64, _ rhs: Int64) -> Bool {
+    winner == .highest ? lhs > rhs : lhs < rhs
+  }
+
+  /// Whether totals like these (one per player, or per team when the game
+  /// has teams), after `roundsPlayed` rounds, end the game.
+  public func ends(totals: some Collection<Int64>, roundsPlayed: Int) -> Bool {
+    if let rounds, roundsPlayed >= rounds { return true }
+    if let target, totals.contains(where: { $0 >= target }) { return true }
+    return false
+  }
+}
+
+/// Rules that cannot be: the value typed is quoted back.
+public enum GameRulesError: Error, Hashable, Sendable, CustomStringConvertible {
+  case targetNotPositive(Int64)
+  case roundsNotPositive(Int)
+
+  public var description: String {
+    switch self {
+    case .targetNotPositive(let target):
+      "The target \(target) is not a total a game can reach: give a whole number from 1 up."
+    case .roundsNotPositive(let rounds):
+      "A game of \(rounds) rounds cannot be played: give a whole number of rounds from 1 up."
+    }
+  }
+}

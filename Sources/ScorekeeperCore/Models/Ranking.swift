@@ -1,0 +1,75 @@
+/// Standings under a game's rules: who ranks where, with shared ranks on
+/// ties (standard competition ranking, 1, 2, 2, 4), and, when the game has
+/// teams, teams ranked by the sum of their members' totals.
+public enum Ranking {
+  /// One ranked side: a player, or a team and its members.
+  public struct Place: Hashable, Sendable {
+    public var rank: Int
+    /// The player's id, or the team's name.
+    public var id: String
+    public var total: Int64
+    /// A team's members' ids (a player's own id when it plays alone).
+    public var members: [String]
+
+    public init(rank: Int, id: String, total: Int64, members: [String]) {
+      self.rank = rank
+      self.id = id
+      self.total = total
+      self.members = members
+    }
+  }
+
+  /// A player as ranking sees it.
+  public struct Entry: Hashable, Sendable {
+    public var id: String
+    public var total: Int64
+    /// nil: plays alone.
+    public var team: String?
+
+    public init(id: String, total: Int64, team: String? = nil) {
+      self.id = id
+      self.total = total
+      self.team = team
+    }
+  }
+
+  /// The sides of a game, best first under `rules`: each player alone, or,
+  /// when any player has a team, the teams (a player without one plays as
+  /// a team of one, named by its id). Ties share a rank and keep the
+  /// order they came in (the caller's: by name, then id).
+  public static func places(of entries: [Entry], under rules: GameRules) -> [Place] {
+    var sides: [Place] = []
+    if entries.contains(where: { $0.team != nil }) {
+      var index: [String: Int] = [:]
+      for entry in entries {
+        let name = entry.team ?? entry.id
+        if let at = index[name] {
+          sides[at].total &+= entry.total
+          sides[at].members.append(entry.id)
+        } else {
+          index[name] = sides.count
+          sides.append(Place(rank: 0, id: name, total: entry.total, members: [entry.id]))
+        }
+      }
+    } else {
+      sides = entries.map { Place(rank: 0, id: $0.id, total: $0.total, members: [$0.id]) }
+    }
+    // A stable sort: ties keep the caller's order.
+    let ordered = sides.enumerated().sorted { lhs, rhs in
+      lhs.element.total != rhs.element.total
+        ? rules.ranksBefore(lhs.element.total, rhs.element.total) : lhs.offset < rhs.offset
+    }.map(\.element)
+    var ranks = RankCounter()
+    return ordered.map { place in
+      var place = place
+      place.rank = ranks.rank(for: place.total)
+      return place
+    }
+  }
+
+  /// The winners among `places` (best first): every side that shares the
+  /// first rank, and so each of its members.
+  public static func winners(of places: [Place]) -> [Place] {
+    Array(places.prefix { $0.rank == 1 })
+  }
+}

@@ -1,0 +1,179 @@
+import ScorekeeperTestSupport
+import Testing
+
+@_spi(Testing) @testable import ScorekeeperCore
+
+/// Rules, ranks, teams and endings as pure functions of a game's log: the
+/// model the rounds and results of issue 31 are built on.
+@Suite struct GameOutcomeTests {
+  static let ann = "a", bob = "b", cy = "c", dee = "d"
+  static let four: [(id: String, team: String?)] = [(ann, nil), (bob, nil), (cy, nil), (dee, nil)]
+
+  /// Change `n` of a log, a minute after the one before it.
+  static func at(_ n: Int64) -> Timestamp { Timestamp(millisecondsSince1970: 1_000_000 + n * 60_000) }
+
+  static func round(_ n: Int64, _ points: [String: Int64]) -> GameOutcome.Change {
+    GameOutcome.Change(id: "r\(n)", time: at(n), kind: .points(points, isRound: true))
+  }
+
+  static func rules(_ winner: GameRules.Winner = .highest, target: Int64? = nil, rounds: Int? = nil)
+    -> GameRules
+  {
+    try! GameRules(winner: winner, target: target, rounds: rounds)
+  }
+
+  @Test(
+    "ties share a rank and the next is skipped; lowest-wins reverses the order; ties keep the given order")
+  func ranks() {
+    let entries = [
+      Ranking.Entry(id: Self.ann, total: 5), Ranking.Entry(id: Self.bob, total: 9),
+      Ranking.Entry(id: Self.cy, total: 5), Ranking.Entry(id: Self.dee, total: 1),
+    ]
+    #expect(
+      Ranking.places(of: entries, under: Self.rules(.highest)).map { "\($0.rank) \($0.id) \($0.total)" }
+        == ["1 b 9", "2 a 5", "2 c 5", "4 d 1"])
+    #expect(
+      Ranking.places(of: entries, under: Self.rules(.lowest)).map { "\($0.rank) \($0.id) \($0.total)" }
+        == ["1 d 1", "2 a 5", "2 c 5", "4 b 9"])
+  }
+
+  @Test("with teams, sides are teams ranked by their members' sum; a player without a team plays alone")
+  func teams() {
+    let entries = [
+      Ranking.Entry(id: Self.ann, total: 3, team: "Owls"),
+      Ranking.Entry(id: Self.bob, total: 4, team: "Larks"),
+      Ranking.Entry(id: Self.cy, total: 4, team: "Owls"), Ranking.Entry(id: Self.dee, total: 7),
+    ]
+    let places = Ranking.places(of: entries, under: Self.rules())
+    #expect(
+      places == [
+        Ranking.Place(rank: 1, id: "Owls", total: 7, members: [Self.ann, Self.cy]),
+        Ranking.Place(rank: 1, id: Self.dee, total: 7, members: [Self.dee]),
+        Ranking.Place(rank: 3, id: "Larks", total: 4, members: [Self.bob]),
+      ])
+    #expect(Ranking.winners(of: places).flatMap(\.members) == [Self.ann, Self.cy, Self.dee])
+  }
+
+  @Test("a target or a number of rounds must be 1 or more, and the error quotes it")
+  func badRules() {
+    #expect(throws: GameRulesError.targetNotPositive(0)) { try GameRules(target: 0) }
+    #expect(throws: GameRulesError.targetNotPositive(-5)) { try GameRules(target: -5) }
+    #expect(throws: GameRulesError.roundsNotPositive(0)) { try GameRules(rounds: 0) }
+    #expect(
+      "\(GameRulesError.targetNotPositive(-5))"
+        == "The target -5 is not a total a game can reach: give a whole number from 1 up.")
+  }
+
+  @Test("Hearts: reaching 100 ends the game at that round, the lowest total wins, later points do not count")
+  func hearts() {
+    let log = [
+      Self.round(1, [Self.ann: 26, Self.bob: 0, Self.cy: 0, Self.dee: 0]),
+      Self.round(2, [Self.ann: 60, Self.bob: 13, Self.cy: 13, Self.dee: 0]),
+      Self.round(3, [Self.ann: 20, Self.bob: 6, Self.cy: 0, Self.dee: 0]),
+      Self.round(4, [Self.ann: 0, Self.bob: 26, Self.cy: 0, Self.dee: 0]),
+    ]
+    let outcome = GameOutcome(replaying: log, players: Self.four, rules: Self.rules(.lowest, target: 100))
+    #expect(outcome.totals == [Self.ann: 106, Self.bob: 19, Self.cy: 13, Self.dee: 0])
+    #expect(outcome.roundsPlayed == 3)
+    #expect(outcome.finish == GameOutcome.Finish(.target, by: "r3"))
+    #expect(outcome.notCounted == ["r4"])
+    #expect(outcome.winners(players: Self.four) == [Self.dee])
+  }
+
+  @Test("Catan: a tie below the target is no win; the round that reaches 10 ends it; two reaching it tie")
+  func catan() {
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    var log = [Self.round(1, [Self.ann: 9, Self.bob: 9])]
+    let tied = GameOutcome(replaying: log, players: two, rules: Self.rules(target: 10))
+    #expect(!tied.isFinished)
+    #expect(tied.winners(players: two) == nil)
+    log.append(Self.round(2, [Self.bob: 1]))
+    let won = GameOutcome(replaying: log, players: two, rules: Self.rules(target: 10))
+    #expect(won.finish == GameOutcome.Finish(.target, by: "r2"))
+    #expect(won.winners(players: two) == [Self.bob])
+    let both = GameOutcome(
+      replaying: [Self.round(1, [Self.ann: 10, Self.bob: 10])], players: two, rules: Self.rules(target: 10))
+    #expect(both.winners(players: two) == [Self.ann, Self.bob])
+  }
+
+  @Test("a set number of rounds ends the game after the last; score changes outside rounds are no round")
+  func roundLimit() {
+    let log = [
+      Self.round(1, [Self.ann: 2]),
+      GameOutcome.Change(id: "s2", time: Self.at(2), kind: .points([Self.bob: 5], isRound: false)),
+      Self.round(3, [Self.bob: 1]), Self.round(4, [Self.ann: 1]),
+    ]
+    let outcome = GameOutcome(replaying: log, players: Self.four, rules: Self.rules(rounds: 2))
+    #expect(outcome.roundsPlayed == 2)
+    #expect(outcome.finish == GameOutcome.Finish(.rounds, by: "r3"))
+    #expect(outcome.winners(players: Self.four) == [Self.bob])
+    #expect(outcome.notCounted == ["r4"])
+  }
+
+  @Test("finish names the winners of a game without points; reopen resumes it, and the next change is judged")
+  func finishAndReopen() {
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    let chess = GameOutcome(
+      replaying: [GameOutcome.Change(id: "f1", time: Self.at(1), kind: .finish(winners: [Self.bob]))],
+      players: two, rules: .classic)
+    #expect(chess.finish == GameOutcome.Finish(.byHand(winners: [Self.bob]), by: "f1"))
+    #expect(chess.winners(players: two) == [Self.bob])
+
+    let log = [
+      Self.round(1, [Self.ann: 10]),
+      GameOutcome.Change(id: "o2", time: Self.at(2), kind: .reopen),
+      Self.round(3, [Self.bob: 3]),
+    ]
+    let reopened = GameOutcome(replaying: Array(log.prefix(2)), players: two, rules: Self.rules(target: 10))
+    #expect(!reopened.isFinished)
+    let again = GameOutcome(replaying: log, players: two, rules: Self.rules(target: 10))
+    #expect(again.finish == GameOutcome.Finish(.target, by: "r3"))
+    #expect(again.totals == [Self.ann: 10, Self.bob: 3])
+  }
+
+  @Test("changes count by when they were made, whatever order they arrive in: every device agrees")
+  func arrivalOrderDoesNotMatter() {
+    // Round 3 was made offline before round 4 ended the game elsewhere,
+    // and arrives last: it counts, and it is what ends the game.
+    let made = [
+      Self.round(1, [Self.ann: 5]), Self.round(2, [Self.bob: 5]), Self.round(3, [Self.ann: 5]),
+      Self.round(4, [Self.bob: 5]),
+    ]
+    let arrived = [made[0], made[1], made[3], made[2]]
+    let outcome = GameOutcome(replaying: arrived, players: Self.four, rules: Self.rules(target: 10))
+    #expect(outcome == GameOutcome(replaying: made, players: Self.four, rules: Self.rules(target: 10)))
+    #expect(outcome.finish == GameOutcome.Finish(.target, by: "r3"))
+    #expect(outcome.winners(players: Self.four) == [Self.ann])
+    #expect(outcome.notCounted == ["r4"])
+  }
+
+  @Test("a rule change that the totals already meet ends the game at that change")
+  func ruleChangeEnds() {
+    let log = [
+      Self.round(1, [Self.ann: 7]),
+      GameOutcome.Change(id: "t2", time: Self.at(2), kind: .rules(Self.rules(target: 5))),
+    ]
+    let outcome = GameOutcome(replaying: log, players: Self.four, rules: .classic)
+    #expect(outcome.finish == GameOutcome.Finish(.target, by: "t2"))
+    #expect(outcome.winners(players: Self.four) == [Self.ann])
+  }
+
+  @Test("with teams the target is reached by a team's sum, and the team's win is each member's")
+  func teamTarget() {
+    let quiz: [(id: String, team: String?)] = [
+      (Self.ann, "Owls"), (Self.bob, "Larks"), (Self.cy, "Owls"), (Self.dee, "Larks"),
+    ]
+    let log = [
+      Self.round(1, [Self.ann: 4, Self.bob: 5, Self.cy: 3, Self.dee: 1]),
+      Self.round(2, [Self.ann: 2, Self.bob: 2, Self.cy: 3, Self.dee: 1]),
+    ]
+    let outcome = GameOutcome(replaying: log, players: quiz, rules: Self.rules(target: 12))
+    #expect(outcome.finish == GameOutcome.Finish(.target, by: "r2"))
+    #expect(
+      outcome.places(players: quiz) == [
+        Ranking.Place(rank: 1, id: "Owls", total: 12, members: [Self.ann, Self.cy]),
+        Ranking.Place(rank: 2, id: "Larks", total: 9, members: [Self.bob, Self.dee]),
+      ])
+    #expect(outcome.winners(players: quiz) == [Self.ann, Self.cy])
+  }
+}
