@@ -135,7 +135,7 @@ extension SyncEngine {
       try? store.syncWrite {
         try store.database.execute(
           "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1",
-          [.text(errorWords(Self.recordedReason(of: later)!))])
+          [.text(errorWords(later.answer))])
       }
     }
     return result!

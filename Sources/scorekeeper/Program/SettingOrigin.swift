@@ -45,14 +45,12 @@ enum SettingOrigin: Equatable, Sendable {
 /// builds at start-up.)
 struct Setting<Value> {
   let origin: SettingOrigin
-  /// The text given; nil for a default.
-  let text: String?
   private let value: Value?
   let problem: (any Error)?
 
   /// Parses `text` with `parse`, keeping its error.
   init(origin: SettingOrigin, text: String?, parse: (String?, SettingOrigin) throws -> Value) {
-    (self.origin, self.text) = (origin, text)
+    self.origin = origin
     do {
       (value, problem) = (try parse(text, origin), nil)
     } catch {

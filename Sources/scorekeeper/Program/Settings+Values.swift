@@ -98,8 +98,10 @@ enum DataLocation: Equatable {
   case given(String)
   case inDataHome(folder: String, name: String)
 
+  /// `name` in the data folder unless `text` names a path; `spec` says
+  /// which setting it is, for the message when there is no data folder.
   init(
-    _ text: String?, origin: SettingOrigin, name: String, what: String,
+    _ text: String?, origin: SettingOrigin, of spec: SettingSpec, name: String,
     _ environment: (String) -> String?
   ) throws {
     // An empty option is a mistake (a script's unset variable, say), not a
@@ -117,7 +119,7 @@ enum DataLocation: Equatable {
     } else if let home = environment("HOME"), !home.isEmpty {
       dataHome = home + "/.local/share"
     } else {
-      let spec: SettingSpec = name == "scorekeeper.sqlite" ? .database : .cloud
+      let what = spec == .database ? "the database" : "the mock cloud"
       throw UsageError(
         "Cannot tell where to keep \(what): HOME is not set. Use \(spec.option!) PATH or \(spec.variable).")
     }
@@ -146,8 +148,7 @@ enum CloudChoice: Equatable {
   init(_ text: String?, origin: SettingOrigin, _ environment: (String) -> String?) throws {
     guard let text, PGConnectionString.looksLikeOne(text) else {
       self = .mock(
-        try DataLocation(text, origin: origin, name: "mock-cloud.sqlite", what: "the mock cloud", environment)
-      )
+        try DataLocation(text, origin: origin, of: .cloud, name: "mock-cloud.sqlite", environment))
       return
     }
     let connection: PGConnectionString

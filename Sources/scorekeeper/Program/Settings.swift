@@ -84,7 +84,7 @@ struct Settings {
     }
 
     let database = setting(.database) { text, origin in
-      try DataLocation(text, origin: origin, name: "scorekeeper.sqlite", what: "the database", environment)
+      try DataLocation(text, origin: origin, of: .database, name: "scorekeeper.sqlite", environment)
     }
     let cloud = setting(.cloud) { text, origin in try CloudChoice(text, origin: origin, environment) }
     let user = setting(.user) { text, _ in try text.map(userName) }

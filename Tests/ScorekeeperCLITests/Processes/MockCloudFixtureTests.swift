@@ -66,7 +66,11 @@ import Testing
       try ann.run(["sync"])
         == ProcessResult(status: 0, stdout: "0 sent, \(photo ? 7 : 6) received.\n", stderr: ""))
     #expect(try ann.run(["list", "Hearts"]) == ProcessResult(status: 0, stdout: hearts(ann: 5), stderr: ""))
-    #expect(try ann.run(["list", "Gone"]).status == 1)
+    #expect(
+      try ann.run(["list", "Gone"])
+        == ProcessResult(
+          status: 1, stdout: "",
+          stderr: "No game named \"Gone\".\nRun \"scorekeeper list\" to see your games.\n"))
     if photo {
       let written = scratch.file("ann.png")
       #expect(try ann.run(["photo", "Hearts", "Ann", "--output", written]).status == 0)

@@ -84,7 +84,8 @@ extension MockCloudFileTests {
           extendedCode: 26, message: "file is not a database",
           sql: """
             SELECT (SELECT application_id FROM pragma_application_id),
-                   (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)
+                   (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema),
+                   EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1)
             """
         ))
     ) {

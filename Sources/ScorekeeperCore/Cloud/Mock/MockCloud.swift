@@ -58,13 +58,18 @@ public final class MockCloud: Sendable {
   /// Creates the server's tables in a new (empty) file, or upgrades an
   /// older mock cloud; refuses any other file, touching nothing.
   private static func prepare(_ database: Database, path: String, clock: Clock) throws {
-    let (applicationID, version, objects) = try database.fetchOne(
+    let (applicationID, version, objects, hasLedger) = try database.fetchOne(
       """
       SELECT (SELECT application_id FROM pragma_application_id),
-             (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema)
-      """
-    ) { row in (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1), try row.int(2)) }!
+             (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_schema),
+             EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1)
+      """, [.text(Schema.ledgerTable)]
+    ) { row in
+      (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1), try row.int(2), try row.int(3) == 1)
+    }!
     switch (applicationID, version, objects) {
+    case (MockCloudSchema.applicationID, MockCloudSchema.version, _) where hasLedger:
+      return  // current: every process that opens the file, so one read and nothing more
     case (MockCloudSchema.applicationID, ...MockCloudSchema.version, _):
       break
     case (0, 0, 0):
