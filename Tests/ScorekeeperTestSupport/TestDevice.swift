@@ -182,7 +182,7 @@ extension Store {
   /// A game's players in standings order, collected.
   public func players(of game: String) throws -> [Player] {
     var players: [Player] = []
-    try standings(of: game, order: .descending, header: { _, _ in }, row: { players.append($0.player) })
+    try standings(of: game, order: .descending, header: { _, _, _ in }, row: { players.append($0.player) })
     return players
   }
 }

@@ -12,9 +12,10 @@ public struct GameOutcome: Hashable, Sendable {
   /// One entry of a game's log.
   public struct Change: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-      /// Points by player id: a round (`isRound`), a correction of one, or
-      /// a score change outside the rounds.
-      case points([String: Int64], isRound: Bool)
+      /// Points by player id, and how the change moves the count of
+      /// rounds played: a round (+1), the undo of one (-1), a correction
+      /// or a score change outside the rounds (0).
+      case points([String: Int64], rounds: Int)
       /// `set-rules`.
       case rules(GameRules)
       /// `finish`, with the winners named for a game without points.
@@ -74,7 +75,7 @@ public struct GameOutcome: Hashable, Sendable {
     let ordered = changes.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
     for change in ordered {
       switch change.kind {
-      case .points(let points, let isRound):
+      case .points(let points, let rounds):
         guard !isFinished else {
           notCounted.append(change.id)
           continue
@@ -82,7 +83,7 @@ public struct GameOutcome: Hashable, Sendable {
         for (player, amount) in points where totals[player] != nil {
           totals[player]! &+= amount
         }
-        if isRound { roundsPlayed += 1 }
+        roundsPlayed += rounds
       case .rules(let new):
         self.rules = new
         if isFinished { continue }
@@ -99,6 +100,14 @@ public struct GameOutcome: Hashable, Sendable {
         finish = Finish(byRounds ? .rounds : .target, by: change.id)
       }
     }
+  }
+
+  /// A game whose log holds no rule change and no finish: classic rules,
+  /// so it cannot end and every point counts.
+  init(totals: [String: Int64], roundsPlayed: Int) {
+    rules = .classic
+    self.totals = totals
+    self.roundsPlayed = roundsPlayed
   }
 
   /// The sides best first, under the rules in force.

@@ -28,6 +28,18 @@ public struct GameRules: Hashable, Sendable {
   /// Highest wins, no end: every game made before rules existed.
   public static let classic = try! GameRules()
 
+  /// These rules with a logged change applied (schema v13's
+  /// `gameEvents`): nil leaves a rule as it is, a target or round count
+  /// of 0 removes it. Values no program writes (a negative count, from a
+  /// damaged or forged record) remove it too.
+  func changed(winner: Winner?, target: Int64?, rounds: Int64?) -> GameRules {
+    var rules = self
+    if let winner { rules.winner = winner }
+    if let target { rules.target = target > 0 ? target : nil }
+    if let rounds { rules.rounds = rounds > 0 ? Int(clamping: rounds) : nil }
+    return rules
+  }
+
   /// Whether `lhs` ranks before `rhs` under these rules.
   public func ranksBefore(_ lhs: Int64, _ rhs: Int64) -> Bool {
     winner == .highest ? lhs > rhs : lhs < rhs

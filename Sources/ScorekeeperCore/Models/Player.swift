@@ -21,11 +21,17 @@ public struct Standing: Hashable, Sendable {
   public var rank: Int
   public var player: Player
   public var photo: Photo?
+  /// The player's team, when it has one.
+  public var team: String?
+  /// Whether the player won: only once the game is finished.
+  public var isWinner: Bool
 
-  public init(rank: Int, player: Player, photo: Photo? = nil) {
+  public init(rank: Int, player: Player, photo: Photo? = nil, team: String? = nil, isWinner: Bool = false) {
     self.rank = rank
     self.player = player
     self.photo = photo
+    self.team = team
+    self.isWinner = isWinner
   }
 }
 

@@ -5,15 +5,18 @@ public enum Ranking {
   /// One ranked side: a player, or a team and its members.
   public struct Place: Hashable, Sendable {
     public var rank: Int
-    /// The player's id, or the team's name.
-    public var id: String
+    /// The team's name; nil for a player alone.
+    public var team: String?
     public var total: Int64
-    /// A team's members' ids (a player's own id when it plays alone).
+    /// A team's members' ids (the player's own id when it plays alone).
     public var members: [String]
 
-    public init(rank: Int, id: String, total: Int64, members: [String]) {
+    /// The team's name, or the id of the player alone.
+    public var id: String { team ?? members[0] }
+
+    public init(rank: Int, team: String?, total: Int64, members: [String]) {
       self.rank = rank
-      self.id = id
+      self.team = team
       self.total = total
       self.members = members
     }
@@ -42,17 +45,18 @@ public enum Ranking {
     if entries.contains(where: { $0.team != nil }) {
       var index: [String: Int] = [:]
       for entry in entries {
-        let name = entry.team ?? entry.id
+        // Keyed apart: a team may be named like a player's id.
+        let name = entry.team.map { "team " + $0 } ?? "player " + entry.id
         if let at = index[name] {
           sides[at].total &+= entry.total
           sides[at].members.append(entry.id)
         } else {
           index[name] = sides.count
-          sides.append(Place(rank: 0, id: name, total: entry.total, members: [entry.id]))
+          sides.append(Place(rank: 0, team: entry.team, total: entry.total, members: [entry.id]))
         }
       }
     } else {
-      sides = entries.map { Place(rank: 0, id: $0.id, total: $0.total, members: [$0.id]) }
+      sides = entries.map { Place(rank: 0, team: nil, total: $0.total, members: [$0.id]) }
     }
     // A stable sort: ties keep the caller's order.
     let ordered = sides.enumerated().sorted { lhs, rhs in

@@ -22,8 +22,11 @@ public struct ScoreEvent: Hashable, Sendable {
   }
 
   /// "+5", "-3", "+0".
-  public var signedDelta: String {
-    delta < 0 ? "\(delta)" : "+\(delta)"
+  public var signedDelta: String { Self.signed(delta) }
+
+  /// "+5", "-3", "+0".
+  public static func signed(_ points: Int64) -> String {
+    points < 0 ? "\(points)" : "+\(points)"
   }
 }
 

@@ -19,6 +19,7 @@ public enum Schema {
     .archivedGames,
     .deletionsAlwaysSent,
     .forgetDeletedNames,
+    .rulesAndRounds,
   ]
 
   /// The version this program reads and writes.

@@ -5,13 +5,19 @@ public struct GameRename: Hashable, Sendable {
 }
 
 extension Store {
-  /// Adds a game with the validated title.
-  public func addGame(title: String) throws -> Game {
+  /// Adds a game with the validated title and its rules (classic rules
+  /// write nothing but the game).
+  public func addGame(title: String, rules: GameRules = .classic) throws -> Game {
     let title = try TextField.gameTitle.validate(title)
     return try write {
       let game = try database.fetchOne(
         "INSERT INTO games (title) VALUES (?1) RETURNING id, title", [.text(title)],
         Game.init(row:))!
+      if rules != .classic {
+        try recordGameEvent(
+          "rules", in: game, winner: rules.winner, target: rules.target.map(RuleChange.set),
+          rounds: rules.rounds.map(RuleChange.set))
+      }
       try recordLocalChange("added the game \(quote(title))", game: game.id)
       return game
     }

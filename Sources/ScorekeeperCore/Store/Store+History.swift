@@ -1,4 +1,28 @@
-/// What `undo` did.
+/// What `undo` did: reverted a score change, or a round (or a correction
+/// of one) as a whole.
+public enum Undo: Hashable, Sendable {
+  case score(UndoResult)
+  case round(RoundUndo)
+
+  /// The score change reverted; nil for a round.
+  public var score: UndoResult? {
+    if case .score(let result) = self { result } else { nil }
+  }
+}
+
+/// A round or correction reverted.
+public struct RoundUndo: Hashable, Sendable {
+  public var game: GameSummary
+  /// The round's number before the undo (a correction's: the round it corrected).
+  public var number: Int
+  public var isCorrection: Bool
+  /// The points taken back, by player.
+  public var points: [RoundPoints]
+  public var madeAt: Timestamp
+  public var state: GameState
+}
+
+/// What `undo` did to a score change.
 public struct UndoResult: Hashable, Sendable {
   public var game: GameSummary
   /// The player before and after the undo. The difference is not always
@@ -68,21 +92,24 @@ extension Store {
   /// Repeated undos walk back through this device's changes. When the last
   /// change not yet reverted was another kind (a player removed, say), it
   /// is named instead: undo never reaches past it to an older score.
-  public func undo() throws -> UndoResult {
+  public func undo() throws -> Undo {
     try write {
       guard let last = try lastLocalChange() else { throw StoreError.nothingToUndo }
       guard let eventID = last.event else {
         throw StoreError.lastChangeNotAScore(description: last.description!)
       }
-      let reverted = try database.fetchOne(
-        "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(eventID)],
-        Self.event)!
+      guard
+        let reverted = try database.fetchOne(
+          "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(eventID)],
+          Self.event)
+      else { return .round(try undoRound(eventID)) }
       let before = try database.fetchOne(
         "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(reverted.playerID)],
         Player.init(row:))!
       let game = try database.fetchOne(
         "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
       try requireWritable(game)
+      try requireInProgress(game, try state(of: game))
       let (opposite, negationOverflows) = Int64(0).subtractingReportingOverflow(reverted.delta)
       guard !negationOverflows, Self.accepts(opposite, on: try exactScore(of: before.id)) else {
         throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)
@@ -91,9 +118,48 @@ extension Store {
       let player = try database.fetchOne(
         "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(before.id)],
         Player.init(row:))!
-      return UndoResult(
-        game: try summary(of: game), previous: before, player: player, reverted: reverted, event: event)
+      return .score(
+        UndoResult(
+          game: try summary(of: game), previous: before, player: player, reverted: reverted, event: event))
     }
+  }
+
+  /// Reverts a round (or a correction) as one change: a round row that
+  /// `undoes` it, and the opposite of each of its score events, carrying
+  /// the new row's id and time.
+  private func undoRound(_ id: String) throws -> RoundUndo {
+    let (gameID, madeAt, fixes) = try database.fetchOne(
+      "SELECT gameID, madeAt, fixes FROM rounds WHERE id = ?1", [.text(id)]
+    ) { (try $0.text(0), try $0.timestamp(1), try $0.optionalText(2)) }!
+    let game = try database.fetchOne(
+      "SELECT id, title FROM games WHERE id = ?1", [.text(gameID)], Game.init(row:))!
+    try requireWritable(game)
+    try requireInProgress(game, try state(of: game))
+    let rounds = try liveRounds(of: game)
+    let number = (rounds.firstIndex(of: fixes ?? id) ?? rounds.count) + 1
+    let events = try database.fetchAll(
+      """
+      SELECT \(Self.eventColumns), p.name, p.score FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+      WHERE e.roundID = ?1 ORDER BY p.name COLLATE NOCASE, p.name, p.id
+      """, [.text(id)]
+    ) { row in
+      (event: try Self.event(row), player: Player(
+        id: try row.text(1), gameID: gameID, name: try row.text(6), score: try row.int64(7)))
+    }
+    for (event, player) in events {
+      let (opposite, overflows) = Int64(0).subtractingReportingOverflow(event.delta)
+      guard !overflows, Self.accepts(opposite, on: try exactScore(of: player.id)) else {
+        throw StoreError.undoOutOfRange(player: player, reverted: event, game: game)
+      }
+    }
+    let row = try insertRound(in: game, fixes: nil, undoes: id)
+    for (event, _) in events {
+      try recordScoreEvent(for: event.playerID, delta: -event.delta, undoes: event.id, round: row)
+    }
+    return RoundUndo(
+      game: try summary(of: game), number: number, isCorrection: fixes != nil,
+      points: events.map { RoundPoints(player: $0.player, points: $0.event.delta) }, madeAt: madeAt,
+      state: try state(of: game))
   }
 
   private static let eventColumns = "e.id, e.playerID, e.delta, e.time, e.device, e.undoes"

@@ -13,17 +13,18 @@ public struct PlayerRename: Hashable, Sendable {
 }
 
 extension Store {
-  /// Adds a player, with a starting score, to the game a reference names.
-  public func addPlayer(to gameReference: String, name: String, score: Int64 = 0) throws
-    -> PlayerInGame
+  /// Adds a player, with a starting score and a team, to the game a
+  /// reference names; a finished game's roster does not change.
+  public func addPlayer(to gameReference: String, name: String, score: Int64 = 0, team: String? = nil)
+    throws -> PlayerInGame
   {
     let name = try TextField.playerName.validate(name)
+    let team = try team.map { try TextField.teamName.validate($0) }
     return try write {
-      let game = try findGame(gameReference)
-      try requireWritable(game)
+      let (game, _) = try gameInProgress(gameReference)
       var player = try database.fetchOne(
-        "INSERT INTO players (gameID, name) VALUES (?1, ?2) RETURNING id, gameID, name, score",
-        [.text(game.id), .text(name)], Player.init(row:))!
+        "INSERT INTO players (gameID, name, team) VALUES (?1, ?2, ?3) RETURNING id, gameID, name, score",
+        [.text(game.id), .text(name), SQLValue(team)], Player.init(row:))!
       // A starting score is a score change like any other, so it syncs as one.
       if score != 0 {
         try recordScoreEvent(for: player.id, delta: score)
@@ -73,8 +74,7 @@ extension Store {
     -> PlayerInGame
   {
     try write {
-      let game = try findGame(gameReference)
-      try requireWritable(game)
+      let (game, _) = try gameInProgress(gameReference)
       let player = try findPlayer(playerReference, in: game)
       try database.execute("DELETE FROM players WHERE id = ?1", [.text(player.id)])
       // Not named: nothing here keeps a removed player's name.
@@ -82,4 +82,34 @@ extension Store {
       return PlayerInGame(game: try summary(of: game), player: player)
     }
   }
+
+  /// Puts a player in a team (nil: in none). The same team again changes
+  /// nothing; a finished game's teams do not change.
+  public func setTeam(in gameReference: String, _ playerReference: String, to team: String?) throws
+    -> TeamChange
+  {
+    let team = try team.map { try TextField.teamName.validate($0) }
+    return try write {
+      let (game, _) = try gameInProgress(gameReference)
+      let player = try findPlayer(playerReference, in: game)
+      let previous = try database.fetchOne(
+        "SELECT team FROM players WHERE id = ?1", [.text(player.id)]) { try $0.optionalText(0) }!
+      if team != previous {
+        try database.execute("UPDATE players SET team = ?1 WHERE id = ?2", [SQLValue(team), .text(player.id)])
+        try recordLocalChange(
+          (team.map { "put \(quote(player.name)) in team \(quote($0))" }
+            ?? "took \(quote(player.name)) out of its team") + " in \(quote(game.title))",
+          game: game.id, player: player.id)
+      }
+      return TeamChange(game: try summary(of: game), player: player, previous: previous, team: team)
+    }
+  }
+}
+
+/// What `set-team` changed.
+public struct TeamChange: Hashable, Sendable {
+  public var game: GameSummary
+  public var player: Player
+  public var previous: String?
+  public var team: String?
 }

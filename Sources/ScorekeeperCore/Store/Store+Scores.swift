@@ -4,6 +4,9 @@ public struct ScoreUpdate: Hashable, Sendable {
   public var previous: Player
   public var player: Player
   public var standings: [Standing]
+  public var state: GameState
+  /// Whether this change ended the game.
+  public var ended: Bool
 }
 
 /// The size of a game's standings, known before its rows are streamed, so
@@ -35,11 +38,10 @@ extension Store {
   /// (see `accepts` for a total already past them).
   public func score(
     in gameReference: String, _ playerReference: String, _ change: ScoreChange,
-    order: StandingsOrder = .descending
+    order: StandingsOrder? = nil
   ) throws -> ScoreUpdate {
     try write {
-      let game = try findGame(gameReference)
-      try requireWritable(game)
+      let (game, _) = try gameInProgress(gameReference)
       let previous = try findPlayer(playerReference, in: game)
       // Checked against the exact total, which may lie past 64 bits when
       // changes from several devices met (`score` is then clamped).
@@ -57,49 +59,53 @@ extension Store {
         }
         delta = difference
       }
-      if delta != 0 { try recordScoreEvent(for: previous.id, delta: delta) }
+      let event = delta == 0 ? nil : try recordScoreEvent(for: previous.id, delta: delta)
+      let state = try state(of: game)
       var standings: [Standing] = []
-      try forEachStanding(of: game, order: order) { standings.append($0) }
+      try forEachStanding(of: game, state: state, order: order) { standings.append($0) }
       // The standings hold the updated row; no second query for it.
       let player = standings.first { $0.player.id == previous.id }!.player
       return ScoreUpdate(
         game: GameSummary(game: game, playerCount: standings.count), previous: previous,
-        player: player, standings: standings)
+        player: player, standings: standings, state: state,
+        ended: event != nil && state.outcome.finish?.change == event?.id)
     }
   }
 
   /// Appends a score event made on this device now, and returns it; the
   /// insert trigger updates the player's total. A change (not a revert)
   /// joins this device's list of changes, for `undo`.
+  /// A round's points (`round`) carry its id and its time, and are
+  /// listed for `undo` as the round, not one by one.
   @discardableResult
-  func recordScoreEvent(for playerID: String, delta: Int64, undoes: String? = nil) throws
-    -> ScoreEvent
-  {
+  func recordScoreEvent(
+    for playerID: String, delta: Int64, undoes: String? = nil, round: RoundRow? = nil
+  ) throws -> ScoreEvent {
     let event = try database.fetchOne(
       """
-      INSERT INTO scoreEvents (playerID, delta, device, undoes)
-      VALUES (?1, ?2, (SELECT id FROM localDevice), ?3)
+      INSERT INTO scoreEvents (playerID, delta, device, undoes, roundID, time)
+      VALUES (?1, ?2, (SELECT id FROM localDevice), ?3, ?4, coalesce(?5, now()))
       RETURNING id, playerID, delta, time, device, undoes
-      """, [.text(playerID), .integer(delta), undoes.map { .text($0) } ?? .null], Self.event)!
-    if undoes == nil {
-      try database.execute("INSERT INTO localChanges (event) VALUES (?1)", [.text(event.id)])
-      try database.execute(
-        "DELETE FROM localChanges WHERE seq <= (SELECT max(seq) FROM localChanges) - ?1",
-        [.integer(Int64(Self.localChangeLimit))])
-      madeLocalChange = true
-    }
+      """,
+      [
+        .text(playerID), .integer(delta), SQLValue(undoes), SQLValue(round?.id),
+        SQLValue(round?.madeAt.iso8601),
+      ], Self.event)!
+    if undoes == nil && round == nil { try listLocalChange(event.id) }
     return event
   }
 
-  /// A game's standings, streamed: `header` gets the game and the shape of
-  /// its standings, then `row` gets each standing in rank order, all from
-  /// one consistent snapshot. Memory stays constant whatever the size.
+  /// A game's standings, streamed: `header` gets the game, its state and
+  /// the shape of its standings, then `row` gets each standing in rank
+  /// order, all from one consistent snapshot. `order` nil: best first
+  /// under the game's rules.
   public func standings(
-    of gameReference: String, order: StandingsOrder,
-    header: (Game, StandingsShape) throws -> Void, row: (Standing) throws -> Void
+    of gameReference: String, order: StandingsOrder?,
+    header: (Game, GameState, StandingsShape) throws -> Void, row: (Standing) throws -> Void
   ) throws {
     try read {
       let game = try findGame(gameReference)
+      let state = try state(of: game)
       let shape = try database.fetchOne(
         """
         SELECT count(*), max(p.score), min(p.score), count(f.sha256)
@@ -110,30 +116,54 @@ extension Store {
           playerCount: try row.int(0), highestScore: try row.optionalInt64(1) ?? 0,
           lowestScore: try row.optionalInt64(2) ?? 0, photoCount: try row.int(3))
       }!
-      try header(game, shape)
-      try forEachStanding(of: game, order: order, row)
+      try header(game, state, state.outcome.notCounted.isEmpty ? shape : state.countedShape(shape))
+      try forEachStanding(of: game, state: state, order: order, row)
     }
   }
 
   /// Ties are ordered by name (ignoring ASCII case, then exactly), then by
-  /// id, so the order is total and every run prints the same thing.
-  private func forEachStanding(
-    of game: Game, order: StandingsOrder, _ body: (Standing) throws -> Void
+  /// id, so the order is total and every run prints the same thing. The
+  /// totals are the points that count: the cached sums, unless points
+  /// came after the game ended (then the replay's, sorted here).
+  func forEachStanding(
+    of game: Game, state: GameState, order: StandingsOrder?, _ body: (Standing) throws -> Void
   ) throws {
+    let order = order ?? (state.rules.winner == .lowest ? .ascending : .descending)
     let direction = order == .descending ? "DESC" : "ASC"
+    let counted = state.outcome.notCounted.isEmpty ? nil : state.outcome.totals
+    let winners = state.winners
     var ranks = RankCounter()
+    var held: [(Player, String?, Photo?)] = []
     try database.forEachRow(
       """
-      SELECT p.id, p.name, p.score, \(Self.photoColumns(of: "f"))
+      SELECT p.id, p.name, p.score, p.team, \(Self.photoColumns(of: "f"))
       FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
       ORDER BY p.score \(direction), p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]
     ) { row in
       // gameID is the same on every row; not decoding it saves a string a row.
-      let player = Player(
+      var player = Player(
         id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.int64(2))
+      let (team, photo) = (try row.optionalText(3), try Self.photo(row, from: 4))
+      guard let counted else {
+        return try body(
+          Standing(
+            rank: ranks.rank(for: player.score), player: player, photo: photo, team: team,
+            isWinner: winners.contains(player.id)))
+      }
+      player.score = counted[player.id] ?? 0
+      held.append((player, team, photo))
+    }
+    // Stable: ties keep the query's order (name, then id).
+    let sorted = held.enumerated().sorted { lhs, rhs in
+      let (a, b) = (lhs.element.0.score, rhs.element.0.score)
+      return a != b ? (order == .descending ? a > b : a < b) : lhs.offset < rhs.offset
+    }
+    for (_, (player, team, photo)) in sorted {
       try body(
-        Standing(rank: ranks.rank(for: player.score), player: player, photo: try Self.photo(row, from: 3)))
+        Standing(
+          rank: ranks.rank(for: player.score), player: player, photo: photo, team: team,
+          isWinner: winners.contains(player.id)))
     }
   }
 }

@@ -27,6 +27,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case readOnlyGame(game: Game, owner: String)
   /// The player has no photo to show or remove.
   case noPhoto(player: Player, game: Game)
+  /// The game is finished: its points and roster no longer change.
+  case gameFinished(game: Game)
+  /// `reopen` of a game in progress.
+  case gameNotFinished(game: Game)
+  /// A round names the same player twice.
+  case playerTwiceInRound(player: Player, game: Game)
+  /// `round --fix K` of a round the game does not have.
+  case noSuchRound(number: Int, game: Game, roundsPlayed: Int)
+  /// `set-rules --rounds N` below the rounds already played.
+  case roundLimitBelowPlayed(limit: Int, game: Game, roundsPlayed: Int)
 
   public var description: String {
     switch self {
@@ -68,6 +78,20 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "change it. Nothing was changed."
     case .noPhoto(let player, let game):
       return "\(quote(player.name)) in \(quote(game.title)) has no photo."
+    case .gameFinished(let game):
+      return "\(quote(game.title)) is finished: its scores and players no longer change. Nothing was changed."
+    case .gameNotFinished(let game):
+      return "\(quote(game.title)) is in progress: there is nothing to reopen. Nothing was changed."
+    case .playerTwiceInRound(let player, let game):
+      return "\(quote(player.name)) is named twice in one round of \(quote(game.title)): give each "
+        + "player's points once. Nothing was changed."
+    case .noSuchRound(let number, let game, let played):
+      return "\(quote(game.title)) has no round \(number): "
+        + (played == 0 ? "no round was played yet." : "its rounds are 1 to \(played).")
+        + " Nothing was changed."
+    case .roundLimitBelowPlayed(let limit, let game, let played):
+      return "\(quote(game.title)) already played \(played) rounds: a limit of \(limit) would end it "
+        + "in the past. Give \(played) or more. Nothing was changed."
     }
   }
 

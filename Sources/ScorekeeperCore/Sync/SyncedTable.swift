@@ -32,9 +32,9 @@ struct SyncedTable: Hashable, Sendable {
 
   static let games = SyncedTable(name: "games", fields: ["title"], parentColumn: nil, parentTable: nil)
   static let players = SyncedTable(
-    name: "players", fields: ["name"], parentColumn: "gameID", parentTable: "games")
+    name: "players", fields: ["name", "team"], parentColumn: "gameID", parentTable: "games")
   static let scoreEvents = SyncedTable(
-    name: "scoreEvents", fields: ["delta", "time", "device", "undoes"], parentColumn: "playerID",
+    name: "scoreEvents", fields: ["delta", "time", "device", "undoes", "roundID"], parentColumn: "playerID",
     parentTable: "players", isAppendOnly: true)
   /// A player's photo, keyed by the player's own id: two devices giving
   /// one player a photo at once make the same record, which merges.
@@ -44,6 +44,16 @@ struct SyncedTable: Hashable, Sendable {
     name: "playerPhotos", fields: ["type", "width", "height", "byteCount", "sha256", "bytes"],
     parentColumn: "id", parentTable: "players", unitKey: "sha256",
     asset: AssetColumn(field: "bytes", hashField: "sha256"))
+
+  /// A round, a correction of one, or an undo of either (schema v13);
+  /// its points are score events carrying its id.
+  static let rounds = SyncedTable(
+    name: "rounds", fields: ["madeAt", "device", "fixes", "undoes"], parentColumn: "gameID",
+    parentTable: "games", isAppendOnly: true)
+  /// A rule change, a finish or a reopen (schema v13).
+  static let gameEvents = SyncedTable(
+    name: "gameEvents", fields: ["time", "device", "kind", "winner", "target", "roundLimit", "winners"],
+    parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 
   /// The fields whose changes are timed: merged one by one, or the unit's key.
   var mergedFields: [String] { isAppendOnly ? [] : unitKey.map { [$0] } ?? fields }
@@ -59,7 +69,7 @@ struct SyncedTable: Hashable, Sendable {
 
   /// Every synced table, parents before children: the order saves go in
   /// (deletes go in reverse).
-  static let all: [SyncedTable] = [.games, .players, .scoreEvents, .playerPhotos]
+  static let all: [SyncedTable] = [.games, .players, .rounds, .gameEvents, .scoreEvents, .playerPhotos]
 
   static func named(_ name: String) -> SyncedTable? {
     all.first { $0.name == name }

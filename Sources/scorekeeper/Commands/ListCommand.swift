@@ -109,35 +109,39 @@ extension Command {
   }
 
   private static func listStandings(of reference: String, _ invocation: Invocation) throws {
-    let order: StandingsOrder = invocation[.ascending] ? .ascending : .descending
+    let order: StandingsOrder? = invocation[.ascending] ? .ascending : nil
     let output = invocation.output
     if invocation.json {
       var stream: StreamedJSONArray?
+      var state: GameState?
       try invocation.store().standings(
         of: reference, order: order,
-        header: { game, shape in
+        header: { game, gameState, shape in
+          state = gameState
           stream = StreamedJSONArray(
             output: output,
             leadingFields: [("game", GameSummary(game: game, playerCount: shape.playerCount).json)],
             arrayKey: "standings")
         },
         row: { stream!.append($0.json) })
-      stream?.finish()
+      stream?.finish(trailingFields: state?.jsonFields ?? [])
       return
     }
     var table: StandingsTable?
     try invocation.store().standings(
       of: reference, order: order,
-      header: { game, shape in
-        table = StandingsTable(game: game, shape: shape)
+      header: { game, state, shape in
+        table = StandingsTable(game: game, state: state, shape: shape)
         table!.printHeader(to: output)
       },
       row: { table!.print($0, to: output) })
-    if let table, table.shape.playerCount == 0 {
+    guard let table else { return }
+    if table.shape.playerCount == 0 {
       output.line(
         "No players yet. Add one with: scorekeeper add-player "
           + "\(ArgumentParser.shellQuoted(table.game.title)) NAME")
     }
+    table.printFooter(to: output)
   }
 }
 

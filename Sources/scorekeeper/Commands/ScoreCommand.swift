@@ -29,7 +29,7 @@ extension Command {
       let change = invocation[.change]
       let update = try invocation.store().score(
         in: invocation[.game], invocation[.player], change,
-        order: invocation[.ascending] ? .ascending : .descending)
+        order: invocation[.ascending] ? .ascending : nil)
       if invocation.json {
         invocation.print(
           .object([
@@ -43,15 +43,7 @@ extension Command {
           "\(quote(update.player.name)): \(update.previous.score) → \(update.player.score) "
             + "(\(change.description))"
             + (update.previous.score == update.player.score ? ": nothing changed" : ""))
-        let table = StandingsTable(
-          game: update.game.game,
-          shape: StandingsShape(
-            playerCount: update.standings.count,
-            highestScore: update.standings.map(\.player.score).max() ?? 0,
-            lowestScore: update.standings.map(\.player.score).min() ?? 0,
-            photoCount: update.standings.filter { $0.photo != nil }.count))
-        table.printHeader(to: invocation.output)
-        for standing in update.standings { table.print(standing, to: invocation.output) }
+        StandingsTable.print(update.standings, of: update.game.game, state: update.state, to: invocation.output)
       }
     })
 }

@@ -19,7 +19,11 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      let result = try invocation.store().undo()
+      let undo = try invocation.store().undo()
+      guard case .score(let result) = undo else {
+        if case .round(let round) = undo { printRoundUndo(round, invocation) }
+        return
+      }
       if invocation.json {
         invocation.print(
           .object([
@@ -33,4 +37,22 @@ extension Command {
             + "\(result.previous.score) → \(result.player.score)")
       }
     })
+
+  private static func printRoundUndo(_ undo: RoundUndo, _ invocation: Invocation) {
+    if invocation.json {
+      invocation.print(
+        .object([
+          ("game", undo.game.json), ("round", .integer(Int64(undo.number))),
+          ("correction", .bool(undo.isCorrection)),
+          ("points", .object(undo.points.map { ($0.player.id, .integer($0.points)) })),
+          ("madeAt", .string(undo.madeAt.iso8601)),
+        ]))
+    } else {
+      let points = undo.points.map { "\(quote($0.player.name)) \(ScoreEvent.signed($0.points))" }
+      invocation.output.line(
+        "Undid \(undo.isCorrection ? "the correction of " : "")round \(undo.number) of "
+          + "\(quote(undo.game.game.title)), made \(invocation.times.format(undo.madeAt))"
+          + (points.isEmpty ? "." : ": " + points.joined(separator: ", ") + "."))
+    }
+  }
 }

@@ -51,12 +51,53 @@ extension Player {
 }
 
 extension Standing {
-  /// {"rank", "id", "name", "score", "photo" (null when none)}
+  /// {"rank", "id", "name", "score", "photo" (null when none), "team"
+  /// (null when none), "winner" (true only once the game is finished)}
   var json: JSON {
     .object([
       ("rank", .integer(Int64(rank))), ("id", .string(player.id)),
       ("name", .string(player.name)), ("score", .integer(player.score)), ("photo", photo?.json ?? .null),
+      ("team", team.map(JSON.string) ?? .null), ("winner", .bool(isWinner)),
     ])
+  }
+}
+
+extension GameRules {
+  /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N | null}
+  var json: JSON {
+    .object([
+      ("winner", .string(winner.rawValue)), ("target", target.map(JSON.integer) ?? .null),
+      ("rounds", rounds.map { .integer(Int64($0)) } ?? .null),
+    ])
+  }
+}
+
+extension GameState {
+  /// The keys a game's standings end with: {"rules", "state" ("in
+  /// progress" | "finished"), "round" (rounds played)}, and "teams" when
+  /// the game has teams: [{"rank", "name", "score", "members": [ids],
+  /// "winner"}].
+  var jsonFields: [(String, JSON)] {
+    var fields: [(String, JSON)] = [
+      ("rules", rules.json), ("state", .string(isFinished ? "finished" : "in progress")),
+      ("round", .integer(Int64(outcome.roundsPlayed))),
+    ]
+    if hasTeams {
+      let winners = self.winners
+      fields.append(
+        (
+          "teams",
+          .array(
+            places.map { place in
+              .object([
+                ("rank", .integer(Int64(place.rank))), ("name", place.team.map(JSON.string) ?? .null),
+                ("score", .integer(place.total)), ("members", .array(place.members.map(JSON.string))),
+                ("winner", .bool(place.members.allSatisfy(winners.contains))),
+              ])
+            })
+        ))
+    }
+    return fields
   }
 }
 

@@ -116,11 +116,20 @@ struct StreamedJSONArray {
     count += 1
   }
 
-  func finish() {
+  /// Closes the array, then the object after `trailingFields`.
+  func finish(trailingFields: [(String, JSON)] = []) {
     if count > 0 {
       output.write(byte: UInt8(ascii: "\n"))
       JSON.writeIndent(1, to: output)
     }
-    output.write("]\n}\n")
+    output.write("]")
+    for (key, value) in trailingFields {
+      output.write(",\n")
+      JSON.writeIndent(1, to: output)
+      JSON.writeQuoted(key, to: output)
+      output.write(": ")
+      value.write(to: output, level: 1)
+    }
+    output.write("\n}\n")
   }
 }

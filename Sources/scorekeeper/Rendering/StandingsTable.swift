@@ -11,22 +11,71 @@ import ScorekeeperCore
 ///       1  17  Alice
 ///       2  12  Bob
 ///       2  12  Carol
-struct StandingsTable {
+///
+/// A game with rules, rounds or teams says so in its header, shows each
+/// player's team after the name, and ends with the teams' standings and,
+/// once finished, who won.
+final class StandingsTable {
   let game: Game
+  let state: GameState?
   let shape: StandingsShape
   private let rankWidth: Int
   private let scoreWidth: Int
+  /// Names by id, kept only when the footer needs them.
+  private var names: [String: String] = [:]
 
-  init(game: Game, shape: StandingsShape) {
+  init(game: Game, state: GameState? = nil, shape: StandingsShape) {
     self.game = game
+    self.state = state
     self.shape = shape
     rankWidth = String(max(shape.playerCount, 1)).count
-    scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
+    var scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
+    if let state, state.hasTeams {
+      scoreWidth = max(scoreWidth, state.places.map { String($0.total).count }.max() ?? 0)
+    }
+    self.scoreWidth = scoreWidth
   }
 
+  /// Prints standings held whole (a change's result), header to footer.
+  static func print(_ standings: [Standing], of game: Game, state: GameState, to output: Output) {
+    let table = StandingsTable(
+      game: game, state: state,
+      shape: StandingsShape(
+        playerCount: standings.count, highestScore: standings.map(\.player.score).max() ?? 0,
+        lowestScore: standings.map(\.player.score).min() ?? 0,
+        photoCount: standings.filter { $0.photo != nil }.count))
+    table.printHeader(to: output)
+    for standing in standings { table.print(standing, to: output) }
+    table.printFooter(to: output)
+  }
+
+  private var needsNames: Bool { state.map { $0.hasTeams || $0.isFinished } ?? false }
+
   func printHeader(to output: Output) {
-    output.line(
-      "\(game.title) (\(players(shape.playerCount))" + (shape.photoCount > 0 ? "; * has a photo)" : ")"))
+    let parts =
+      [players(shape.playerCount)] + (state?.headerParts ?? [])
+      + (shape.photoCount > 0 ? ["* has a photo"] : [])
+    output.line("\(game.title) (\(parts.joined(separator: "; ")))")
+  }
+
+  /// The teams' standings, when the game has teams, and who won, once it
+  /// is finished.
+  func printFooter(to output: Output) {
+    guard let state else { return }
+    if state.hasTeams {
+      output.line("Teams:")
+      let rankWidth = String(max(state.places.count, 1)).count
+      for place in state.places {
+        output.write(spaces: 2)
+        output.write(Int64(place.rank), width: rankWidth)
+        output.write(spaces: 2)
+        output.write(place.total, width: scoreWidth)
+        output.write(spaces: 2)
+        let members = place.members.map { names[$0] ?? $0 }.joined(separator: ", ")
+        output.line(place.team.map { "\($0): \(members)" } ?? "\(members) (no team)")
+      }
+    }
+    if let result = state.result(names: names) { output.line(result) }
   }
 
   func print(_ standing: Standing, to output: Output) {
@@ -40,6 +89,7 @@ struct StandingsTable {
     // The photo column only once a player has one: games without photos
     // list as they always did.
     if shape.photoCount > 0 { output.write(standing.photo == nil ? "  " : "* ") }
-    output.line(standing.player.name)
+    output.line(standing.player.name + (standing.team.map { " (\($0))" } ?? ""))
+    if needsNames { names[standing.player.id] = standing.player.name }
   }
 }

@@ -13,7 +13,7 @@ import Testing
   static func at(_ n: Int64) -> Timestamp { Timestamp(millisecondsSince1970: 1_000_000 + n * 60_000) }
 
   static func round(_ n: Int64, _ points: [String: Int64]) -> GameOutcome.Change {
-    GameOutcome.Change(id: "r\(n)", time: at(n), kind: .points(points, isRound: true))
+    GameOutcome.Change(id: "r\(n)", time: at(n), kind: .points(points, rounds: 1))
   }
 
   static func rules(_ winner: GameRules.Winner = .highest, target: Int64? = nil, rounds: Int? = nil)
@@ -47,9 +47,9 @@ import Testing
     let places = Ranking.places(of: entries, under: Self.rules())
     #expect(
       places == [
-        Ranking.Place(rank: 1, id: "Owls", total: 7, members: [Self.ann, Self.cy]),
-        Ranking.Place(rank: 1, id: Self.dee, total: 7, members: [Self.dee]),
-        Ranking.Place(rank: 3, id: "Larks", total: 4, members: [Self.bob]),
+        Ranking.Place(rank: 1, team: "Owls", total: 7, members: [Self.ann, Self.cy]),
+        Ranking.Place(rank: 1, team: nil, total: 7, members: [Self.dee]),
+        Ranking.Place(rank: 3, team: "Larks", total: 4, members: [Self.bob]),
       ])
     #expect(Ranking.winners(of: places).flatMap(\.members) == [Self.ann, Self.cy, Self.dee])
   }
@@ -100,7 +100,7 @@ import Testing
   func roundLimit() {
     let log = [
       Self.round(1, [Self.ann: 2]),
-      GameOutcome.Change(id: "s2", time: Self.at(2), kind: .points([Self.bob: 5], isRound: false)),
+      GameOutcome.Change(id: "s2", time: Self.at(2), kind: .points([Self.bob: 5], rounds: 0)),
       Self.round(3, [Self.bob: 1]), Self.round(4, [Self.ann: 1]),
     ]
     let outcome = GameOutcome(replaying: log, players: Self.four, rules: Self.rules(rounds: 2))
@@ -171,8 +171,8 @@ import Testing
     #expect(outcome.finish == GameOutcome.Finish(.target, by: "r2"))
     #expect(
       outcome.places(players: quiz) == [
-        Ranking.Place(rank: 1, id: "Owls", total: 12, members: [Self.ann, Self.cy]),
-        Ranking.Place(rank: 2, id: "Larks", total: 9, members: [Self.bob, Self.dee]),
+        Ranking.Place(rank: 1, team: "Owls", total: 12, members: [Self.ann, Self.cy]),
+        Ranking.Place(rank: 2, team: "Larks", total: 9, members: [Self.bob, Self.dee]),
       ])
     #expect(outcome.winners(players: quiz) == [Self.ann, Self.cy])
   }

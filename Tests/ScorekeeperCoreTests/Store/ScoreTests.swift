@@ -120,7 +120,7 @@ import Testing
     _ = try seed.game("Empty")
     var shape: StandingsShape?
     var rows: [Standing] = []
-    try store.standings(of: "Empty", order: .descending, header: { shape = $1 }, row: { rows.append($0) })
+    try store.standings(of: "Empty", order: .descending, header: { shape = $2 }, row: { rows.append($0) })
     #expect(shape == StandingsShape(playerCount: 0, highestScore: 0, lowestScore: 0))
     #expect(rows == [])
   }

@@ -1,0 +1,116 @@
+/// A change to how a game is won or ended, or to whether it is over.
+public struct GameStateChange: Hashable, Sendable {
+  public var game: GameSummary
+  public var previous: GameState
+  public var state: GameState
+  /// Names by id of the game's players, for saying who won.
+  public var names: [String: String]
+}
+
+/// A rule to change, keep or remove (`set-rules --target N | --no-target`).
+public enum RuleChange<Value: Hashable & Sendable>: Hashable, Sendable {
+  case set(Value)
+  case remove
+}
+
+extension Store {
+  /// Changes a game's rules: nil keeps a rule. The new rules judge the
+  /// game from now on: it may end at once (a target already reached). A
+  /// round limit below the rounds played is refused, as is any change to
+  /// a finished game.
+  public func setRules(
+    in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Int64>?,
+    rounds: RuleChange<Int>?
+  ) throws -> GameStateChange {
+    if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
+    if case .set(let value) = rounds, value <= 0 { throw GameRulesError.roundsNotPositive(value) }
+    return try write {
+      let (game, previous) = try gameInProgress(gameReference)
+      if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
+        throw StoreError.roundLimitBelowPlayed(
+          limit: limit, game: game, roundsPlayed: previous.outcome.roundsPlayed)
+      }
+      let rules = previous.rules.changed(
+        winner: winner, target: target.map(\.logged), rounds: rounds.map { Int64($0.logged) })
+      if rules != previous.rules {
+        try recordGameEvent("rules", in: game, winner: winner, target: target, rounds: rounds)
+        try recordLocalChange("changed the rules of \(quote(game.title))", game: game.id)
+      }
+      return try stateChange(of: game, from: previous)
+    }
+  }
+
+  /// Ends a game by hand. `winners` (player references) names who won a
+  /// game without points; without them the standings say who won.
+  public func finish(_ gameReference: String, winners: [String]? = nil) throws -> GameStateChange {
+    try write {
+      let (game, previous) = try gameInProgress(gameReference)
+      let ids = try winners.map { references in
+        var ids: [String] = []
+        for reference in references {
+          let id = try findPlayer(reference, in: game).id
+          if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+      }
+      try recordGameEvent("finish", in: game, winners: ids)
+      try recordLocalChange("finished \(quote(game.title))", game: game.id)
+      return try stateChange(of: game, from: previous)
+    }
+  }
+
+  /// Reopens a finished game: the next change is judged afresh.
+  public func reopen(_ gameReference: String) throws -> GameStateChange {
+    try write {
+      let game = try findGame(gameReference)
+      try requireWritable(game)
+      let previous = try state(of: game)
+      guard previous.isFinished else { throw StoreError.gameNotFinished(game: game) }
+      try recordGameEvent("reopen", in: game)
+      try recordLocalChange("reopened \(quote(game.title))", game: game.id)
+      return try stateChange(of: game, from: previous)
+    }
+  }
+
+  /// The state of the game a reference names.
+  public func state(of gameReference: String) throws -> (GameSummary, GameState) {
+    try read {
+      let game = try findGame(gameReference)
+      return (try summary(of: game), try state(of: game))
+    }
+  }
+
+  func recordGameEvent(
+    _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Int64>? = nil,
+    rounds: RuleChange<Int>? = nil, winners: [String]? = nil
+  ) throws {
+    try database.execute(
+      """
+      INSERT INTO gameEvents (gameID, device, kind, winner, target, roundLimit, winners)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?5, ?6)
+      """,
+      [
+        .text(game.id), .text(kind), SQLValue(winner?.rawValue), SQLValue(target?.logged),
+        SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
+      ])
+  }
+
+  private func stateChange(of game: Game, from previous: GameState) throws -> GameStateChange {
+    let names = try database.fetchAll(
+      "SELECT id, name FROM players WHERE gameID = ?1", [.text(game.id)]
+    ) { (try $0.text(0), try $0.text(1)) }
+    return GameStateChange(
+      game: try summary(of: game), previous: previous, state: try state(of: game),
+      names: Dictionary(names, uniquingKeysWith: { first, _ in first }))
+  }
+}
+
+extension RuleChange where Value: BinaryInteger {
+  /// As `gameEvents` holds it: the value, or 0 for removed.
+  var logged: Value {
+    switch self {
+    case .set(let value): value
+    case .remove: 0
+    }
+  }
+}

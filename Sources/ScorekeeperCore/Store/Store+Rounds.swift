@@ -1,0 +1,177 @@
+/// One player's points in a round, as a command names them.
+public struct RoundPoints: Hashable, Sendable {
+  public var player: Player
+  public var points: Int64
+
+  public init(player: Player, points: Int64) {
+    self.player = player
+    self.points = points
+  }
+}
+
+/// What `round` (or `round --fix`) did, and where it left the game.
+public struct RoundUpdate: Hashable, Sendable {
+  public var game: GameSummary
+  /// The round's number (the corrected one's, for a correction).
+  public var number: Int
+  public var isCorrection: Bool
+  /// The named players' points for the round (a correction: their new
+  /// points), in the order named.
+  public var points: [RoundPoints]
+  /// Whether anything was written (a correction to the same points is not).
+  public var changed: Bool
+  public var state: GameState
+  /// Whether this round ended the game.
+  public var ended: Bool
+  public var standings: [Standing]
+}
+
+extension Store {
+  /// Records one round: each named player's points (a reference, a
+  /// number), all in one transaction, at one time; players not named
+  /// score 0. Refused whole, nothing written, when the game is finished,
+  /// a player is unknown or named twice, or a total would pass 64 bits.
+  public func addRound(in gameReference: String, _ named: [(player: String, points: Int64)])
+    throws -> RoundUpdate
+  {
+    try write {
+      let (game, state) = try gameInProgress(gameReference)
+      let points = try resolve(named, in: game)
+      for entry in points {
+        guard Self.accepts(entry.points, on: try exactScore(of: entry.player.id)) else {
+          throw StoreError.scoreOutOfRange(player: entry.player, change: .add(entry.points), game: game)
+        }
+      }
+      let round = try insertRound(in: game, fixes: nil, undoes: nil)
+      for entry in points where entry.points != 0 {
+        try recordScoreEvent(for: entry.player.id, delta: entry.points, round: round)
+      }
+      try listLocalChange(round.id)
+      return try update(
+        game, number: state.outcome.roundsPlayed + 1, isCorrection: false, points: points, changed: true,
+        change: round.id)
+    }
+  }
+
+  /// Corrects round `number`'s points for the named players: each one's
+  /// points for that round become the number given. Recorded as a
+  /// correction (a round row that `fixes` it, with the differences as
+  /// score events), so history keeps what the round said before.
+  public func fixRound(
+    in gameReference: String, number: Int, _ named: [(player: String, points: Int64)]
+  ) throws -> RoundUpdate {
+    try write {
+      let (game, _) = try gameInProgress(gameReference)
+      let points = try resolve(named, in: game)
+      let rounds = try liveRounds(of: game)
+      guard (1...max(rounds.count, 1)).contains(number), !rounds.isEmpty else {
+        throw StoreError.noSuchRound(number: number, game: game, roundsPlayed: rounds.count)
+      }
+      let target = rounds[number - 1]
+      var differences: [(player: String, delta: Int64)] = []
+      for entry in points {
+        let now = try pointsIn(round: target, of: entry.player.id)
+        guard let delta = Int64(exactly: Int128(entry.points) - Int128(now)),
+          Self.accepts(delta, on: try exactScore(of: entry.player.id))
+        else {
+          throw StoreError.scoreOutOfRange(player: entry.player, change: .set(entry.points), game: game)
+        }
+        if delta != 0 { differences.append((entry.player.id, delta)) }
+      }
+      var fix: RoundRow?
+      if !differences.isEmpty {
+        let row = try insertRound(in: game, fixes: target, undoes: nil)
+        for difference in differences {
+          try recordScoreEvent(for: difference.player, delta: difference.delta, round: row)
+        }
+        try listLocalChange(row.id)
+        fix = row
+      }
+      return try update(
+        game, number: number, isCorrection: true, points: points, changed: fix != nil, change: fix?.id)
+    }
+  }
+
+  /// The game a reference names, writable and in progress, with its state.
+  func gameInProgress(_ reference: String) throws -> (Game, GameState) {
+    let game = try findGame(reference)
+    try requireWritable(game)
+    let state = try state(of: game)
+    try requireInProgress(game, state)
+    return (game, state)
+  }
+
+  /// The players a round names, each once.
+  private func resolve(_ named: [(player: String, points: Int64)], in game: Game) throws -> [RoundPoints] {
+    var seen: Set<String> = []
+    return try named.map { entry in
+      let player = try findPlayer(entry.player, in: game)
+      guard seen.insert(player.id).inserted else {
+        throw StoreError.playerTwiceInRound(player: player, game: game)
+      }
+      return RoundPoints(player: player, points: entry.points)
+    }
+  }
+
+  /// A row of `rounds` as written: its id and time, which its events share.
+  struct RoundRow {
+    var id: String
+    var madeAt: Timestamp
+  }
+
+  func insertRound(in game: Game, fixes: String?, undoes: String?) throws -> RoundRow {
+    try database.fetchOne(
+      """
+      INSERT INTO rounds (gameID, device, fixes, undoes) VALUES (?1, (SELECT id FROM localDevice), ?2, ?3)
+      RETURNING id, madeAt
+      """, [.text(game.id), SQLValue(fixes), SQLValue(undoes)]
+    ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }!
+  }
+
+  /// The ids of a game's rounds that count, in order: round K is at K - 1.
+  func liveRounds(of game: Game) throws -> [String] {
+    try database.fetchAll(
+      """
+      SELECT r.id FROM rounds AS r
+      WHERE r.gameID = ?1 AND r.fixes IS NULL AND r.undoes IS NULL
+        AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
+      ORDER BY r.madeAt, r.id
+      """, [.text(game.id)]
+    ) { try $0.text(0) }
+  }
+
+  /// A player's points in a round: the round's and its corrections' that
+  /// are not undone. (An undo's own events carry the undo's id.)
+  private func pointsIn(round: String, of playerID: String) throws -> Int64 {
+    try database.fetchOne(
+      """
+      SELECT coalesce(sum(e.delta), 0) FROM scoreEvents AS e
+      WHERE e.playerID = ?2 AND e.roundID IN (
+        SELECT r.id FROM rounds AS r WHERE (r.id = ?1 OR r.fixes = ?1)
+          AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id))
+      """, [.text(round), .text(playerID)]
+    ) { try $0.int64(0) }!
+  }
+
+  /// Lists a round (or a correction) as this device's latest change, for
+  /// `undo`: the log's `event` column holds its id.
+  func listLocalChange(_ id: String) throws {
+    try database.execute("INSERT INTO localChanges (event) VALUES (?1)", [.text(id)])
+    try database.execute(
+      "DELETE FROM localChanges WHERE seq <= (SELECT max(seq) FROM localChanges) - ?1",
+      [.integer(Int64(Self.localChangeLimit))])
+    madeLocalChange = true
+  }
+
+  private func update(
+    _ game: Game, number: Int, isCorrection: Bool, points: [RoundPoints], changed: Bool, change: String?
+  ) throws -> RoundUpdate {
+    let state = try state(of: game)
+    var standings: [Standing] = []
+    try forEachStanding(of: game, state: state, order: nil) { standings.append($0) }
+    return RoundUpdate(
+      game: GameSummary(game: game, playerCount: standings.count), number: number,
+      isCorrection: isCorrection, points: points, changed: changed, state: state,
+      ended: change != nil && state.outcome.finish?.change == change, standings: standings)
+  }
+}

@@ -1,0 +1,46 @@
+import ScorekeeperCore
+
+extension GameRules {
+  /// "lowest wins, ends at 100, 5 rounds"; nil for classic rules, which
+  /// games always had and which say nothing new.
+  var summary: String? {
+    var parts: [String] = []
+    if winner == .lowest { parts.append("lowest wins") }
+    if let target { parts.append("ends at \(target)") }
+    if let rounds { parts.append(rounds == 1 ? "1 round" : "\(rounds) rounds") }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
+  }
+}
+
+extension GameState {
+  /// What a standings header adds after the player count: the rules,
+  /// the rounds played, whether the game is finished.
+  var headerParts: [String] {
+    var parts = [rules.summary].compactMap { $0 }
+    if outcome.roundsPlayed > 0 { parts.append("round \(outcome.roundsPlayed)") }
+    if isFinished { parts.append("finished") }
+    return parts
+  }
+
+  /// "Ann won.", "Ann and Bob won (a tie).", "Team Red (Ann, Bob) won.";
+  /// nil while the game is in progress.
+  func result(names: [String: String]) -> String? {
+    guard isFinished else { return nil }
+    let winners = self.winners
+    guard !winners.isEmpty else { return "Finished with no winner." }
+    let sides = places.filter { $0.members.contains(where: winners.contains) }
+    let words = sides.map { side in
+      let members = side.members.map { quote(names[$0] ?? $0) }
+      return side.team.map { "team \(quote($0)) (\(members.joined(separator: ", ")))" }
+        ?? members.joined(separator: ", ")
+    }
+    var named = false
+    if case .byHand(let winners?)? = outcome.finish?.how { named = !winners.isEmpty }
+    return "Finished: " + listed(words) + " won" + (sides.count > 1 && !named ? " (a tie)." : ".")
+  }
+}
+
+/// "a", "a and b", "a, b and c".
+func listed(_ words: [String]) -> String {
+  words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
+}
