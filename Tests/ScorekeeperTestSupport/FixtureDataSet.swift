@@ -51,6 +51,20 @@ public enum FixtureDataSet {
       // v8's: v9 adds an index, v10 a table of archived games, v11 changes
       // triggers, v12 trims the change log as it goes; no data of their own.
       try fill(store, version: 8)
+    case 13:
+      // v12's, and a game played by v13's rules: lowest wins at 100, in
+      // rounds, with teams, a correction undone, finished and reopened.
+      try fill(store, version: 12)
+      _ = try store.addGame(title: "Hearts", rules: GameRules(winner: .lowest, target: 100))
+      _ = try store.addPlayer(to: "Hearts", name: "Ann", team: "Owls")
+      _ = try store.addPlayer(to: "Hearts", name: "Bob")
+      _ = try store.addRound(in: "Hearts", [("Ann", 60), ("Bob", 13)])
+      _ = try store.addRound(in: "Hearts", [("Ann", 0), ("Bob", 26)])
+      _ = try store.fixRound(in: "Hearts", number: 1, [("Bob", 12)])
+      _ = try store.undo()
+      _ = try store.setTeam(in: "Hearts", "Bob", to: "Larks")
+      _ = try store.finish("Hearts")
+      _ = try store.reopen("Hearts")
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -58,14 +72,31 @@ public enum FixtureDataSet {
 
   /// What the fixture of `version` holds once upgraded to the current schema.
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
-    var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version)))
+    var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version), version: version))
     tables["archivedGames"] = []  // v10's; no fixture archived a game
+    if version >= 13 {
+      tables["players"] = tables["players"]?.map { row in
+        guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
+        return row + [teamsMadeByV13[id].map(SQLValue.text) ?? .null]
+      }
+    } else {
+      // v13: players have no team, score events no round, and no game
+      // has rounds or game events.
+      tables["players"] = tables["players"]?.map { $0 + [.null] }
+      tables["scoreEvents"] = tables["scoreEvents"]?.map { $0 + [.null] }
+      tables["rounds"] = []
+      tables["gameEvents"] = []
+    }
     if version < 12 {
       // v12 names what each entry is about; older entries name nothing.
       tables["localChanges"] = tables["localChanges"]?.map { $0 + [.null, .null] }
     }
     return tables
   }
+
+  /// The teams v13's data set gave its players, by id: Bob joined his
+  /// after he was added (his record changed twice).
+  static let teamsMadeByV13 = [negativeID(19): "Owls", negativeID(20): "Larks"]
 
   /// How many times v8's data set changed each photo (Z's was replaced,
   /// Bob's removed).
@@ -139,6 +170,47 @@ public enum FixtureDataSet {
       return tables
     case 9, 10, 11:
       return userData(fromVersion: 8)
+    case 13:
+      // v12's, and Hearts: ids 17 to 31 in the order v13's store made
+      // them, each round a millisecond after the one before.
+      var tables = userData(fromVersion: 12)
+      let hearts = id(17)
+      func at(_ milliseconds: Int) -> SQLValue { .text("2026-01-01T00:00:00.00\(milliseconds)Z") }
+      func round(_ n: UInt64, _ milliseconds: Int, fixes: UInt64? = nil, undoes: UInt64? = nil) -> [SQLValue]
+      {
+        [id(n), hearts, at(milliseconds), device, fixes.map(id) ?? .null, undoes.map(id) ?? .null]
+      }
+      func event(_ n: UInt64, player: UInt64, _ delta: Int64, round: UInt64, _ ms: Int, undoes: UInt64? = nil)
+        -> [SQLValue]
+      {
+        [id(n), id(player), .integer(delta), at(ms), device, undoes.map(id) ?? .null, id(round)]
+      }
+      func gameEvent(_ n: UInt64, _ kind: String, winner: SQLValue = .null, target: SQLValue = .null)
+        -> [SQLValue]
+      {
+        [id(n), hearts, time, device, .text(kind), winner, target, .null, .null]
+      }
+      tables["games"] = (tables["games"]! + [[hearts, "Hearts"]]).sorted(by: sqlOrder)
+      tables["players"] = (tables["players"]! + [[id(19), hearts, "Ann", 60], [id(20), hearts, "Bob", 39]])
+        .sorted(by: sqlOrder)
+      tables["rounds"] = [
+        round(21, 0), round(24, 1), round(26, 2, fixes: 21), round(28, 3, undoes: 26),
+      ].sorted(by: sqlOrder)
+      // Round 1: Ann 60, Bob 13; round 2: Bob 26 (Ann's 0 is not written);
+      // the correction of round 1 (Bob 12), undone.
+      tables["scoreEvents"] =
+        (tables["scoreEvents"]!.map { $0 + [.null] } + [
+          event(22, player: 19, 60, round: 21, 0), event(23, player: 20, 13, round: 21, 0),
+          event(25, player: 20, 26, round: 24, 1), event(27, player: 20, -1, round: 26, 2),
+          event(29, player: 20, 1, round: 28, 3, undoes: 27),
+        ]).sorted(by: sqlOrder)
+      tables["gameEvents"] = [
+        gameEvent(18, "rules", winner: "lowest", target: 100), gameEvent(30, "finish"),
+        gameEvent(31, "reopen"),
+      ].sorted(by: sqlOrder)
+      // The log keeps the last change (reopen), which names the game.
+      tables["localChanges"] = [[30, .null, .text("reopened \(quote("Hearts"))"), hearts, .null]]
+      return tables
     case 12:
       // From v12 the log keeps only what undo can reach: v8's last change,
       // a photo set (no score change came after it), with what it names.
@@ -216,7 +288,7 @@ public enum FixtureDataSet {
   /// The sync metadata of never-synced rows, all pending save, as v3's
   /// migration (for older fixtures) and the tracking triggers (for newer
   /// ones) both record them: every row at the fixtures' clock time.
-  static func withSyncMetadata(_ tables: Tables) -> Tables {
+  static func withSyncMetadata(_ tables: Tables, version: Int) -> Tables {
     var tables = tables
     let time: SQLValue = "2026-01-01T00:00:00.000Z"
     var records: [[SQLValue]] = []
@@ -238,9 +310,20 @@ public enum FixtureDataSet {
       let (id, game) = (text(player[0]), text(player[1]))
       records.append([
         .text("\(id):players"), "players", player[0], .text("game-\(game)"), "", .text("\(game):games"),
-        .null, "pendingSave", 1,
+        .null, "pendingSave", .integer(teamsMadeByV13[id] == "Larks" && version >= 13 ? 2 : 1),
       ])
       times.append([.text("\(id):players"), "name", time])
+      // From v13 a team is timed from when it is set.
+      if version >= 13, teamsMadeByV13[id] != nil { times.append([.text("\(id):players"), "team", time]) }
+    }
+    for table in ["rounds", "gameEvents"] {
+      for row in tables[table] ?? [] {
+        let (id, game) = (text(row[0]), text(row[1]))
+        records.append([
+          .text("\(id):\(table)"), .text(table), row[0], .text("game-\(game)"), "", .text("\(game):games"),
+          .null, "pendingSave", 1,
+        ])
+      }
     }
     for event in tables["scoreEvents"] ?? [] {
       let (id, player) = (text(event[0]), text(event[1]))

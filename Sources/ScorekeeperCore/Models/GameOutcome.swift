@@ -104,7 +104,7 @@ public struct GameOutcome: Hashable, Sendable {
 
   /// A game whose log holds no rule change and no finish: classic rules,
   /// so it cannot end and every point counts.
-  init(totals: [String: Int64], roundsPlayed: Int) {
+  @_spi(Testing) public init(totals: [String: Int64], roundsPlayed: Int) {
     rules = .classic
     self.totals = totals
     self.roundsPlayed = roundsPlayed

@@ -143,8 +143,11 @@ extension Store {
       WHERE e.roundID = ?1 ORDER BY p.name COLLATE NOCASE, p.name, p.id
       """, [.text(id)]
     ) { row in
-      (event: try Self.event(row), player: Player(
-        id: try row.text(1), gameID: gameID, name: try row.text(6), score: try row.int64(7)))
+      (
+        event: try Self.event(row),
+        player: Player(
+          id: try row.text(1), gameID: gameID, name: try row.text(6), score: try row.int64(7))
+      )
     }
     for (event, player) in events {
       let (opposite, overflows) = Int64(0).subtractingReportingOverflow(event.delta)

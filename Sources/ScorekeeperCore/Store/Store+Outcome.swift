@@ -10,7 +10,7 @@ public struct GameState: Hashable, Sendable {
   private var playerIDs: [String]
   private var teams: [String?]
 
-  init(outcome: GameOutcome, players: [(id: String, team: String?)]) {
+  @_spi(Testing) public init(outcome: GameOutcome, players: [(id: String, team: String?)]) {
     self.outcome = outcome
     playerIDs = players.map(\.id)
     teams = players.map(\.team)

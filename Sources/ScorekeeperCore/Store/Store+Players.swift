@@ -93,9 +93,11 @@ extension Store {
       let (game, _) = try gameInProgress(gameReference)
       let player = try findPlayer(playerReference, in: game)
       let previous = try database.fetchOne(
-        "SELECT team FROM players WHERE id = ?1", [.text(player.id)]) { try $0.optionalText(0) }!
+        "SELECT team FROM players WHERE id = ?1", [.text(player.id)]
+      ) { try $0.optionalText(0) }!
       if team != previous {
-        try database.execute("UPDATE players SET team = ?1 WHERE id = ?2", [SQLValue(team), .text(player.id)])
+        try database.execute(
+          "UPDATE players SET team = ?1 WHERE id = ?2", [SQLValue(team), .text(player.id)])
         try recordLocalChange(
           (team.map { "put \(quote(player.name)) in team \(quote($0))" }
             ?? "took \(quote(player.name)) out of its team") + " in \(quote(game.title))",

@@ -114,3 +114,28 @@ extension RuleChange where Value: BinaryInteger {
     }
   }
 }
+
+extension Store {
+  /// The finished games, by id, with their winners' names in standings
+  /// order. Only games with rules or a finish in their log can be
+  /// finished, so only theirs are replayed.
+  public func finishedGames() throws -> [String: [String]] {
+    try read {
+      let candidates = try database.fetchAll(
+        "SELECT DISTINCT g.id, g.title FROM games AS g JOIN gameEvents AS e ON e.gameID = g.id",
+        [], Game.init(row:))
+      var finished: [String: [String]] = [:]
+      for game in candidates {
+        let state = try state(of: game)
+        guard state.isFinished else { continue }
+        let names = Dictionary(
+          try database.fetchAll("SELECT id, name FROM players WHERE gameID = ?1", [.text(game.id)]) {
+            (try $0.text(0), try $0.text(1))
+          }, uniquingKeysWith: { first, _ in first })
+        let winners = state.winners
+        finished[game.id] = state.players.map(\.id).filter(winners.contains).compactMap { names[$0] }
+      }
+      return finished
+    }
+  }
+}

@@ -119,10 +119,18 @@ extension Store {
     var madeAt: Timestamp
   }
 
+  /// Made at least a millisecond after the game's latest round row, so a
+  /// script's rounds made within one millisecond (or under a clock set
+  /// back) keep the order they were made in: rounds are numbered by time
+  /// first, and ids are random.
   func insertRound(in game: Game, fixes: String?, undoes: String?) throws -> RoundRow {
     try database.fetchOne(
       """
-      INSERT INTO rounds (gameID, device, fixes, undoes) VALUES (?1, (SELECT id FROM localDevice), ?2, ?3)
+      INSERT INTO rounds (gameID, device, fixes, undoes, madeAt)
+      SELECT ?1, (SELECT id FROM localDevice), ?2, ?3,
+        CASE WHEN last IS NULL OR last < now() THEN now()
+        ELSE strftime('%Y-%m-%dT%H:%M:%fZ', last, '+0.001 seconds') END
+      FROM (SELECT max(madeAt) AS last FROM rounds WHERE gameID = ?1)
       RETURNING id, madeAt
       """, [.text(game.id), SQLValue(fixes), SQLValue(undoes)]
     ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }!

@@ -6,20 +6,32 @@ extension Command {
       name: "add-game",
       summary: "Add a game.",
       arguments: [Argument.title.spec],
+      options: [Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec],
       discussion: """
         Titles need not be unique; games with the same title are told apart by id.
+        Without rules a game is a running total where the highest wins, and it never
+        ends by itself ("finish" ends it). --target and --rounds end it as soon as a
+        total reaches the target or the rounds are played; "set-rules" changes them.
         """,
-      examples: ["scorekeeper add-game \"Poker night\""]
+      examples: [
+        "scorekeeper add-game \"Poker night\"", "scorekeeper add-game Hearts --lowest-wins --target 100",
+        "scorekeeper add-game Quiz --rounds 3",
+      ]
     ),
     syncs: true,
     echoes: true,
     run: { invocation in
-      let game = try invocation.store().addGame(title: invocation[.title])
+      let rules = try GameRules(
+        winner: invocation[.lowestWins] ? .lowest : .highest, target: invocation[.target],
+        rounds: invocation[.rounds])
+      let game = try invocation.store().addGame(title: invocation[.title], rules: rules)
       let summary = GameSummary(game: game, playerCount: 0)
       if invocation.json {
-        invocation.print(.object([("game", summary.json)]))
+        invocation.print(.object([("game", summary.json), ("rules", rules.json)]))
       } else {
-        invocation.output.line("Added game \(quote(game.title)) (\(IDFragment.short(game.id)))")
+        invocation.output.line(
+          "Added game \(quote(game.title)) (\(IDFragment.short(game.id)))"
+            + (rules.summary.map { ": \($0)" } ?? ""))
       }
     })
 }

@@ -7,24 +7,27 @@ extension Command {
       summary: "Add a player to a game.",
       arguments: [Argument.game.spec, Argument.name.spec],
       options: [
-        Option.score.spec
+        Option.score.spec, Option.team.spec,
       ],
       examples: [
         "scorekeeper add-player \"Poker night\" Alice",
         "scorekeeper add-player \"Poker night\" Bob --score -5",
+        "scorekeeper add-player Quiz Ann --team Owls",
       ]
     ),
     syncs: true,
     echoes: true,
     run: { invocation in
       let added = try invocation.store().addPlayer(
-        to: invocation[.game], name: invocation[.name], score: invocation[.score] ?? 0)
+        to: invocation[.game], name: invocation[.name], score: invocation[.score] ?? 0,
+        team: invocation[.team])
       if invocation.json {
         invocation.print(.object([("game", added.game.json), ("player", added.player.json)]))
       } else {
         invocation.output.line(
           "Added player \(quote(added.player.name)) (\(IDFragment.short(added.player.id))) to "
-            + "\(quote(added.game.game.title)) with \(points(added.player.score))")
+            + "\(quote(added.game.game.title)) with \(points(added.player.score))"
+            + (invocation[.team].map { " in team \(quote($0))" } ?? ""))
       }
     })
 }
@@ -44,4 +47,9 @@ extension Option where Value == Int64 {
     }
     return value
   }
+}
+
+extension Option where Value == String {
+  fileprivate static let team = Option(
+    OptionSpec(name: "--team", valueName: "TEAM", help: "The player's team (see set-team)."))
 }

@@ -71,8 +71,22 @@ extension Command {
 
   private static func listGames(_ invocation: Invocation) throws {
     let games = try invocation.store().gamesWithAccess()
+    let finished = try invocation.store().finishedGames()
     if invocation.json {
-      invocation.print(.object([("games", .array(games.map { $0.summary.json(access: $0.access) }))]))
+      invocation.print(
+        .object([
+          (
+            "games",
+            .array(
+              games.map { game in
+                guard case .object(let fields) = game.summary.json(access: game.access) else { return .null }
+                return .object(
+                  fields + [
+                    ("state", .string(finished[game.summary.game.id] == nil ? "in progress" : "finished"))
+                  ])
+              })
+          )
+        ]))
       return
     }
     guard !games.isEmpty else {
@@ -84,13 +98,18 @@ extension Command {
     func line(_ summary: GameSummary, _ access: GameAccess) -> String {
       let start =
         IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth) + "  "
+      // Finished: "won by Ann and Bob", after any sharing.
+      let result = finished[summary.game.id].map {
+        "  finished" + ($0.isEmpty ? "" : ", won by " + listed($0.map(quote)))
+      }
       switch access {
       case .mine:
-        return start + summary.game.title
+        return start + (result.map { summary.game.title.padding(to: titleWidth) + $0 } ?? summary.game.title)
       case .sharedByMe:
-        return start + summary.game.title.padding(to: titleWidth) + "  shared by you"
+        return start + summary.game.title.padding(to: titleWidth) + "  shared by you" + (result ?? "")
       case .sharedWithMe(let owner, let permission):
         return start + summary.game.title.padding(to: titleWidth) + "  \(owner)'s, \(permission.rawValue)"
+          + (result ?? "")
       }
     }
     // Sections only once something is shared: a lone list stays as it was.

@@ -43,7 +43,8 @@ extension Command {
           "\(quote(update.player.name)): \(update.previous.score) → \(update.player.score) "
             + "(\(change.description))"
             + (update.previous.score == update.player.score ? ": nothing changed" : ""))
-        StandingsTable.print(update.standings, of: update.game.game, state: update.state, to: invocation.output)
+        StandingsTable.print(
+          update.standings, of: update.game.game, state: update.state, to: invocation.output)
       }
     })
 }

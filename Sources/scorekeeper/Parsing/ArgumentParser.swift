@@ -64,7 +64,7 @@ struct ArgumentParser {
           "Give at most one of \(command.exclusiveOptions.joined(separator: ", ")) "
             + "(got \(exclusive.joined(separator: " and "))).", command: command.name)
       }
-      result.arguments = try match(positionals, to: command)
+      (result.arguments, result.rest) = try match(positionals, to: command)
     }
     return result
   }
@@ -151,12 +151,18 @@ struct ArgumentParser {
   }
 
   private func match(_ positionals: [String], to command: CommandSpec) throws(UsageError)
-    -> [String: String]
+    -> (arguments: [String: String], rest: [String])
   {
     let required = command.arguments.filter { !$0.isOptional }
     guard positionals.count >= required.count else {
       let missing = command.arguments[positionals.count]
       throw UsageError("Missing \(missing.name) for \(command.name).", command: command.name)
+    }
+    if let last = command.arguments.last, last.isVariadic {
+      let fixed = command.arguments.count - 1
+      var arguments: [String: String] = [:]
+      for (spec, value) in zip(command.arguments.prefix(fixed), positionals) { arguments[spec.name] = value }
+      return (arguments, Array(positionals.dropFirst(fixed)))
     }
     guard positionals.count <= command.arguments.count else {
       let extra = positionals[command.arguments.count...]
@@ -174,7 +180,7 @@ struct ArgumentParser {
     for (spec, value) in zip(command.arguments, positionals) {
       arguments[spec.name] = value
     }
-    return arguments
+    return (arguments, [])
   }
 
   /// "-x", "--long", but not "-" alone nor a negative number like "-5".

@@ -50,8 +50,14 @@ struct ArgumentSpec {
   /// How its text becomes the value a command reads (`Argument`): the
   /// text itself unless its key says otherwise.
   var decode: @Sendable (String) throws -> any Sendable = { $0 }
+  /// Whether it takes every word left (the last argument only): `round`'s
+  /// points. Optional ones take none or more, others one or more.
+  var isVariadic = false
 
-  var usage: String { isOptional ? "[\(name)]" : name }
+  var usage: String {
+    let words = isVariadic ? "\(name) [\(name) …]" : name
+    return isOptional ? "[\(isVariadic ? name + " …" : name)]" : words
+  }
 }
 
 /// A `--long` option: a flag, or one that takes a value.

@@ -64,7 +64,11 @@ struct CommandValues: Sendable {
   init(_ line: ParsedCommandLine, arguments: [ArgumentSpec], options: [OptionSpec]) throws {
     command = line.command ?? "scorekeeper"
     for spec in arguments {
-      if let text = line.arguments[spec.name] { values[spec.name] = try spec.decode(text) }
+      if spec.isVariadic {
+        values[spec.name] = try line.rest.map(spec.decode)
+      } else if let text = line.arguments[spec.name] {
+        values[spec.name] = try spec.decode(text)
+      }
     }
     for spec in options {
       if let text = line.options[spec.name] { values[spec.name] = try spec.decode(text) }
@@ -82,6 +86,12 @@ struct CommandValues: Sendable {
   /// An optional argument, nil when not given.
   subscript<Value>(ifGiven argument: Argument<Value>) -> Value? {
     values[argument.spec.name].map(Self.cast)
+  }
+
+  /// A variadic argument's values, in order (none when none were given).
+  subscript<Value>(each argument: Argument<Value>) -> [Value] {
+    guard let words = values[argument.spec.name] as? [any Sendable] else { return [] }
+    return words.map(Self.cast)
   }
 
   subscript<Value>(_ option: Option<Value>) -> Value? {

@@ -5,6 +5,8 @@ struct ParsedCommandLine: Equatable {
   var command: String?
   /// Positional arguments, by their spec's name.
   var arguments: [String: String] = [:]
+  /// The words a variadic last argument took, in order.
+  var rest: [String] = []
   /// Options by long name; flags map to "".
   var options: [String: String] = [:]
 

@@ -40,6 +40,11 @@ enum ErrorWords {
       return amend(text, "; run \"scorekeeper sync\" and try again.", unchanged)
     case SharingError.leavingOwnGame(let game):
       return amend(text, ". To stop sharing it, run: scorekeeper share \(quote(game)) --stop.", unchanged)
+    case StoreError.gameFinished(let game):
+      return amend(
+        text,
+        "; to change it, reopen it first: scorekeeper reopen \(ArgumentParser.shellQuoted(game.title)).",
+        unchanged)
     case StoreError.archivedGame:
       return amend(
         text,

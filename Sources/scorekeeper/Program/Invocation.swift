@@ -117,6 +117,8 @@ final class Invocation {
 
   subscript<Value>(ifGiven argument: Argument<Value>) -> Value? { values[ifGiven: argument] }
 
+  subscript<Value>(each argument: Argument<Value>) -> [Value] { values[each: argument] }
+
   subscript<Value>(_ option: Option<Value>) -> Value? { values[option] }
 
   subscript(_ flag: Flag) -> Bool { values[flag] }

@@ -16,6 +16,8 @@ struct Terminal {
   /// Shows the prompt on stderr and reads one line without echoing it
   /// (a password); nil at end of input.
   var readSecret: @Sendable (_ prompt: String) -> String? = { _ in nil }
+  /// Columns of the terminal stdout is, when it is one.
+  var outputColumns: Int? = nil
 
   /// The real stdin.
   static var standardInput: Terminal {
@@ -23,7 +25,7 @@ struct Terminal {
       isInteractive: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       errorsAreTerminal: isatty(STDERR_FILENO) == 1,
       readLine: { Swift.readLine(strippingNewline: true) },
-      readSecret: readWithoutEcho)
+      readSecret: readWithoutEcho, outputColumns: columns(of: STDOUT_FILENO))
   }
 
   /// No terminal: what scripts, pipes and CI look like.
@@ -56,4 +58,11 @@ struct Terminal {
   private static func printOnStandardError(_ text: String) {
     _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
   }
+}
+
+/// The width of the terminal `descriptor` is, if it is one.
+private func columns(of descriptor: Int32) -> Int? {
+  var size = winsize()
+  guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+  return Int(size.ws_col)
 }

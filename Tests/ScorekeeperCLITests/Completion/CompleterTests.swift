@@ -31,6 +31,7 @@ import Testing
     #expect(
       complete("scorekeeper re")
         == .words([
+          Candidate(word: "reopen", help: "Reopen a finished game."),
           Candidate(word: "rename-game", help: "Give a game a new title."),
           Candidate(word: "rename-player", help: "Give a player a new name."),
           Candidate(word: "remove-player", help: "Remove a player from a game."),

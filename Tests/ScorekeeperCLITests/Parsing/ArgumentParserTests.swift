@@ -142,12 +142,18 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE",
-        "add-player GAME NAME [--score N]",
+        "add-game TITLE [--lowest-wins] [--target N] [--rounds N]",
+        "add-player GAME NAME [--score N] [--team TEAM]",
         "score GAME PLAYER CHANGE [--ascending]",
+        "round GAME NAME=N [NAME=N …] [--fix K]",
         "undo",
         "list [GAME] [--ascending] [--archived]",
+        "sheet GAME",
         "history GAME [PLAYER]",
+        "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds]",
+        "finish GAME [NAME …] [--winner]",
+        "reopen GAME",
+        "set-team GAME PLAYER [TEAM] [--none]",
         "rename-game GAME TITLE",
         "rename-player GAME PLAYER NAME",
         "remove-player GAME PLAYER [--force]",

@@ -254,7 +254,7 @@ extension ProgramTests {
       (
         ["add-player", "Poker", "Bob", "--score", "lots"],
         "--score takes a whole number from -9223372036854775808 to 9223372036854775807 (got \"lots\").\n"
-          + "Usage: scorekeeper add-player GAME NAME [--score N]\nRun \"scorekeeper help add-player\" for more.\n"
+          + "Usage: scorekeeper add-player GAME NAME [--score N] [--team TEAM]\nRun \"scorekeeper help add-player\" for more.\n"
       ),
     ])
   func badValuesRefusedBeforeSync(arguments: [String], message: String) throws {

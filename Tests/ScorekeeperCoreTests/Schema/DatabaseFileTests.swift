@@ -68,8 +68,8 @@ import Testing
     let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
     #expect(
       try db.tableNames() == [
-        "archivedGames", "games", "localChanges", "localDevice", "playerPhotos", "players",
-        "schemaMigrations",
+        "archivedGames", "gameEvents", "games", "localChanges", "localDevice", "playerPhotos", "players",
+        "rounds", "schemaMigrations",
         "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncZones",
       ])
   }

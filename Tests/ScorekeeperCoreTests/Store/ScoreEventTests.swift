@@ -108,17 +108,18 @@ import Testing
     let first = try store.undo()
     let ann = poker.players[0].id
     expectNoDifference(
-      UndoResult(
-        game: GameSummary(game: poker.game, playerCount: 1),
-        previous: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 103),
-        player: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 105),
-        reverted: ScoreEvent(
-          id: UUIDGenerator.format(2), playerID: ann, delta: -2, time: testNow, device: Self.device),
-        event: ScoreEvent(
-          id: UUIDGenerator.format(3), playerID: ann, delta: 2, time: testNow, device: Self.device,
-          undoes: UUIDGenerator.format(2))),
+      Undo.score(
+        UndoResult(
+          game: GameSummary(game: poker.game, playerCount: 1),
+          previous: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 103),
+          player: Player(id: ann, gameID: poker.game.id, name: "Ann", score: 105),
+          reverted: ScoreEvent(
+            id: UUIDGenerator.format(2), playerID: ann, delta: -2, time: testNow, device: Self.device),
+          event: ScoreEvent(
+            id: UUIDGenerator.format(3), playerID: ann, delta: 2, time: testNow, device: Self.device,
+            undoes: UUIDGenerator.format(2)))),
       first)
-    #expect(try store.undo().reverted.id == UUIDGenerator.format(1))
+    #expect(try store.undo().score?.reverted.id == UUIDGenerator.format(1))
     #expect(throws: StoreError.nothingToUndo) { try store.undo() }
     #expect(try test.database.rows(of: "players", columns: ["score"]) == [[100]])
   }
@@ -153,8 +154,8 @@ import Testing
     _ = try store.score(in: "Poker", "Ann", .add(5))
     clock.advance(milliseconds: -30_000)  // the system clock set back
     _ = try store.score(in: "Poker", "Ann", .add(2))
-    #expect(try store.undo().reverted.delta == 2)
-    #expect(try store.undo().reverted.delta == 5)
+    #expect(try store.undo().score?.reverted.delta == 2)
+    #expect(try store.undo().score?.reverted.delta == 5)
     #expect(try store.players(of: "Poker").map(\.score) == [0])
   }
 
@@ -173,7 +174,7 @@ import Testing
     #expect(throws: renamed) { try store.undo() }
     #expect(try events() == before)
     _ = try store.score(in: "Poker", "Benny", .add(1))
-    #expect(try store.undo().reverted.delta == 1)
+    #expect(try store.undo().score?.reverted.delta == 1)
     #expect(throws: renamed) { try store.undo() }
     // A removal, and a game deleted, are named the same way, but for the
     // names of what is gone.

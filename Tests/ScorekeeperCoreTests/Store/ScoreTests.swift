@@ -35,7 +35,12 @@ import Testing
         standings: [
           Standing(rank: 1, player: annAfter), Standing(rank: 1, player: ben),
           Standing(rank: 1, player: cat), Standing(rank: 4, player: dee),
-        ]),
+        ],
+        // Classic rules: it cannot end, and every point counts.
+        state: GameState(
+          outcome: GameOutcome(totals: [ann.id: 20, ben.id: 20, cat.id: 20, dee.id: 5], roundsPlayed: 0),
+          players: [ann, ben, cat, dee].map { ($0.id, nil) }),
+        ended: false),
       update)
   }
 
@@ -104,7 +109,7 @@ import Testing
     var header: (Game, StandingsShape)?
     var rows: [Standing] = []
     try store.standings(
-      of: "Darts", order: .descending, header: { header = ($0, $1) }, row: { rows.append($0) })
+      of: "Darts", order: .descending, header: { header = ($0, $2) }, row: { rows.append($0) })
     #expect(header?.0 == darts.game)
     #expect(header?.1 == StandingsShape(playerCount: 4, highestScore: 20, lowestScore: 5))
     #expect(

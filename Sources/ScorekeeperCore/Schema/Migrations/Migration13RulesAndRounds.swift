@@ -15,7 +15,8 @@ extension Migration {
   ///   of 0 removes it), `finish` (with `winners`, the player ids named by
   ///   `finish --winner`, space-separated) and `reopen`. No CHECK on
   ///   `kind`: a later version's kinds are passed over, not refused.
-  /// - `players.team`: a player's team, a field merged like its name.
+  /// - `players.team`: a player's team, a field merged like its name
+  ///   (timed from when it is first set: no time merges as the oldest).
   /// - `localChanges.event` may also hold a round row's id, so `undo`
   ///   reverts a whole round (or correction) as one change.
   ///
@@ -85,7 +86,7 @@ extension Migration {
       SELECT NEW.id || ':players', 'name', now() WHERE 1
       ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
       /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'team', now() WHERE 1
+      SELECT NEW.id || ':players', 'team', now() WHERE NEW.team IS NOT NULL
       ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
       END;
       DROP TRIGGER sync_players_update;

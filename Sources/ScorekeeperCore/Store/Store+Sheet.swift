@@ -1,0 +1,111 @@
+/// A game's score sheet, as on paper: a row per round, a column per
+/// player, the score changes made outside the rounds where they fell,
+/// and the totals that count.
+public struct ScoreSheet: Hashable, Sendable {
+  public struct Round: Hashable, Sendable {
+    public var number: Int
+    /// Points by player id: the round's, with its corrections.
+    public var points: [String: Int64]
+    /// Whether a correction (`round --fix`) changed it.
+    public var corrected: Bool
+  }
+
+  /// A score change outside the rounds (`score`, a starting score).
+  public struct Change: Hashable, Sendable {
+    /// How many rounds were played before it.
+    public var afterRound: Int
+    public var playerID: String
+    public var points: Int64
+    public var time: Timestamp
+  }
+
+  public var game: GameSummary
+  public var state: GameState
+  /// The players in the order they were added, with their teams.
+  public var players: [(player: Player, team: String?)] {
+    zip(playerList, teams).map { ($0, $1) }
+  }
+  private var playerList: [Player]
+  private var teams: [String?]
+  public var rounds: [Round]
+  public var changes: [Change]
+  /// The totals that count, by player id.
+  public var totals: [String: Int64]
+
+  init(
+    game: GameSummary, state: GameState, players: [(player: Player, team: String?)], rounds: [Round],
+    changes: [Change], totals: [String: Int64]
+  ) {
+    self.game = game
+    self.state = state
+    playerList = players.map(\.player)
+    teams = players.map(\.team)
+    self.rounds = rounds
+    self.changes = changes
+    self.totals = totals
+  }
+}
+
+extension Store {
+  /// The score sheet of the game a reference names, from one snapshot.
+  public func sheet(of gameReference: String) throws -> ScoreSheet {
+    try read {
+      let game = try findGame(gameReference)
+      let state = try state(of: game)
+      let players = try database.fetchAll(
+        "SELECT id, name, score, team FROM players WHERE gameID = ?1 ORDER BY rowid", [.text(game.id)]
+      ) { row in
+        (
+          player: Player(
+            id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.int64(2)),
+          team: try row.optionalText(3)
+        )
+      }
+      let live = try database.fetchAll(
+        """
+        SELECT r.id, r.madeAt FROM rounds AS r
+        WHERE r.gameID = ?1 AND r.fixes IS NULL AND r.undoes IS NULL
+          AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
+        ORDER BY r.madeAt, r.id
+        """, [.text(game.id)]
+      ) { (id: try $0.text(0), madeAt: try $0.timestamp(1)) }
+      var rounds = live.indices.map { ScoreSheet.Round(number: $0 + 1, points: [:], corrected: false) }
+      let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
+      try database.forEachRow(
+        """
+        SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta)
+        FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
+        WHERE r.gameID = ?1 AND r.undoes IS NULL
+          AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
+        GROUP BY r.id, e.playerID
+        """, [.text(game.id)]
+      ) { row in
+        guard let at = index[try row.text(0)] else { return }  // a correction of an undone round
+        if try row.int(1) == 1 { rounds[at].corrected = true }
+        if let player = try row.optionalText(2) {
+          rounds[at].points[player, default: 0] &+= try row.int64(3)
+        }
+      }
+      let changes = try database.fetchAll(
+        """
+        SELECT e.time, e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+        WHERE p.gameID = ?1 AND e.roundID IS NULL AND e.undoes IS NULL
+          AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
+        ORDER BY e.time, e.id
+        """, [.text(game.id)]
+      ) { row in
+        let time = try row.timestamp(0)
+        return ScoreSheet.Change(
+          afterRound: live.prefix { $0.madeAt <= time }.count, playerID: try row.text(1),
+          points: try row.int64(2), time: time)
+      }
+      let totals =
+        state.outcome.notCounted.isEmpty
+        ? Dictionary(players.map { ($0.player.id, $0.player.score) }, uniquingKeysWith: { first, _ in first })
+        : state.outcome.totals
+      return ScoreSheet(
+        game: GameSummary(game: game, playerCount: players.count), state: state, players: players,
+        rounds: rounds, changes: changes, totals: totals)
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import ScorekeeperCore
+
+extension Command {
+  static let finish = Command(
+    spec: CommandSpec(
+      name: "finish",
+      summary: "End a game by hand, naming its winners when it has no points.",
+      arguments: [Argument.game.spec, Argument.winners.spec],
+      options: [Flag.winner.spec],
+      discussion: """
+        Without --winner, the standings say who won: all who share the first rank
+        (under the game's rules; with teams, every member of the first team). With
+        --winner NAME …, those players won (chess, a co-operative win). A finished game
+        refuses score changes, rounds and roster changes until "reopen".
+        """,
+      examples: ["scorekeeper finish Catan", "scorekeeper finish Chess --winner Ann"]
+    ),
+    syncs: true,
+    echoes: true,
+    prepare: { invocation in
+      let named = invocation[each: .winners]
+      if invocation[.winner] && named.isEmpty {
+        throw UsageError("--winner needs the winners' names: finish GAME --winner NAME …", command: "finish")
+      }
+      if !invocation[.winner], let first = named.first {
+        throw UsageError(
+          "Unexpected argument \(quote(first)) for finish. To name the winners: finish GAME --winner NAME …",
+          command: "finish")
+      }
+    },
+    run: { invocation in
+      let named = invocation[each: .winners]
+      let change = try invocation.store().finish(invocation[.game], winners: named.isEmpty ? nil : named)
+      printStateChange(change, invocation) { "Finished \(quote($0.game.game.title))." }
+    })
+
+  static let reopen = Command(
+    spec: CommandSpec(
+      name: "reopen",
+      summary: "Reopen a finished game.",
+      arguments: [Argument.game.spec],
+      discussion: """
+        The game takes changes again, and the next one is judged afresh under its
+        rules (a round still past the target ends it again). History keeps that it
+        was finished and reopened.
+        """,
+      examples: ["scorekeeper reopen Catan"]
+    ),
+    syncs: true,
+    echoes: true,
+    run: { invocation in
+      let change = try invocation.store().reopen(invocation[.game])
+      printStateChange(change, invocation) { "Reopened \(quote($0.game.game.title)): it is in progress." }
+    })
+}
+
+extension Argument where Value == String {
+  fileprivate static let winners = Argument(
+    ArgumentSpec(
+      name: "NAME", help: "With --winner: a player who won (name or id).", isOptional: true, isVariadic: true)
+  )
+}
+
+extension Flag {
+  fileprivate static let winner = Flag(
+    spec: OptionSpec(name: "--winner", help: "The players named after the game won it."))
+}

@@ -1,0 +1,105 @@
+import ScorekeeperCore
+
+extension Command {
+  static let round = Command(
+    spec: CommandSpec(
+      name: "round",
+      summary: "Record a round: each named player's points for it.",
+      arguments: [Argument.game.spec, Argument.roundPoints.spec],
+      options: [Option.fix.spec],
+      discussion: """
+        Records one round, all of it or none: NAME=N for each player who scored (a
+        whole number, sign optional); players not named score 0. Rounds are numbered
+        1, 2, 3… per game; "sheet" shows them. With --fix K, round K's points become
+        the numbers given for the players named (a correction: history keeps what the
+        round said before, and the sheet marks it). "undo" reverts a whole round, or a
+        correction, as one change. When the round meets the game's end (a target
+        reached, the last round played), the game finishes and the output says who
+        won; a finished game takes no more rounds until "reopen".
+        """,
+      examples: [
+        "scorekeeper round Hearts Ann=5 Bob=13 Cy=0 Dee=8",
+        "scorekeeper round Hearts --fix 2 Ann=6",
+      ]
+    ),
+    syncs: true,
+    echoes: true,
+    run: { invocation in
+      let named = invocation[each: .roundPoints].map { (player: $0.name, points: $0.points) }
+      let store = try invocation.store()
+      let update =
+        try invocation[.fix].map { try store.fixRound(in: invocation[.game], number: $0, named) }
+        ?? store.addRound(in: invocation[.game], named)
+      if invocation.json {
+        invocation.print(
+          .object(
+            [
+              ("game", update.game.json), ("round", .integer(Int64(update.number))),
+              ("correction", .bool(update.isCorrection)),
+              ("points", .object(update.points.map { ($0.player.id, .integer($0.points)) })),
+              ("standings", .array(update.standings.map(\.json))),
+            ] + update.state.jsonFields))
+        return
+      }
+      let title = quote(update.game.game.title)
+      if update.isCorrection {
+        let points = update.points.map { "\(quote($0.player.name)) now \($0.points)" }
+        invocation.output.line(
+          update.changed
+            ? "Corrected round \(update.number) of \(title): " + listed(points) + "."
+            : "Round \(update.number) of \(title) already has these points: nothing changed.")
+      } else {
+        let points = update.points.map { "\(quote($0.player.name)) \(ScoreEvent.signed($0.points))" }
+        invocation.output.line(
+          "Round \(update.number) of \(title): " + (points.isEmpty ? "no points." : listed(points) + "."))
+      }
+      StandingsTable.print(update.standings, of: update.game.game, state: update.state, to: invocation.output)
+    })
+}
+
+/// One player's points in a round, as typed: NAME=N.
+struct TypedRoundPoints: Sendable {
+  var name: String
+  var points: Int64
+}
+
+extension Argument where Value == TypedRoundPoints {
+  fileprivate static let roundPoints = Argument(
+    ArgumentSpec(
+      name: "NAME=N",
+      help: "A player (name or id) and the points they scored this round, as Ann=5 or Bob=-3.",
+      isVariadic: true)
+  ) { text in
+    // The last "=": a name may hold one, a number never does.
+    guard let equals = text.lastIndex(of: "=") else {
+      throw UsageError(
+        "Each player's points are NAME=N, as Ann=5 (got \(quote(text))).", command: "round")
+    }
+    let name = String(text[..<equals])
+    let number = String(text[text.index(after: equals)...])
+    guard !name.isEmpty else {
+      throw UsageError("\(quote(text)) names no player: write NAME=N, as Ann=5.", command: "round")
+    }
+    guard !number.isEmpty else {
+      throw UsageError(
+        "\(quote(text)) gives \(quote(name)) no points: write \(name)=N, as \(name)=5.", command: "round")
+    }
+    guard let points = Int64(number) else {
+      throw UsageError(
+        "\(quote(number)) in \(quote(text)) is not a whole number from \(Int64.min) to \(Int64.max).",
+        command: "round")
+    }
+    return TypedRoundPoints(name: name, points: points)
+  }
+}
+
+extension Option where Value == Int {
+  fileprivate static let fix = Option(
+    OptionSpec(name: "--fix", valueName: "K", help: "Correct round K's points for the players named.")
+  ) { text in
+    guard let number = Int(text), number >= 1 else {
+      throw UsageError("--fix takes a round number, 1 or more (got \(quote(text))).", command: "round")
+    }
+    return number
+  }
+}

@@ -1,0 +1,36 @@
+import ScorekeeperCore
+
+// The options that set a game's rules, shared by add-game and set-rules.
+// A value that is no rule (0, negative, not a number) is refused before
+// anything is touched, quoting what was typed.
+
+extension Flag {
+  static let lowestWins = Flag(
+    spec: OptionSpec(name: "--lowest-wins", help: "The lowest total ranks first (golf, Hearts)."))
+  static let highestWins = Flag(
+    spec: OptionSpec(name: "--highest-wins", help: "The highest total ranks first (the default)."))
+  static let noTarget = Flag(spec: OptionSpec(name: "--no-target", help: "Remove the target."))
+  static let noRounds = Flag(spec: OptionSpec(name: "--no-rounds", help: "Remove the number of rounds."))
+}
+
+extension Option where Value == Int64 {
+  static let target = Option(
+    OptionSpec(
+      name: "--target", valueName: "N",
+      help: "End the game as soon as a total (a team's, with teams) reaches N (1 or more).")
+  ) { text in try positive(text, option: "--target", what: "a target total", limit: Int64.max) }
+}
+
+extension Option where Value == Int {
+  static let rounds = Option(
+    OptionSpec(name: "--rounds", valueName: "N", help: "End the game after N rounds (1 or more).")
+  ) { text in Int(try positive(text, option: "--rounds", what: "a number of rounds", limit: 1_000_000)) }
+}
+
+/// A whole number from 1 to `limit`, or the usage error quoting `text`.
+private func positive(_ text: String, option: String, what: String, limit: Int64) throws -> Int64 {
+  guard let value = Int64(text), (1...limit).contains(value) else {
+    throw UsageError("\(option) takes \(what), a whole number from 1 to \(limit) (got \(quote(text))).")
+  }
+  return value
+}

@@ -1,0 +1,72 @@
+import ScorekeeperCore
+
+extension Command {
+  static let setRules = Command(
+    spec: CommandSpec(
+      name: "set-rules",
+      summary: "Change how a game is won and when it ends.",
+      arguments: [Argument.game.spec],
+      options: [
+        Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
+        Option.rounds.spec, Flag.noRounds.spec,
+      ],
+      discussion: """
+        Rules not named stay as they are. The new rules judge the game from now on:
+        a total already at a new target ends it at once. A number of rounds below the
+        rounds already played is refused. A finished game's rules do not change until
+        "reopen".
+        """,
+      examples: [
+        "scorekeeper set-rules Hearts --lowest-wins --target 100",
+        "scorekeeper set-rules Quiz --rounds 5 --no-target",
+      ],
+      exclusiveOptions: []
+    ),
+    syncs: true,
+    echoes: true,
+    prepare: { invocation in
+      for (a, b) in [
+        ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--rounds", "--no-rounds"),
+      ]
+      where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
+        throw UsageError("Give \(a) or \(b), not both.", command: "set-rules")
+      }
+      let given = ["--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds"]
+      if !given.contains(where: invocation.commandLine.has) {
+        throw UsageError(
+          "Name a rule to change: " + given.joined(separator: ", ") + ".", command: "set-rules")
+      }
+    },
+    run: { invocation in
+      let change = try invocation.store().setRules(
+        in: invocation[.game],
+        winner: invocation[.lowestWins] ? .lowest : invocation[.highestWins] ? .highest : nil,
+        target: invocation[.noTarget] ? .remove : invocation[.target].map(RuleChange.set),
+        rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set))
+      printStateChange(change, invocation) { change in
+        change.previous.rules == change.state.rules
+          ? "The rules of \(quote(change.game.game.title)) are already so: nothing changed."
+          : "The rules of \(quote(change.game.game.title)) are now: "
+            + (change.state.rules.summary ?? "highest wins") + "."
+      }
+    })
+
+  /// A change of a game's rules or state: the sentence, then (once
+  /// finished) who won; in JSON, the game and its state.
+  static func printStateChange(
+    _ change: GameStateChange, _ invocation: Invocation, sentence: (GameStateChange) -> String
+  ) {
+    if invocation.json {
+      invocation.print(
+        .object(
+          [("game", change.game.json)] + change.state.jsonFields + [
+            ("winners", .array(change.state.winners.sorted().map(JSON.string)))
+          ]))
+      return
+    }
+    invocation.output.line(sentence(change))
+    if let result = change.state.result(names: change.names), !change.previous.isFinished {
+      invocation.output.line(result)
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import ScorekeeperCore
+
+/// Prints a score sheet as a grid that fits `width` columns:
+///
+///     Hearts (lowest wins, ends at 100; round 2)
+///     Round   Ann  Bob  Cy
+///         1     5   13   0
+///         2*    6    0  20
+///     score    +4
+///     Total    15   13  20
+///     Rank      2    1   3
+///     * corrected
+///
+/// Names longer than their numbers are shortened (by display width, with
+/// "…") when the grid would not fit; a grid that still does not fit is
+/// printed in parts, each with the label column.
+struct SheetTable {
+  let sheet: ScoreSheet
+  let width: Int
+
+  /// A column's header and cells, as text.
+  private struct Column {
+    var name: String
+    var team: String?
+    var cells: [String]
+    var width: Int { max(name.displayWidth, team?.displayWidth ?? 0, cells.map(\.count).max() ?? 0) }
+    var numberWidth: Int { cells.map(\.count).max() ?? 0 }
+  }
+
+  func print(to output: Output) {
+    let parts = [players(sheet.players.count)] + sheet.state.headerParts
+    output.line("\(sheet.game.game.title) (\(parts.joined(separator: "; ")))")
+    guard !sheet.players.isEmpty else { return }
+    let (labels, columns) = grid()
+    let labelWidth = labels.map(\.displayWidth).max() ?? 0
+    let hasTeams = sheet.state.hasTeams
+    var fitted = columns
+    let room = width - labelWidth
+    if fitted.reduce(0, { $0 + 2 + $1.width }) > room {
+      // Shorten names to their numbers' width (at least 6), then wrap.
+      for index in fitted.indices {
+        let cap = max(fitted[index].numberWidth, 6)
+        fitted[index].name = Self.shortened(fitted[index].name, to: cap)
+        fitted[index].team = fitted[index].team.map { Self.shortened($0, to: cap) }
+      }
+    }
+    var start = 0
+    while start < fitted.count {
+      var end = start
+      var used = labelWidth
+      while end < fitted.count, end == start || used + 2 + fitted[end].width <= width {
+        used += 2 + fitted[end].width
+        end += 1
+      }
+      let part = fitted[start..<end]
+      if start > 0 { output.line() }
+      output.line(row("Round".padding(to: labelWidth), part.map { ($0.name, $0.width) }, alignLeft: true))
+      if hasTeams {
+        output.line(
+          row("Team".padding(to: labelWidth), part.map { ($0.team ?? "", $0.width) }, alignLeft: true))
+      }
+      for (line, label) in labels.enumerated() {
+        output.line(
+          row(label.padding(to: labelWidth), part.map { ($0.cells[line], $0.width) }, alignLeft: false))
+      }
+      start = end
+    }
+    if sheet.rounds.contains(where: \.corrected) { output.line("* corrected") }
+    let names = Dictionary(
+      sheet.players.map { ($0.player.id, $0.player.name) }, uniquingKeysWith: { a, _ in a })
+    if hasTeams {
+      output.line("Teams:")
+      for place in sheet.state.places {
+        let members = place.members.map { names[$0] ?? $0 }.joined(separator: ", ")
+        output.line(
+          "  \(place.rank)  \(place.total)  "
+            + (place.team.map { "\($0): \(members)" } ?? "\(members) (no team)"))
+      }
+    }
+    if let result = sheet.state.result(names: names) { output.line(result) }
+  }
+
+  /// The label of each row and each player's column of cells.
+  private func grid() -> (labels: [String], columns: [Column]) {
+    var labels: [String] = []
+    var cells: [[String]] = Array(repeating: [], count: sheet.players.count)
+    let ids = sheet.players.map(\.player.id)
+    var changes = sheet.changes[...]
+    func outside(upTo round: Int) {
+      while let change = changes.first, change.afterRound <= round {
+        changes.removeFirst()
+        labels.append("score")
+        for (index, id) in ids.enumerated() {
+          cells[index].append(id == change.playerID ? ScoreEvent.signed(change.points) : "")
+        }
+      }
+    }
+    for round in sheet.rounds {
+      outside(upTo: round.number - 1)
+      labels.append(String(round.number).padding(to: 5, leading: true) + (round.corrected ? "*" : ""))
+      for (index, id) in ids.enumerated() { cells[index].append(String(round.points[id] ?? 0)) }
+    }
+    outside(upTo: Int.max)
+    labels.append("Total")
+    for (index, id) in ids.enumerated() { cells[index].append(String(sheet.totals[id] ?? 0)) }
+    let ranks = self.ranks()
+    labels.append("Rank")
+    for (index, id) in ids.enumerated() { cells[index].append(ranks[id].map(String.init) ?? "") }
+    let columns = sheet.players.enumerated().map { index, entry in
+      Column(name: entry.player.name, team: entry.team, cells: cells[index])
+    }
+    return (labels, columns)
+  }
+
+  /// Each player's rank under the rules, by the totals that count.
+  private func ranks() -> [String: Int] {
+    let entries = sheet.players.map {
+      Ranking.Entry(id: $0.player.id, total: sheet.totals[$0.player.id] ?? 0)
+    }
+    var ranks: [String: Int] = [:]
+    for place in Ranking.places(of: entries, under: sheet.state.rules) { ranks[place.id] = place.rank }
+    return ranks
+  }
+
+  private func row(_ label: String, _ cells: [(String, Int)], alignLeft: Bool) -> String {
+    var line = label
+    for (text, width) in cells {
+      line += "  " + (alignLeft ? text.padding(to: width) : text.padding(to: width, leading: true))
+    }
+    while line.hasSuffix(" ") { line.removeLast() }
+    return line
+  }
+
+  /// `text` cut to `width` display columns, ending in "…" when cut.
+  static func shortened(_ text: String, to width: Int) -> String {
+    guard text.displayWidth > width else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let next = String(character).displayWidth
+      if used + next > width - 1 { break }
+      result.append(character)
+      used += next
+    }
+    return result + "…"
+  }
+}
