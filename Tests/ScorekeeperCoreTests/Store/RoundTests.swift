@@ -1,0 +1,69 @@
+import ScorekeeperTestSupport
+import Testing
+
+@_spi(Testing) @testable import ScorekeeperCore
+
+/// Rounds, corrections and endings through the store: what the sheet and
+/// the state say, and that a refused change writes nothing.
+@Suite struct RoundTests {
+  let test: TestStore
+  var store: Store { test.store }
+
+  init() throws {
+    test = try TestStore()
+    _ = try store.addGame(title: "Hearts", rules: GameRules(winner: .lowest, target: 100))
+    for name in ["Ann", "Bob"] { _ = try store.addPlayer(to: "Hearts", name: name) }
+  }
+
+  /// Each round's points by player name, with its corrected mark.
+  func rounds() throws -> [String] {
+    let sheet = try store.sheet(of: "Hearts")
+    let names = Dictionary(uniqueKeysWithValues: sheet.players.map { ($0.player.id, $0.player.name) })
+    return sheet.rounds.map { round in
+      "\(round.number)\(round.corrected ? "*" : ""): "
+        + sheet.players.map { "\(names[$0.player.id]!)=\(round.points[$0.player.id] ?? 0)" }
+        .joined(separator: " ")
+    }
+  }
+
+  @Test("rounds number in order; a correction marks its round; undo takes back a whole round")
+  func roundsFixesAndUndo() throws {
+    _ = try store.addRound(in: "Hearts", [("Ann", 5), ("Bob", 13)])
+    _ = try store.addRound(in: "Hearts", [("Bob", 26)])
+    _ = try store.fixRound(in: "Hearts", number: 1, [("Bob", 12)])
+    #expect(try rounds() == ["1*: Ann=5 Bob=12", "2: Ann=0 Bob=26"])
+    guard case .round(let undone) = try store.undo() else {
+      Issue.record("undo did not revert the correction")
+      return
+    }
+    #expect(undone.number == 1 && undone.isCorrection)
+    #expect(try rounds() == ["1: Ann=5 Bob=13", "2: Ann=0 Bob=26"])
+    _ = try store.undo()  // round 1's correction is gone: round 2 goes
+    #expect(try rounds() == ["1: Ann=5 Bob=13"])
+    #expect(try store.players(of: "Hearts").map(\.score) == [13, 5])
+  }
+
+  @Test(
+    "a round reaching the target ends the game; the lowest wins; then every change is refused, nothing written"
+  )
+  func targetEndsTheGame() throws {
+    let update = try store.addRound(in: "Hearts", [("Ann", 40), ("Bob", 100)])
+    #expect(update.ended && update.state.isFinished)
+    #expect(
+      update.standings.map { "\($0.rank) \($0.player.name) \($0.isWinner)" } == ["1 Ann true", "2 Bob false"])
+    func data() throws -> [[[SQLValue]]] {
+      try ["scoreEvents", "rounds", "players", "gameEvents", "localChanges"].map {
+        try test.database.rows(of: $0, columns: try test.database.columnNames(of: $0))
+      }
+    }
+    let before = try data()
+    #expect(throws: StoreError.self) { try store.addRound(in: "Hearts", [("Ann", 1)]) }
+    #expect(throws: StoreError.self) { try store.score(in: "Hearts", "Ann", .add(1)) }
+    #expect(throws: StoreError.self) { try store.addPlayer(to: "Hearts", name: "Cy") }
+    #expect(throws: StoreError.self) { try store.undo() }
+    #expect(try data() == before)
+    _ = try store.reopen("Hearts")
+    // Judged afresh at the next change: Bob is still past 100.
+    #expect(try store.addRound(in: "Hearts", [("Ann", 1)]).ended)
+  }
+}
