@@ -136,7 +136,7 @@ extension Store {
     try requireWritable(game)
     try requireInProgress(game, try state(of: game))
     let rounds = try liveRounds(of: game)
-    let number = (rounds.firstIndex(of: fixes ?? id) ?? rounds.count) + 1
+    let number = (rounds.firstIndex { $0.id == (fixes ?? id) } ?? rounds.count) + 1
     let events = try database.fetchAll(
       """
       SELECT \(Self.eventColumns), p.name, p.score FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID

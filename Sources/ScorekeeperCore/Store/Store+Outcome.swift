@@ -122,14 +122,10 @@ extension Store {
     return Array(changes.values)
   }
 
-  /// The rounds of a game that count: neither corrections, undos, nor undone.
+  /// How many rounds of a game count (`isLiveRound`).
   func roundsPlayed(in game: Game) throws -> Int {
     try database.fetchOne(
-      """
-      SELECT count(*) FROM rounds AS r
-      WHERE r.gameID = ?1 AND r.fixes IS NULL AND r.undoes IS NULL
-        AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
-      """, [.text(game.id)]
+      "SELECT count(*) FROM rounds AS r WHERE \(Self.isLiveRound)", [.text(game.id)]
     ) { try $0.int(0) }!
   }
 

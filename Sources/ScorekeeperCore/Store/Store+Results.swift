@@ -96,12 +96,9 @@ extension Store {
   }
 
   private func stateChange(of game: Game, from previous: GameState) throws -> GameStateChange {
-    let names = try database.fetchAll(
-      "SELECT id, name FROM players WHERE gameID = ?1", [.text(game.id)]
-    ) { (try $0.text(0), try $0.text(1)) }
-    return GameStateChange(
+    GameStateChange(
       game: try summary(of: game), previous: previous, state: try state(of: game),
-      names: Dictionary(names, uniquingKeysWith: { first, _ in first }))
+      names: try playerNames(in: game))
   }
 }
 
@@ -128,10 +125,7 @@ extension Store {
       for game in candidates {
         let state = try state(of: game)
         guard state.isFinished else { continue }
-        let names = Dictionary(
-          try database.fetchAll("SELECT id, name FROM players WHERE gameID = ?1", [.text(game.id)]) {
-            (try $0.text(0), try $0.text(1))
-          }, uniquingKeysWith: { first, _ in first })
+        let names = try playerNames(in: game)
         let winners = state.winners
         finished[game.id] = state.players.map(\.id).filter(winners.contains).compactMap { names[$0] }
       }

@@ -64,10 +64,10 @@ extension Store {
       let (game, _) = try gameInProgress(gameReference)
       let points = try resolve(named, in: game)
       let rounds = try liveRounds(of: game)
-      guard (1...max(rounds.count, 1)).contains(number), !rounds.isEmpty else {
+      guard rounds.indices.contains(number - 1) else {
         throw StoreError.noSuchRound(number: number, game: game, roundsPlayed: rounds.count)
       }
-      let target = rounds[number - 1]
+      let target = rounds[number - 1].id
       var differences: [(player: String, delta: Int64)] = []
       for entry in points {
         let now = try pointsIn(round: target, of: entry.player.id)
@@ -136,16 +136,27 @@ extension Store {
     ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }!
   }
 
-  /// The ids of a game's rounds that count, in order: round K is at K - 1.
-  func liveRounds(of game: Game) throws -> [String] {
+  /// The rounds of a game that count, in order: round K is at K - 1.
+  func liveRounds(of game: Game) throws -> [RoundRow] {
     try database.fetchAll(
-      """
-      SELECT r.id FROM rounds AS r
-      WHERE r.gameID = ?1 AND r.fixes IS NULL AND r.undoes IS NULL
-        AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
-      ORDER BY r.madeAt, r.id
-      """, [.text(game.id)]
-    ) { try $0.text(0) }
+      "SELECT r.id, r.madeAt FROM rounds AS r WHERE \(Self.isLiveRound) ORDER BY r.madeAt, r.id",
+      [.text(game.id)]
+    ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }
+  }
+
+  /// A row `r` of `rounds` of the game ?1 that is a round that counts:
+  /// neither a correction, an undo, nor undone.
+  static let isLiveRound = """
+    r.gameID = ?1 AND r.fixes IS NULL AND r.undoes IS NULL
+      AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
+    """
+
+  /// Each player's name by id, for saying who won.
+  func playerNames(in game: Game) throws -> [String: String] {
+    Dictionary(
+      try database.fetchAll("SELECT id, name FROM players WHERE gameID = ?1", [.text(game.id)]) {
+        (try $0.text(0), try $0.text(1))
+      }, uniquingKeysWith: { first, _ in first })
   }
 
   /// A player's points in a round: the round's and its corrections' that

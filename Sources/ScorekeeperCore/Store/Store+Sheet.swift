@@ -61,14 +61,7 @@ extension Store {
           team: try row.optionalText(3)
         )
       }
-      let live = try database.fetchAll(
-        """
-        SELECT r.id, r.madeAt FROM rounds AS r
-        WHERE r.gameID = ?1 AND r.fixes IS NULL AND r.undoes IS NULL
-          AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
-        ORDER BY r.madeAt, r.id
-        """, [.text(game.id)]
-      ) { (id: try $0.text(0), madeAt: try $0.timestamp(1)) }
+      let live = try liveRounds(of: game)
       var rounds = live.indices.map { ScoreSheet.Round(number: $0 + 1, points: [:], corrected: false) }
       let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
       try database.forEachRow(

@@ -19,8 +19,7 @@ extension Command {
       examples: [
         "scorekeeper set-rules Hearts --lowest-wins --target 100",
         "scorekeeper set-rules Quiz --rounds 5 --no-target",
-      ],
-      exclusiveOptions: []
+      ]
     ),
     syncs: true,
     echoes: true,

@@ -22,6 +22,26 @@ extension GameState {
     return parts
   }
 
+  /// The teams' standings, when the game has teams, then who won, once
+  /// it is finished (a standings table's and a sheet's last lines).
+  func printFooter(names: [String: String], scoreWidth: Int = 0, to output: Output) {
+    if hasTeams {
+      output.line("Teams:")
+      let rankWidth = String(max(places.count, 1)).count
+      let scoreWidth = max(scoreWidth, places.map { String($0.total).count }.max() ?? 0)
+      for place in places {
+        output.write(spaces: 2)
+        output.write(Int64(place.rank), width: rankWidth)
+        output.write(spaces: 2)
+        output.write(place.total, width: scoreWidth)
+        output.write(spaces: 2)
+        let members = place.members.map { names[$0] ?? $0 }.joined(separator: ", ")
+        output.line(place.team.map { "\($0): \(members)" } ?? "\(members) (no team)")
+      }
+    }
+    if let result = result(names: names) { output.line(result) }
+  }
+
   /// "Ann won.", "Ann and Bob won (a tie).", "Team Red (Ann, Bob) won.";
   /// nil while the game is in progress.
   func result(names: [String: String]) -> String? {

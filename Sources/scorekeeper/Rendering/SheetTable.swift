@@ -68,16 +68,7 @@ struct SheetTable {
     if sheet.rounds.contains(where: \.corrected) { output.line("* corrected") }
     let names = Dictionary(
       sheet.players.map { ($0.player.id, $0.player.name) }, uniquingKeysWith: { a, _ in a })
-    if hasTeams {
-      output.line("Teams:")
-      for place in sheet.state.places {
-        let members = place.members.map { names[$0] ?? $0 }.joined(separator: ", ")
-        output.line(
-          "  \(place.rank)  \(place.total)  "
-            + (place.team.map { "\($0): \(members)" } ?? "\(members) (no team)"))
-      }
-    }
-    if let result = sheet.state.result(names: names) { output.line(result) }
+    sheet.state.printFooter(names: names, to: output)
   }
 
   /// The label of each row and each player's column of cells.

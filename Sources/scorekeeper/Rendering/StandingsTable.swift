@@ -29,11 +29,7 @@ final class StandingsTable {
     self.state = state
     self.shape = shape
     rankWidth = String(max(shape.playerCount, 1)).count
-    var scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
-    if let state, state.hasTeams {
-      scoreWidth = max(scoreWidth, state.places.map { String($0.total).count }.max() ?? 0)
-    }
-    self.scoreWidth = scoreWidth
+    scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
   }
 
   /// Prints standings held whole (a change's result), header to footer.
@@ -61,21 +57,7 @@ final class StandingsTable {
   /// The teams' standings, when the game has teams, and who won, once it
   /// is finished.
   func printFooter(to output: Output) {
-    guard let state else { return }
-    if state.hasTeams {
-      output.line("Teams:")
-      let rankWidth = String(max(state.places.count, 1)).count
-      for place in state.places {
-        output.write(spaces: 2)
-        output.write(Int64(place.rank), width: rankWidth)
-        output.write(spaces: 2)
-        output.write(place.total, width: scoreWidth)
-        output.write(spaces: 2)
-        let members = place.members.map { names[$0] ?? $0 }.joined(separator: ", ")
-        output.line(place.team.map { "\($0): \(members)" } ?? "\(members) (no team)")
-      }
-    }
-    if let result = state.result(names: names) { output.line(result) }
+    state?.printFooter(names: names, scoreWidth: scoreWidth, to: output)
   }
 
   func print(_ standing: Standing, to output: Output) {
