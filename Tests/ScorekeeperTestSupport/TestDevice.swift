@@ -138,11 +138,21 @@ public final class TestDevice {
       SELECT 'game ' || g.id || ' ' || quote(g.title) FROM games AS g WHERE ?1 IS NULL OR g.id = ?1
       UNION ALL
       SELECT 'player ' || p.id || ' in ' || p.gameID || ' ' || quote(p.name) || ' score ' || p.score
+        || ifnull(' team ' || quote(p.team), '')
       FROM players AS p WHERE ?1 IS NULL OR p.gameID = ?1
       UNION ALL
       SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta || ' by ' || e.device
-        || ' at ' || e.time || ifnull(' undoes ' || e.undoes, '')
+        || ' at ' || e.time || ifnull(' undoes ' || e.undoes, '') || ifnull(' round ' || e.roundID, '')
       FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE ?1 IS NULL OR p.gameID = ?1
+      UNION ALL
+      SELECT 'round ' || r.id || ' of ' || r.gameID || ' by ' || r.device || ' at ' || r.madeAt
+        || ifnull(' fixes ' || r.fixes, '') || ifnull(' undoes ' || r.undoes, '')
+      FROM rounds AS r WHERE ?1 IS NULL OR r.gameID = ?1
+      UNION ALL
+      SELECT 'game event ' || x.id || ' of ' || x.gameID || ' ' || x.kind || ' by ' || x.device || ' at '
+        || x.time || ifnull(' winner ' || x.winner, '') || ifnull(' target ' || x.target, '')
+        || ifnull(' rounds ' || x.roundLimit, '') || ifnull(' winners ' || x.winners, '')
+      FROM gameEvents AS x WHERE ?1 IS NULL OR x.gameID = ?1
       UNION ALL
       SELECT 'photo of ' || f.id || ' ' || ifnull(
           f.type || ' ' || f.width || 'x' || f.height || ' ' || f.byteCount || ' bytes sha256 ' || f.sha256

@@ -1,0 +1,133 @@
+import ScorekeeperTestSupport
+import Testing
+
+@_spi(Testing) @testable import ScorekeeperCore
+
+/// Rules, rounds, corrections, results and teams sync to every device and
+/// to everyone a game is shared with, on both backends, and every device
+/// agrees on who won.
+@Suite struct RoundSyncTests {
+  /// A device's view of a game: its sheet (rounds by number, players by
+  /// name), its rules, whether it is finished, and who won.
+  static func view(_ device: TestDevice, _ game: String) throws -> [String] {
+    let sheet = try device.store.sheet(of: game)
+    let names = Dictionary(uniqueKeysWithValues: sheet.players.map { ($0.player.id, $0.player.name) })
+    let state = sheet.state
+    return [
+      "rules \(state.rules.winner.rawValue) target \(state.rules.target.map(String.init) ?? "-")"
+        + " rounds \(state.rules.rounds.map(String.init) ?? "-")",
+      "teams " + sheet.players.map { "\($0.player.name):\($0.team ?? "-")" }.joined(separator: " "),
+    ]
+      + sheet.rounds.map { round in
+        "round \(round.number)\(round.corrected ? "*" : "") "
+          + sheet.players.map { "\($0.player.name)=\(round.points[$0.player.id] ?? 0)" }.joined(
+            separator: " ")
+      }
+      + [
+        "totals "
+          + sheet.players.map { "\($0.player.name)=\(sheet.totals[$0.player.id] ?? 0)" }
+          .joined(separator: " "),
+        state.isFinished
+          ? "finished, won by " + state.winners.compactMap { names[$0] }.sorted().joined(separator: " ")
+          : "in progress",
+      ]
+  }
+
+  /// A game of `rules` with Ann and Bob on every device of `world`.
+  static func setUp(_ world: SyncScenario, rules: GameRules) throws {
+    _ = try world[0].store.addGame(title: "Catan", rules: rules)
+    for name in ["Ann", "Bob"] { _ = try world[0].store.addPlayer(to: "Catan", name: name) }
+    try world.converge()
+  }
+
+  @Test(
+    "rounds entered on two devices at once are both kept, numbered alike everywhere; corrections and teams travel",
+    arguments: CloudBacking.backends)
+  func concurrentRounds(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    try Self.setUp(world, rules: GameRules(winner: .lowest, target: 100))
+    world.clock.advance()
+    _ = try world[0].store.addRound(in: "Catan", [("Ann", 5), ("Bob", 1)])
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("Ann", 7)])
+    _ = try world[1].store.setTeam(in: "Catan", "Bob", to: "Larks")
+    try world.converge()
+    world.clock.advance()
+    _ = try world[1].store.fixRound(in: "Catan", number: 1, [("Bob", 2)])
+    try world.converge()
+    let expected = [
+      "rules lowest target 100 rounds -", "teams Ann:- Bob:Larks", "round 1* Ann=5 Bob=2",
+      "round 2 Ann=7 Bob=0",
+      "totals Ann=12 Bob=2", "in progress",
+    ]
+    expectNoDifference(expected, try Self.view(world[0], "Catan"))
+    expectNoDifference(expected, try Self.view(world[1], "Catan"))
+  }
+
+  @Test(
+    "a round made offline before the game ended counts where it belongs in time once it arrives, on every device",
+    arguments: CloudBacking.backends)
+  func lateRoundFromBeforeTheEnd(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    try Self.setUp(world, rules: GameRules(target: 10))
+    // Device 2, offline, plays the round that reaches the target first…
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("Bob", 10)])
+    // …and device 1, not knowing it, a later one that it sees end the game.
+    world.clock.advance()
+    let mine = try world[0].store.addRound(in: "Catan", [("Ann", 11)])
+    let ann = try world[0].store.player(in: "Catan", "Ann").player.id
+    #expect(mine.ended && mine.state.winners == [ann])
+    try world.converge()
+    // Points count by when they were made: the game ended at Bob's round,
+    // and Ann's, made after it ended, stays in the history but not in the totals.
+    let expected = [
+      "rules highest target 10 rounds -", "teams Ann:- Bob:-", "round 1 Ann=0 Bob=10", "round 2 Ann=11 Bob=0",
+      "totals Ann=0 Bob=10", "finished, won by Bob",
+    ]
+    expectNoDifference(expected, try Self.view(world[0], "Catan"))
+    expectNoDifference(expected, try Self.view(world[1], "Catan"))
+    #expect(try world[0].store.players(of: "Catan").map { "\($0.name) \($0.score)" } == ["Bob 10", "Ann 0"])
+  }
+
+  @Test(
+    "finish, reopen and rule changes sync; a read-only participant reads them all and changes none of it",
+    arguments: CloudBacking.backends)
+  func readOnlyParticipant(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
+    let alice = world[0]
+    let bob = try TestDevice(2, user: "bob", cloud: world.cloud, clock: world.clock)
+    let game = try alice.store.addGame(title: "Chess")
+    for name in ["Ann", "Bob"] { _ = try alice.store.addPlayer(to: "Chess", name: name) }
+    _ = try alice.store.addRound(in: "Chess", [("Ann", 1)])
+    _ = try alice.store.setRules(in: "Chess", winner: nil, target: nil, rounds: .set(3))
+    _ = try alice.store.finish("Chess", winners: ["Bob"])
+    let share = try alice.engine().share(gameID: game.id, permission: .readOnly)
+    _ = try bob.engine().accept(link: share.link)
+    let expected = [
+      "rules highest target - rounds 3", "teams Ann:- Bob:-", "round 1 Ann=1 Bob=0", "totals Ann=1 Bob=0",
+      "finished, won by Bob",
+    ]
+    expectNoDifference(expected, try Self.view(bob, "Chess"))
+    let before = try bob.contents()
+    #expect(throws: StoreError.self) { try bob.store.reopen("Chess") }
+    _ = try alice.store.reopen("Chess")
+    try alice.sync()
+    try bob.sync()
+    for refused in [
+      { _ = try bob.store.addRound(in: "Chess", [("Ann", 1)]) },
+      { _ = try bob.store.fixRound(in: "Chess", number: 1, [("Ann", 2)]) },
+      { _ = try bob.store.setRules(in: "Chess", winner: .lowest, target: nil, rounds: nil) },
+      { _ = try bob.store.finish("Chess") },
+      { _ = try bob.store.setTeam(in: "Chess", "Ann", to: "Owls") },
+    ] as [() throws -> Void] {
+      let game = try bob.store.game("Chess").game
+      #expect(throws: StoreError.readOnlyGame(game: game, owner: "alice")) { try refused() }
+    }
+    #expect(try bob.unsynced() == [])
+    expectNoDifference(
+      Array(expected.dropLast()) + ["in progress"], try Self.view(bob, "Chess"))
+    #expect(try bob.contents() != before, "the reopen arrived")
+    #expect(try alice.sync().received == 0, "nothing came from the read-only participant")
+  }
+}
