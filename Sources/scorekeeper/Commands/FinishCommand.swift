@@ -31,7 +31,9 @@ extension Command {
     run: { invocation in
       let named = invocation[each: .winners]
       let change = try invocation.store().finish(invocation[.game], winners: named.isEmpty ? nil : named)
-      printStateChange(change, invocation) { "Finished \(quote($0.game.game.title))." }
+      printStateChange(change, invocation, saysWhoWon: true) {
+        "Finished \(quote($0.game.game.title)): " + ($0.state.result(names: $0.names) ?? "")
+      }
     })
 
   static let reopen = Command(

@@ -50,10 +50,12 @@ extension Command {
       }
     })
 
-  /// A change of a game's rules or state: the sentence, then (once
-  /// finished) who won; in JSON, the game and its state.
+  /// A change of a game's rules or state: the sentence, then, when the
+  /// change finished the game, who won; in JSON, the game, its state and
+  /// the winners' ids ("winners", empty while in progress).
   static func printStateChange(
-    _ change: GameStateChange, _ invocation: Invocation, sentence: (GameStateChange) -> String
+    _ change: GameStateChange, _ invocation: Invocation, saysWhoWon: Bool = false,
+    sentence: (GameStateChange) -> String
   ) {
     if invocation.json {
       invocation.print(
@@ -64,8 +66,8 @@ extension Command {
       return
     }
     invocation.output.line(sentence(change))
-    if let result = change.state.result(names: change.names), !change.previous.isFinished {
-      invocation.output.line(result)
+    if !saysWhoWon, let result = change.state.result(names: change.names), !change.previous.isFinished {
+      invocation.output.line("Finished: " + result)
     }
   }
 }

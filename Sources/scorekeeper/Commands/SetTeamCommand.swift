@@ -17,9 +17,13 @@ extension Command {
     syncs: true,
     echoes: true,
     prepare: { invocation in
-      let team = invocation[ifGiven: .team]
-      if invocation[.noTeam] == (team != nil) {
-        throw UsageError("Give a TEAM or --none (not both).", command: "set-team")
+      switch (invocation[ifGiven: .team], invocation[.noTeam]) {
+      case (nil, false):
+        throw UsageError("Name the TEAM to put the player in, or --none for no team.", command: "set-team")
+      case (_?, true):
+        throw UsageError("Give a TEAM or --none, not both.", command: "set-team")
+      default:
+        break
       }
     },
     run: { invocation in

@@ -39,24 +39,28 @@ extension GameState {
         output.line(place.team.map { "\($0): \(members)" } ?? "\(members) (no team)")
       }
     }
-    if let result = result(names: names) { output.line(result) }
+    if let result = result(names: names) { output.line("Finished: " + result) }
   }
 
-  /// "Ann won.", "Ann and Bob won (a tie).", "Team Red (Ann, Bob) won.";
-  /// nil while the game is in progress.
+  /// Who won: ""Ann" won.", ""Ann" and "Bob" won (a tie).", "team
+  /// "Owls" ("Ann", "Cy") won."; nil while the game is in progress.
+  /// Winners named by `finish --winner` are listed as named, without
+  /// their teams.
   func result(names: [String: String]) -> String? {
     guard isFinished else { return nil }
     let winners = self.winners
-    guard !winners.isEmpty else { return "Finished with no winner." }
+    guard !winners.isEmpty else { return "no one won." }
+    let name = { (id: String) in quote(names[id] ?? id) }
+    if case .byHand(let named?)? = outcome.finish?.how {
+      return listed(players.map(\.id).filter(Set(named).contains).map(name)) + " won."
+    }
     let sides = places.filter { $0.members.contains(where: winners.contains) }
     let words = sides.map { side in
-      let members = side.members.map { quote(names[$0] ?? $0) }
+      let members = side.members.map(name)
       return side.team.map { "team \(quote($0)) (\(members.joined(separator: ", ")))" }
         ?? members.joined(separator: ", ")
     }
-    var named = false
-    if case .byHand(let winners?)? = outcome.finish?.how { named = !winners.isEmpty }
-    return "Finished: " + listed(words) + " won" + (sides.count > 1 && !named ? " (a tie)." : ".")
+    return listed(words) + " won" + (sides.count > 1 ? " (a tie)." : ".")
   }
 }
 
