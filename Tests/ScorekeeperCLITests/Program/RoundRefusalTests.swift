@@ -1,0 +1,118 @@
+import Foundation
+@_spi(Testing) import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+@testable import scorekeeper
+
+/// Every bad input to rules, rounds, results and teams is refused with
+/// its documented exit code and a message quoting what was typed, and
+/// changes nothing: not the database, not the cloud.
+extension ProgramTests {
+  /// Hearts (lowest wins at 100, two rounds played) and Done (finished),
+  /// synced to the cloud.
+  func playedGames() {
+    for arguments in [
+      ["add-game", "Hearts", "--lowest-wins", "--target", "100"], ["add-player", "Hearts", "Ann"],
+      ["add-player", "Hearts", "Bob"], ["round", "Hearts", "Ann=5", "Bob=3"], ["round", "Hearts", "Ann=1"],
+      ["add-game", "Done"], ["add-player", "Done", "Ann"], ["finish", "Done"],
+    ] {
+      #expect(run(arguments).status == .success, "\(arguments)")
+    }
+  }
+
+  /// Every row of the database's tables of games (not the sync
+  /// bookkeeping, which the fetch before a command may bring up to date),
+  /// and every record and field of the cloud.
+  func everything() throws -> [String: [[SQLValue]]] {
+    var rows: [String: [[SQLValue]]] = [:]
+    let database = try Database(path: directory.file("games.sqlite"), create: false)
+    for table in ["games", "players", "scoreEvents", "rounds", "gameEvents", "localChanges"] {
+      rows[table] = try database.rows(of: table, columns: try database.columnNames(of: table))
+    }
+    let cloud = try Database(path: directory.file("cloud.sqlite"), create: false)
+    for table in ["records", "fields"] {
+      rows["cloud " + table] = try cloud.rows(of: table, columns: try cloud.columnNames(of: table))
+    }
+    return rows
+  }
+
+  static let usage =
+    "Usage: scorekeeper round GAME NAME=N [NAME=N …] [--fix K]\n"
+    + "Run \"scorekeeper help round\" for more.\n"
+  static let finished =
+    "\"Done\" is finished: its scores and players no longer change; to change it, reopen it first: "
+    + "scorekeeper reopen Done. Nothing was changed.\n"
+
+  @Test(
+    "bad rounds, rules, results and teams are refused with a clear message, and nothing changes anywhere",
+    arguments: [
+      (
+        ["round", "Hearts", "Ann=5", "Anne=3"], ExitCode.failure,
+        "No player named \"Anne\" in \"Hearts\". Did you mean \"Ann\"?\n"
+      ),
+      (
+        ["round", "Hearts", "Ann=1", "ann=2"], .failure,
+        "\"Ann\" is named twice in one round of \"Hearts\": give each player's points once. Nothing was changed.\n"
+      ),
+      (
+        ["round", "Hearts", "Ann="], .usage,
+        "\"Ann=\" gives \"Ann\" no points: write Ann=N, as Ann=5.\n" + usage
+      ),
+      (
+        ["round", "Hearts", "Ann=x"], .usage,
+        "\"x\" in \"Ann=x\" is not a whole number from -9223372036854775808 to 9223372036854775807.\n" + usage
+      ),
+      (
+        ["round", "Hearts", "Ann=99999999999999999999"], .usage,
+        "\"99999999999999999999\" in \"Ann=99999999999999999999\" is not a whole number from -9223372036854775808 to 9223372036854775807.\n"
+          + usage
+      ),
+      (
+        ["round", "Hearts", "Bob=1", "Ann=9223372036854775807"], .failure,
+        "Can't apply +9223372036854775807 to \"Ann\" in \"Hearts\": the score 6 would go past the largest possible score (9223372036854775807). Nothing was changed.\n"
+      ),
+      (["round", "Done", "Ann=1"], .failure, finished),
+      (["score", "Done", "Ann", "+1"], .failure, finished),
+      (["add-player", "Done", "Cy"], .failure, finished),
+      (
+        ["add-game", "Golf", "--target", "0"], .usage,
+        "--target takes a target total, a whole number from 1 to 9223372036854775807 (got \"0\").\n"
+      ),
+      (
+        ["add-game", "Golf", "--target", "-5"], .usage,
+        "--target takes a target total, a whole number from 1 to 9223372036854775807 (got \"-5\").\n"
+      ),
+      (
+        ["add-game", "Golf", "--rounds", "two"], .usage,
+        "--rounds takes a number of rounds, a whole number from 1 to 1000000 (got \"two\").\n"
+      ),
+      (
+        ["set-rules", "Hearts", "--rounds", "1"], .failure,
+        "\"Hearts\" already played 2 rounds: a limit of 1 would end it in the past. Give 2 or more. Nothing was changed.\n"
+      ),
+      (
+        ["round", "Hearts", "--fix", "3", "Ann=1"], .failure,
+        "\"Hearts\" has no round 3: its rounds are 1 to 2. Nothing was changed.\n"
+      ),
+      (
+        ["reopen", "Hearts"], .failure,
+        "\"Hearts\" is in progress: there is nothing to reopen. Nothing was changed.\n"
+      ),
+      (
+        ["finish", "Hearts", "--winner", "Zed"], .failure,
+        "No player named \"Zed\" in \"Hearts\".\nRun \"scorekeeper list Hearts\" to see its players.\n"
+      ),
+      (
+        ["set-team", "Hearts", "Ann", "Owls\u{202E}"], .usage,
+        "A team name can't contain control or invisible formatting characters; \"Owls\\u{202E}\" has U+202E at character 5.\n"
+      ),
+      (["add-player", "Hearts", "Cy", "--team", " "], .usage, "A team name can't be empty (got \" \").\n"),
+    ])
+  func refusedChangesNothing(arguments: [String], status: ExitCode, message: String) throws {
+    playedGames()
+    let before = try everything()
+    #expect(run(arguments) == Result(status: status, stdout: "", stderr: message))
+    expectNoDifference(before, try everything())
+  }
+}
