@@ -137,6 +137,54 @@ import Testing
     let games = try store.games().map(\.game)
     let game = games.randomElement(using: &random)
     let players = try game.map { try store.players(of: $0.id) } ?? []
+    switch Int.random(in: 0..<100, using: &random) {
+    case 0..<60:
+      do {
+        try change(store, game: game, players: players, random: &random, mayDeleteGames: mayDeleteGames)
+      } catch StoreError.gameFinished, StoreError.gameNotFinished, StoreError.nothingToUndo,
+        StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
+        StoreError.roundLimitBelowPlayed
+      {
+        // Refused as the rules say (a finished game, nothing to undo, …).
+      }
+    case 60..<70:
+      let faults = [
+        "network-unavailable", "request-rate-limited:2", "zone-busy:1", "quota-exceeded",
+        "service-unavailable:30",
+      ]
+      world.cloud.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
+    default:
+      do {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: try device.sync()
+        case 1: try device.send()
+        case 2: try device.fetch()
+        default:
+          // Another process on this device removes a player while this
+          // one's save is out (the player may be new, not yet on the cloud).
+          let player = players.randomElement(using: &random)
+          let other = try device.secondProcess()
+          defer { other.close() }
+          _ = try device.engine(whileSending: {
+            if let game, let player { _ = try? other.removePlayer(from: game.id, player.id) }
+          }).sync()
+        }
+      } catch let error as SyncError {
+        guard case .stopped = error else { throw error }  // an injected fault: expected
+      }
+    }
+    for (id, player) in try store.database.fetchAll(
+      "SELECT id, playerID FROM scoreEvents WHERE device = (SELECT id FROM localDevice)", [],
+      { (try $0.text(0), try $0.text(1)) })
+    {
+      ledger[id] = player
+    }
+  }
+
+  /// One random change to `store`'s data: every kind a person can make.
+  private func change(
+    _ store: Store, game: Game?, players: [Player], random: inout SplitMix64, mayDeleteGames: Bool
+  ) throws {
     let player = players.randomElement(using: &random)
     let names = ["Ann", "Bob", "Cy", "Di"]
     switch Int.random(in: 0..<100, using: &random) {
@@ -153,15 +201,9 @@ import Testing
         try store.setPhoto(in: game.id, player.id, bytes: Self.photos.randomElement(using: &random)!)
       }
     case 44..<45:
-      if let game, let player {
-        do {
-          _ = try store.removePhoto(in: game.id, player.id)
-        } catch StoreError.noPhoto {}
-      }
+      if let game, let player { _ = try store.removePhoto(in: game.id, player.id) }
     case 45..<50:
-      do {
-        _ = try store.undo()
-      } catch StoreError.nothingToUndo, StoreError.lastChangeNotAScore {}
+      _ = try store.undo()
     case 50..<56:
       if let game { _ = try store.renameGame(game.id, to: names.randomElement(using: &random)! + "'s game") }
     case 56..<62:
@@ -173,36 +215,40 @@ import Testing
     case 66..<68:
       // A participant "deleting" leaves, through the CLI; not exercised here.
       if let game, mayDeleteGames { _ = try store.deleteGame(id: game.id) }
-    case 68..<76:
-      let faults = [
-        "network-unavailable", "request-rate-limited:2", "zone-busy:1", "quota-exceeded",
-        "service-unavailable:30",
-      ]
-      world.cloud.inject(try CloudFault.parse(faults.randomElement(using: &random)!))
-    default:
-      do {
-        switch Int.random(in: 0..<4, using: &random) {
-        case 0: try device.sync()
-        case 1: try device.send()
-        case 2: try device.fetch()
-        default:
-          // Another process on this device removes a player while this
-          // one's save is out (the player may be new, not yet on the cloud).
-          let other = try device.secondProcess()
-          defer { other.close() }
-          _ = try device.engine(whileSending: {
-            if let game, let player { _ = try? other.removePlayer(from: game.id, player.id) }
-          }).sync()
-        }
-      } catch let error as SyncError {
-        guard case .stopped = error else { throw error }  // an injected fault: expected
+    case 68..<80:
+      // A round: random points for some of the players.
+      if let game, !players.isEmpty {
+        let named = players.filter { _ in Bool.random(using: &random) }
+        _ = try store.addRound(
+          in: game.id, named.map { (player: $0.id, points: Int64.random(in: -3...12, using: &random)) })
       }
-    }
-    for (id, player) in try store.database.fetchAll(
-      "SELECT id, playerID FROM scoreEvents WHERE device = (SELECT id FROM localDevice)", [],
-      { (try $0.text(0), try $0.text(1)) })
-    {
-      ledger[id] = player
+    case 80..<85:
+      if let game, let player {
+        _ = try store.fixRound(
+          in: game.id, number: Int.random(in: 1...3, using: &random),
+          [(player: player.id, points: Int64.random(in: 0...9, using: &random))])
+      }
+    case 85..<90:
+      if let game {
+        _ = try store.setRules(
+          in: game.id, winner: [nil, .highest, .lowest].randomElement(using: &random)!,
+          target: [nil, .remove, .set(Int64.random(in: 5...30, using: &random))].randomElement(
+            using: &random)!,
+          rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!)
+      }
+    case 90..<95:
+      if let game {
+        if Bool.random(using: &random) {
+          _ = try store.finish(game.id, winners: player.map { [$0.id] })
+        } else {
+          _ = try store.reopen(game.id)
+        }
+      }
+    default:
+      if let game, let player {
+        _ = try store.setTeam(
+          in: game.id, player.id, to: ["Owls", "Larks", nil].randomElement(using: &random)!)
+      }
     }
   }
 }

@@ -41,6 +41,12 @@ final class SyncScenario {
       #expect(try device.photosMatchHashes(), "\(device.name)", sourceLocation: sourceLocation)
       #expect(try device.unsynced() == [], "\(device.name)", sourceLocation: sourceLocation)
       #expect(try device.scoresMatchEvents(), "\(device.name)", sourceLocation: sourceLocation)
+      // The same log replays to the same outcome: who won, what counts.
+      for game in try devices[0].store.games() {
+        #expect(
+          try device.store.state(of: game.game.id).1 == devices[0].store.state(of: game.game.id).1,
+          "\(device.name): \(game.game.title)", sourceLocation: sourceLocation)
+      }
     }
     return first
   }
