@@ -69,6 +69,7 @@ import Testing
   static let needCloud: Set = ["sync", "share", "accept-share", "leave"]
   static let titles = ["Poker", "Chess"]
   static let names = ["Ann", "Bo", "Cy"]
+  static let teams = ["Owls", "Larks"]
 
   /// One random command for `device`, among every kind there is.
   static func command(
@@ -89,6 +90,19 @@ import Testing
       device.user == "alice" ? ["share", game, "--stop", "--force"] : ["accept-share", links.last ?? "x"],
       ["set-photo", game, name, directory.file("photo\(Int.random(in: 0..<photos.count, using: &random))")],
       ["remove-photo", game, name], ["photo", game, name, "--output", directory.file("out-\(device.name)")],
+      ["add-game", game, "--lowest-wins", "--target", "\(amount + 20)"], ["add-game", game, "--rounds", "3"],
+      ["add-player", game, name, "--team", teams.randomElement(using: &random)!],
+      ["round", game] + names.shuffled(using: &random).prefix(2).map { "\($0)=\(amount)" },
+      ["round", game, "\(name)=\(amount)", "\(names.randomElement(using: &random)!)=\(amount + 1)"],
+      ["round", game, "--fix", "\(Int.random(in: 1...3, using: &random))", "\(name)=\(amount)"],
+      ["sheet", game],
+      [
+        "set-rules", game,
+        ["--lowest-wins", "--highest-wins", "--no-target", "--no-rounds"].randomElement(using: &random)!,
+      ],
+      ["set-rules", game, "--target", "\(amount + 15)"], ["set-rules", game, "--rounds", "\(amount + 6)"],
+      ["finish", game], ["finish", game, "--winner", name], ["reopen", game],
+      ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
     ]
     return choices.randomElement(using: &random)!
   }
@@ -147,14 +161,19 @@ struct CLIWorld {
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
   }
 
-  /// Every game a device has, by id, with its standings.
-  func games(on device: Device) throws -> [String: [[String: AnyHashable]]] {
+  /// Every game a device has, by id: its standings with its rules, state
+  /// and teams (`list GAME`), and its score sheet.
+  func games(on device: Device) throws -> [String: [String]] {
     let list = try json(device, ["list"]) as! [String: Any]
-    var games: [String: [[String: AnyHashable]]] = [:]
+    var games: [String: [String]] = [:]
     for game in list["games"] as! [[String: Any]] {
       let id = game["id"] as! String
-      let standings = try json(device, ["list", id]) as! [String: Any]
-      games[id] = (standings["standings"] as! [[String: Any]]).map { $0.mapValues { $0 as! AnyHashable } }
+      // Written again with sorted keys: equal data, equal text.
+      games[id] = try [["list", id], ["sheet", id]].map {
+        String(
+          decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
+          as: UTF8.self)
+      }
     }
     return games
   }
@@ -170,7 +189,7 @@ struct CLIWorld {
     }
     // Every device of a user holds what the user's first device holds;
     // every game bob holds, alice holds alike.
-    var firsts: [String: [String: [[String: AnyHashable]]]] = [:]
+    var firsts: [String: [String: [String]]] = [:]
     for device in devices {
       let games = try games(on: device)
       guard let first = firsts[device.user] else {
