@@ -7,6 +7,12 @@ enum BenchDatabase {
   static let addGame = "Open table"
   static let bigGame = "Marathon"
   static let bigGameSize = 100_000
+  /// Hearts-like games (lowest wins, a target no total reaches): one for
+  /// `round` to add to, one of `longGameRounds` rounds already played.
+  static let roundGame = "Hearts"
+  static let longGame = "Hearts league"
+  static let longGameRounds = 1000
+  static let roundPlayers = (1...8).map { "P\($0)" }
 
   static func create(at path: String) throws {
     let store = try Store(path: path, dependencies: .live)
@@ -16,6 +22,30 @@ enum BenchDatabase {
       for index in 1...20 {
         _ = try store.addPlayer(to: title, name: "Player \(index)", score: Int64(index * 37 % 50))
       }
+    }
+    let rules = try GameRules(winner: .lowest, target: 1_000_000_000)
+    for title in [roundGame, longGame] {
+      _ = try store.addGame(title: title, rules: rules)
+      for name in roundPlayers { _ = try store.addPlayer(to: title, name: name) }
+    }
+    let long = try store.game(longGame).game
+    try store.database.write {
+      // Each round a millisecond after the last, its 8 events with it.
+      try store.database.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?2)
+        INSERT INTO rounds (id, gameID, madeAt, device)
+        SELECT printf('round-%06d', i), ?1,
+               strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (i / 1000.0) || ' seconds'),
+               (SELECT id FROM localDevice)
+        FROM n
+        """, [.text(long.id), .integer(Int64(longGameRounds))])
+      try store.database.execute(
+        """
+        INSERT INTO scoreEvents (playerID, delta, time, device, roundID)
+        SELECT p.id, (r.rowid * 7 + p.rowid * 13) % 27, r.madeAt, r.device, r.id
+        FROM rounds AS r JOIN players AS p ON p.gameID = r.gameID WHERE r.gameID = ?1
+        """, [.text(long.id)])
     }
     let big = try store.addGame(title: bigGame)
     try store.database.write {
@@ -92,6 +122,35 @@ enum BenchDatabase {
     SELECT lower(hex(randomblob(16))), id, '\(name)', 0 FROM games WHERE title = '\(title)' COLLATE NOCASE;
     INSERT INTO localChanges (description) VALUES ('added "\(name)" to "\(title)"');
     COMMIT;
+    """
+  }
+
+  /// `round GAME P1=1 … P8=8` as SQL: the round's row, its 8 events with
+  /// its id and time, its entry in the log of changes, then the
+  /// standings, in one write transaction.
+  static func roundSQL(_ title: String) -> String {
+    """
+    PRAGMA foreign_keys = ON;
+    BEGIN IMMEDIATE;
+    INSERT INTO rounds (id, gameID, madeAt, device)
+    SELECT lower(hex(randomblob(16))), id, strftime('%Y-%m-%dT%H:%M:%fZ'), (SELECT id FROM localDevice)
+    FROM games WHERE title = '\(title)' COLLATE NOCASE;
+    INSERT INTO scoreEvents (id, playerID, delta, time, device, roundID)
+    SELECT lower(hex(randomblob(16))), p.id, CAST(substr(p.name, 2) AS INTEGER), r.madeAt, r.device, r.id
+    FROM rounds AS r JOIN players AS p ON p.gameID = r.gameID WHERE r.rowid = last_insert_rowid();
+    INSERT INTO localChanges (event) SELECT id FROM rounds WHERE rowid = (SELECT max(rowid) FROM rounds);
+    \(standingsSQL(title))
+    COMMIT;
+    """
+  }
+
+  /// A score sheet as SQL: each round's points by player, in order.
+  static func sheetSQL(_ title: String) -> String {
+    """
+    SELECT r.madeAt, p.name, sum(e.delta) FROM rounds AS r
+    JOIN scoreEvents AS e ON e.roundID = r.id JOIN players AS p ON p.id = e.playerID
+    WHERE r.gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE)
+    GROUP BY r.id, p.id ORDER BY r.madeAt, r.id, p.rowid;
     """
   }
 }

@@ -70,7 +70,9 @@ if photosOnly {
 let baselineDatabase = directory + "/baseline.sqlite"
 // (The sync rows make their own databases.)
 if !syncOnly {
-  print("Creating \(database): 2 games of 20 players, 1 of \(BenchDatabase.bigGameSize)…")
+  print(
+    "Creating \(database): 2 games of 20 players, 2 of 8 (one of \(BenchDatabase.longGameRounds) rounds), "
+      + "1 of \(BenchDatabase.bigGameSize)…")
   try BenchDatabase.create(at: database)
   try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
 }
@@ -100,6 +102,17 @@ let comparisons = [
   Comparison(
     name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
     baseline: theirs + [BenchDatabase.standingsSQL(small)], timeTarget: 1.3),
+  Comparison(
+    name: "round (8 players)",
+    scorekeeper: ours + ["round", BenchDatabase.roundGame]
+      + BenchDatabase.roundPlayers.enumerated().map { "\($1)=\($0 + 1)" },
+    baseline: theirs + [BenchDatabase.roundSQL(BenchDatabase.roundGame)], timeTarget: 1.3),
+  Comparison(
+    name: "sheet (1000 rounds × 8)", scorekeeper: ours + ["sheet", BenchDatabase.longGame],
+    baseline: theirs + [BenchDatabase.sheetSQL(BenchDatabase.longGame)], timeTarget: 1.3),
+  Comparison(
+    name: "list GAME (1000 rounds × 8)", scorekeeper: ours + ["list", BenchDatabase.longGame],
+    baseline: theirs + [BenchDatabase.standingsSQL(BenchDatabase.longGame)], timeTarget: 1.3),
   Comparison(
     name: "list GAME online/offline", scorekeeper: online + ["list", "Poker night"],
     baseline: online + ["--offline", "list", "Poker night"], timeTarget: 1.5),

@@ -70,40 +70,68 @@ public struct GameOutcome: Hashable, Sendable {
   /// say it ends; `reopen` ends nothing, and the next change is judged
   /// afresh.
   public init(replaying changes: [Change], players: [(id: String, team: String?)], rules: GameRules) {
+    let ordered = changes.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
+    self.init(replayingInOrder: ordered.lazy.map { ($0.id, $0.kind) }, players: players, rules: rules)
+  }
+
+  /// The replay itself, over changes already in the order they happened.
+  ///
+  /// Each side's total is kept as the points come, and after a change of
+  /// points only the sides it touched are judged: before it, no side had
+  /// reached the target, or the game would have ended. A rule change, or
+  /// the first change after a reopening, judges every side. So a replay
+  /// costs about one step per point, whatever the number of players.
+  init(
+    replayingInOrder changes: some Sequence<(id: String, kind: Change.Kind)>,
+    players: [(id: String, team: String?)], rules: GameRules
+  ) {
     self.rules = rules
     totals = Dictionary(players.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
-    let ordered = changes.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-    for change in ordered {
-      switch change.kind {
+    // A player plays for its team's side, or for a side of its own.
+    let sideOf = Dictionary(
+      players.map { ($0.id, $0.team.map { "team " + $0 } ?? "player " + $0.id) },
+      uniquingKeysWith: { first, _ in first })
+    var sideTotals = Dictionary(sideOf.values.map { ($0, Int64(0)) }, uniquingKeysWith: { first, _ in first })
+    var judgesEverySide = true
+    for (id, kind) in changes {
+      var touched: Set<String> = []
+      switch kind {
       case .points(let points, let rounds):
         guard !isFinished else {
-          notCounted.append(change.id)
+          notCounted.append(id)
           continue
         }
-        for (player, amount) in points where totals[player] != nil {
+        for (player, amount) in points {
+          guard let side = sideOf[player] else { continue }  // a player removed since
           totals[player]! &+= amount
+          sideTotals[side]! &+= amount
+          touched.insert(side)
         }
         roundsPlayed += rounds
       case .rules(let new):
         self.rules = new
+        judgesEverySide = true
         if isFinished { continue }
       case .finish(let winners):
-        if !isFinished { finish = Finish(.byHand(winners: winners), by: change.id) }
+        if !isFinished { finish = Finish(.byHand(winners: winners), by: id) }
         continue
       case .reopen:
         finish = nil
+        judgesEverySide = true
         continue
       }
-      let sides = Ranking.places(of: entries(players), under: self.rules).map(\.total)
-      if self.rules.ends(totals: sides, roundsPlayed: roundsPlayed) {
+      let judged = judgesEverySide ? Array(sideTotals.values) : touched.map { sideTotals[$0]! }
+      judgesEverySide = false
+      if self.rules.ends(totals: judged, roundsPlayed: roundsPlayed) {
         let byRounds = self.rules.rounds.map { roundsPlayed >= $0 } ?? false
-        finish = Finish(byRounds ? .rounds : .target, by: change.id)
+        finish = Finish(byRounds ? .rounds : .target, by: id)
       }
     }
   }
 
   /// A game whose log holds no rule change and no finish: classic rules,
-  /// so it cannot end and every point counts.
+  /// so it cannot end and every point counts. `totals` may be empty when
+  /// no one needs them (they are the players' cached sums).
   @_spi(Testing) public init(totals: [String: Int64], roundsPlayed: Int) {
     rules = .classic
     self.totals = totals

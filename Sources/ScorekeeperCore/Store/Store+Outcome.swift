@@ -3,22 +3,26 @@
 /// `GameOutcome`, with the players it ranks.
 public struct GameState: Hashable, Sendable {
   public var outcome: GameOutcome
-  /// Each player's id and team, in the standings' tie order (name, id).
+  /// The sides the outcome ranks: each player's id and team, in the
+  /// standings' tie order (name, id). Empty when nothing needs them: a
+  /// game of classic rules without teams cannot end, and its standings
+  /// are its players' (`Store.state(of:)` then reads no player).
   public var players: [(id: String, team: String?)] {
     zip(playerIDs, teams).map { ($0, $1) }
   }
   private var playerIDs: [String]
   private var teams: [String?]
+  public let hasTeams: Bool
 
   @_spi(Testing) public init(outcome: GameOutcome, players: [(id: String, team: String?)]) {
     self.outcome = outcome
     playerIDs = players.map(\.id)
     teams = players.map(\.team)
+    hasTeams = teams.contains { $0 != nil }
   }
 
   public var rules: GameRules { outcome.rules }
   public var isFinished: Bool { outcome.isFinished }
-  public var hasTeams: Bool { teams.contains { $0 != nil } }
   /// The winners' ids: empty while the game is in progress.
   public var winners: Set<String> { Set(outcome.winners(players: players) ?? []) }
   /// The sides, best first (teams when the game has them).
@@ -35,91 +39,89 @@ public struct GameState: Hashable, Sendable {
 
 extension Store {
   /// The state of a game: its log replayed under its rules. A game with
-  /// no game events (classic rules, never finished) cannot end, so its
-  /// totals are the players' cached sums and no score event is read.
+  /// no game events (classic rules, never finished) cannot end: no score
+  /// event is read, and without teams no player either (every command
+  /// reads this state, and a game may have 100,000 players).
   func state(of game: Game) throws -> GameState {
+    let (hasLog, hasTeams) = try database.fetchOne(
+      """
+      SELECT EXISTS (SELECT 1 FROM gameEvents WHERE gameID = ?1),
+             EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND team IS NOT NULL)
+      """, [.text(game.id)]
+    ) { (try $0.int(0) == 1, try $0.int(1) == 1) }!
+    if !hasLog && !hasTeams {
+      return GameState(
+        outcome: GameOutcome(totals: [:], roundsPlayed: try roundsPlayed(in: game)), players: [])
+    }
     let players = try database.fetchAll(
       """
       SELECT id, team, score FROM players WHERE gameID = ?1
       ORDER BY name COLLATE NOCASE, name, id
       """, [.text(game.id)]
     ) { (id: try $0.text(0), team: try $0.optionalText(1), score: try $0.int64(2)) }
-    let ruling = try gameEvents(of: game)
     let sides = players.map { (id: $0.id, team: $0.team) }
-    guard !ruling.isEmpty else {
+    guard hasLog else {
       let totals = Dictionary(players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first })
       let outcome = GameOutcome(totals: totals, roundsPlayed: try roundsPlayed(in: game))
       return GameState(outcome: outcome, players: sides)
     }
-    let outcome = GameOutcome(
-      replaying: ruling + (try pointChanges(of: game)), players: sides, rules: .classic)
+    let outcome = GameOutcome(replayingInOrder: try log(of: game), players: sides, rules: .classic)
     return GameState(outcome: outcome, players: sides)
   }
 
-  /// The rule changes, finishes and reopenings of a game, as log entries;
-  /// each rule change completes the rules in force before it.
-  private func gameEvents(of game: Game) throws -> [GameOutcome.Change] {
+  /// A game's log in the order things happened (time, then id), as
+  /// `GameOutcome` replays it: its rule changes (each completing the
+  /// rules before it), finishes and reopenings; each round row (a round,
+  /// a correction, an undo of either) with the points of its score
+  /// events; and each score change outside the rounds. One query, sorted
+  /// by SQLite: times are compared as the ISO 8601 text they are stored
+  /// as, and the rows of one change come together.
+  private func log(of game: Game) throws -> [(id: String, kind: GameOutcome.Change.Kind)] {
+    var log: [(id: String, kind: GameOutcome.Change.Kind)] = []
     var rules = GameRules.classic
-    var changes: [GameOutcome.Change] = []
     try database.forEachRow(
       """
-      SELECT id, time, kind, winner, target, roundLimit, winners FROM gameEvents
-      WHERE gameID = ?1 ORDER BY time, id
+      SELECT time, id, kind, NULL, NULL, NULL, winner, target, roundLimit, winners
+      FROM gameEvents WHERE gameID = ?1
+      UNION ALL
+      SELECT r.madeAt, r.id, 'points', CASE WHEN r.fixes IS NOT NULL THEN 0
+        WHEN r.undoes IS NULL THEN 1
+        WHEN EXISTS (SELECT 1 FROM rounds AS u WHERE u.id = r.undoes AND u.fixes IS NULL) THEN -1
+        ELSE 0 END, NULL, NULL, NULL, NULL, NULL, NULL
+      FROM rounds AS r WHERE r.gameID = ?1
+      UNION ALL
+      SELECT e.time, coalesce(e.roundID, e.id), 'points', 0, e.playerID, e.delta, NULL, NULL, NULL, NULL
+      FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id WHERE p.gameID = ?1
+      ORDER BY 1, 2
       """, [.text(game.id)]
     ) { row in
+      let id = try row.text(1)
       let kind: GameOutcome.Change.Kind
       switch try row.text(2) {
+      case "points":
+        var (points, rounds): ([String: Int64], Int) = ([:], 0)
+        // The rows of one change are adjacent: the round's, its events'.
+        if let last = log.last, last.id == id, case .points(let earlier, let count) = last.kind {
+          (points, rounds) = (earlier, count)
+          log.removeLast()
+        }
+        if let player = try row.optionalText(4) { points[player, default: 0] &+= try row.int64(5) }
+        kind = .points(points, rounds: rounds + (try row.optionalInt64(3).map(Int.init) ?? 0))
       case "rules":
         rules = rules.changed(
-          winner: try row.optionalText(3).flatMap(GameRules.Winner.init(rawValue:)),
-          target: try row.optionalInt64(4), rounds: try row.optionalInt64(5))
+          winner: try row.optionalText(6).flatMap(GameRules.Winner.init(rawValue:)),
+          target: try row.optionalInt64(7), rounds: try row.optionalInt64(8))
         kind = .rules(rules)
       case "finish":
-        kind = .finish(winners: try row.optionalText(6).map { $0.split(separator: " ").map(String.init) })
+        kind = .finish(winners: try row.optionalText(9).map { $0.split(separator: " ").map(String.init) })
       case "reopen":
         kind = .reopen
       default:
         return  // a later version's kind
       }
-      changes.append(GameOutcome.Change(id: try row.text(0), time: try row.timestamp(1), kind: kind))
+      log.append((id, kind))
     }
-    return changes
-  }
-
-  /// A game's points as log entries: each round row (a round, a
-  /// correction, an undo of either) with its score events, and each score
-  /// event outside the rounds on its own.
-  private func pointChanges(of game: Game) throws -> [GameOutcome.Change] {
-    var changes: [String: GameOutcome.Change] = [:]
-    try database.forEachRow(
-      """
-      SELECT r.id, r.madeAt, CASE WHEN r.fixes IS NOT NULL THEN 0
-        WHEN r.undoes IS NULL THEN 1
-        WHEN EXISTS (SELECT 1 FROM rounds AS u WHERE u.id = r.undoes AND u.fixes IS NULL) THEN -1
-        ELSE 0 END
-      FROM rounds AS r WHERE r.gameID = ?1
-      """, [.text(game.id)]
-    ) { row in
-      let id = try row.text(0)
-      changes[id] = GameOutcome.Change(
-        id: id, time: try row.timestamp(1), kind: .points([:], rounds: try row.int(2)))
-    }
-    try database.forEachRow(
-      """
-      SELECT coalesce(e.roundID, e.id), e.time, e.playerID, e.delta
-      FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id WHERE p.gameID = ?1
-      """, [.text(game.id)]
-    ) { row in
-      let key = try row.text(0)
-      var change =
-        changes[key]
-        ?? GameOutcome.Change(id: key, time: try row.timestamp(1), kind: .points([:], rounds: 0))
-      guard case .points(var points, let rounds) = change.kind else { return }
-      points[try row.text(2), default: 0] &+= try row.int64(3)
-      change.kind = .points(points, rounds: rounds)
-      changes[key] = change
-    }
-    return Array(changes.values)
+    return log
   }
 
   /// How many rounds of a game count (`isLiveRound`).

@@ -18,13 +18,28 @@ struct SheetTable {
   let sheet: ScoreSheet
   let width: Int
 
-  /// A column's header and cells, as text.
+  /// A column's header and cells, as text, and their widths (measured
+  /// once: a sheet may have thousands of rows).
   private struct Column {
-    var name: String
-    var team: String?
-    var cells: [String]
-    var width: Int { max(name.displayWidth, team?.displayWidth ?? 0, cells.map(\.count).max() ?? 0) }
-    var numberWidth: Int { cells.map(\.count).max() ?? 0 }
+    private(set) var name: String
+    private(set) var team: String?
+    let cells: [String]
+    /// The widest cell: numbers, so characters are columns.
+    let numberWidth: Int
+    private(set) var width: Int
+
+    init(name: String, team: String?, cells: [String]) {
+      (self.name, self.team, self.cells) = (name, team, cells)
+      numberWidth = cells.map(\.count).max() ?? 0
+      width = max(name.displayWidth, team?.displayWidth ?? 0, numberWidth)
+    }
+
+    /// Names and team shortened to `cap` columns, or their numbers' width.
+    mutating func shorten(to cap: Int) {
+      name = SheetTable.shortened(name, to: cap)
+      team = team.map { SheetTable.shortened($0, to: cap) }
+      width = max(name.displayWidth, team?.displayWidth ?? 0, numberWidth)
+    }
   }
 
   func print(to output: Output) {
@@ -38,11 +53,7 @@ struct SheetTable {
     let room = width - labelWidth
     if fitted.reduce(0, { $0 + 2 + $1.width }) > room {
       // Shorten names to their numbers' width (at least 6), then wrap.
-      for index in fitted.indices {
-        let cap = max(fitted[index].numberWidth, 6)
-        fitted[index].name = Self.shortened(fitted[index].name, to: cap)
-        fitted[index].team = fitted[index].team.map { Self.shortened($0, to: cap) }
-      }
+      for index in fitted.indices { fitted[index].shorten(to: max(fitted[index].numberWidth, 6)) }
     }
     var start = 0
     while start < fitted.count {

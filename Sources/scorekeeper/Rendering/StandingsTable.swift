@@ -21,8 +21,10 @@ final class StandingsTable {
   let shape: StandingsShape
   private let rankWidth: Int
   private let scoreWidth: Int
-  /// Names by id, kept only when the footer needs them.
+  /// Names by id, kept only when the footer needs them (`needsNames`:
+  /// decided once, not per row, which for 100,000 rows would be quadratic).
   private var names: [String: String] = [:]
+  private let needsNames: Bool
 
   init(game: Game, state: GameState? = nil, shape: StandingsShape) {
     self.game = game
@@ -30,6 +32,7 @@ final class StandingsTable {
     self.shape = shape
     rankWidth = String(max(shape.playerCount, 1)).count
     scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
+    needsNames = state.map { $0.hasTeams || $0.isFinished } ?? false
   }
 
   /// Prints standings held whole (a change's result), header to footer.
@@ -44,8 +47,6 @@ final class StandingsTable {
     for standing in standings { table.print(standing, to: output) }
     table.printFooter(to: output)
   }
-
-  private var needsNames: Bool { state.map { $0.hasTeams || $0.isFinished } ?? false }
 
   func printHeader(to output: Output) {
     let parts =

@@ -36,10 +36,9 @@ import Testing
           Standing(rank: 1, player: annAfter), Standing(rank: 1, player: ben),
           Standing(rank: 1, player: cat), Standing(rank: 4, player: dee),
         ],
-        // Classic rules: it cannot end, and every point counts.
-        state: GameState(
-          outcome: GameOutcome(totals: [ann.id: 20, ben.id: 20, cat.id: 20, dee.id: 5], roundsPlayed: 0),
-          players: [ann, ben, cat, dee].map { ($0.id, nil) }),
+        // Classic rules, no teams: it cannot end, every point counts, and
+        // no player is read for the state (the standings have them).
+        state: GameState(outcome: GameOutcome(totals: [:], roundsPlayed: 0), players: []),
         ended: false),
       update)
   }

@@ -28,6 +28,8 @@ extension Migration {
     identifier: "rulesAndRounds",
     sql: #"""
       ALTER TABLE players ADD COLUMN team TEXT CHECK (team <> '');
+      -- Whether a game has teams, without reading its players.
+      CREATE INDEX players_team ON players (gameID) WHERE team IS NOT NULL;
       ALTER TABLE scoreEvents ADD COLUMN roundID TEXT;
       CREATE INDEX scoreEvents_roundID ON scoreEvents (roundID) WHERE roundID IS NOT NULL;
       DROP TRIGGER scoreEvents_beforeUpdate;
