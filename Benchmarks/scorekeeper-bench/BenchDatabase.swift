@@ -13,6 +13,7 @@ enum BenchDatabase {
   static let longGame = "Hearts league"
   static let longGameRounds = 1000
   static let roundPlayers = (1...8).map { "P\($0)" }
+  static let longGameTarget: Int64 = 1_000_000_000
 
   static func create(at path: String) throws {
     let store = try Store(path: path, dependencies: .live)
@@ -23,7 +24,7 @@ enum BenchDatabase {
         _ = try store.addPlayer(to: title, name: "Player \(index)", score: Int64(index * 37 % 50))
       }
     }
-    let rules = try GameRules(winner: .lowest, target: 1_000_000_000)
+    let rules = try GameRules(winner: .lowest, target: longGameTarget)
     for title in [roundGame, longGame] {
       _ = try store.addGame(title: title, rules: rules)
       for name in roundPlayers { _ = try store.addPlayer(to: title, name: name) }
@@ -151,6 +152,20 @@ enum BenchDatabase {
     JOIN scoreEvents AS e ON e.roundID = r.id JOIN players AS p ON p.id = e.playerID
     WHERE r.gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE)
     GROUP BY r.id, p.id ORDER BY r.madeAt, r.id, p.rowid;
+    """
+  }
+
+  /// Whether and when a game of a target ended, as SQL: the first time a
+  /// player's running total, in the order the points were made, reached
+  /// the target. `list GAME` must know it (the game's log decides), so a
+  /// sqlite3 user's standings of such a game come with this query.
+  static func endSQL(_ title: String, target: Int64) -> String {
+    """
+    SELECT min(time) FROM (
+      SELECT e.time, sum(e.delta) OVER (PARTITION BY e.playerID ORDER BY e.time, e.id) AS running
+      FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+      WHERE p.gameID = (SELECT id FROM games WHERE title = '\(title)' COLLATE NOCASE))
+    WHERE running >= \(target);
     """
   }
 }

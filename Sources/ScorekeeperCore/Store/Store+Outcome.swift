@@ -73,55 +73,93 @@ extension Store {
   /// `GameOutcome` replays it: its rule changes (each completing the
   /// rules before it), finishes and reopenings; each round row (a round,
   /// a correction, an undo of either) with the points of its score
-  /// events; and each score change outside the rounds. One query, sorted
-  /// by SQLite: times are compared as the ISO 8601 text they are stored
-  /// as, and the rows of one change come together.
+  /// events; and each score change outside the rounds.
+  ///
+  /// Three reads, each in order from an index, merged here: sorting the
+  /// whole log in SQLite cost more than reading it. Times compare as the
+  /// ISO 8601 text they are stored as.
   private func log(of game: Game) throws -> [(id: String, kind: GameOutcome.Change.Kind)] {
-    var log: [(id: String, kind: GameOutcome.Change.Kind)] = []
+    typealias Entry = (time: String, id: String, kind: GameOutcome.Change.Kind)
     var rules = GameRules.classic
-    try database.forEachRow(
+    let ruling: [Entry] = try database.fetchAll(
       """
-      SELECT time, id, kind, NULL, NULL, NULL, winner, target, roundLimit, winners
-      FROM gameEvents WHERE gameID = ?1
-      UNION ALL
-      SELECT r.madeAt, r.id, 'points', CASE WHEN r.fixes IS NOT NULL THEN 0
-        WHEN r.undoes IS NULL THEN 1
-        WHEN EXISTS (SELECT 1 FROM rounds AS u WHERE u.id = r.undoes AND u.fixes IS NULL) THEN -1
-        ELSE 0 END, NULL, NULL, NULL, NULL, NULL, NULL
-      FROM rounds AS r WHERE r.gameID = ?1
-      UNION ALL
-      SELECT e.time, coalesce(e.roundID, e.id), 'points', 0, e.playerID, e.delta, NULL, NULL, NULL, NULL
-      FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id WHERE p.gameID = ?1
-      ORDER BY 1, 2
+      SELECT time, id, kind, winner, target, roundLimit, winners FROM gameEvents
+      WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
-      let id = try row.text(1)
       let kind: GameOutcome.Change.Kind
       switch try row.text(2) {
-      case "points":
-        var (points, rounds): ([String: Int64], Int) = ([:], 0)
-        // The rows of one change are adjacent: the round's, its events'.
-        if let last = log.last, last.id == id, case .points(let earlier, let count) = last.kind {
-          (points, rounds) = (earlier, count)
-          log.removeLast()
-        }
-        if let player = try row.optionalText(4) { points[player, default: 0] &+= try row.int64(5) }
-        kind = .points(points, rounds: rounds + (try row.optionalInt64(3).map(Int.init) ?? 0))
       case "rules":
         rules = rules.changed(
-          winner: try row.optionalText(6).flatMap(GameRules.Winner.init(rawValue:)),
-          target: try row.optionalInt64(7), rounds: try row.optionalInt64(8))
+          winner: try row.optionalText(3).flatMap(GameRules.Winner.init(rawValue:)),
+          target: try row.optionalInt64(4), rounds: try row.optionalInt64(5))
         kind = .rules(rules)
       case "finish":
-        kind = .finish(winners: try row.optionalText(9).map { $0.split(separator: " ").map(String.init) })
+        kind = .finish(winners: try row.optionalText(6).map { $0.split(separator: " ").map(String.init) })
       case "reopen":
         kind = .reopen
       default:
-        return  // a later version's kind
+        kind = .points([:], rounds: 0)  // a later version's kind: changes nothing
       }
-      log.append((id, kind))
+      return (try row.text(0), try row.text(1), kind)
     }
-    return log
+    var rounds: [Entry] = []
+    var points: [String: Int64] = [:]
+    var current: (rowID: Int64, time: String, id: String, count: Int)?
+    func close() {
+      if let current { rounds.append((current.time, current.id, .points(points, rounds: current.count))) }
+      points = [:]
+    }
+    try database.forEachRow(
+      """
+      SELECT r.rowid, r.madeAt, r.id, CASE WHEN r.fixes IS NOT NULL THEN 0
+        WHEN r.undoes IS NULL THEN 1
+        WHEN EXISTS (SELECT 1 FROM rounds AS u WHERE u.id = r.undoes AND u.fixes IS NULL) THEN -1
+        ELSE 0 END, e.playerID, e.delta
+      FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
+      WHERE r.gameID = ?1 ORDER BY r.madeAt, r.id
+      """, [.text(game.id)]
+    ) { row in
+      // A round's rows come together; its time and id are read once.
+      let rowID = try row.int64(0)
+      if current?.rowID != rowID {
+        close()
+        current = (rowID, try row.text(1), try row.text(2), try row.int(3))
+      }
+      if let player = try row.optionalText(4) { points[player, default: 0] &+= try row.int64(5) }
+    }
+    close()
+    let loose: [Entry] = try database.fetchAll(
+      """
+      SELECT e.time, e.id, e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+      WHERE p.gameID = ?1 AND e.roundID IS NULL ORDER BY e.time, e.id
+      """, [.text(game.id)]
+    ) { (try $0.text(0), try $0.text(1), .points([try $0.text(2): try $0.int64(3)], rounds: 0)) }
+    return Self.merged([ruling, rounds, loose])
+  }
+
+  /// Lists each in (time, id) order, merged into one in that order.
+  private static func merged(_ lists: [[(time: String, id: String, kind: GameOutcome.Change.Kind)]])
+    -> [(id: String, kind: GameOutcome.Change.Kind)]
+  {
+    var heads = lists.map { $0.startIndex }
+    var result: [(id: String, kind: GameOutcome.Change.Kind)] = []
+    result.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+    while true {
+      var next: Int?
+      for (list, head) in heads.enumerated() where head < lists[list].endIndex {
+        if let best = next {
+          let (a, b) = (lists[list][head], lists[best][heads[best]])
+          if (a.time, a.id) < (b.time, b.id) { next = list }
+        } else {
+          next = list
+        }
+      }
+      guard let list = next else { return result }
+      let entry = lists[list][heads[list]]
+      result.append((entry.id, entry.kind))
+      heads[list] += 1
+    }
   }
 
   /// How many rounds of a game count (`isLiveRound`).

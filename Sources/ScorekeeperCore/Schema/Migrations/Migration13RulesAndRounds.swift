@@ -31,7 +31,13 @@ extension Migration {
       -- Whether a game has teams, without reading its players.
       CREATE INDEX players_team ON players (gameID) WHERE team IS NOT NULL;
       ALTER TABLE scoreEvents ADD COLUMN roundID TEXT;
-      CREATE INDEX scoreEvents_roundID ON scoreEvents (roundID) WHERE roundID IS NOT NULL;
+      -- A game's log is read round by round (rounds_gameID gives the
+      -- order) with each round's points from this index alone, and its
+      -- score changes outside the rounds from scoreEvents_playerID, which
+      -- now tells them apart without reading the rows.
+      CREATE INDEX scoreEvents_roundID ON scoreEvents (roundID, playerID, delta) WHERE roundID IS NOT NULL;
+      DROP INDEX scoreEvents_playerID;
+      CREATE INDEX scoreEvents_playerID ON scoreEvents (playerID, time, roundID);
       DROP TRIGGER scoreEvents_beforeUpdate;
       CREATE TRIGGER scoreEvents_beforeUpdate BEFORE UPDATE OF id, delta, time, device, undoes, roundID
       ON scoreEvents BEGIN
