@@ -40,6 +40,9 @@ public struct GameRules: Hashable, Sendable {
     return rules
   }
 
+  /// Whether the game ends by itself (a target, a number of rounds).
+  public var endsByItself: Bool { target != nil || rounds != nil }
+
   /// Whether `lhs` ranks before `rhs` under these rules.
   public func ranksBefore(_ lhs: Int64, _ rhs: Int64) -> Bool {
     winner == .highest ? lhs > rhs : lhs < rhs

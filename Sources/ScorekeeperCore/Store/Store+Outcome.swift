@@ -43,15 +43,15 @@ extension Store {
   /// event is read, and without teams no player either (every command
   /// reads this state, and a game may have 100,000 players).
   func state(of game: Game) throws -> GameState {
-    let (hasLog, hasTeams) = try database.fetchOne(
+    let (hasLog, hasTeams, roundsPlayed) = try database.fetchOne(
       """
       SELECT EXISTS (SELECT 1 FROM gameEvents WHERE gameID = ?1),
-             EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND team IS NOT NULL)
+             EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND team IS NOT NULL),
+             (SELECT count(*) FROM rounds AS r WHERE \(Self.isLiveRound))
       """, [.text(game.id)]
-    ) { (try $0.int(0) == 1, try $0.int(1) == 1) }!
+    ) { (try $0.int(0) == 1, try $0.int(1) == 1, try $0.int(2)) }!
     if !hasLog && !hasTeams {
-      return GameState(
-        outcome: GameOutcome(totals: [:], roundsPlayed: try roundsPlayed(in: game)), players: [])
+      return GameState(outcome: GameOutcome(totals: [:], roundsPlayed: roundsPlayed), players: [])
     }
     let players = try database.fetchAll(
       """
@@ -62,7 +62,7 @@ extension Store {
     let sides = players.map { (id: $0.id, team: $0.team) }
     guard hasLog else {
       let totals = Dictionary(players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first })
-      let outcome = GameOutcome(totals: totals, roundsPlayed: try roundsPlayed(in: game))
+      let outcome = GameOutcome(totals: totals, roundsPlayed: roundsPlayed)
       return GameState(outcome: outcome, players: sides)
     }
     let outcome = GameOutcome(replayingInOrder: try log(of: game), players: sides, rules: .classic)
@@ -160,13 +160,6 @@ extension Store {
       result.append((entry.id, entry.kind))
       heads[list] += 1
     }
-  }
-
-  /// How many rounds of a game count (`isLiveRound`).
-  func roundsPlayed(in game: Game) throws -> Int {
-    try database.fetchOne(
-      "SELECT count(*) FROM rounds AS r WHERE \(Self.isLiveRound)", [.text(game.id)]
-    ) { try $0.int(0) }!
   }
 
   /// Refuses a change to a finished game's points or roster.

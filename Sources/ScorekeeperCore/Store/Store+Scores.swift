@@ -41,7 +41,7 @@ extension Store {
     order: StandingsOrder? = nil
   ) throws -> ScoreUpdate {
     try write {
-      let (game, _) = try gameInProgress(gameReference)
+      let (game, before) = try gameInProgress(gameReference)
       let previous = try findPlayer(playerReference, in: game)
       // Checked against the exact total, which may lie past 64 bits when
       // changes from several devices met (`score` is then clamped).
@@ -60,7 +60,10 @@ extension Store {
         delta = difference
       }
       let event = delta == 0 ? nil : try recordScoreEvent(for: previous.id, delta: delta)
-      let state = try state(of: game)
+      // Only rules that end a game by themselves can end it now, and only
+      // teams' totals are held in the state: otherwise it is as it was (a
+      // score plays no round), and not read again.
+      let state = before.rules.endsByItself || before.hasTeams ? try state(of: game) : before
       var standings: [Standing] = []
       try forEachStanding(of: game, state: state, order: order) { standings.append($0) }
       // The standings hold the updated row; no second query for it.

@@ -66,4 +66,19 @@ import Testing
     // Judged afresh at the next change: Bob is still past 100.
     #expect(try store.addRound(in: "Hearts", [("Ann", 1)]).ended)
   }
+
+  @Test("a score change in a game of teams gives the teams' new totals, without rules that end it")
+  func teamTotalsAfterAScore() throws {
+    _ = try store.addGame(title: "Quiz")
+    _ = try store.addPlayer(to: "Quiz", name: "Ann", team: "Owls")
+    _ = try store.addPlayer(to: "Quiz", name: "Cy", team: "Owls")
+    _ = try store.addPlayer(to: "Quiz", name: "Bob", team: "Larks")
+    _ = try store.score(in: "Quiz", "Bob", .add(4))
+    let update = try store.score(in: "Quiz", "Ann", .add(3))
+    #expect(
+      update.state.places.map { "\($0.rank) \($0.team ?? "-") \($0.total)" } == ["1 Larks 4", "2 Owls 3"])
+    let next = try store.score(in: "Quiz", "Cy", .add(2))
+    #expect(
+      next.state.places.map { "\($0.rank) \($0.team ?? "-") \($0.total)" } == ["1 Owls 5", "2 Larks 4"])
+  }
 }
