@@ -172,7 +172,8 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 13:
       // v12's, and Hearts: ids 17 to 31 in the order v13's store made
-      // them, each round a millisecond after the one before.
+      // them, each round and game event a millisecond after the one before
+      // (under the fixtures' fixed clock; the rules came with the game).
       var tables = userData(fromVersion: 12)
       let hearts = id(17)
       func at(_ milliseconds: Int) -> SQLValue { .text("2026-01-01T00:00:00.00\(milliseconds)Z") }
@@ -185,28 +186,29 @@ public enum FixtureDataSet {
       {
         [id(n), id(player), .integer(delta), at(ms), device, undoes.map(id) ?? .null, id(round)]
       }
-      func gameEvent(_ n: UInt64, _ kind: String, winner: SQLValue = .null, target: SQLValue = .null)
-        -> [SQLValue]
-      {
-        [id(n), hearts, time, device, .text(kind), winner, target, .null, .null]
+      func gameEvent(
+        _ n: UInt64, _ kind: String, at milliseconds: Int, winner: SQLValue = .null, target: SQLValue = .null
+      ) -> [SQLValue] {
+        [id(n), hearts, at(milliseconds), device, .text(kind), winner, target, .null, .null]
       }
       tables["games"] = (tables["games"]! + [[hearts, "Hearts"]]).sorted(by: sqlOrder)
       tables["players"] = (tables["players"]! + [[id(19), hearts, "Ann", 60], [id(20), hearts, "Bob", 39]])
         .sorted(by: sqlOrder)
       tables["rounds"] = [
-        round(21, 0), round(24, 1), round(26, 2, fixes: 21), round(28, 3, undoes: 26),
+        round(21, 1), round(24, 2), round(26, 3, fixes: 21), round(28, 4, undoes: 26),
       ].sorted(by: sqlOrder)
       // Round 1: Ann 60, Bob 13; round 2: Bob 26 (Ann's 0 is not written);
       // the correction of round 1 (Bob 12), undone.
       tables["scoreEvents"] =
         (tables["scoreEvents"]!.map { $0 + [.null] } + [
-          event(22, player: 19, 60, round: 21, 0), event(23, player: 20, 13, round: 21, 0),
-          event(25, player: 20, 26, round: 24, 1), event(27, player: 20, -1, round: 26, 2),
-          event(29, player: 20, 1, round: 28, 3, undoes: 27),
+          event(22, player: 19, 60, round: 21, 1), event(23, player: 20, 13, round: 21, 1),
+          event(25, player: 20, 26, round: 24, 2), event(27, player: 20, -1, round: 26, 3),
+          event(29, player: 20, 1, round: 28, 4, undoes: 27),
         ]).sorted(by: sqlOrder)
       tables["gameEvents"] = [
-        gameEvent(18, "rules", winner: "lowest", target: 100), gameEvent(30, "finish"),
-        gameEvent(31, "reopen"),
+        // Each after the game's latest round or game event (the undo at 4 ms).
+        gameEvent(18, "rules", at: 0, winner: "lowest", target: 100), gameEvent(30, "finish", at: 5),
+        gameEvent(31, "reopen", at: 6),
       ].sorted(by: sqlOrder)
       // The log keeps the last change (reopen), which names the game.
       tables["localChanges"] = [[30, .null, .text("reopened \(quote("Hearts"))"), hearts, .null]]

@@ -36,10 +36,36 @@ public struct HistoryEntry: Hashable, Sendable {
   public var event: ScoreEvent
   public var playerName: String
   public var isThisDevice: Bool
+  /// The round the change belongs to (a correction's: the round it
+  /// corrects); nil outside the rounds, or for a round since undone.
+  public var round: Int?
+  public var isCorrection: Bool
+  /// False for points made after the game ended (by time): kept, not counted.
+  public var counts: Bool
 
-  public init(event: ScoreEvent, playerName: String, isThisDevice: Bool) {
+  public init(
+    event: ScoreEvent, playerName: String, isThisDevice: Bool, round: Int? = nil, isCorrection: Bool = false,
+    counts: Bool = true
+  ) {
     self.event = event
     self.playerName = playerName
     self.isThisDevice = isThisDevice
+    self.round = round
+    self.isCorrection = isCorrection
+    self.counts = counts
   }
+}
+
+/// A change to a game itself, as history shows it beside the score
+/// changes: its rules changed, it was finished, or reopened.
+public struct GameLogEntry: Hashable, Sendable {
+  public var id: String
+  /// `.rules` (the rules in force after it), `.finish` or `.reopen`.
+  public var kind: GameOutcome.Change.Kind
+  public var time: Timestamp
+  public var device: String
+  public var isThisDevice: Bool
+  /// The names of the winners a finish named (players since removed are
+  /// left out).
+  public var winnerNames: [String] = []
 }

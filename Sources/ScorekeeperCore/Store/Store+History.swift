@@ -54,10 +54,13 @@ public struct HistoryShape: Hashable, Sendable {
 extension Store {
   /// A game's score changes, newest first, optionally one player's, all
   /// from one snapshot: `header` gets the game, the player (when one was
-  /// named), and the history's shape; then `row` gets each entry.
+  /// named), the history's shape and the game's own changes (rules,
+  /// finishes, reopenings, newest first); then `row` gets each entry,
+  /// with its round and whether it counts.
   public func history(
     of gameReference: String, player playerReference: String? = nil,
-    header: (GameSummary, Player?, HistoryShape) throws -> Void, row: (HistoryEntry) throws -> Void
+    header: (GameSummary, Player?, HistoryShape, [GameLogEntry]) throws -> Void,
+    row: (HistoryEntry) throws -> Void
   ) throws {
     try read {
       let game = try findGame(gameReference)
@@ -71,17 +74,26 @@ extension Store {
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
         """, arguments
       ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
-      try header(try summary(of: game), player, shape)
+      try header(try summary(of: game), player, shape, try gameLog(of: game).reversed())
+      let notCounted = Set(try state(of: game).outcome.notCounted)
+      let numbers = Dictionary(
+        uniqueKeysWithValues: try liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
       try database.forEachRow(
         """
-        SELECT \(Self.eventColumns), p.name, e.device = (SELECT id FROM localDevice)
+        SELECT \(Self.eventColumns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+        LEFT JOIN rounds AS r ON r.id = e.roundID
         WHERE \(filter) ORDER BY e.time DESC, e.rowid DESC
         """, arguments
       ) { entry in
+        let event = try Self.event(entry)
+        let round = try entry.optionalText(8)
+        let fixes = try entry.optionalText(9)
         try row(
           HistoryEntry(
-            event: try Self.event(entry), playerName: try entry.text(6), isThisDevice: try entry.int(7) == 1))
+            event: event, playerName: try entry.text(6), isThisDevice: try entry.int(7) == 1,
+            round: (fixes ?? round).flatMap { numbers[$0] }, isCorrection: fixes != nil,
+            counts: !notCounted.contains(round ?? event.id)))
       }
     }
   }

@@ -80,29 +80,7 @@ extension Store {
   /// ISO 8601 text they are stored as.
   private func log(of game: Game) throws -> [(id: String, kind: GameOutcome.Change.Kind)] {
     typealias Entry = (time: String, id: String, kind: GameOutcome.Change.Kind)
-    var rules = GameRules.classic
-    let ruling: [Entry] = try database.fetchAll(
-      """
-      SELECT time, id, kind, winner, target, roundLimit, winners FROM gameEvents
-      WHERE gameID = ?1 ORDER BY time, id
-      """, [.text(game.id)]
-    ) { row in
-      let kind: GameOutcome.Change.Kind
-      switch try row.text(2) {
-      case "rules":
-        rules = rules.changed(
-          winner: try row.optionalText(3).flatMap(GameRules.Winner.init(rawValue:)),
-          target: try row.optionalInt64(4), rounds: try row.optionalInt64(5))
-        kind = .rules(rules)
-      case "finish":
-        kind = .finish(winners: try row.optionalText(6).map { $0.split(separator: " ").map(String.init) })
-      case "reopen":
-        kind = .reopen
-      default:
-        kind = .points([:], rounds: 0)  // a later version's kind: changes nothing
-      }
-      return (try row.text(0), try row.text(1), kind)
-    }
+    let ruling: [Entry] = try gameLog(of: game).map { ($0.time.iso8601, $0.id, $0.kind) }
     var rounds: [Entry] = []
     var points: [String: Int64] = [:]
     var current: (rowID: Int64, time: String, id: String, count: Int)?
@@ -136,6 +114,50 @@ extension Store {
       """, [.text(game.id)]
     ) { (try $0.text(0), try $0.text(1), .points([try $0.text(2): try $0.int64(3)], rounds: 0)) }
     return Self.merged([ruling, rounds, loose])
+  }
+
+  /// A game's own changes in the order they happened (time, then id):
+  /// each rule change with the rules in force after it (completing those
+  /// before it), each finish and reopening. A later version's kinds are
+  /// passed over.
+  func gameLog(of game: Game) throws -> [GameLogEntry] {
+    var rules = GameRules.classic
+    var entries: [GameLogEntry] = []
+    try database.forEachRow(
+      """
+      SELECT id, kind, time, device, device = (SELECT id FROM localDevice), winner, target, roundLimit,
+             winners
+      FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
+      """, [.text(game.id)]
+    ) { row in
+      let kind: GameOutcome.Change.Kind
+      switch try row.text(1) {
+      case "rules":
+        rules = rules.changed(
+          winner: try row.optionalText(5).flatMap(GameRules.Winner.init(rawValue:)),
+          target: try row.optionalInt64(6), rounds: try row.optionalInt64(7))
+        kind = .rules(rules)
+      case "finish":
+        kind = .finish(winners: try row.optionalText(8).map { $0.split(separator: " ").map(String.init) })
+      case "reopen":
+        kind = .reopen
+      default:
+        return
+      }
+      entries.append(
+        GameLogEntry(
+          id: try row.text(0), kind: kind, time: try row.timestamp(2), device: try row.text(3),
+          isThisDevice: try row.int(4) == 1))
+    }
+    if entries.contains(where: { if case .finish(let named?) = $0.kind { !named.isEmpty } else { false } }) {
+      let names = try playerNames(in: game)
+      for index in entries.indices {
+        if case .finish(let named?) = entries[index].kind {
+          entries[index].winnerNames = named.compactMap { names[$0] }
+        }
+      }
+    }
+    return entries
   }
 
   /// Lists each in (time, id) order, merged into one in that order.

@@ -86,8 +86,8 @@ extension Store {
   ) throws {
     try database.execute(
       """
-      INSERT INTO gameEvents (gameID, device, kind, winner, target, roundLimit, winners)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?5, ?6)
+      INSERT INTO gameEvents (gameID, device, kind, winner, target, roundLimit, winners, time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?5, ?6, \(Self.logTime("?1")))
       """,
       [
         .text(game.id), .text(kind), SQLValue(winner?.rawValue), SQLValue(target?.logged),

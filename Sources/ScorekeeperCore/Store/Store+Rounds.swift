@@ -119,21 +119,32 @@ extension Store {
     var madeAt: Timestamp
   }
 
-  /// Made at least a millisecond after the game's latest round row, so a
-  /// script's rounds made within one millisecond (or under a clock set
-  /// back) keep the order they were made in: rounds are numbered by time
-  /// first, and ids are random.
   func insertRound(in game: Game, fixes: String?, undoes: String?) throws -> RoundRow {
     try database.fetchOne(
       """
       INSERT INTO rounds (gameID, device, fixes, undoes, madeAt)
-      SELECT ?1, (SELECT id FROM localDevice), ?2, ?3,
-        CASE WHEN last IS NULL OR last < now() THEN now()
-        ELSE strftime('%Y-%m-%dT%H:%M:%fZ', last, '+0.001 seconds') END
-      FROM (SELECT max(madeAt) AS last FROM rounds WHERE gameID = ?1)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, \(Self.logTime("?1")))
       RETURNING id, madeAt
       """, [.text(game.id), SQLValue(fixes), SQLValue(undoes)]
     ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }!
+  }
+
+  /// The time a new entry of a game's log is made at, as SQL for the game
+  /// id `game`: now, or a millisecond after the game's latest round or
+  /// game event when that is not earlier. So what one device does keeps
+  /// the order it was done in, even within one millisecond (a script) or
+  /// under a clock set back: a game's log is replayed, and its rounds
+  /// numbered, by time first, and ids are random. (Both maxima are read
+  /// from the end of an index; the aggregate passes over the NULL of a
+  /// game without rounds, where the scalar max() would return it.)
+  static func logTime(_ game: String) -> String {
+    """
+    (SELECT CASE WHEN last IS NULL OR last < now() THEN now()
+       ELSE strftime('%Y-%m-%dT%H:%M:%fZ', last, '+0.001 seconds') END
+     FROM (SELECT max(t) AS last FROM (
+       SELECT max(madeAt) AS t FROM rounds WHERE gameID = \(game)
+       UNION ALL SELECT max(time) FROM gameEvents WHERE gameID = \(game))))
+    """
   }
 
   /// The rounds of a game that count, in order: round K is at K - 1.

@@ -79,7 +79,8 @@ extension Store {
   /// insert trigger updates the player's total. A change (not a revert)
   /// joins this device's list of changes, for `undo`.
   /// A round's points (`round`) carry its id and its time, and are
-  /// listed for `undo` as the round, not one by one.
+  /// listed for `undo` as the round, not one by one; others are made at
+  /// the game's next log time (`logTime`), after its rounds.
   @discardableResult
   func recordScoreEvent(
     for playerID: String, delta: Int64, undoes: String? = nil, round: RoundRow? = nil
@@ -87,7 +88,8 @@ extension Store {
     let event = try database.fetchOne(
       """
       INSERT INTO scoreEvents (playerID, delta, device, undoes, roundID, time)
-      VALUES (?1, ?2, (SELECT id FROM localDevice), ?3, ?4, coalesce(?5, now()))
+      VALUES (?1, ?2, (SELECT id FROM localDevice), ?3, ?4,
+        coalesce(?5, \(Self.logTime("(SELECT gameID FROM players WHERE id = ?1)"))))
       RETURNING id, playerID, delta, time, device, undoes
       """,
       [

@@ -133,9 +133,37 @@ extension ScoreEvent {
 }
 
 extension HistoryEntry {
-  /// A score event's keys, then {"playerName", "thisDevice"}.
+  /// A score event's keys, then {"playerName", "thisDevice", "round" (N or
+  /// null), "correction", "counts"}.
   var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
-    return .object(fields + [("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice))])
+    return .object(
+      fields + [
+        ("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice)),
+        ("round", round.map { .integer(Int64($0)) } ?? .null), ("correction", .bool(isCorrection)),
+        ("counts", .bool(counts)),
+      ])
+  }
+}
+
+extension GameLogEntry {
+  /// {"id", "kind" ("rules", "finish" or "reopen"), "time", "device",
+  /// "thisDevice", "rules" (the rules after a rule change, else null),
+  /// "winners" (the ids a finish named, else null)}
+  var json: JSON {
+    var rules: JSON = .null
+    var winners: JSON = .null
+    let name: String
+    switch kind {
+    case .rules(let new): (name, rules) = ("rules", new.json)
+    case .finish(let named): (name, winners) = ("finish", named.map { .array($0.map(JSON.string)) } ?? .null)
+    case .reopen: name = "reopen"
+    case .points: name = "points"  // never in a game's own log
+    }
+    return .object([
+      ("id", .string(id)), ("kind", .string(name)), ("time", .string(time.iso8601)),
+      ("device", .string(device)),
+      ("thisDevice", .bool(isThisDevice)), ("rules", rules), ("winners", winners),
+    ])
   }
 }

@@ -81,4 +81,24 @@ import Testing
     #expect(
       next.state.places.map { "\($0.rank) \($0.team ?? "-") \($0.total)" } == ["1 Owls 5", "2 Larks 4"])
   }
+
+  @Test("history names each change's round and marks corrections; the game's own changes come with it")
+  func historyOfRounds() throws {
+    _ = try store.addRound(in: "Hearts", [("Ann", 5), ("Bob", 13)])
+    _ = try store.fixRound(in: "Hearts", number: 1, [("Ann", 4)])
+    _ = try store.setRules(in: "Hearts", winner: nil, target: .set(10), rounds: nil)
+    var log: [GameLogEntry] = []
+    var rows: [String] = []
+    try store.history(
+      of: "Hearts", header: { _, _, _, entries in log = entries },
+      row: {
+        rows.append("\($0.playerName) \($0.event.delta) \($0.round ?? 0) \($0.isCorrection) \($0.counts)")
+      })
+    #expect(rows == ["Ann -1 1 true true", "Bob 13 1 false true", "Ann 5 1 false true"])
+    let lowest = try GameRules(winner: .lowest, target: 100)
+    let ten = try GameRules(winner: .lowest, target: 10)
+    // Newest first; reaching the new target ended the game, which is no
+    // entry of its own (the rules say so).
+    #expect(log.map(\.kind) == [.rules(ten), .rules(lowest)])
+  }
 }

@@ -62,12 +62,13 @@ import Testing
       VALUES ('e-other', ?1, -4, ?2, 'd0000000-0000-0000-0000-000000000002')
       """, [.text(poker.players[1].id), .text(later.iso8601)])
     _ = try store.score(in: "Poker", "Ann", .add(2))
-    var header: (GameSummary, Player?, HistoryShape)?
+    var header: (GameSummary, Player?, HistoryShape, [GameLogEntry])?
     var entries: [HistoryEntry] = []
-    try store.history(of: "poker", header: { header = ($0, $1, $2) }, row: { entries.append($0) })
+    try store.history(of: "poker", header: { header = ($0, $1, $2, $3) }, row: { entries.append($0) })
     #expect(header?.0 == GameSummary(game: poker.game, playerCount: 2))
     #expect(header?.1 == nil)
     #expect(header?.2 == HistoryShape(count: 3, nameWidth: 8, changeWidth: 2))
+    #expect(header?.3 == [], "no rules, no finish")
     let ann = poker.players[0].id
     expectNoDifference(
       [
@@ -89,7 +90,9 @@ import Testing
     var annOnly: [String] = []
     try store.history(
       of: "poker", player: "ann",
-      header: { #expect($1?.name == "Ann" && $2 == HistoryShape(count: 2, nameWidth: 3, changeWidth: 2)) },
+      header: {
+        #expect($1?.name == "Ann" && $2 == HistoryShape(count: 2, nameWidth: 3, changeWidth: 2) && $3 == [])
+      },
       row: { annOnly.append($0.event.id) })
     #expect(annOnly == [UUIDGenerator.format(1), negativeID(3)])
   }

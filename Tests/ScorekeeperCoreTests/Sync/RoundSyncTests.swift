@@ -88,6 +88,14 @@ import Testing
     expectNoDifference(expected, try Self.view(world[0], "Catan"))
     expectNoDifference(expected, try Self.view(world[1], "Catan"))
     #expect(try world[0].store.players(of: "Catan").map { "\($0.name) \($0.score)" } == ["Bob 10", "Ann 0"])
+    // History keeps Ann's round, marked as not counted, on both devices.
+    for device in [world[0], world[1]] {
+      var marks: [String] = []
+      try device.store.history(
+        of: "Catan", header: { _, _, _, _ in },
+        row: { marks.append("\($0.playerName) \($0.event.delta) round \($0.round ?? 0) \($0.counts)") })
+      #expect(marks == ["Ann 11 round 2 false", "Bob 10 round 1 true"], "\(device.name)")
+    }
   }
 
   @Test(
