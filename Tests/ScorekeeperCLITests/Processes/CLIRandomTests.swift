@@ -18,8 +18,25 @@ import Testing
 
   @Test("two users on three devices converge through the binary", arguments: seeds)
   func converge(seed: UInt64) throws {
+    try play(seed: seed, in: try CLIWorld())
+  }
+
+  /// Fewer seeds on a live server: each process there connects and syncs
+  /// through PostgreSQL, about ten times the mock's cost.
+  @Test(
+    "two users on three devices converge through the binary, on a live server [postgres]",
+    arguments: seeds.prefix(40))
+  func convergeLive(seed: UInt64) throws {
+    let server = try TestCloud(.postgres)
+    for user in ["alice", "bob"] { _ = try server.connectionString(for: user) }
+    try play(seed: seed, in: try CLIWorld(cloud: server.location))
+  }
+
+  /// Ten random commands (a second process at once, offline, with faults,
+  /// a database copied), then every device syncs and all must agree.
+  func play(seed: UInt64, in world: CLIWorld) throws {
+    var world = world
     var random = SplitMix64(seed: seed)
-    var world = try CLIWorld()
     for (index, photo) in Self.photos.enumerated() {
       try Data(photo).write(to: URL(fileURLWithPath: world.directory.file("photo\(index)")))
     }
@@ -117,13 +134,17 @@ struct CLIWorld {
   }
 
   let directory: TemporaryDirectory
+  /// The cloud every device syncs with: a mock cloud's file here, or a
+  /// live server's connection string.
+  let cloud: String
   private(set) var devices = [
     Device(name: "a", user: "alice", number: 1), Device(name: "b", user: "alice", number: 2),
     Device(name: "bob", user: "bob", number: 3),
   ]
 
-  init() throws {
+  init(cloud: String? = nil) throws {
     directory = try TemporaryDirectory()
+    self.cloud = cloud ?? directory.file("cloud.sqlite")
   }
 
   func start(_ device: Device, _ arguments: [String], environment extra: [String: String] = [:]) throws
@@ -133,7 +154,7 @@ struct CLIWorld {
     process.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
     process.arguments = ["--db", directory.file("\(device.name).sqlite"), "--user", device.user] + arguments
     process.environment = [
-      "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_TESTING": "1",
+      "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_TESTING": "1",
       "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_DEVICE": "\(device.number)", "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
       "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
