@@ -35,7 +35,8 @@ extension Store {
     throws -> RoundUpdate
   {
     try write {
-      let (game, state) = try gameInProgress(gameReference)
+      let game = try findGame(gameReference)
+      try requireWritable(game)
       let points = try resolve(named, in: game)
       for entry in points {
         guard Self.accepts(entry.points, on: try exactScore(of: entry.player.id)) else {
@@ -46,10 +47,17 @@ extension Store {
       for entry in points where entry.points != 0 {
         try recordScoreEvent(for: entry.player.id, delta: entry.points, round: round)
       }
+      // One replay, after the round, tells both whether the game was
+      // finished already (then something else finished it, and throwing
+      // rolls the round back) and whether this round ended it.
+      let state = try state(of: game)
+      if let finish = state.outcome.finish, finish.change != round.id {
+        throw StoreError.gameFinished(game: game)
+      }
       try listLocalChange(round.id)
       return try update(
-        game, number: state.outcome.roundsPlayed + 1, isCorrection: false, points: points, changed: true,
-        change: round.id)
+        game, state: state, number: state.outcome.roundsPlayed, isCorrection: false, points: points,
+        changed: true, change: round.id)
     }
   }
 
@@ -88,7 +96,8 @@ extension Store {
         fix = row
       }
       return try update(
-        game, number: number, isCorrection: true, points: points, changed: fix != nil, change: fix?.id)
+        game, state: try state(of: game), number: number, isCorrection: true, points: points,
+        changed: fix != nil, change: fix?.id)
     }
   }
 
@@ -194,9 +203,9 @@ extension Store {
   }
 
   private func update(
-    _ game: Game, number: Int, isCorrection: Bool, points: [RoundPoints], changed: Bool, change: String?
+    _ game: Game, state: GameState, number: Int, isCorrection: Bool, points: [RoundPoints], changed: Bool,
+    change: String?
   ) throws -> RoundUpdate {
-    let state = try state(of: game)
     var standings: [Standing] = []
     try forEachStanding(of: game, state: state, order: nil) { standings.append($0) }
     return RoundUpdate(
