@@ -86,6 +86,7 @@ public enum FixtureDataSet {
       tables["scoreEvents"] = tables["scoreEvents"]?.map { $0 + [.null] }
       tables["rounds"] = []
       tables["gameEvents"] = []
+      tables["localDevice"] = tables["localDevice"]?.map { $0 + [.null] }  // no log entry stamped yet
     }
     if version < 12 {
       // v12 names what each entry is about; older entries name nothing.
@@ -195,21 +196,24 @@ public enum FixtureDataSet {
       tables["players"] = (tables["players"]! + [[id(19), hearts, "Ann", 60], [id(20), hearts, "Bob", 39]])
         .sorted(by: sqlOrder)
       tables["rounds"] = [
-        round(21, 1), round(24, 2), round(26, 3, fixes: 21), round(28, 4, undoes: 26),
+        round(21, 2), round(24, 3), round(26, 4, fixes: 21), round(28, 5, undoes: 26),
       ].sorted(by: sqlOrder)
       // Round 1: Ann 60, Bob 13; round 2: Bob 26 (Ann's 0 is not written);
       // the correction of round 1 (Bob 12), undone.
       tables["scoreEvents"] =
         (tables["scoreEvents"]!.map { $0 + [.null] } + [
-          event(22, player: 19, 60, round: 21, 1), event(23, player: 20, 13, round: 21, 1),
-          event(25, player: 20, 26, round: 24, 2), event(27, player: 20, -1, round: 26, 3),
-          event(29, player: 20, 1, round: 28, 4, undoes: 27),
+          event(22, player: 19, 60, round: 21, 2), event(23, player: 20, 13, round: 21, 2),
+          event(25, player: 20, 26, round: 24, 3), event(27, player: 20, -1, round: 26, 4),
+          event(29, player: 20, 1, round: 28, 5, undoes: 27),
         ]).sorted(by: sqlOrder)
       tables["gameEvents"] = [
-        // Each after the game's latest round or game event (the undo at 4 ms).
-        gameEvent(18, "rules", at: 0, winner: "lowest", target: 100), gameEvent(30, "finish", at: 5),
-        gameEvent(31, "reopen", at: 6),
+        // Each after this device's latest log entry (v12's score changes at
+        // 0 ms, the undo at 5 ms).
+        gameEvent(18, "rules", at: 1, winner: "lowest", target: 100), gameEvent(30, "finish", at: 6),
+        gameEvent(31, "reopen", at: 7),
       ].sorted(by: sqlOrder)
+      // The device's latest log entry: the reopening.
+      tables["localDevice"] = [[1, device, thisFile, at(7)]]
       // The log keeps the last change (reopen), which names the game.
       tables["localChanges"] = [[30, .null, .text("reopened \(quote("Hearts"))"), hearts, .null]]
       return tables

@@ -84,15 +84,18 @@ extension Store {
     _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Int64>? = nil,
     rounds: RuleChange<Int>? = nil, winners: [String]? = nil
   ) throws {
-    try database.execute(
+    let time = try database.fetchOne(
       """
       INSERT INTO gameEvents (gameID, device, kind, winner, target, roundLimit, winners, time)
       VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?5, ?6, \(Self.logTime("?1")))
+      RETURNING time
       """,
       [
         .text(game.id), .text(kind), SQLValue(winner?.rawValue), SQLValue(target?.logged),
         SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
-      ])
+      ]
+    ) { try $0.timestamp(0) }!
+    try noteLogTime(time)
   }
 
   private func stateChange(of game: Game, from previous: GameState) throws -> GameStateChange {

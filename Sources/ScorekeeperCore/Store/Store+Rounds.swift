@@ -129,31 +129,44 @@ extension Store {
   }
 
   func insertRound(in game: Game, fixes: String?, undoes: String?) throws -> RoundRow {
-    try database.fetchOne(
+    let row = try database.fetchOne(
       """
       INSERT INTO rounds (gameID, device, fixes, undoes, madeAt)
       VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, \(Self.logTime("?1")))
       RETURNING id, madeAt
       """, [.text(game.id), SQLValue(fixes), SQLValue(undoes)]
     ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }!
+    try noteLogTime(row.madeAt)
+    return row
   }
 
   /// The time a new entry of a game's log is made at, as SQL for the game
-  /// id `game`: now, or a millisecond after the game's latest round or
-  /// game event when that is not earlier. So what one device does keeps
-  /// the order it was done in, even within one millisecond (a script) or
-  /// under a clock set back: a game's log is replayed, and its rounds
-  /// numbered, by time first, and ids are random. (Both maxima are read
-  /// from the end of an index; the aggregate passes over the NULL of a
-  /// game without rounds, where the scalar max() would return it.)
-  static func logTime(_ game: String) -> String {
+  /// id `game`: now, or a millisecond after the latest of the game's
+  /// rounds and game events and (`sinceDevice`) this device's latest log
+  /// entry, when that is not earlier. So what one device does keeps the
+  /// order it was done in, even within one millisecond (a script) or under
+  /// a clock set back: a game's log is replayed, and its rounds numbered,
+  /// by time first, and ids are random. A score change is stamped after
+  /// the game's rounds, not after other score changes, so the games
+  /// without rounds keep their scores' times as they were. (Each maximum
+  /// is read from the end of an index or one row; the aggregate passes
+  /// over NULLs, where the scalar max() would return one.)
+  static func logTime(_ game: String, sinceDevice: Bool = true) -> String {
     """
     (SELECT CASE WHEN last IS NULL OR last < now() THEN now()
        ELSE strftime('%Y-%m-%dT%H:%M:%fZ', last, '+0.001 seconds') END
      FROM (SELECT max(t) AS last FROM (
        SELECT max(madeAt) AS t FROM rounds WHERE gameID = \(game)
-       UNION ALL SELECT max(time) FROM gameEvents WHERE gameID = \(game))))
+       UNION ALL SELECT max(time) FROM gameEvents WHERE gameID = \(game)\(
+         sinceDevice ? " UNION ALL SELECT lastLogTime FROM localDevice" : ""))))
     """
+  }
+
+  /// Notes `time` as this device's latest log entry, for `logTime`.
+  func noteLogTime(_ time: Timestamp) throws {
+    try database.execute(
+      "UPDATE localDevice SET lastLogTime = ?1 WHERE lastLogTime IS NULL OR lastLogTime < ?1",
+      [.text(time.iso8601)])
   }
 
   /// The rounds of a game that count, in order: round K is at K - 1.

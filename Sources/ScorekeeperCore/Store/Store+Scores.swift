@@ -89,7 +89,7 @@ extension Store {
       """
       INSERT INTO scoreEvents (playerID, delta, device, undoes, roundID, time)
       VALUES (?1, ?2, (SELECT id FROM localDevice), ?3, ?4,
-        coalesce(?5, \(Self.logTime("(SELECT gameID FROM players WHERE id = ?1)"))))
+        coalesce(?5, \(Self.logTime("(SELECT gameID FROM players WHERE id = ?1)", sinceDevice: false))))
       RETURNING id, playerID, delta, time, device, undoes
       """,
       [
@@ -97,6 +97,7 @@ extension Store {
         SQLValue(round?.madeAt.iso8601),
       ], Self.event)!
     if undoes == nil && round == nil { try listLocalChange(event.id) }
+    if round == nil { try noteLogTime(event.time) }
     return event
   }
 

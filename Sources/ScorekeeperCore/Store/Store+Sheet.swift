@@ -79,6 +79,8 @@ extension Store {
           rounds[at].points[player, default: 0] &+= try row.int64(3)
         }
       }
+      // Both in time order: the rounds before a change only grow.
+      var played = 0
       let changes = try database.fetchAll(
         """
         SELECT e.time, e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
@@ -88,9 +90,9 @@ extension Store {
         """, [.text(game.id)]
       ) { row in
         let time = try row.timestamp(0)
+        while played < live.count, live[played].madeAt <= time { played += 1 }
         return ScoreSheet.Change(
-          afterRound: live.prefix { $0.madeAt <= time }.count, playerID: try row.text(1),
-          points: try row.int64(2), time: time)
+          afterRound: played, playerID: try row.text(1), points: try row.int64(2), time: time)
       }
       let totals =
         state.outcome.notCounted.isEmpty

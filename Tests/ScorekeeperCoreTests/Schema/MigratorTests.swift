@@ -162,7 +162,7 @@ import Testing
     "10 archivedGames a30f61a37875af939a5bb1a6dd13a6c2d2c61fc3b19e0cab89769c02f69af295",
     "11 deletionsAlwaysSent a07ef92435b2af5260c52f29da348c4169e2192eb94c89664fefd8962e9871a8",
     "12 forgetDeletedNames 480945df7b21aa0837a30c60fb4ce73d8d650b1bca7bbbee01204392ffc5a01d",
-    "13 rulesAndRounds 5fb3f9fc17daa3cdd513d44c363d247657d2688e79fb5de91464f04f3d95f659",
+    "13 rulesAndRounds 2ae3eba3d591b56cdc8d0c6185588a90f3058b58875c980af891f649328acfdf",
   ]
 
   /// The same for the mock cloud file's migrations.

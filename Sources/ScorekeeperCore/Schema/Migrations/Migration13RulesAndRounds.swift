@@ -28,6 +28,10 @@ extension Migration {
     identifier: "rulesAndRounds",
     sql: #"""
       ALTER TABLE players ADD COLUMN team TEXT CHECK (team <> '');
+      -- The latest time this device stamped an entry of a game's log
+      -- (`Store.logTime`): a round comes after the score change made
+      -- just before it, even within one millisecond.
+      ALTER TABLE localDevice ADD COLUMN lastLogTime TEXT;
       -- Whether a game has teams, without reading its players.
       CREATE INDEX players_team ON players (gameID) WHERE team IS NOT NULL;
       ALTER TABLE scoreEvents ADD COLUMN roundID TEXT;
