@@ -87,7 +87,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + "player's points once. Nothing was changed."
     case .noSuchRound(let number, let game, let played):
       return "\(quote(game.title)) has no round \(number): "
-        + (played == 0 ? "no round was played yet." : "its rounds are 1 to \(played).")
+        + (played == 0
+          ? "no round was played yet."
+          : played == 1 ? "it has played round 1 only." : "its rounds are 1 to \(played).")
         + " Nothing was changed."
     case .roundLimitBelowPlayed(let limit, let game, let played):
       return "\(quote(game.title)) already played \(played) rounds: a limit of \(limit) would end it "

@@ -101,4 +101,19 @@ import Testing
     // entry of its own (the rules say so).
     #expect(log.map(\.kind) == [.rules(ten), .rules(lowest)])
   }
+
+  @Test("--fix of a round the game does not have says which rounds it has")
+  func noSuchRound() throws {
+    let hearts = try store.game("Hearts").game
+    #expect(
+      "\(StoreError.noSuchRound(number: 1, game: hearts, roundsPlayed: 0))"
+        == "\"Hearts\" has no round 1: no round was played yet. Nothing was changed.")
+    _ = try store.addRound(in: "Hearts", [("Ann", 5)])
+    #expect(throws: StoreError.noSuchRound(number: 2, game: hearts, roundsPlayed: 1)) {
+      try store.fixRound(in: "Hearts", number: 2, [("Ann", 1)])
+    }
+    #expect(
+      "\(StoreError.noSuchRound(number: 2, game: hearts, roundsPlayed: 1))"
+        == "\"Hearts\" has no round 2: it has played round 1 only. Nothing was changed.")
+  }
 }
