@@ -129,11 +129,12 @@ public struct GameOutcome: Hashable, Sendable {
     }
   }
 
-  /// A game whose log holds no rule change and no finish: classic rules,
-  /// so it cannot end and every point counts. `totals` may be empty when
-  /// no one needs them (they are the players' cached sums).
-  @_spi(Testing) public init(totals: [String: Int64], roundsPlayed: Int) {
-    rules = .classic
+  /// A game that never ended, under `rules` now: every point counts.
+  /// (One whose log holds no rule change and no finish has classic rules,
+  /// and cannot end.) `totals` may be empty when no one needs them; they
+  /// are the players' cached sums.
+  @_spi(Testing) public init(totals: [String: Int64], roundsPlayed: Int, rules: GameRules = .classic) {
+    self.rules = rules
     self.totals = totals
     self.roundsPlayed = roundsPlayed
   }

@@ -41,15 +41,19 @@ extension Store {
   /// The state of a game: its log replayed under its rules. A game with
   /// no game events (classic rules, never finished) cannot end: no score
   /// event is read, and without teams no player either (every command
-  /// reads this state, and a game may have 100,000 players).
-  func state(of game: Game) throws -> GameState {
-    let (hasLog, hasTeams, roundsPlayed) = try database.fetchOne(
+  /// reads this state, and a game may have 100,000 players). Nor is the
+  /// log replayed when it cannot have ended (`neverEnded`), unless
+  /// `replayingAlways` (tests compare the two).
+  func state(of game: Game, replayingAlways: Bool = false) throws -> GameState {
+    let (hasLog, onlyRules, hasTeams, roundsPlayed, roundsMade) = try database.fetchOne(
       """
       SELECT EXISTS (SELECT 1 FROM gameEvents WHERE gameID = ?1),
+             NOT EXISTS (SELECT 1 FROM gameEvents WHERE gameID = ?1 AND kind <> 'rules'),
              EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND team IS NOT NULL),
-             (SELECT count(*) FROM rounds AS r WHERE \(Self.isLiveRound))
+             (SELECT count(*) FROM rounds AS r WHERE \(Self.isLiveRound)),
+             (SELECT count(*) FROM rounds WHERE gameID = ?1 AND fixes IS NULL AND undoes IS NULL)
       """, [.text(game.id)]
-    ) { (try $0.int(0) == 1, try $0.int(1) == 1, try $0.int(2)) }!
+    ) { (try $0.int(0) == 1, try $0.int(1) == 1, try $0.int(2) == 1, try $0.int(3), try $0.int(4)) }!
     if !hasLog && !hasTeams {
       return GameState(outcome: GameOutcome(totals: [:], roundsPlayed: roundsPlayed), players: [])
     }
@@ -60,13 +64,58 @@ extension Store {
       """, [.text(game.id)]
     ) { (id: try $0.text(0), team: try $0.optionalText(1), score: try $0.int64(2)) }
     let sides = players.map { (id: $0.id, team: $0.team) }
-    guard hasLog else {
+    var everyPointCounts: GameRules? = hasLog ? nil : .classic
+    let gameLog = hasLog ? try gameLog(of: game) : []
+    if onlyRules, hasLog, !replayingAlways {
+      let versions = gameLog.compactMap { if case .rules(let rules) = $0.kind { rules } else { nil } }
+      if try neverEnded(game, under: versions, sides: sides, roundsMade: roundsMade) {
+        everyPointCounts = versions.last ?? .classic
+      }
+    }
+    if let rules = everyPointCounts {
       let totals = Dictionary(players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first })
-      let outcome = GameOutcome(totals: totals, roundsPlayed: roundsPlayed)
+      let outcome = GameOutcome(totals: totals, roundsPlayed: roundsPlayed, rules: rules)
       return GameState(outcome: outcome, players: sides)
     }
-    let outcome = GameOutcome(replayingInOrder: try log(of: game), players: sides, rules: .classic)
+    let log = try log(of: game, gameLog: gameLog)
+    let outcome = GameOutcome(replayingInOrder: log, players: sides, rules: .classic)
     return GameState(outcome: outcome, players: sides)
+  }
+
+  /// Whether a game whose log holds only rule changes (`versions`, each
+  /// the rules in force after it) never ended, without replaying it: it
+  /// could have ended only when a side's total reached a target some
+  /// version had, or the rounds reached a limit. A side's total never
+  /// passes the sum of its members' gains (their positive points), nor
+  /// the rounds played the rounds made; when both stay below every
+  /// version's target and limit, the game never ended and every point
+  /// counts. Summing gains only reads the covering indexes of the points,
+  /// so a long game's state costs a fraction of its replay.
+  private func neverEnded(
+    _ game: Game, under versions: [GameRules], sides: [(id: String, team: String?)], roundsMade: Int
+  ) throws -> Bool {
+    if let limit = versions.compactMap(\.rounds).min(), roundsMade >= limit { return false }
+    guard let target = versions.compactMap(\.target).min() else { return true }
+    // Sums as floating point: SQLite's sum() stops at 64 bits. A sum of
+    // gains under 2^53 is exact, each gain and partial sum being smaller.
+    var gained: [String: Double] = [:]
+    try database.forEachRow(
+      """
+      SELECT playerID, total(max(delta, 0)) FROM (
+        SELECT e.playerID, e.delta FROM rounds AS r JOIN scoreEvents AS e ON e.roundID = r.id
+        WHERE r.gameID = ?1
+        UNION ALL
+        SELECT e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+        WHERE p.gameID = ?1 AND e.roundID IS NULL)
+      GROUP BY playerID
+      """, [.text(game.id)]
+    ) { gained[try $0.text(0)] = try $0.double(1) }
+    var sideGains: [String: Double] = [:]
+    for side in sides {
+      sideGains[side.team.map { "team " + $0 } ?? "player " + side.id, default: 0] += gained[side.id] ?? 0
+    }
+    let most = sideGains.values.max() ?? 0
+    return most < 0x1p53 && Int64(most) < target
   }
 
   /// A game's log in the order things happened (time, then id), as
@@ -78,9 +127,11 @@ extension Store {
   /// Three reads, each in order from an index, merged here: sorting the
   /// whole log in SQLite cost more than reading it. Times compare as the
   /// ISO 8601 text they are stored as.
-  private func log(of game: Game) throws -> [(id: String, kind: GameOutcome.Change.Kind)] {
+  private func log(of game: Game, gameLog: [GameLogEntry]) throws -> [(
+    id: String, kind: GameOutcome.Change.Kind
+  )] {
     typealias Entry = (time: String, id: String, kind: GameOutcome.Change.Kind)
-    let ruling: [Entry] = try gameLog(of: game).map { ($0.time.iso8601, $0.id, $0.kind) }
+    let ruling: [Entry] = gameLog.map { ($0.time.iso8601, $0.id, $0.kind) }
     var rounds: [Entry] = []
     var points: [String: Int64] = [:]
     var current: (rowID: Int64, time: String, id: String, count: Int)?

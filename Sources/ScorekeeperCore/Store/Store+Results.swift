@@ -72,11 +72,14 @@ extension Store {
     }
   }
 
-  /// The state of the game a reference names.
-  public func state(of gameReference: String) throws -> (GameSummary, GameState) {
+  /// The state of the game a reference names; `replayingAlways` replays
+  /// its log even when it cannot have ended (for tests).
+  public func state(of gameReference: String, replayingAlways: Bool = false) throws -> (
+    GameSummary, GameState
+  ) {
     try read {
       let game = try findGame(gameReference)
-      return (try summary(of: game), try state(of: game))
+      return (try summary(of: game), try state(of: game, replayingAlways: replayingAlways))
     }
   }
 

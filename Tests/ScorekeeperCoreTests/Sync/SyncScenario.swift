@@ -46,6 +46,11 @@ final class SyncScenario {
         #expect(
           try device.store.state(of: game.game.id).1 == devices[0].store.state(of: game.game.id).1,
           "\(device.name): \(game.game.title)", sourceLocation: sourceLocation)
+        // And the state read without replaying is the replay's.
+        #expect(
+          try device.store.state(of: game.game.id).1
+            == device.store.state(of: game.game.id, replayingAlways: true).1,
+          "\(device.name): \(game.game.title)", sourceLocation: sourceLocation)
       }
     }
     return first
