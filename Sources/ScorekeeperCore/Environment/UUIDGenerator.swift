@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Synchronization
 
 /// Produces ids for new rows, as lowercase UUID text.
@@ -27,14 +30,22 @@ public struct UUIDGenerator: Sendable {
     try generate()
   }
 
-  /// Random version 4 UUIDs.
+  /// Version 7 UUIDs (RFC 9562): the Unix time in milliseconds, then 74
+  /// random bits. Ids made together sort together, so the rows a command
+  /// adds, and their entries in every index keyed by id (the table's own,
+  /// sync tracking's), share a few pages instead of landing on a random
+  /// page each: a round of 8 players wrote about a third fewer pages with
+  /// them. The time they show is no secret: every row keeps its own.
   public static let live = UUIDGenerator {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    let milliseconds = UInt64(time.tv_sec) &* 1000 &+ UInt64(time.tv_nsec) / 1_000_000
     var generator = SystemRandomNumberGenerator()
-    var high = generator.next() as UInt64
-    var low = generator.next() as UInt64
-    // Version 4 in the time_hi_and_version nibble, RFC 4122 variant bits.
-    high = (high & ~0xf000) | 0x4000
-    low = (low & ~(0xc000 << 48)) | (0x8000 << 48)
+    let random = generator.next() as UInt64
+    // 48 bits of time, the version, 12 random bits; the RFC 9562 variant
+    // bits, 62 random bits.
+    let high = (milliseconds & 0xffff_ffff_ffff) << 16 | 0x7000 | (random & 0xfff)
+    let low = (generator.next() as UInt64) & ~(0xc000 << 48) | (0x8000 << 48)
     return format(high: high, low: low)
   }
 

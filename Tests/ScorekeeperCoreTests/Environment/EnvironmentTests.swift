@@ -44,17 +44,22 @@ import Testing
       ])
   }
 
-  @Test("live ids are random version 4 UUIDs with the RFC 4122 variant")
+  @Test("live ids are version 7 UUIDs: the time they were made, in milliseconds, then random bits")
   func live() throws {
+    let before = try Clock.live.now().millisecondsSince1970
     let ids = try (0..<100).map { _ in try UUIDGenerator.live() }
+    let after = try Clock.live.now().millisecondsSince1970
     #expect(Set(ids).count == 100)
     for id in ids {
       let characters = Array(id)
       #expect(characters.count == 36)
       #expect([8, 13, 18, 23].allSatisfy { characters[$0] == "-" })
-      #expect(characters[14] == "4")
+      #expect(characters[14] == "7")
       #expect("89ab".contains(characters[19]))
       #expect(id == id.lowercased())
+      // The first 48 bits are the Unix time in milliseconds.
+      let made = Int64(String(characters[0..<8] + characters[9..<13]), radix: 16)!
+      #expect((before...after).contains(made), "\(id)")
     }
   }
 
