@@ -65,6 +65,9 @@ public enum FixtureDataSet {
       _ = try store.setTeam(in: "Hearts", "Bob", to: "Larks")
       _ = try store.finish("Hearts")
       _ = try store.reopen("Hearts")
+    case 14:
+      // v13's: v14's notes of results changed by a sync need a sync.
+      try fill(store, version: 13)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -74,6 +77,7 @@ public enum FixtureDataSet {
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
     var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version), version: version))
     tables["archivedGames"] = []  // v10's; no fixture archived a game
+    tables["resultChanges"] = []  // v14's; no fixture synced
     if version >= 13 {
       tables["players"] = tables["players"]?.map { row in
         guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
@@ -171,6 +175,8 @@ public enum FixtureDataSet {
       return tables
     case 9, 10, 11:
       return userData(fromVersion: 8)
+    case 14:
+      return userData(fromVersion: 13)
     case 13:
       // v12's, and Hearts: ids 17 to 31 in the order v13's store made
       // them, each round and game event a millisecond after the one before

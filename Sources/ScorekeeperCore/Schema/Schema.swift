@@ -20,6 +20,7 @@ public enum Schema {
     .deletionsAlwaysSent,
     .forgetDeletedNames,
     .rulesAndRounds,
+    .resultChanges,
   ]
 
   /// The version this program reads and writes.

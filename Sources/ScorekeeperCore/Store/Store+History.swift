@@ -56,10 +56,13 @@ extension Store {
   /// from one snapshot: `header` gets the game, the player (when one was
   /// named), the history's shape and the game's own changes (rules,
   /// finishes, reopenings, newest first); then `row` gets each entry,
-  /// with its round and whether it counts.
+  /// with its round and whether it counts. `resultChanges` gets, before
+  /// the rows, the changes syncs made to the game's result here, newest
+  /// first.
   public func history(
     of gameReference: String, player playerReference: String? = nil,
     header: (GameSummary, Player?, HistoryShape, [GameLogEntry]) throws -> Void,
+    resultChanges: ([ResultChange]) throws -> Void = { _ in },
     row: (HistoryEntry) throws -> Void
   ) throws {
     try read {
@@ -75,6 +78,7 @@ extension Store {
         """, arguments
       ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
       try header(try summary(of: game), player, shape, try gameLog(of: game).reversed())
+      try resultChanges(try self.resultChanges(of: game))
       let notCounted = Set(try state(of: game).outcome.notCounted)
       let numbers = Dictionary(
         uniqueKeysWithValues: try liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })

@@ -71,6 +71,7 @@ extension SyncEngine {
     }
     var everything = token == nil
     var seen: Set<String> = []
+    let results = ResultWatch()
     while true {
       var page: ZoneChanges
       do {
@@ -93,6 +94,7 @@ extension SyncEngine {
         database.willFetchZoneChanges(in: zone, since: page.token, limit: fetchPageSize)
       }
       try applying {
+        try watchResults(changed: page.changed, deleted: page.deleted.map(\.id.name), in: results)
         try apply(page, ownerKey: key)
         try markZone(zone, exists: true)
         try store.database.execute(
@@ -115,11 +117,12 @@ extension SyncEngine {
           ORDER BY \(SyncedTable.rankSQL(of: "tableName"))
           """, [.text(key), .text(zone.name)]
         ) { try $0.text(0) }
-        for name in stale where !seen.contains(name) {
-          try deleteLocally(name, received: true, removal: .deleted)
-        }
+        let gone = stale.filter { !seen.contains($0) }
+        try watchResults(changed: [], deleted: gone, in: results)
+        for name in gone { try deleteLocally(name, received: true, removal: .deleted) }
       }
     }
+    try noteResultChanges(results)
   }
 
   /// One page: deletions first (a record deleted and created again is in

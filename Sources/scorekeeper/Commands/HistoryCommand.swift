@@ -26,6 +26,7 @@ extension Command {
     run: { invocation in
       let output = invocation.output
       var gameLog: [GameLogEntry] = []
+      var resultChanges: [ResultChange] = []
       if invocation.json {
         var stream: StreamedJSONArray?
         try invocation.store().history(
@@ -37,25 +38,34 @@ extension Command {
               leadingFields: [("game", game.json), ("player", player?.json ?? .null)],
               arrayKey: "events")
           },
+          resultChanges: { resultChanges = $0 },
           row: { stream!.append($0.json) })
-        stream?.finish(trailingFields: [("gameEvents", .array(gameLog.map(\.json)))])
+        stream?.finish(trailingFields: [
+          ("gameEvents", .array(gameLog.map(\.json))), ("resultChanges", .array(resultChanges.map(\.json))),
+        ])
         return
       }
       var shape = HistoryShape(count: 0, nameWidth: 0, changeWidth: 0)
+      // The game's own changes and what syncs did to its result, newest
+      // first, each going where it falls in time among the score changes.
+      var ownLines: [(time: Timestamp, line: String)] = []
       try invocation.store().history(
         of: invocation[.game], player: invocation[ifGiven: .onlyPlayer],
         header: { game, player, historyShape, log in
           shape = historyShape
-          gameLog = log
+          ownLines = log.map { ($0.time, $0.historyLine(invocation)) }
           let title = quote(game.game.title) + (player.map { ", \(quote($0.name))" } ?? "")
           output.line("Score changes in \(title), newest first:")
           if shape.count == 0 && log.isEmpty { output.line("  No score changes yet.") }
         },
+        resultChanges: { changes in
+          ownLines += changes.map { ($0.time, $0.historyLine(invocation)) }
+          ownLines.sort { $0.time > $1.time }  // stable: a game's own changes keep their order
+        },
         row: { entry in
-          // The game's own changes go where they fall in time.
-          while let next = gameLog.first, next.time >= entry.event.time {
-            output.line(next.historyLine(invocation))
-            gameLog.removeFirst()
+          while let next = ownLines.first, next.time >= entry.event.time {
+            output.line(next.line)
+            ownLines.removeFirst()
           }
           let when = invocation.times.format(entry.event.time)
           let name = entry.playerName.padding(to: shape.nameWidth)
@@ -68,7 +78,7 @@ extension Command {
               + (entry.round.map { "  round \($0)" + (entry.isCorrection ? ", corrected" : "") } ?? "")
               + (entry.counts ? "" : "  not counted: made after the game ended"))
         })
-      for entry in gameLog { output.line(entry.historyLine(invocation)) }
+      for own in ownLines { output.line(own.line) }
     })
 }
 
@@ -90,5 +100,18 @@ extension GameLogEntry {
     }
     let device = isThisDevice ? "this device" : "device " + IDFragment.short(device)
     return "  \(invocation.times.format(time))  \(what)  \(device)"
+  }
+}
+
+extension ResultChange {
+  /// "  2026-01-01 12:00:00 UTC  result changed by a sync: won by "Bob" (was "Ann")  this device"
+  func historyLine(_ invocation: Invocation) -> String {
+    let was = "was " + Self.described(previousWinnerNames)
+    let what = winnerNames.map { Self.described($0) + " (\(was))" } ?? "in progress again (\(was))"
+    return "  \(invocation.times.format(time))  result changed by a sync: \(what)  this device"
+  }
+
+  private static func described(_ winners: [String]) -> String {
+    winners.isEmpty ? "finished" : "won by " + listed(winners.map(quote))
   }
 }

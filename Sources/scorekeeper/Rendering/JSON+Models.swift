@@ -167,3 +167,14 @@ extension GameLogEntry {
     ])
   }
 }
+
+extension ResultChange {
+  /// `history --json`'s `resultChanges`: winners null when the game is in
+  /// progress again.
+  var json: JSON {
+    .object([
+      ("time", .string(time.iso8601)), ("winners", winners.map { .array($0.map(JSON.string)) } ?? .null),
+      ("previousWinners", .array(previousWinners.map(JSON.string))),
+    ])
+  }
+}

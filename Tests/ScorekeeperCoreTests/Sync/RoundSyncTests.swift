@@ -96,6 +96,25 @@ import Testing
         row: { marks.append("\($0.playerName) \($0.event.delta) round \($0.round ?? 0) \($0.counts)") })
       #expect(marks == ["Ann 11 round 2 false", "Bob 10 round 1 true"], "\(device.name)")
     }
+    // Device 1 had seen Ann win: its history says the sync changed the
+    // result. Device 2 never saw the game end another way: nothing to say.
+    let bob = try world[0].store.player(in: "Catan", "Bob").player.id
+    let changed = ResultChange(
+      time: world.clock.now, winners: [bob], previousWinners: [ann], winnerNames: ["Bob"],
+      previousWinnerNames: ["Ann"])
+    #expect(try Self.resultChanges(world[0], "Catan") == [changed])
+    #expect(try Self.resultChanges(world[1], "Catan") == [])
+    // Noted once: the next sync changes nothing.
+    world.clock.advance()
+    try world.converge()
+    #expect(try Self.resultChanges(world[0], "Catan") == [changed])
+  }
+
+  /// What syncs did to a game's result on a device, as its history says.
+  static func resultChanges(_ device: TestDevice, _ game: String) throws -> [ResultChange] {
+    var changes: [ResultChange] = []
+    try device.store.history(of: game, header: { _, _, _, _ in }, resultChanges: { changes = $0 }, row: { _ in })
+    return changes
   }
 
   @Test(
