@@ -93,7 +93,8 @@ let big = BenchDatabase.bigGame
 let ours = [scorekeeper, "--offline", "--db", database]
 let theirs = [sqlite3, "-batch", "-cmd", ".timeout 5000", baselineDatabase]
 let round =
-  ours + ["round", BenchDatabase.roundGame] + BenchDatabase.roundPlayers.enumerated().map { "\($1)=\($0 + 1)" }
+  ours + ["round", BenchDatabase.roundGame]
+  + BenchDatabase.roundPlayers.enumerated().map { "\($1)=\($0 + 1)" }
 let comparisons = [
   Comparison(
     name: "score (20 players)", scorekeeper: ours + ["score", small, "Player 7", "+1"],

@@ -22,7 +22,8 @@ extension Store {
   /// game here.
   func result(ofGameWithID id: String) throws -> GameResult? {
     guard
-      let title = try database.fetchOne("SELECT title FROM games WHERE id = ?1", [.text(id)], { try $0.text(0) })
+      let title = try database.fetchOne(
+        "SELECT title FROM games WHERE id = ?1", [.text(id)], { try $0.text(0) })
     else { return nil }
     let state = try state(of: Game(id: id, title: title))
     return GameResult(winners: state.isFinished ? state.winners.sorted() : nil)

@@ -16,7 +16,9 @@ extension Command {
         "(undo)". A round's points say which round, a correction which round it
         corrected. Points made after the game ended (a round made on a device that
         did not know yet) are kept and marked "not counted". The game's own
-        changes are listed among them: its rules, each finish and reopening.
+        changes are listed among them: its rules, each finish and reopening, and
+        each time a sync changed its result here ("result changed by a sync": a
+        round made elsewhere before the end arrived, and other players won).
         """,
       examples: ["scorekeeper history \"Poker night\"", "scorekeeper history \"Poker night\" Alice"]
     ),

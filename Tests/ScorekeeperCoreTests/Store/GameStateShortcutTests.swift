@@ -30,10 +30,12 @@ import Testing
     _ = try store.addGame(
       title: "G",
       rules: GameRules(
-        winner: Bool.random(using: &random) ? .lowest : .highest, target: .random(in: 30...80, using: &random),
+        winner: Bool.random(using: &random) ? .lowest : .highest,
+        target: .random(in: 30...80, using: &random),
         rounds: Bool.random(using: &random) ? .random(in: 4...12, using: &random) : nil))
     for name in names {
-      _ = try store.addPlayer(to: "G", name: name, team: Bool.random(using: &random) ? nil : "T\(name.count % 2)")
+      _ = try store.addPlayer(
+        to: "G", name: name, team: Bool.random(using: &random) ? nil : "T\(name.count % 2)")
     }
     // The log's replay reads its rounds with their points; nothing else does.
     var replayed = false

@@ -113,7 +113,8 @@ import Testing
   /// What syncs did to a game's result on a device, as its history says.
   static func resultChanges(_ device: TestDevice, _ game: String) throws -> [ResultChange] {
     var changes: [ResultChange] = []
-    try device.store.history(of: game, header: { _, _, _, _ in }, resultChanges: { changes = $0 }, row: { _ in })
+    try device.store.history(
+      of: game, header: { _, _, _, _ in }, resultChanges: { changes = $0 }, row: { _ in })
     return changes
   }
 
