@@ -69,7 +69,7 @@ import Testing
     #expect(
       try db.tableNames() == [
         "archivedGames", "gameEvents", "games", "localChanges", "localDevice", "playerPhotos", "players",
-        "rounds", "schemaMigrations",
+        "resultChanges", "rounds", "schemaMigrations",
         "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncZones",
       ])
   }

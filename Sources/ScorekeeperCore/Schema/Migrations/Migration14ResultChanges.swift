@@ -10,6 +10,11 @@ extension Migration {
   /// result change, when it synced. Winners are player ids, space-separated
   /// (`winners` NULL: the game is in progress again), so a player's name
   /// removed is not left behind; gone with its game.
+  ///
+  /// Also drops v13's sync triggers on updating a round's or game event's
+  /// id or game: their rows are append-only, and the `beforeUpdate`
+  /// trigger of each aborts any such update, so they could never run.
+  /// Every command parses the whole schema on opening, theirs included.
   static let resultChanges = Migration(
     version: 14,
     identifier: "resultChanges",
@@ -22,6 +27,9 @@ extension Migration {
         previousWinners TEXT NOT NULL
       ) STRICT;
       CREATE INDEX resultChanges_gameID ON resultChanges (gameID, seq);
+
+      DROP TRIGGER sync_rounds_update;
+      DROP TRIGGER sync_gameEvents_update;
       """
   )
 }
