@@ -42,7 +42,6 @@ extension SyncEngine {
         try store.noteResultChange(gameID: game, from: previous, to: now)
       }
     }
-    watch.before = [:]
   }
 
   /// The game a row belongs to: through its parent when the record names

@@ -106,7 +106,7 @@ extension GameLogEntry {
 }
 
 extension ResultChange {
-  /// "  2026-01-01 12:00:00 UTC  result changed by a sync: won by "Bob" (was "Ann")  this device"
+  /// "  2026-01-01 12:00:20 UTC  result changed by a sync: won by "Bob" (was won by "Ann")  this device"
   func historyLine(_ invocation: Invocation) -> String {
     let was = "was " + Self.described(previousWinnerNames)
     let what = winnerNames.map { Self.described($0) + " (\(was))" } ?? "in progress again (\(was))"
