@@ -6,24 +6,26 @@ extension SyncEngine {
   final class ResultWatch {
     fileprivate var before: [String: GameResult] = [:]
     fileprivate var seen: Set<String> = []
-    fileprivate var gameOfPlayer: [String: String?] = [:]
+    /// The game of each record name looked up, nil for none here.
+    fileprivate var gameOfRecord: [String: String?] = [:]
   }
 
   /// Reads, inside the write that applies them, the results of the games
   /// that `changed` records and `deleted` record names touch, for those
   /// not read yet. A game's rules, rounds, points and players decide its
-  /// result; its title and photos do not.
+  /// result; its title and photos do not. A changed record's game is its
+  /// parent's (a new row is not here yet, its parent may be), so a fetch
+  /// of many score events looks up each player's game once.
   func watchResults(changed: [CloudRecord], deleted: [String], in watch: ResultWatch) throws {
     var games: [String] = []
     for record in changed {
-      guard let row = SyncedRow(record: record) else { continue }
-      if let game = try gameID(of: row.table, row.id, parent: row.parentID, watch) { games.append(game) }
+      guard let table = SyncedTable.named(record.type), Self.decidesResults.contains(table),
+        let parent = record.parent?.name, let game = try gameID(ofRecordNamed: parent, watch)
+      else { continue }
+      games.append(game)
     }
     for name in deleted {
-      for table in SyncedTable.all {
-        guard let id = table.rowID(ofRecordName: name) else { continue }
-        if let game = try gameID(of: table, id, parent: nil, watch) { games.append(game) }
-      }
+      if let game = try gameID(ofRecordNamed: name, watch) { games.append(game) }
     }
     for game in games where watch.seen.insert(game).inserted {
       if let result = try store.result(ofGameWithID: game), result.winners != nil {
@@ -31,6 +33,8 @@ extension SyncEngine {
       }
     }
   }
+
+  private static let decidesResults: Set<SyncedTable> = [.players, .rounds, .gameEvents, .scoreEvents]
 
   /// Notes each watched game, finished before, whose result changed.
   func noteResultChanges(_ watch: ResultWatch) throws {
@@ -44,28 +48,24 @@ extension SyncEngine {
     }
   }
 
-  /// The game a row belongs to: through its parent when the record names
-  /// one (a new row is not here yet), else found here. A player's game is
-  /// looked up once per fetch of a zone.
-  private func gameID(of table: SyncedTable, _ id: String, parent: String?, _ watch: ResultWatch) throws
-    -> String?
-  {
-    func lookUp(_ sql: String, _ id: String) throws -> String? {
-      try store.database.fetchOne("\(SyncTracking.marker) \(sql)", [.text(id)]) { try $0.text(0) }
-    }
+  /// The game of the row a record name names, as this device has it (a
+  /// game's own record names the game; a photo's, none that matters),
+  /// looked up once a fetch.
+  private func gameID(ofRecordNamed name: String, _ watch: ResultWatch) throws -> String? {
+    if let known = watch.gameOfRecord[name] { return known }
+    guard let table = SyncedTable.all.first(where: { $0.rowID(ofRecordName: name) != nil }),
+      let id = table.rowID(ofRecordName: name)
+    else { return nil }
+    let lookup: String
     switch table {
-    case .players, .rounds, .gameEvents:
-      return try parent ?? lookUp("SELECT gameID FROM \(table.name) WHERE id = ?1", id)
+    case .games: return id
+    case .players, .rounds, .gameEvents: lookup = "SELECT gameID FROM \(table.name) WHERE id = ?1"
     case .scoreEvents:
-      guard let player = try parent ?? lookUp("SELECT playerID FROM scoreEvents WHERE id = ?1", id) else {
-        return nil
-      }
-      if let game = watch.gameOfPlayer[player] { return game }
-      let game = try lookUp("SELECT gameID FROM players WHERE id = ?1", player)
-      watch.gameOfPlayer[player] = game
-      return game
-    default:
-      return nil
+      lookup = "SELECT p.gameID FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE e.id = ?1"
+    default: return nil
     }
+    let game = try store.database.fetchOne("\(SyncTracking.marker) \(lookup)", [.text(id)]) { try $0.text(0) }
+    watch.gameOfRecord[name] = game
+    return game
   }
 }
