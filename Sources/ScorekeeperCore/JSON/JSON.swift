@@ -2,12 +2,15 @@
 /// CLI's `--json` output is a contract, and stable key order is part of
 /// it. The live cloud speaks it to the server's functions too.
 ///
-/// Numbers are whole (`Int64`): nothing scorekeeper writes or reads has a
-/// fraction, and a whole number survives the trip exactly. Values that
-/// would not (doubles) travel as strings.
+/// Numbers are whole (`Int64`) wherever they travel, so they survive the
+/// trip exactly; values that would not (doubles) travel as strings. Only
+/// output has fractions (`number`: ratings), written as the shortest text
+/// that reads back as the same double.
 public indirect enum JSON: Equatable, Sendable {
   case string(String)
   case integer(Int64)
+  /// A finite double, for output only: the parser reads whole numbers.
+  case number(Double)
   case bool(Bool)
   case null
   case array([JSON])
@@ -17,6 +20,7 @@ public indirect enum JSON: Equatable, Sendable {
     switch (lhs, rhs) {
     case (.string(let a), .string(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
+    case (.number(let a), .number(let b)): a == b
     case (.bool(let a), .bool(let b)): a == b
     case (.null, .null): true
     case (.array(let a), .array(let b)): a == b
@@ -61,6 +65,7 @@ public indirect enum JSON: Equatable, Sendable {
     switch self {
     case .string(let text): Self.writeQuoted(text) { bytes.append(contentsOf: $0) }
     case .integer(let number): bytes.append(contentsOf: String(number).utf8)
+    case .number(let number): bytes.append(contentsOf: number.description.utf8)
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .null: bytes.append(contentsOf: "null".utf8)
     case .array(let elements):

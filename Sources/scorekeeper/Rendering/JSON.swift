@@ -21,6 +21,7 @@ extension JSON {
     switch self {
     case .string(let text): Self.writeQuoted(text, to: output)
     case .integer(let value): output.write(value)
+    case .number(let value): output.write(value.description)
     case .bool(let value): output.write(value ? "true" : "false")
     case .null: output.write("null")
     case .array(let elements):

@@ -120,6 +120,7 @@ import Testing
       ["set-rules", game, "--target", "\(amount + 15)"], ["set-rules", game, "--rounds", "\(amount + 6)"],
       ["finish", game], ["finish", game, "--winner", name], ["reopen", game],
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
+      ["leaderboard"], ["leaderboard", "--system", "elo"],
     ]
     return choices.randomElement(using: &random)!
   }
@@ -211,13 +212,22 @@ struct CLIWorld {
     // Every device of a user holds what the user's first device holds;
     // every game bob holds, alice holds alike.
     var firsts: [String: [String: [String]]] = [:]
+    var boards: [String: [String]] = [:]
     for device in devices {
       let games = try games(on: device)
+      // Ratings are a fold over the same finished games: the same boards.
+      let board = try [["leaderboard"], ["leaderboard", "--system", "elo"]].map {
+        String(
+          decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
+          as: UTF8.self)
+      }
       guard let first = firsts[device.user] else {
         firsts[device.user] = games
+        boards[device.user] = board
         continue
       }
       #expect(games == first, "seed \(seed): \(device.name) differs from \(device.user)'s first device")
+      #expect(board == boards[device.user], "seed \(seed): \(device.name)'s leaderboards differ")
     }
     let alice = firsts["alice"] ?? [:]
     for (id, standings) in firsts["bob"] ?? [:] where alice[id] != nil {

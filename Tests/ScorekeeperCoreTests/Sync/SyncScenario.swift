@@ -42,11 +42,18 @@ final class SyncScenario {
       #expect(try device.unsynced() == [], "\(device.name)", sourceLocation: sourceLocation)
       #expect(try device.scoresMatchEvents(), "\(device.name)", sourceLocation: sourceLocation)
       // The same log replays to the same outcome: who won, what counts.
+      // The same finished games, the same ratings.
+      for system in RatingSystem.allCases {
+        #expect(
+          Leaderboard(folding: try device.store.finishedResults(), system: system)
+            == Leaderboard(folding: try devices[0].store.finishedResults(), system: system),
+          "\(device.name): \(system)", sourceLocation: sourceLocation)
+      }
       for game in try devices[0].store.games() {
         #expect(
           try device.store.state(of: game.game.id).1 == devices[0].store.state(of: game.game.id).1,
           "\(device.name): \(game.game.title)", sourceLocation: sourceLocation)
-        // And the state read without replaying is the replay's.
+        // The state read without replaying is the replay's.
         #expect(
           try device.store.state(of: game.game.id).1
             == device.store.state(of: game.game.id, replayingAlways: true).1,

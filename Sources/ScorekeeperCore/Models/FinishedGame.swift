@@ -1,0 +1,35 @@
+/// A finished game as statistics and ratings see it: when it ended, and
+/// its sides in their places, each member named as a person.
+public struct FinishedGame: Hashable, Sendable {
+  public var game: Game
+  /// When the change that ended it was made: ratings fold games in this
+  /// order, then by game id, so every device folds them alike.
+  public var finishedAt: Timestamp
+  /// The sides, best first; ties share a rank.
+  public var places: [Place]
+  /// Won or lost together (`finish --winner` naming everyone, or no
+  /// one): a result, but not a ranking of its players.
+  public var isCooperative: Bool
+
+  public struct Place: Hashable, Sendable {
+    public var rank: Int
+    /// The side's total (a team's: its members' sum).
+    public var total: Int64
+    public var members: [Member]
+  }
+
+  public struct Member: Hashable, Sendable {
+    public var playerID: String
+    public var name: String
+    /// Who plays, across games (`Person.key`).
+    public var person: String
+  }
+}
+
+/// Who plays, across games: players with the same name (case-insensitive,
+/// surrounding spaces ignored) are one person.
+public enum Person {
+  public static func key(of name: String) -> String {
+    name.trimmingWhitespace().lowercased()
+  }
+}

@@ -1,0 +1,55 @@
+extension Store {
+  /// Every finished game, in the order ratings fold them (the time of the
+  /// change that ended each, then its id). Only games with rules or a
+  /// finish in their log can be finished, so only theirs are replayed.
+  public func finishedResults() throws -> [FinishedGame] {
+    try read {
+      let candidates = try database.fetchAll(
+        "SELECT DISTINCT g.id, g.title FROM games AS g JOIN gameEvents AS e ON e.gameID = g.id",
+        [], Game.init(row:))
+      var results: [FinishedGame] = []
+      for game in candidates {
+        let state = try state(of: game)
+        guard let finish = state.outcome.finish else { continue }
+        results.append(try finishedGame(game, state, finish))
+      }
+      return results.sorted { ($0.finishedAt, $0.game.id) < ($1.finishedAt, $1.game.id) }
+    }
+  }
+
+  /// A finished game's places. Winners named by `finish --winner` rank
+  /// first, every other side second; naming everyone, or no one, is a
+  /// co-operative result.
+  private func finishedGame(_ game: Game, _ state: GameState, _ finish: GameOutcome.Finish) throws
+    -> FinishedGame
+  {
+    let names = try playerNames(in: game)
+    var places = state.places
+    var isCooperative = false
+    if case .byHand(let named?) = finish.how {
+      let winners = Set(named)
+      isCooperative = winners.isEmpty || state.players.allSatisfy { winners.contains($0.id) }
+      for index in places.indices {
+        places[index].rank = places[index].members.contains(where: winners.contains) ? 1 : 2
+      }
+      places = places.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+        .map(\.element)
+    }
+    let finishedAt = try database.fetchOne(
+      """
+      SELECT madeAt FROM rounds WHERE id = ?1 UNION ALL SELECT time FROM gameEvents WHERE id = ?1
+      UNION ALL SELECT time FROM scoreEvents WHERE id = ?1
+      """, [.text(finish.change)]
+    ) { try $0.timestamp(0) }!
+    return FinishedGame(
+      game: game, finishedAt: finishedAt,
+      places: places.map { place in
+        FinishedGame.Place(
+          rank: place.rank, total: place.total,
+          members: place.members.map { id in
+            let name = names[id] ?? id
+            return FinishedGame.Member(playerID: id, name: name, person: Person.key(of: name))
+          })
+      }, isCooperative: isCooperative)
+  }
+}

@@ -1,0 +1,103 @@
+import ScorekeeperCore
+
+extension Command {
+  static let leaderboard = Command(
+    spec: CommandSpec(
+      name: "leaderboard",
+      summary: "Rank everyone by their rating over all finished games.",
+      options: [Option.system.spec],
+      discussion: """
+        A person is everyone playing under one name (any case) across your games.
+        Ratings are recomputed from the finished games in the order they ended, so
+        an undo, a reopening or a game arriving late from another device gives the
+        same board as if it had always been so. OpenSkill (the default; Weng and
+        Lin's Plackett–Luce model, μ 25, σ 25/3) ranks by μ − 3σ, a skill the
+        person very likely has at least; teams are rated as teams, ties share a
+        place, and a lowest-wins game counts by its places, not its points. Elo
+        (start 1500, K 32) counts a game of more than two as every pair's result,
+        and a team as its members' mean rating. Co-operative results (finish
+        --winner naming everyone) rank no one. * marks fewer than 5 rated games.
+        """,
+      examples: ["scorekeeper leaderboard", "scorekeeper leaderboard --system elo --json"]
+    ),
+    syncs: true,
+    pages: true,
+    needsDatabase: true,
+    run: { invocation in
+      let system = invocation[Option.system] ?? .openskill
+      let board = Leaderboard(folding: try invocation.store().finishedResults(), system: system)
+      if invocation.json {
+        invocation.print(board.json)
+        return
+      }
+      let output = invocation.output
+      guard !board.entries.isEmpty else {
+        output.line("No finished games to rate yet.")
+        return
+      }
+      output.line(
+        (system == .openskill ? "OpenSkill ratings (μ − 3σ)" : "Elo ratings")
+          + ", best first; * fewer than \(Leaderboard.provisionalBelow) games:")
+      let rows = board.entries.map { entry in
+        let rating =
+          entry.skill.map {
+            [
+              fixedPoint($0.ordinal, decimals: 2), "μ " + fixedPoint($0.mu, decimals: 2),
+              "σ " + fixedPoint($0.sigma, decimals: 2),
+            ]
+          } ?? [fixedPoint(entry.elo ?? 0, decimals: 0)]
+        return ["\(entry.rank)", entry.name] + rating
+          + [entry.games == 1 ? "1 game" : "\(entry.games) games", entry.isProvisional ? "*" : ""]
+      }
+      let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max()! }
+      for row in rows {
+        let cells = row.enumerated().map { column, cell in
+          // Numbers line up on the right, names and counts on the left.
+          cell.padding(to: widths[column], leading: column != 1 && column < row.count - 2)
+        }
+        var line = "  " + cells.joined(separator: "  ")
+        while line.last == " " { line.removeLast() }
+        output.line(line)
+      }
+    })
+}
+
+extension Option where Value == RatingSystem {
+  static let system = Option(
+    OptionSpec(name: "--system", valueName: "SYSTEM", help: "openskill (the default) or elo.")
+  ) { text in
+    guard let system = RatingSystem(rawValue: text.lowercased()) else {
+      throw UsageError(
+        "--system takes openskill or elo (got \(quote(text)))."
+          + Suggestion.didYouMean(Suggestion.closest(to: text, among: RatingSystem.allCases.map(\.rawValue))))
+    }
+    return system
+  }
+}
+
+extension Leaderboard {
+  /// {"system", "kind", "asOf", "ratings": [{"rank", "person", "games",
+  /// "mu", "sigma", "ordinal" (OpenSkill) or "rating" (Elo),
+  /// "provisional"}]}
+  var json: JSON {
+    .object([
+      ("system", .string(system.rawValue)), ("kind", .null), ("asOf", .null),
+      (
+        "ratings",
+        .array(
+          entries.map { entry in
+            let rating: [(String, JSON)] =
+              entry.skill.map {
+                [("mu", .number($0.mu)), ("sigma", .number($0.sigma)), ("ordinal", .number($0.ordinal))]
+              } ?? [("rating", .number(entry.elo ?? 0))]
+            return .object(
+              [
+                ("rank", .integer(Int64(entry.rank))), ("person", .string(entry.name)),
+                ("games", .integer(Int64(entry.games))),
+              ]
+                + rating + [("provisional", .bool(entry.isProvisional))])
+          })
+      ),
+    ])
+  }
+}
