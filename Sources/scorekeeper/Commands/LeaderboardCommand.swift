@@ -5,7 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "leaderboard",
       summary: "Rank everyone by their rating over all finished games.",
-      options: [Option.system.spec],
+      options: [Option.system.spec, Option.asOf.spec],
       discussion: """
         A person is everyone playing under one name (any case) across your games.
         Ratings are recomputed from the finished games in the order they ended, so
@@ -17,17 +17,37 @@ extension Command {
         (start 1500, K 32) counts a game of more than two as every pair's result,
         and a team as its members' mean rating. Co-operative results (finish
         --winner naming everyone) rank no one. * marks fewer than 5 rated games.
+        --as-of shows the board over the games that had finished by then (a day
+        includes all of it), as history says now: a result corrected since counts
+        as corrected.
         """,
-      examples: ["scorekeeper leaderboard", "scorekeeper leaderboard --system elo --json"]
+      examples: [
+        "scorekeeper leaderboard", "scorekeeper leaderboard --system elo --json",
+        "scorekeeper leaderboard --as-of 2026-06-30",
+      ]
     ),
     syncs: true,
     pages: true,
     needsDatabase: true,
     run: { invocation in
       let system = invocation[Option.system] ?? .openskill
-      let board = Leaderboard(folding: try invocation.store().finishedResults(), system: system)
+      var games = try invocation.store().finishedResults()
+      var asOf: Timestamp?
+      if let bound = invocation[Option.asOf] {
+        let last = Timestamp(
+          millisecondsSince1970: bound.end(now: try invocation.settings.dependencies.get().clock.now())
+            .millisecondsSince1970 - 1)
+        if let first = games.first, last < first.finishedAt {
+          throw CommandFailure(
+            "No game had finished by \(quote(bound.text)): the first, \(quote(first.game.title)), finished "
+              + "\(invocation.times.format(first.finishedAt)).")
+        }
+        games = games.filter { $0.finishedAt <= last }
+        asOf = last
+      }
+      let board = Leaderboard(folding: games, system: system)
       if invocation.json {
-        invocation.print(board.json)
+        invocation.print(board.json(asOf: asOf))
         return
       }
       let output = invocation.output
@@ -79,9 +99,10 @@ extension Leaderboard {
   /// {"system", "kind", "asOf", "ratings": [{"rank", "person", "games",
   /// "mu", "sigma", "ordinal" (OpenSkill) or "rating" (Elo),
   /// "provisional"}]}
-  var json: JSON {
+  func json(asOf: Timestamp?) -> JSON {
     .object([
-      ("system", .string(system.rawValue)), ("kind", .null), ("asOf", .null),
+      ("system", .string(system.rawValue)), ("kind", .null),
+      ("asOf", asOf.map { .string($0.iso8601) } ?? .null),
       (
         "ratings",
         .array(
@@ -100,4 +121,10 @@ extension Leaderboard {
       ),
     ])
   }
+}
+
+extension Option where Value == DateBound {
+  static let asOf = Option(
+    OptionSpec(name: "--as-of", valueName: "DATE", help: "The board as it was then: \(DateBound.accepted).")
+  ) { text in try DateBound(parsing: text, option: "--as-of") }
 }

@@ -1,5 +1,14 @@
 import ScorekeeperCore
 
+/// A refusal a command words itself, for what only it knows (exit 1).
+struct CommandFailure: Error {
+  var message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+}
+
 /// Turns any error into what a person reads on stderr and the documented
 /// exit status. Every message quotes the input it is about and, where
 /// there is one, says what to do next.
@@ -50,6 +59,9 @@ struct ErrorReport {
       fail(error.message)
       return .failure
     case let error as DeclinedError:
+      fail(error.message)
+      return .failure
+    case let error as CommandFailure:
       fail(error.message)
       return .failure
     case let error as DatabaseFileError:
