@@ -7,6 +7,8 @@ public struct FinishedGame: Hashable, Sendable {
   public var finishedAt: Timestamp
   /// The sides, best first; ties share a rank.
   public var places: [Place]
+  /// The rules it ended under: whether the lowest total ranked first.
+  public var lowestWins: Bool
   /// Won or lost together (`finish --winner` naming everyone, or no
   /// one): a result, but not a ranking of its players.
   public var isCooperative: Bool
@@ -23,6 +25,8 @@ public struct FinishedGame: Hashable, Sendable {
     public var name: String
     /// Who plays, across games (`Person.key`).
     public var person: String
+    /// The player's own total, of the points that count.
+    public var total: Int64
   }
 }
 

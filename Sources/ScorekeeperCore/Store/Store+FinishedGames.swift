@@ -48,8 +48,9 @@ extension Store {
           rank: place.rank, total: place.total,
           members: place.members.map { id in
             let name = names[id] ?? id
-            return FinishedGame.Member(playerID: id, name: name, person: Person.key(of: name))
+            return FinishedGame.Member(
+              playerID: id, name: name, person: Person.key(of: name), total: state.outcome.totals[id] ?? 0)
           })
-      }, isCooperative: isCooperative)
+      }, lowestWins: state.rules.winner == .lowest, isCooperative: isCooperative)
   }
 }

@@ -120,7 +120,7 @@ import Testing
       ["set-rules", game, "--target", "\(amount + 15)"], ["set-rules", game, "--rounds", "\(amount + 6)"],
       ["finish", game], ["finish", game, "--winner", name], ["reopen", game],
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
-      ["leaderboard"], ["leaderboard", "--system", "elo"],
+      ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["stats", name],
     ]
     return choices.randomElement(using: &random)!
   }
@@ -215,8 +215,9 @@ struct CLIWorld {
     var boards: [String: [String]] = [:]
     for device in devices {
       let games = try games(on: device)
-      // Ratings are a fold over the same finished games: the same boards.
-      let board = try [["leaderboard"], ["leaderboard", "--system", "elo"]].map {
+      // Ratings and statistics are folds over the same finished games:
+      // the same boards.
+      let board = try [["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"]].map {
         String(
           decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
           as: UTF8.self)

@@ -1,0 +1,197 @@
+import ScorekeeperCore
+
+extension Command {
+  static let stats = Command(
+    spec: CommandSpec(
+      name: "stats",
+      summary: "Show who wins: games, wins, places and streaks, and one person against each opponent.",
+      arguments: [Argument.person.spec],
+      options: [Option.since.spec, Option.until.spec],
+      discussion: """
+        Over your finished games (a person is everyone playing under one name, any
+        case): games played, wins (a shared first place is a win), win rate,
+        average place, average and best score (the best under each game's rules:
+        the highest, or in a lowest-wins game the lowest), and the current and
+        longest run of wins. For one person, also each opponent: how often the
+        person finished above, below or level, of the finished games they played on
+        different sides; and the nemesis, who finished above the person most often.
+        Co-operative results (finish --winner naming everyone) are counted apart.
+        --since and --until keep the games that finished from one day (or time) to
+        another, both included.
+        """,
+      examples: ["scorekeeper stats", "scorekeeper stats Ann --since 30d --json"]
+    ),
+    syncs: true,
+    pages: true,
+    needsDatabase: true,
+    prepare: { invocation in
+      if let since = invocation[Option.since], let until = invocation[Option.until] {
+        let now = try invocation.settings.dependencies.get().clock.now()
+        if until.end(now: now) <= since.start(now: now) {
+          throw UsageError(
+            "--since \(quote(since.text)) comes after --until \(quote(until.text)): no game could be in between.",
+            command: "stats")
+        }
+      }
+    },
+    run: { invocation in
+      let now = try invocation.settings.dependencies.get().clock.now()
+      let since = invocation[Option.since]?.start(now: now)
+      let until = invocation[Option.until]?.end(now: now)
+      let games = try invocation.store().finishedResults().filter { game in
+        since.map { game.finishedAt >= $0 } ?? true && until.map { game.finishedAt < $0 } ?? true
+      }
+      let statistics = Statistics(of: games)
+      let range: [(String, JSON)] = [
+        ("since", since.map { .string($0.iso8601) } ?? .null),
+        (
+          "until",
+          until.map { .string(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1).iso8601) }
+            ?? .null
+        ),
+      ]
+      guard let typed = invocation[ifGiven: .person] else {
+        if invocation.json {
+          invocation.print(.object(range + [("people", .array(statistics.lines.map(\.json)))]))
+        } else {
+          printEveryone(statistics, filtered: since != nil || until != nil, invocation.output)
+        }
+        return
+      }
+      guard let line = statistics.line(of: Person.key(of: typed)) else {
+        let names = statistics.lines.map(\.name)
+        throw CommandFailure(
+          "No finished game has a player named \(quote(typed))."
+            + Suggestion.didYouMean(Suggestion.closest(to: typed, among: names)))
+      }
+      let rivals = statistics.headToHead(of: line.person)
+      let nemesis = statistics.nemesis(of: line.person)
+      if invocation.json {
+        guard case .object(let fields) = line.json else { return }
+        invocation.print(
+          .object(
+            range + fields + [
+              ("headToHead", .array(rivals.map(\.json))),
+              ("nemesis", nemesis.map { .string($0.name) } ?? .null),
+            ]))
+        return
+      }
+      printPerson(line, rivals, nemesis, invocation.output)
+    })
+
+  private static func printEveryone(_ statistics: Statistics, filtered: Bool, _ output: Output) {
+    guard !statistics.lines.isEmpty else {
+      output.line(filtered ? "No game finished in that time." : "No finished games yet.")
+      return
+    }
+    let header = [
+      "Person", "Games", "Wins", "Win rate", "Avg place", "Avg score", "Best", "Streak", "Longest",
+    ]
+    let rows = statistics.lines.map { line in
+      [
+        line.name, "\(line.games)", "\(line.wins)", percent(line.winRate),
+        fixedPoint(line.averagePosition, decimals: 2),
+        fixedPoint(line.averageScore, decimals: 2), line.bestScore.map { "\($0)" } ?? "-",
+        "\(line.currentStreak)",
+        "\(line.longestStreak)",
+      ]
+    }
+    printTable([header] + rows, output)
+    let cooperative = statistics.lines.filter { $0.cooperativeGames > 0 }
+    if !cooperative.isEmpty {
+      output.line(
+        "Co-operative: "
+          + cooperative.map { "\($0.name) \($0.cooperativeWins) of \($0.cooperativeGames)" }.joined(
+            separator: ", ") + " won.")
+    }
+  }
+
+  private static func printPerson(
+    _ line: Statistics.Line, _ rivals: [Statistics.HeadToHead], _ nemesis: Statistics.HeadToHead?,
+    _ output: Output
+  ) {
+    output.line(
+      "\(line.name): \(counted(line.games, "game")), \(counted(line.wins, "win")) (\(percent(line.winRate)))"
+        + (line.games == 0
+          ? "."
+          : "; average place \(fixedPoint(line.averagePosition, decimals: 2)), average score "
+            + "\(fixedPoint(line.averageScore, decimals: 2)), best \(line.bestScore.map { "\($0)" } ?? "-"); "
+            + "winning streak \(line.currentStreak) (longest \(line.longestStreak))."))
+    if !rivals.isEmpty {
+      output.line("Against each opponent (above / below / level, of the games on different sides):")
+      printTable(
+        rivals.map { ["\($0.name)", "\($0.above) / \($0.below) / \($0.tied)", "of \($0.games)"] }, output,
+        indent: "  ")
+    }
+    if let nemesis {
+      output.line(
+        "Nemesis: \(quote(nemesis.name)), above \(quote(line.name)) \(counted(nemesis.below, "time")).")
+    }
+    if line.cooperativeGames > 0 {
+      output.line(
+        "Co-operative: \(counted(line.cooperativeGames, "game")), \(counted(line.cooperativeWins, "win")).")
+    }
+  }
+
+  /// Rows of cells, each column as wide as its widest; numbers to the right.
+  private static func printTable(_ rows: [[String]], _ output: Output, indent: String = "") {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max()! }
+    for row in rows {
+      var line =
+        indent
+        + row.enumerated().map { column, cell in
+          cell.padding(to: widths[column], leading: column > 0)
+        }.joined(separator: "  ")
+      while line.last == " " { line.removeLast() }
+      output.line(line)
+    }
+  }
+
+  private static func percent(_ rate: Double) -> String { fixedPoint(rate * 100, decimals: 0) + "%" }
+
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}
+
+extension Argument where Value == String {
+  fileprivate static let person = Argument(
+    ArgumentSpec(name: "PERSON", help: "A person: the name they play under, any case.", isOptional: true))
+}
+
+extension Option where Value == DateBound {
+  static let since = Option(
+    OptionSpec(
+      name: "--since", valueName: "DATE", help: "Only games finished from then on: \(DateBound.accepted).")
+  ) { text in try DateBound(parsing: text, option: "--since") }
+  static let until = Option(
+    OptionSpec(name: "--until", valueName: "DATE", help: "Only games finished until then (a day: all of it).")
+  ) { text in try DateBound(parsing: text, option: "--until") }
+}
+
+extension Statistics.Line {
+  /// {"person", "games", "wins", "winRate", "averagePosition",
+  /// "averageScore", "bestScore", "currentStreak", "longestStreak",
+  /// "cooperative": {"games", "wins"}}
+  var json: JSON {
+    .object([
+      ("person", .string(name)), ("games", .integer(Int64(games))), ("wins", .integer(Int64(wins))),
+      ("winRate", .number(winRate)), ("averagePosition", .number(averagePosition)),
+      ("averageScore", .number(averageScore)), ("bestScore", bestScore.map(JSON.integer) ?? .null),
+      ("currentStreak", .integer(Int64(currentStreak))), ("longestStreak", .integer(Int64(longestStreak))),
+      (
+        "cooperative",
+        .object([("games", .integer(Int64(cooperativeGames))), ("wins", .integer(Int64(cooperativeWins)))])
+      ),
+    ])
+  }
+}
+
+extension Statistics.HeadToHead {
+  var json: JSON {
+    .object([
+      ("opponent", .string(name)), ("games", .integer(Int64(games))), ("above", .integer(Int64(above))),
+      ("below", .integer(Int64(below))), ("tied", .integer(Int64(tied))),
+    ])
+  }
+}
