@@ -7,10 +7,9 @@ public enum RatingSystem: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Everyone's rating after a sequence of finished games, best first: a
-/// pure fold over the games in the order given (`Store.finishedResults`
-/// gives them by finish time, then id), so any device with the same games
-/// computes the same board. Co-operative games rank no one, and are left
-/// out; so is a game of a single side.
+/// pure fold over the games in the order given (`RatingFold`;
+/// `Store.finishedResults` gives them by finish time, then id), so any
+/// device with the same games computes the same board.
 public struct Leaderboard: Hashable, Sendable {
   public struct Entry: Hashable, Sendable {
     public var rank: Int
@@ -20,9 +19,9 @@ public struct Leaderboard: Hashable, Sendable {
     public var name: String
     public var games: Int
     /// OpenSkill's rating (nil under Elo).
-    public var skill: PlackettLuce.Rating?
+    public var skill: PlackettLuce.Rating? = nil
     /// Elo's rating (nil under OpenSkill).
-    public var elo: Double?
+    public var elo: Double? = nil
     /// Fewer than `Leaderboard.provisionalBelow` rated games.
     public var isProvisional: Bool { games < Leaderboard.provisionalBelow }
 
@@ -36,43 +35,22 @@ public struct Leaderboard: Hashable, Sendable {
   public var entries: [Entry]
 
   public init(folding games: [FinishedGame], system: RatingSystem) {
-    self.system = system
-    var names: [String: String] = [:]
-    var counts: [String: Int] = [:]
-    var skills: [String: PlackettLuce.Rating] = [:]
-    var elos: [String: Double] = [:]
-    let model = PlackettLuce()
-    let elo = Elo()
-    for game in games where !game.isCooperative && game.places.count > 1 {
-      let ranks = game.places.map(\.rank)
-      for member in game.places.flatMap(\.members) {
-        names[member.person] = member.name
-        counts[member.person, default: 0] += 1
+    var fold = RatingFold(system: system)
+    for game in games { fold.apply(game) }
+    self.init(fold)
+  }
+
+  /// The board of a fold's ratings.
+  public init(_ fold: RatingFold) {
+    system = fold.system
+    let unranked = fold.games.map { person, games in
+      let value = fold.value(of: person)
+      var entry = Entry(rank: 0, person: person, name: fold.names[person]!, games: games)
+      switch value {
+      case .skill(let rating): entry.skill = rating
+      case .elo(let rating): entry.elo = rating
       }
-      switch system {
-      case .openskill:
-        let before = game.places.map { $0.members.map { skills[$0.person] ?? model.initial } }
-        let after = model.rate(before, ranks: ranks)
-        for (place, ratings) in zip(game.places, after) {
-          for (member, rating) in zip(place.members, ratings) { skills[member.person] = rating }
-        }
-      case .elo:
-        // A team plays as its members' mean rating; each member moves as the team does.
-        let sides = game.places.map { place in
-          place.members.reduce(0) { $0 + (elos[$1.person] ?? elo.start) } / Double(place.members.count)
-        }
-        let after = elo.rate(sides, ranks: ranks)
-        for (index, place) in game.places.enumerated() {
-          for member in place.members {
-            elos[member.person] = (elos[member.person] ?? elo.start) + after[index] - sides[index]
-          }
-        }
-      }
-    }
-    let unranked = counts.keys.map { person in
-      Entry(
-        rank: 0, person: person, name: names[person]!, games: counts[person]!, skill: skills[person],
-        elo: elos[person])
+      return entry
     }
     // Best first; equal ratings share a rank, listed by name.
     let ordered = unranked.sorted { ($1.score, $0.name, $0.person) < ($0.score, $1.name, $1.person) }

@@ -30,7 +30,8 @@ struct Command: Sendable {
 extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
-    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .leaderboard, .stats, .setRules,
+    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .leaderboard, .rating, .stats,
+    .setRules,
     .finish,
     .reopen,
     .setTeam, .renameGame, .renamePlayer, .removePlayer,

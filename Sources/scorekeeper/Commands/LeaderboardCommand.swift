@@ -103,22 +103,7 @@ extension Leaderboard {
     .object([
       ("system", .string(system.rawValue)), ("kind", .null),
       ("asOf", asOf.map { .string($0.iso8601) } ?? .null),
-      (
-        "ratings",
-        .array(
-          entries.map { entry in
-            let rating: [(String, JSON)] =
-              entry.skill.map {
-                [("mu", .number($0.mu)), ("sigma", .number($0.sigma)), ("ordinal", .number($0.ordinal))]
-              } ?? [("rating", .number(entry.elo ?? 0))]
-            return .object(
-              [
-                ("rank", .integer(Int64(entry.rank))), ("person", .string(entry.name)),
-                ("games", .integer(Int64(entry.games))),
-              ]
-                + rating + [("provisional", .bool(entry.isProvisional))])
-          })
-      ),
+      ("ratings", .array(entries.map(\.json))),
     ])
   }
 }
@@ -127,4 +112,17 @@ extension Option where Value == DateBound {
   static let asOf = Option(
     OptionSpec(name: "--as-of", valueName: "DATE", help: "The board as it was then: \(DateBound.accepted).")
   ) { text in try DateBound(parsing: text, option: "--as-of") }
+}
+
+extension Leaderboard.Entry {
+  /// {"rank", "person", "games", "mu", "sigma", "ordinal" (OpenSkill) or
+  /// "rating" (Elo), "provisional"}
+  var json: JSON {
+    let rating: [(String, JSON)] =
+      skill.map { [("mu", .number($0.mu)), ("sigma", .number($0.sigma)), ("ordinal", .number($0.ordinal))] }
+      ?? [("rating", .number(elo ?? 0))]
+    return .object(
+      [("rank", .integer(Int64(rank))), ("person", .string(name)), ("games", .integer(Int64(games)))] + rating
+        + [("provisional", .bool(isProvisional))])
+  }
 }

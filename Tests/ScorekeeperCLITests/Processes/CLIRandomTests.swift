@@ -121,6 +121,7 @@ import Testing
       ["finish", game], ["finish", game, "--winner", name], ["reopen", game],
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
       ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["stats", name],
+      ["rating", name, "--explain"],
     ]
     return choices.randomElement(using: &random)!
   }

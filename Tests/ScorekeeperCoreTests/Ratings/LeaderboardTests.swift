@@ -95,4 +95,29 @@ import Testing
     let expected = [1500 + gain, 1484 + gain, 1516 - gain, 1500 - gain]
     #expect(zip(ratings, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(ratings) \(expected)")
   }
+
+  @Test("a fold's steps for one person chain game to game, and end at the board's rating")
+  func foldSteps() throws {
+    for (index, title) in ["A", "B", "C"].enumerated() {
+      try game(title, [("Ann", nil), ("Bob", nil), ("Cy", nil)])
+      _ = try store.score(in: title, ["Ann", "Bob", "Cy"][index], .add(1))
+      _ = try store.finish(title)
+    }
+    try game("Together", [("Ann", nil), ("Bob", nil)])
+    _ = try store.finish("Together", winners: ["Ann", "Bob"])
+    for system in RatingSystem.allCases {
+      var fold = RatingFold(system: system)
+      var steps: [RatingFold.Step] = []
+      for finished in try store.finishedResults() {
+        if let step = fold.apply(finished)["ann"] { steps.append(step) }
+      }
+      #expect(
+        steps.map(\.game.game.title) == ["A", "B", "C"], "\(system): the co-operative game rates no one")
+      #expect(steps.map(\.rank) == [1, 2, 2], "\(system)")
+      #expect(steps.first?.before == RatingFold(system: system).value(of: "ann"), "\(system)")
+      #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.after == $1.before }, "\(system)")
+      let board = Leaderboard(folding: try store.finishedResults(), system: system)
+      #expect(steps.last?.after.score == board.entries.first { $0.person == "ann" }?.score, "\(system)")
+    }
+  }
 }

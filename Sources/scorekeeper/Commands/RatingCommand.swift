@@ -1,0 +1,121 @@
+import ScorekeeperCore
+
+extension Command {
+  static let rating = Command(
+    spec: CommandSpec(
+      name: "rating",
+      summary: "Show one person's rating, and with --explain each game's part in it.",
+      arguments: [Argument.ratedPerson.spec],
+      options: [Option.system.spec, Flag.explain.spec],
+      discussion: """
+        The rating the leaderboard ranks the person by (see "help leaderboard"), their
+        place on it, and how many games it rests on. --explain lists the rated games
+        in the order they are folded (the order they ended): the person's place, and
+        the rating before and after. Co-operative games are not rated.
+        """,
+      examples: ["scorekeeper rating Ann", "scorekeeper rating Ann --explain --system elo"]
+    ),
+    syncs: true,
+    pages: true,
+    needsDatabase: true,
+    run: { invocation in
+      let system = invocation[Option.system] ?? .openskill
+      let typed = invocation[.ratedPerson]
+      let person = Person.key(of: typed)
+      var fold = RatingFold(system: system)
+      var steps: [RatingFold.Step] = []
+      for game in try invocation.store().finishedResults() {
+        if let step = fold.apply(game)[person] { steps.append(step) }
+      }
+      let board = Leaderboard(fold)
+      guard let entry = board.entries.first(where: { $0.person == person }) else {
+        throw CommandFailure(
+          "No rated game has a player named \(quote(typed))."
+            + Suggestion.didYouMean(Suggestion.closest(to: typed, among: board.entries.map(\.name))))
+      }
+      let explain = invocation[.explain]
+      if invocation.json {
+        guard case .object(let fields) = entry.json else { return }
+        var object: [(String, JSON)] = [("system", .string(system.rawValue))] + fields
+        if explain { object.append(("explain", .array(steps.map(\.json)))) }
+        invocation.print(.object(object))
+        return
+      }
+      let output = invocation.output
+      output.line(
+        "\(quote(entry.name)): \(entry.value.described), place \(entry.rank) of \(board.entries.count), "
+          + "after \(entry.games) game\(entry.games == 1 ? "" : "s")\(entry.isProvisional ? " (provisional)" : "")."
+      )
+      guard explain else { return }
+      output.line(system == .openskill ? "Game by game (μ − 3σ):" : "Game by game:")
+      let rows = steps.map { step in
+        let change = step.after.score - step.before.score
+        return [
+          invocation.times.format(step.game.finishedAt), step.game.game.title,
+          "place \(step.rank) of \(step.game.places.count)",
+          "\(step.before.shown) → \(step.after.shown)",
+          "(" + (change >= 0 ? "+" : "") + fixedPoint(change, decimals: system == .openskill ? 2 : 0) + ")",
+        ]
+      }
+      let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max()! }
+      for row in rows {
+        output.line(
+          "  " + row.enumerated().map { $1.padding(to: widths[$0], leading: $0 == 4) }.joined(separator: "  ")
+        )
+      }
+    })
+}
+
+extension Argument where Value == String {
+  fileprivate static let ratedPerson = Argument(
+    ArgumentSpec(name: "PERSON", help: "A person: the name they play under, any case."))
+}
+
+extension Flag {
+  fileprivate static let explain = Flag(
+    spec: OptionSpec(name: "--explain", help: "List each rated game's part in the rating, in order."))
+}
+
+extension Leaderboard.Entry {
+  /// "4.53 (μ 28.26, σ 7.91)", "1516".
+  fileprivate var value: RatingFold.Value { skill.map(RatingFold.Value.skill) ?? .elo(elo ?? 0) }
+}
+
+extension RatingFold.Value {
+  /// The score alone, as the board shows it.
+  fileprivate var shown: String {
+    switch self {
+    case .skill(let rating): fixedPoint(rating.ordinal, decimals: 2)
+    case .elo(let rating): fixedPoint(rating, decimals: 0)
+    }
+  }
+
+  fileprivate var described: String {
+    switch self {
+    case .skill(let rating):
+      "\(shown) (μ \(fixedPoint(rating.mu, decimals: 2)), σ \(fixedPoint(rating.sigma, decimals: 2)))"
+    case .elo: shown
+    }
+  }
+
+  var json: JSON {
+    switch self {
+    case .skill(let rating):
+      .object([
+        ("mu", .number(rating.mu)), ("sigma", .number(rating.sigma)), ("ordinal", .number(rating.ordinal)),
+      ])
+    case .elo(let rating): .object([("rating", .number(rating))])
+    }
+  }
+}
+
+extension RatingFold.Step {
+  /// {"game": {"id", "title"}, "finishedAt", "place", "sides", "before", "after"}
+  var json: JSON {
+    .object([
+      ("game", .object([("id", .string(game.game.id)), ("title", .string(game.game.title))])),
+      ("finishedAt", .string(game.finishedAt.iso8601)), ("place", .integer(Int64(rank))),
+      ("sides", .integer(Int64(game.places.count))), ("before", before.json), ("after", after.json),
+    ])
+  }
+}
