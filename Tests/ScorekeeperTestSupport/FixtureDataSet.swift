@@ -78,6 +78,7 @@ public enum FixtureDataSet {
     var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version), version: version))
     tables["archivedGames"] = []  // v10's; no fixture archived a game
     tables["resultChanges"] = []  // v14's; no fixture synced
+    tables["games"] = tables["games"]?.map { $0 + [.null] }  // v14's kind: none said
     if version >= 13 {
       tables["players"] = tables["players"]?.map { row in
         guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }

@@ -135,7 +135,8 @@ public final class TestDevice {
   public func contents(ofGame game: String? = nil) throws -> [String] {
     try store.database.fetchAll(
       """
-      SELECT 'game ' || g.id || ' ' || quote(g.title) FROM games AS g WHERE ?1 IS NULL OR g.id = ?1
+      SELECT 'game ' || g.id || ' ' || quote(g.title) || iif(g.kind IS NULL, '', ' kind ' || quote(g.kind))
+      FROM games AS g WHERE ?1 IS NULL OR g.id = ?1
       UNION ALL
       SELECT 'player ' || p.id || ' in ' || p.gameID || ' ' || quote(p.name) || ' score ' || p.score
         || iif(p.team IS NULL, '', ' team ' || quote(p.team))

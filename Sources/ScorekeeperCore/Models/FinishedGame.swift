@@ -2,6 +2,8 @@
 /// its sides in their places, each member named as a person.
 public struct FinishedGame: Hashable, Sendable {
   public var game: Game
+  /// Which game it is ("Hearts"), if it was said.
+  public var kind: String?
   /// When the change that ended it was made: ratings fold games in this
   /// order, then by game id, so every device folds them alike.
   public var finishedAt: Timestamp

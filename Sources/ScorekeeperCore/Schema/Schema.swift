@@ -20,7 +20,7 @@ public enum Schema {
     .deletionsAlwaysSent,
     .forgetDeletedNames,
     .rulesAndRounds,
-    .resultChanges,
+    .resultChangesAndKinds,
   ]
 
   /// The version this program reads and writes.

@@ -3,25 +3,28 @@ extension Store {
   /// change that ended each, then its id). Only games with rules or a
   /// finish in their log can be finished, so only theirs are replayed.
   public func finishedResults() throws -> [FinishedGame] {
-    try read {
-      let candidates = try database.fetchAll(
-        "SELECT DISTINCT g.id, g.title FROM games AS g JOIN gameEvents AS e ON e.gameID = g.id",
-        [], Game.init(row:))
-      var results: [FinishedGame] = []
-      for game in candidates {
-        let state = try state(of: game)
-        guard let finish = state.outcome.finish else { continue }
-        results.append(try finishedGame(game, state, finish))
-      }
-      return results.sorted { ($0.finishedAt, $0.game.id) < ($1.finishedAt, $1.game.id) }
+    try read { try finishedGamesInOrder() }
+  }
+
+  /// `finishedResults`, inside a transaction already open.
+  func finishedGamesInOrder() throws -> [FinishedGame] {
+    let candidates = try database.fetchAll(
+      "SELECT DISTINCT g.id, g.title, g.kind FROM games AS g JOIN gameEvents AS e ON e.gameID = g.id"
+    ) { (game: try Game(row: $0), kind: try $0.optionalText(2)) }
+    var results: [FinishedGame] = []
+    for (game, kind) in candidates {
+      let state = try state(of: game)
+      guard let finish = state.outcome.finish else { continue }
+      results.append(try finishedGame(game, kind: kind, state, finish))
     }
+    return results.sorted { ($0.finishedAt, $0.game.id) < ($1.finishedAt, $1.game.id) }
   }
 
   /// A finished game's places. Winners named by `finish --winner` rank
   /// first, every other side second; naming everyone, or no one, is a
   /// co-operative result.
-  private func finishedGame(_ game: Game, _ state: GameState, _ finish: GameOutcome.Finish) throws
-    -> FinishedGame
+  private func finishedGame(_ game: Game, kind: String?, _ state: GameState, _ finish: GameOutcome.Finish)
+    throws -> FinishedGame
   {
     let names = try playerNames(in: game)
     var places = state.places
@@ -42,7 +45,7 @@ extension Store {
       """, [.text(finish.change)]
     ) { try $0.timestamp(0) }!
     return FinishedGame(
-      game: game, finishedAt: finishedAt,
+      game: game, kind: kind, finishedAt: finishedAt,
       places: places.map { place in
         FinishedGame.Place(
           rank: place.rank, total: place.total,

@@ -7,11 +7,13 @@ public struct GameRename: Hashable, Sendable {
 extension Store {
   /// Adds a game with the validated title and its rules (classic rules
   /// write nothing but the game).
-  public func addGame(title: String, rules: GameRules = .classic) throws -> Game {
+  public func addGame(title: String, rules: GameRules = .classic, kind: String? = nil) throws -> Game {
     let title = try TextField.gameTitle.validate(title)
+    let kind = try kind.map { try TextField.gameKind.validate($0) }
     return try write {
       let game = try database.fetchOne(
-        "INSERT INTO games (title) VALUES (?1) RETURNING id, title", [.text(title)],
+        "INSERT INTO games (title, kind) VALUES (?1, ?2) RETURNING id, title",
+        [.text(title), SQLValue(kind)],
         Game.init(row:))!
       if rules != .classic {
         try recordGameEvent(

@@ -5,6 +5,8 @@ public struct GameStateChange: Hashable, Sendable {
   public var state: GameState
   /// Names by id of the game's players, for saying who won.
   public var names: [String: String]
+  /// The kind set with the rules, if one was named.
+  public var kind: KindChange? = nil
 }
 
 /// A rule to change, keep or remove (`set-rules --target N | --no-target`).
@@ -17,13 +19,17 @@ extension Store {
   /// Changes a game's rules: nil keeps a rule. The new rules judge the
   /// game from now on: it may end at once (a target already reached). A
   /// round limit below the rounds played is refused, as is any change to
-  /// a finished game.
+  /// a finished game. `kind` sets or removes the game's kind in the same
+  /// transaction.
   public func setRules(
     in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Int64>?,
-    rounds: RuleChange<Int>?
+    rounds: RuleChange<Int>?, kind: RuleChange<String>? = nil
   ) throws -> GameStateChange {
     if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
     if case .set(let value) = rounds, value <= 0 { throw GameRulesError.roundsNotPositive(value) }
+    let newKind: String?? = try kind.map { change in
+      if case .set(let name) = change { try TextField.gameKind.validate(name) } else { nil }
+    }
     return try write {
       let (game, previous) = try gameInProgress(gameReference)
       if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
@@ -36,7 +42,9 @@ extension Store {
         try recordGameEvent("rules", in: game, winner: winner, target: target, rounds: rounds)
         try recordLocalChange("changed the rules of \(quote(game.title))", game: game.id)
       }
-      return try stateChange(of: game, from: previous)
+      var change = try stateChange(of: game, from: previous)
+      if let newKind { change.kind = try setKind(of: game, to: newKind) }
+      return change
     }
   }
 

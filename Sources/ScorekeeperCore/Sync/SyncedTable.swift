@@ -30,7 +30,8 @@ struct SyncedTable: Hashable, Sendable {
     let hashField: String
   }
 
-  static let games = SyncedTable(name: "games", fields: ["title"], parentColumn: nil, parentTable: nil)
+  static let games = SyncedTable(
+    name: "games", fields: ["title", "kind"], parentColumn: nil, parentTable: nil)
   static let players = SyncedTable(
     name: "players", fields: ["name", "team"], parentColumn: "gameID", parentTable: "games")
   static let scoreEvents = SyncedTable(

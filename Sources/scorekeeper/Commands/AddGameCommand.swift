@@ -6,16 +6,18 @@ extension Command {
       name: "add-game",
       summary: "Add a game.",
       arguments: [Argument.title.spec],
-      options: [Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec],
+      options: [Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec, Option.kind.spec],
       discussion: """
         Titles need not be unique; games with the same title are told apart by id.
         Without rules a game is a running total where the highest wins, and it never
         ends by itself ("finish" ends it). --target and --rounds end it as soon as a
         total reaches the target or the rounds are played; "set-rules" changes them.
+        --kind says which game it is, so that "Hearts, Tuesday" and "Hearts, Friday"
+        count together in "leaderboard", "rating" and "stats" (--kind Hearts).
         """,
       examples: [
         "scorekeeper add-game \"Poker night\"", "scorekeeper add-game Hearts --lowest-wins --target 100",
-        "scorekeeper add-game Quiz --rounds 3",
+        "scorekeeper add-game Quiz --rounds 3", "scorekeeper add-game \"Hearts, Tuesday\" --kind Hearts",
       ]
     ),
     syncs: true,
@@ -24,14 +26,18 @@ extension Command {
       let rules = try GameRules(
         winner: invocation[.lowestWins] ? .lowest : .highest, target: invocation[.target],
         rounds: invocation[.rounds])
-      let game = try invocation.store().addGame(title: invocation[.title], rules: rules)
+      let kind = invocation[Option.kind]
+      let game = try invocation.store().addGame(title: invocation[.title], rules: rules, kind: kind)
       let summary = GameSummary(game: game, playerCount: 0)
       if invocation.json {
-        invocation.print(.object([("game", summary.json), ("rules", rules.json)]))
+        var fields: [(String, JSON)] = [("game", summary.json), ("rules", rules.json)]
+        if let kind { fields.append(("kind", .string(kind.trimmingWhitespace()))) }
+        invocation.print(.object(fields))
       } else {
         invocation.output.line(
           "Added game \(quote(game.title)) (\(IDFragment.short(game.id)))"
-            + (rules.summary.map { ": \($0)" } ?? ""))
+            + (rules.summary.map { ": \($0)" } ?? "")
+            + (kind.map { ", a game of \(quote($0.trimmingWhitespace()))" } ?? ""))
       }
     })
 }

@@ -30,11 +30,8 @@ struct Command: Sendable {
 extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
-    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .leaderboard, .rating, .stats,
-    .setRules,
-    .finish,
-    .reopen,
-    .setTeam, .renameGame, .renamePlayer, .removePlayer,
+    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .setRules, .finish, .reopen,
+    .setTeam, .leaderboard, .rating, .stats, .kinds, .renameGame, .renamePlayer, .removePlayer,
     .setPhoto, .photo, .removePhoto, .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud,
     .server, .config, .completions, .help,
   ]

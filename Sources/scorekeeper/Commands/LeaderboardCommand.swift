@@ -5,7 +5,7 @@ extension Command {
     spec: CommandSpec(
       name: "leaderboard",
       summary: "Rank everyone by their rating over all finished games.",
-      options: [Option.system.spec, Option.asOf.spec],
+      options: [Option.system.spec, Option.ofKind.spec, Option.asOf.spec],
       discussion: """
         A person is everyone playing under one name (any case) across your games.
         Ratings are recomputed from the finished games in the order they ended, so
@@ -17,13 +17,14 @@ extension Command {
         (start 1500, K 32) counts a game of more than two as every pair's result,
         and a team as its members' mean rating. Co-operative results (finish
         --winner naming everyone) rank no one. * marks fewer than 5 rated games.
+        --kind keeps the games of one kind (see "kinds").
         --as-of shows the board over the games that had finished by then (a day
         includes all of it), as history says now: a result corrected since counts
         as corrected.
         """,
       examples: [
         "scorekeeper leaderboard", "scorekeeper leaderboard --system elo --json",
-        "scorekeeper leaderboard --as-of 2026-06-30",
+        "scorekeeper leaderboard --as-of 2026-06-30", "scorekeeper leaderboard --kind Hearts",
       ]
     ),
     syncs: true,
@@ -31,7 +32,8 @@ extension Command {
     needsDatabase: true,
     run: { invocation in
       let system = invocation[Option.system] ?? .openskill
-      var games = try invocation.store().finishedResults()
+      let found = try finishedGames(invocation)
+      var games = found.games
       var asOf: Timestamp?
       if let bound = invocation[Option.asOf] {
         let last = Timestamp(
@@ -47,7 +49,7 @@ extension Command {
       }
       let board = Leaderboard(folding: games, system: system)
       if invocation.json {
-        invocation.print(board.json(asOf: asOf))
+        invocation.print(board.json(kind: found.kind, asOf: asOf))
         return
       }
       let output = invocation.output
@@ -99,9 +101,9 @@ extension Leaderboard {
   /// {"system", "kind", "asOf", "ratings": [{"rank", "person", "games",
   /// "mu", "sigma", "ordinal" (OpenSkill) or "rating" (Elo),
   /// "provisional"}]}
-  func json(asOf: Timestamp?) -> JSON {
+  func json(kind: String?, asOf: Timestamp?) -> JSON {
     .object([
-      ("system", .string(system.rawValue)), ("kind", .null),
+      ("system", .string(system.rawValue)), ("kind", kind.map(JSON.string) ?? .null),
       ("asOf", asOf.map { .string($0.iso8601) } ?? .null),
       ("ratings", .array(entries.map(\.json))),
     ])

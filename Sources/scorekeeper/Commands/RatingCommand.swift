@@ -6,7 +6,7 @@ extension Command {
       name: "rating",
       summary: "Show one person's rating, and with --explain each game's part in it.",
       arguments: [Argument.ratedPerson.spec],
-      options: [Option.system.spec, Flag.explain.spec],
+      options: [Option.system.spec, Option.ofKind.spec, Flag.explain.spec],
       discussion: """
         The rating the leaderboard ranks the person by (see "help leaderboard"), their
         place on it, and how many games it rests on. --explain lists the rated games
@@ -24,7 +24,8 @@ extension Command {
       let person = Person.key(of: typed)
       var fold = RatingFold(system: system)
       var steps: [RatingFold.Step] = []
-      for game in try invocation.store().finishedResults() {
+      let (games, kind) = try finishedGames(invocation)
+      for game in games {
         if let step = fold.apply(game)[person] { steps.append(step) }
       }
       let board = Leaderboard(fold)
@@ -36,7 +37,8 @@ extension Command {
       let explain = invocation[.explain]
       if invocation.json {
         guard case .object(let fields) = entry.json else { return }
-        var object: [(String, JSON)] = [("system", .string(system.rawValue))] + fields
+        var object: [(String, JSON)] =
+          [("system", .string(system.rawValue)), ("kind", kind.map(JSON.string) ?? .null)] + fields
         if explain { object.append(("explain", .array(steps.map(\.json)))) }
         invocation.print(.object(object))
         return

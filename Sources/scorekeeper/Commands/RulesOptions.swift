@@ -11,6 +11,15 @@ extension Flag {
     spec: OptionSpec(name: "--highest-wins", help: "The highest total ranks first (the default)."))
   static let noTarget = Flag(spec: OptionSpec(name: "--no-target", help: "Remove the target."))
   static let noRounds = Flag(spec: OptionSpec(name: "--no-rounds", help: "Remove the number of rounds."))
+  static let noKind = Flag(spec: OptionSpec(name: "--no-kind", help: "Say no more which game it is."))
+}
+
+extension Option where Value == String {
+  /// Which game it is: checked like a title when the command runs.
+  static let kind = Option(
+    OptionSpec(
+      name: "--kind", valueName: "KIND",
+      help: "Which game it is (\"Hearts\"): games of one kind count together in ratings and stats."))
 }
 
 extension Option where Value == Int64 {

@@ -8,17 +8,19 @@ extension Command {
       arguments: [Argument.game.spec],
       options: [
         Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
-        Option.rounds.spec, Flag.noRounds.spec,
+        Option.rounds.spec, Flag.noRounds.spec, Option.kind.spec, Flag.noKind.spec,
       ],
       discussion: """
         Rules not named stay as they are. The new rules judge the game from now on:
         a total already at a new target ends it at once. A number of rounds below the
         rounds already played is refused. A finished game's rules do not change until
-        "reopen".
+        "reopen". --kind (or --no-kind) says which game it is; alone, it changes a
+        finished game too.
         """,
       examples: [
         "scorekeeper set-rules Hearts --lowest-wins --target 100",
         "scorekeeper set-rules Quiz --rounds 5 --no-target",
+        "scorekeeper set-rules \"Hearts, Friday\" --kind Hearts",
       ]
     ),
     syncs: true,
@@ -26,29 +28,59 @@ extension Command {
     prepare: { invocation in
       for (a, b) in [
         ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--rounds", "--no-rounds"),
+        ("--kind", "--no-kind"),
       ]
       where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
         throw UsageError("Give \(a) or \(b), not both.", command: "set-rules")
       }
-      let given = ["--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds"]
+      let given = [
+        "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds", "--kind",
+        "--no-kind",
+      ]
       if !given.contains(where: invocation.commandLine.has) {
         throw UsageError(
           "Name a rule to change: " + given.joined(separator: ", ") + ".", command: "set-rules")
       }
     },
     run: { invocation in
+      let kind: RuleChange<String>? =
+        invocation[.noKind] ? .remove : invocation[Option.kind].map(RuleChange.set)
+      let rules = ["--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds"]
+      guard rules.contains(where: invocation.commandLine.has) else {
+        // The kind alone: a finished game takes it too.
+        var name: String?
+        if case .set(let typed) = kind { name = typed }
+        printKindChange(try invocation.store().setKind(in: invocation[.game], to: name), invocation)
+        return
+      }
       let change = try invocation.store().setRules(
         in: invocation[.game],
         winner: invocation[.lowestWins] ? .lowest : invocation[.highestWins] ? .highest : nil,
         target: invocation[.noTarget] ? .remove : invocation[.target].map(RuleChange.set),
-        rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set))
+        rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set), kind: kind)
       printStateChange(change, invocation) { change in
-        change.previous.rules == change.state.rules
+        (change.previous.rules == change.state.rules
           ? "The rules of \(quote(change.game.game.title)) are already so: nothing changed."
           : "The rules of \(quote(change.game.game.title)) are now: "
-            + (change.state.rules.summary ?? "highest wins") + "."
+            + (change.state.rules.summary ?? "highest wins") + ".")
+          + (change.kind.map { " " + $0.sentence } ?? "")
       }
     })
+
+  /// "The kind of "Hearts, Tuesday" is now "Hearts"."; in JSON, the game
+  /// and its kind before and after.
+  static func printKindChange(_ change: KindChange, _ invocation: Invocation) {
+    if invocation.json {
+      invocation.print(
+        .object([
+          ("game", .object([("id", .string(change.game.id)), ("title", .string(change.game.title))])),
+          ("kind", change.kind.map(JSON.string) ?? .null),
+          ("previousKind", change.previous.map(JSON.string) ?? .null),
+        ]))
+    } else {
+      invocation.output.line(change.sentence)
+    }
+  }
 
   /// A change of a game's rules or state: the sentence, then, when the
   /// change finished the game, who won; in JSON, the game, its state and
@@ -62,12 +94,23 @@ extension Command {
         .object(
           [("game", change.game.json)] + change.state.jsonFields + [
             ("winners", .array(change.state.winners.sorted().map(JSON.string)))
-          ]))
+          ] + (change.kind.map { [("kind", $0.kind.map(JSON.string) ?? .null)] } ?? [])))
       return
     }
     invocation.output.line(sentence(change))
     if !saysWhoWon, let result = change.state.result(names: change.names), !change.previous.isFinished {
       invocation.output.line("Finished: " + result)
     }
+  }
+}
+
+extension KindChange {
+  var sentence: String {
+    let game = quote(game.title)
+    if kind == previous {
+      return kind.map { "\(game) is a game of \(quote($0)) already: nothing changed." }
+        ?? "\(game) has no kind already: nothing changed."
+    }
+    return kind.map { "\(game) is now a game of \(quote($0))." } ?? "\(game) has no kind now."
   }
 }

@@ -6,7 +6,7 @@ extension Command {
       name: "stats",
       summary: "Show who wins: games, wins, places and streaks, and one person against each opponent.",
       arguments: [Argument.person.spec],
-      options: [Option.since.spec, Option.until.spec],
+      options: [Option.ofKind.spec, Option.since.spec, Option.until.spec],
       discussion: """
         Over your finished games (a person is everyone playing under one name, any
         case): games played, wins (a shared first place is a win), win rate,
@@ -16,8 +16,8 @@ extension Command {
         person finished above, below or level, of the finished games they played on
         different sides; and the nemesis, who finished above the person most often.
         Co-operative results (finish --winner naming everyone) are counted apart.
-        --since and --until keep the games that finished from one day (or time) to
-        another, both included.
+        --kind keeps the games of one kind (see "kinds"); --since and --until those
+        that finished from one day (or time) to another, both included.
         """,
       examples: ["scorekeeper stats", "scorekeeper stats Ann --since 30d --json"]
     ),
@@ -38,12 +38,13 @@ extension Command {
       let now = try invocation.settings.dependencies.get().clock.now()
       let since = invocation[Option.since]?.start(now: now)
       let until = invocation[Option.until]?.end(now: now)
-      let games = try invocation.store().finishedResults().filter { game in
+      let (all, kind) = try finishedGames(invocation)
+      let games = all.filter { game in
         since.map { game.finishedAt >= $0 } ?? true && until.map { game.finishedAt < $0 } ?? true
       }
       let statistics = Statistics(of: games)
       let range: [(String, JSON)] = [
-        ("since", since.map { .string($0.iso8601) } ?? .null),
+        ("kind", kind.map(JSON.string) ?? .null), ("since", since.map { .string($0.iso8601) } ?? .null),
         (
           "until",
           until.map { .string(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1).iso8601) }

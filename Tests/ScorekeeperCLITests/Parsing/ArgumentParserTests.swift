@@ -142,7 +142,7 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE [--lowest-wins] [--target N] [--rounds N]",
+        "add-game TITLE [--lowest-wins] [--target N] [--rounds N] [--kind KIND]",
         "add-player GAME NAME [--score N] [--team TEAM]",
         "score GAME PLAYER CHANGE [--ascending]",
         "round GAME NAME=N [NAME=N …] [--fix K]",
@@ -150,10 +150,15 @@ import Testing
         "list [GAME] [--ascending] [--archived]",
         "sheet GAME",
         "history GAME [PLAYER]",
-        "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds]",
+        "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds] "
+          + "[--kind KIND] [--no-kind]",
         "finish GAME [NAME …] [--winner]",
         "reopen GAME",
         "set-team GAME PLAYER [TEAM] [--none]",
+        "leaderboard [--system SYSTEM] [--kind KIND] [--as-of DATE]",
+        "rating PERSON [--system SYSTEM] [--kind KIND] [--explain]",
+        "stats [PERSON] [--kind KIND] [--since DATE] [--until DATE]",
+        "kinds",
         "rename-game GAME TITLE",
         "rename-player GAME PLAYER NAME",
         "remove-player GAME PLAYER [--force]",

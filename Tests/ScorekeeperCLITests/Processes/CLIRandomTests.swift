@@ -122,6 +122,10 @@ import Testing
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
       ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["stats", name],
       ["rating", name, "--explain"],
+      ["add-game", game, "--kind", ["Hearts", "hearts", "Chess"].randomElement(using: &random)!],
+      ["set-rules", game, "--kind", ["Hearts", "Chess"].randomElement(using: &random)!],
+      ["set-rules", game, "--no-kind"],
+      ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
     ]
     return choices.randomElement(using: &random)!
   }
@@ -218,7 +222,7 @@ struct CLIWorld {
       let games = try games(on: device)
       // Ratings and statistics are folds over the same finished games:
       // the same boards.
-      let board = try [["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"]].map {
+      let board = try [["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["kinds"]].map {
         String(
           decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
           as: UTF8.self)

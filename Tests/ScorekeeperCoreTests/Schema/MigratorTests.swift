@@ -163,7 +163,7 @@ import Testing
     "11 deletionsAlwaysSent a07ef92435b2af5260c52f29da348c4169e2192eb94c89664fefd8962e9871a8",
     "12 forgetDeletedNames 480945df7b21aa0837a30c60fb4ce73d8d650b1bca7bbbee01204392ffc5a01d",
     "13 rulesAndRounds 2ae3eba3d591b56cdc8d0c6185588a90f3058b58875c980af891f649328acfdf",
-    "14 resultChanges c2f8c56be50bdff6d6c9c6c016e99e9e7e6418dc2a0c3164e95b892dd5661662",
+    "14 resultChangesAndKinds a5ba288be79694fd76bef8cae7c325a7abbd9065bfa76d4758ddc2d1c26b90fb",
   ]
 
   /// The same for the mock cloud file's migrations.

@@ -1,0 +1,71 @@
+import ScorekeeperCore
+
+extension Command {
+  static let kinds = Command(
+    spec: CommandSpec(
+      name: "kinds",
+      summary: "List the kinds of game, with how many games each has.",
+      discussion: """
+        A kind says which game a game is (add-game --kind, set-rules --kind), so that
+        games of one kind count together: "leaderboard", "rating" and "stats" take
+        --kind KIND. Kinds match in any case; each is shown as most of its games
+        spell it.
+        """,
+      examples: ["scorekeeper kinds", "scorekeeper kinds --json"]
+    ),
+    syncs: true,
+    pages: true,
+    needsDatabase: true,
+    run: { invocation in
+      let kinds = try invocation.store().kinds()
+      if invocation.json {
+        invocation.print(
+          .object([
+            (
+              "kinds",
+              .array(
+                kinds.map {
+                  .object([
+                    ("kind", .string($0.name)), ("games", .integer(Int64($0.games))),
+                    ("finished", .integer(Int64($0.finished))),
+                  ])
+                })
+            )
+          ]))
+        return
+      }
+      guard !kinds.isEmpty else {
+        invocation.output.line("No game has a kind yet: add-game --kind KIND, or set-rules GAME --kind KIND.")
+        return
+      }
+      let width = kinds.map(\.name.displayWidth).max()!
+      for kind in kinds {
+        invocation.output.line(
+          "  \(kind.name.padding(to: width))  \(kind.games) game\(kind.games == 1 ? "" : "s"), \(kind.finished) finished"
+        )
+      }
+    })
+
+  /// The finished games a rating or statistics command reads: all, or
+  /// those of the kind named (any case), refusing a kind no game has.
+  static func finishedGames(_ invocation: Invocation) throws -> (games: [FinishedGame], kind: String?) {
+    let store = try invocation.store()
+    let games = try store.finishedResults()
+    guard let typed = invocation[Option.ofKind] else { return (games, nil) }
+    let key = GameKind.key(of: typed)
+    let kinds = try store.kinds()
+    guard let kind = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
+      throw CommandFailure(
+        "No game is of the kind \(quote(typed))."
+          + Suggestion.didYouMean(Suggestion.closest(to: typed, among: kinds.map(\.name)))
+          + " Run \"scorekeeper kinds\" to see them.")
+    }
+    return (games.filter { $0.kind.map(GameKind.key) == key }, kind.name)
+  }
+}
+
+extension Option where Value == String {
+  /// `--kind` as a filter: the games of one kind.
+  static let ofKind = Option(
+    OptionSpec(name: "--kind", valueName: "KIND", help: "Only games of this kind (any case; see \"kinds\")."))
+}
