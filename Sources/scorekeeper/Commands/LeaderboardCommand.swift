@@ -71,16 +71,8 @@ extension Command {
         return ["\(entry.rank)", entry.name] + rating
           + [entry.games == 1 ? "1 game" : "\(entry.games) games", entry.isProvisional ? "*" : ""]
       }
-      let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max()! }
-      for row in rows {
-        let cells = row.enumerated().map { column, cell in
-          // Numbers line up on the right, names and counts on the left.
-          cell.padding(to: widths[column], leading: column != 1 && column < row.count - 2)
-        }
-        var line = "  " + cells.joined(separator: "  ")
-        while line.last == " " { line.removeLast() }
-        output.line(line)
-      }
+      // Numbers line up on the right, names and counts on the left.
+      for line in alignedLines(rows, alignsRight: { $0 != 1 && $0 < rows[0].count - 2 }) { output.line(line) }
     })
 }
 

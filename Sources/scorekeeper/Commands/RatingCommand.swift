@@ -59,12 +59,7 @@ extension Command {
           "(" + (change >= 0 ? "+" : "") + fixedPoint(change, decimals: system == .openskill ? 2 : 0) + ")",
         ]
       }
-      let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max()! }
-      for row in rows {
-        output.line(
-          "  " + row.enumerated().map { $1.padding(to: widths[$0], leading: $0 == 4) }.joined(separator: "  ")
-        )
-      }
+      for line in alignedLines(rows, alignsRight: { $0 == 4 }) { output.line(line) }
     })
 }
 

@@ -134,18 +134,9 @@ extension Command {
     }
   }
 
-  /// Rows of cells, each column as wide as its widest; numbers to the right.
+  /// Rows of cells, numbers to the right.
   private static func printTable(_ rows: [[String]], _ output: Output, indent: String = "") {
-    let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max()! }
-    for row in rows {
-      var line =
-        indent
-        + row.enumerated().map { column, cell in
-          cell.padding(to: widths[column], leading: column > 0)
-        }.joined(separator: "  ")
-      while line.last == " " { line.removeLast() }
-      output.line(line)
-    }
+    for line in alignedLines(rows, indent: indent, alignsRight: { $0 > 0 }) { output.line(line) }
   }
 
   private static func percent(_ rate: Double) -> String { fixedPoint(rate * 100, decimals: 0) + "%" }

@@ -1,0 +1,16 @@
+/// Rows of cells as aligned lines: each column as wide as its widest cell
+/// (by display width), right-aligned where `alignsRight` says (numbers),
+/// two spaces apart, without trailing spaces.
+func alignedLines(_ rows: [[String]], indent: String = "  ", alignsRight: (Int) -> Bool) -> [String] {
+  guard let first = rows.first else { return [] }
+  let widths = first.indices.map { column in rows.map { $0[column].displayWidth }.max()! }
+  return rows.map { row in
+    var line =
+      indent
+      + row.enumerated().map { column, cell in cell.padding(to: widths[column], leading: alignsRight(column))
+      }
+      .joined(separator: "  ")
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+}
