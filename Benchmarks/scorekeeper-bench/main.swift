@@ -193,6 +193,7 @@ for (label, command) in syncOnly
 
 if !syncOnly {
   missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
+  missed += try RatingBench.run(runs: 5)
   missed += try CloudBench.run(directory: directory, runs: runs * 5)
   missed += try CompletionBench.run(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)

@@ -20,6 +20,12 @@ public struct FinishedGame: Hashable, Sendable {
     /// The side's total (a team's: its members' sum).
     public var total: Int64
     public var members: [Member]
+
+    public init(rank: Int, total: Int64, members: [Member]) {
+      self.rank = rank
+      self.total = total
+      self.members = members
+    }
   }
 
   public struct Member: Hashable, Sendable {
@@ -29,6 +35,24 @@ public struct FinishedGame: Hashable, Sendable {
     public var person: String
     /// The player's own total, of the points that count.
     public var total: Int64
+
+    public init(playerID: String, name: String, person: String, total: Int64) {
+      self.playerID = playerID
+      self.name = name
+      self.person = person
+      self.total = total
+    }
+  }
+
+  public init(
+    game: Game, kind: String?, finishedAt: Timestamp, places: [Place], lowestWins: Bool, isCooperative: Bool
+  ) {
+    self.game = game
+    self.kind = kind
+    self.finishedAt = finishedAt
+    self.places = places
+    self.lowestWins = lowestWins
+    self.isCooperative = isCooperative
   }
 }
 
