@@ -11,6 +11,9 @@ public struct FinishedGame: Hashable, Sendable {
   public var places: [Place]
   /// The rules it ended under: whether the lowest total ranked first.
   public var lowestWins: Bool
+  /// Who won, by name, in standings order: the winners `finish --winner`
+  /// named, or every member of the sides sharing the first place.
+  public var winnerNames: [String]
   /// Won or lost together (`finish --winner` naming everyone, or no
   /// one): a result, but not a ranking of its players.
   public var isCooperative: Bool
@@ -45,8 +48,10 @@ public struct FinishedGame: Hashable, Sendable {
   }
 
   public init(
-    game: Game, kind: String?, finishedAt: Timestamp, places: [Place], lowestWins: Bool, isCooperative: Bool
+    game: Game, kind: String?, finishedAt: Timestamp, places: [Place], lowestWins: Bool,
+    winnerNames: [String] = [], isCooperative: Bool
   ) {
+    self.winnerNames = winnerNames
     self.game = game
     self.kind = kind
     self.finishedAt = finishedAt

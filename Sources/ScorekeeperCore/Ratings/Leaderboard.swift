@@ -18,15 +18,16 @@ public struct Leaderboard: Hashable, Sendable {
     /// The name the person played under last.
     public var name: String
     public var games: Int
-    /// OpenSkill's rating (nil under Elo).
-    public var skill: PlackettLuce.Rating? = nil
-    /// Elo's rating (nil under OpenSkill).
-    public var elo: Double? = nil
+    public var value: RatingFold.Value
     /// Fewer than `Leaderboard.provisionalBelow` rated games.
     public var isProvisional: Bool { games < Leaderboard.provisionalBelow }
 
+    /// OpenSkill's rating (nil under Elo).
+    public var skill: PlackettLuce.Rating? { if case .skill(let rating) = value { rating } else { nil } }
+    /// Elo's rating (nil under OpenSkill).
+    public var elo: Double? { if case .elo(let rating) = value { rating } else { nil } }
     /// What the board ranks by.
-    public var score: Double { skill?.ordinal ?? elo ?? 0 }
+    public var score: Double { value.score }
   }
 
   public static let provisionalBelow = 5
@@ -44,13 +45,7 @@ public struct Leaderboard: Hashable, Sendable {
   public init(_ fold: RatingFold) {
     system = fold.system
     let unranked = fold.games.map { person, games in
-      let value = fold.value(of: person)
-      var entry = Entry(rank: 0, person: person, name: fold.names[person]!, games: games)
-      switch value {
-      case .skill(let rating): entry.skill = rating
-      case .elo(let rating): entry.elo = rating
-      }
-      return entry
+      Entry(rank: 0, person: person, name: fold.names[person]!, games: games, value: fold.value(of: person))
     }
     // Best first; equal ratings share a rank, listed by name.
     let ordered = unranked.sorted { ($1.score, $0.name, $0.person) < ($0.score, $1.name, $1.person) }

@@ -2,6 +2,7 @@ extension Store {
   /// Every finished game, in the order ratings fold them (the time of the
   /// change that ended each, then its id). Only games with rules or a
   /// finish in their log can be finished, so only theirs are replayed.
+  /// (`list` shows each one's winners from these too.)
   public func finishedResults() throws -> [FinishedGame] {
     try read { try finishedGamesInOrder() }
   }
@@ -54,6 +55,8 @@ extension Store {
             return FinishedGame.Member(
               playerID: id, name: name, person: Person.key(of: name), total: state.outcome.totals[id] ?? 0)
           })
-      }, lowestWins: state.rules.winner == .lowest, isCooperative: isCooperative)
+      }, lowestWins: state.rules.winner == .lowest,
+      winnerNames: state.players.map(\.id).filter(state.winners.contains).compactMap { names[$0] },
+      isCooperative: isCooperative)
   }
 }

@@ -52,10 +52,11 @@ extension Store {
   }
 
   /// Every kind of game, with how many games and finished games it has,
-  /// most games first, then by name.
-  public func kinds() throws -> [KindSummary] {
+  /// most games first, then by name. Without `countingFinished` no game
+  /// is replayed, and `finished` is 0.
+  public func kinds(countingFinished: Bool = true) throws -> [KindSummary] {
     try read {
-      let finished = Set(try finishedGamesInOrder().map(\.game.id))
+      let finished = countingFinished ? Set(try finishedGamesInOrder().map(\.game.id)) : []
       var kinds: [String: (spellings: [String: Int], games: Int, finished: Int)] = [:]
       try database.forEachRow(
         "SELECT id, kind FROM games WHERE kind IS NOT NULL AND id NOT IN (SELECT gameID FROM archivedGames)"

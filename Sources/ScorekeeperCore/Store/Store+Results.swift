@@ -128,22 +128,10 @@ extension RuleChange where Value: BinaryInteger {
 
 extension Store {
   /// The finished games, by id, with their winners' names in standings
-  /// order. Only games with rules or a finish in their log can be
-  /// finished, so only theirs are replayed.
+  /// order.
   public func finishedGames() throws -> [String: [String]] {
     try read {
-      let candidates = try database.fetchAll(
-        "SELECT DISTINCT g.id, g.title FROM games AS g JOIN gameEvents AS e ON e.gameID = g.id",
-        [], Game.init(row:))
-      var finished: [String: [String]] = [:]
-      for game in candidates {
-        let state = try state(of: game)
-        guard state.isFinished else { continue }
-        let names = try playerNames(in: game)
-        let winners = state.winners
-        finished[game.id] = state.players.map(\.id).filter(winners.contains).compactMap { names[$0] }
-      }
-      return finished
+      Dictionary(uniqueKeysWithValues: try finishedGamesInOrder().map { ($0.game.id, $0.winnerNames) })
     }
   }
 }

@@ -112,11 +112,19 @@ extension Leaderboard.Entry {
   /// {"rank", "person", "games", "mu", "sigma", "ordinal" (OpenSkill) or
   /// "rating" (Elo), "provisional"}
   var json: JSON {
-    let rating: [(String, JSON)] =
-      skill.map { [("mu", .number($0.mu)), ("sigma", .number($0.sigma)), ("ordinal", .number($0.ordinal))] }
-      ?? [("rating", .number(elo ?? 0))]
-    return .object(
-      [("rank", .integer(Int64(rank))), ("person", .string(name)), ("games", .integer(Int64(games)))] + rating
-        + [("provisional", .bool(isProvisional))])
+    .object(
+      [("rank", .integer(Int64(rank))), ("person", .string(name)), ("games", .integer(Int64(games)))]
+        + value.jsonFields + [("provisional", .bool(isProvisional))])
+  }
+}
+
+extension RatingFold.Value {
+  /// "mu", "sigma" and "ordinal" (OpenSkill), or "rating" (Elo).
+  var jsonFields: [(String, JSON)] {
+    switch self {
+    case .skill(let rating):
+      [("mu", .number(rating.mu)), ("sigma", .number(rating.sigma)), ("ordinal", .number(rating.ordinal))]
+    case .elo(let rating): [("rating", .number(rating))]
+    }
   }
 }

@@ -73,11 +73,6 @@ extension Flag {
     spec: OptionSpec(name: "--explain", help: "List each rated game's part in the rating, in order."))
 }
 
-extension Leaderboard.Entry {
-  /// "4.53 (μ 28.26, σ 7.91)", "1516".
-  fileprivate var value: RatingFold.Value { skill.map(RatingFold.Value.skill) ?? .elo(elo ?? 0) }
-}
-
 extension RatingFold.Value {
   /// The score alone, as the board shows it.
   fileprivate var shown: String {
@@ -87,21 +82,12 @@ extension RatingFold.Value {
     }
   }
 
+  /// "4.53 (μ 28.26, σ 7.91)", "1516".
   fileprivate var described: String {
     switch self {
     case .skill(let rating):
       "\(shown) (μ \(fixedPoint(rating.mu, decimals: 2)), σ \(fixedPoint(rating.sigma, decimals: 2)))"
     case .elo: shown
-    }
-  }
-
-  var json: JSON {
-    switch self {
-    case .skill(let rating):
-      .object([
-        ("mu", .number(rating.mu)), ("sigma", .number(rating.sigma)), ("ordinal", .number(rating.ordinal)),
-      ])
-    case .elo(let rating): .object([("rating", .number(rating))])
     }
   }
 }
@@ -112,7 +98,8 @@ extension RatingFold.Step {
     .object([
       ("game", .object([("id", .string(game.game.id)), ("title", .string(game.game.title))])),
       ("finishedAt", .string(game.finishedAt.iso8601)), ("place", .integer(Int64(rank))),
-      ("sides", .integer(Int64(game.places.count))), ("before", before.json), ("after", after.json),
+      ("sides", .integer(Int64(game.places.count))), ("before", .object(before.jsonFields)),
+      ("after", .object(after.jsonFields)),
     ])
   }
 }

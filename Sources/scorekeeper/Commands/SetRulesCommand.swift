@@ -33,10 +33,7 @@ extension Command {
       where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
         throw UsageError("Give \(a) or \(b), not both.", command: "set-rules")
       }
-      let given = [
-        "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds", "--kind",
-        "--no-kind",
-      ]
+      let given = ruleOptions + ["--kind", "--no-kind"]
       if !given.contains(where: invocation.commandLine.has) {
         throw UsageError(
           "Name a rule to change: " + given.joined(separator: ", ") + ".", command: "set-rules")
@@ -45,8 +42,7 @@ extension Command {
     run: { invocation in
       let kind: RuleChange<String>? =
         invocation[.noKind] ? .remove : invocation[Option.kind].map(RuleChange.set)
-      let rules = ["--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds"]
-      guard rules.contains(where: invocation.commandLine.has) else {
+      guard ruleOptions.contains(where: invocation.commandLine.has) else {
         // The kind alone: a finished game takes it too.
         var name: String?
         if case .set(let typed) = kind { name = typed }
@@ -67,7 +63,12 @@ extension Command {
       }
     })
 
-  /// "The kind of "Hearts, Tuesday" is now "Hearts"."; in JSON, the game
+  /// The options of set-rules that change a rule (the kind is no rule).
+  private static let ruleOptions = [
+    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds",
+  ]
+
+  /// ""Hearts, Tuesday" is now a game of "Hearts"."; in JSON, the game
   /// and its kind before and after.
   static func printKindChange(_ change: KindChange, _ invocation: Invocation) {
     if invocation.json {
