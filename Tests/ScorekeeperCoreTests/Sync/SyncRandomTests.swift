@@ -244,6 +244,11 @@ import Testing
           _ = try store.reopen(game.id)
         }
       }
+    case 95..<97:
+      if let game {
+        _ = try store.setKind(
+          in: game.id, to: ["Hearts", "hearts", "Chess", nil].randomElement(using: &random)!)
+      }
     default:
       if let game, let player {
         _ = try store.setTeam(
