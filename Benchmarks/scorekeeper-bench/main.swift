@@ -13,6 +13,11 @@ var arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "cloud-writer" {
   exit(try CloudWriter.run(Array(arguments.dropFirst())))
 }
+// The leaderboard rows' database, made at a path for working on them by hand.
+if arguments.first == "rating-database", let path = arguments.dropFirst().first {
+  try RatingDatabase.create(at: path)
+  exit(0)
+}
 var scorekeeper = siblingBinary("scorekeeper")
 var sqlite3 = "sqlite3"
 var runs = 40

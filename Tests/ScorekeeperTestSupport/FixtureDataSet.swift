@@ -68,6 +68,12 @@ public enum FixtureDataSet {
     case 14:
       // v13's: v14's notes of results changed by a sync need a sync.
       try fill(store, version: 13)
+    case 15:
+      // v14's, and who is who: Alice is Ann, and Bob in Hearts is a
+      // person of his own. (Results are cached only when read.)
+      try fill(store, version: 14)
+      _ = try store.mergePeople("Ann", "Alice")
+      _ = try store.splitPerson("Bob", games: ["Hearts"])
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -78,6 +84,8 @@ public enum FixtureDataSet {
     var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version), version: version))
     tables["archivedGames"] = []  // v10's; no fixture archived a game
     tables["resultChanges"] = []  // v14's; no fixture synced
+    tables["personLinks"] = tables["personLinks"] ?? []  // v15's
+    tables["finishedResults"] = []  // v15's cache, filled when results are read
     tables["games"] = tables["games"]?.map { $0 + [.null] }  // v14's kind: none said
     if version >= 13 {
       tables["players"] = tables["players"]?.map { row in
@@ -178,6 +186,15 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
+    case 15:
+      // v14's, and two person links (ids 32 and 33), each listed for undo.
+      var tables = userData(fromVersion: 14)
+      tables["personLinks"] = [
+        [id(32), "merge", time, device, "ann", "alice", .null, .null, .null],
+        [id(33), "split", time, device, "bob", .null, "Bob", .text("[\"\(negativeID(17))\"]"), .null],
+      ].sorted(by: sqlOrder)
+      tables["localChanges"]! += [[31, id(32), .null, .null, .null], [32, id(33), .null, .null, .null]]
+      return tables
     case 13:
       // v12's, and Hearts: ids 17 to 31 in the order v13's store made
       // them, each round and game event a millisecond after the one before
@@ -337,6 +354,12 @@ public enum FixtureDataSet {
           .null, "pendingSave", 1,
         ])
       }
+    }
+    for link in tables["personLinks"] ?? [] {
+      records.append([
+        .text("\(text(link[0])):personLinks"), "personLinks", link[0], "people", "", .null, .null,
+        "pendingSave", 1,
+      ])
     }
     for event in tables["scoreEvents"] ?? [] {
       let (id, player) = (text(event[0]), text(event[1]))

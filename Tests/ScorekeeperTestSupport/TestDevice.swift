@@ -130,7 +130,8 @@ public final class TestDevice {
   }
 
   /// Everything a user could see, in a stable order: each game's title and
-  /// players with their scores and score events (of one game, if given).
+  /// players with their scores and score events (of one game, if given),
+  /// and (of every game) who is who.
   /// Devices that converged have equal contents.
   public func contents(ofGame game: String? = nil) throws -> [String] {
     try store.database.fetchAll(
@@ -160,6 +161,12 @@ public final class TestDevice {
             || ' begins ' || hex(substr(f.bytes, 1, 16)) || ' length ' || length(f.bytes),
           'removed')
       FROM playerPhotos AS f JOIN players AS p ON p.id = f.id WHERE ?1 IS NULL OR p.gameID = ?1
+      UNION ALL
+      SELECT 'person link ' || l.id || ' ' || l.kind || ' by ' || l.device || ' at ' || l.time
+        || ifnull(' person ' || quote(l.person), '') || ifnull(' other ' || quote(l.other), '')
+        || ifnull(' name ' || quote(l.name), '') || ifnull(' games ' || l.games, '')
+        || ifnull(' undoes ' || l.undoes, '')
+      FROM personLinks AS l WHERE ?1 IS NULL
       ORDER BY 1
       """, [game.map { .text($0) } ?? .null]
     ) { try $0.text(0) }

@@ -34,15 +34,18 @@ public struct FinishedGame: Hashable, Sendable {
   public struct Member: Hashable, Sendable {
     public var playerID: String
     public var name: String
-    /// Who plays, across games (`Person.key`).
+    /// Who plays, across games (`PeopleDirectory`'s person id).
     public var person: String
+    /// The name shown for that person (`PeopleNames`).
+    public var personName: String
     /// The player's own total, of the points that count.
     public var total: Int64
 
-    public init(playerID: String, name: String, person: String, total: Int64) {
+    public init(playerID: String, name: String, person: String, personName: String? = nil, total: Int64) {
       self.playerID = playerID
       self.name = name
       self.person = person
+      self.personName = personName ?? name
       self.total = total
     }
   }
@@ -65,6 +68,26 @@ public struct FinishedGame: Hashable, Sendable {
 /// surrounding spaces ignored) are one person.
 public enum Person {
   public static func key(of name: String) -> String {
-    name.trimmingWhitespace().lowercased()
+    // Most names are ASCII: lowered byte by byte, without the Unicode
+    // tables a leaderboard would consult for each of hundreds of
+    // thousands of players.
+    var utf8 = name.utf8[...]
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return name.trimmingWhitespace().lowercased() }
+    let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0d).contains(byte) }
+    while let first = utf8.first, isSpace(first) { utf8.removeFirst() }
+    while let last = utf8.last, isSpace(last) { utf8.removeLast() }
+    return String(decoding: utf8.map { (0x41...0x5a).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+}
+
+extension Array where Element == FinishedGame {
+  /// The person a name typed on the command line means in these games:
+  /// the one shown under it (any case), else the one a player of that
+  /// name is (a name a merge made someone else's); nil for neither.
+  public func person(named typed: String) -> String? {
+    let key = Person.key(of: typed)
+    let members = lazy.flatMap(\.places).flatMap(\.members)
+    return members.first { Person.key(of: $0.personName) == key }?.person
+      ?? members.first { Person.key(of: $0.name) == key }?.person
   }
 }

@@ -69,7 +69,7 @@ public struct RatingFold: Sendable {
       for (offset, member) in place.members.enumerated() {
         values[member.person] = after[index][offset]
         games[member.person, default: 0] += 1
-        names[member.person] = member.name
+        names[member.person] = member.personName
         steps[member.person] = Step(
           game: game, rank: place.rank, before: before[index][offset], after: after[index][offset])
       }

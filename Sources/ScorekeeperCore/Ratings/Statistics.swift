@@ -56,8 +56,8 @@ public struct Statistics: Hashable, Sendable {
       let members = game.places.enumerated().flatMap { side, place in place.members.map { (side, place, $0) }
       }
       for (_, place, member) in members {
-        var line = lines[member.person] ?? Line(person: member.person, name: member.name)
-        line.name = member.name
+        var line = lines[member.person] ?? Line(person: member.person, name: member.personName)
+        line.name = member.personName
         if game.isCooperative {
           line.cooperativeGames += 1
           if place.rank == 1 { line.cooperativeWins += 1 }
@@ -83,8 +83,8 @@ public struct Statistics: Hashable, Sendable {
         {
           var pair =
             pairs[member.person, default: [:]][other.person]
-            ?? HeadToHead(opponent: other.person, name: other.name)
-          pair.name = other.name
+            ?? HeadToHead(opponent: other.person, name: other.personName)
+          pair.name = other.personName
           pair.games += 1
           if place.rank < otherPlace.rank {
             pair.above += 1

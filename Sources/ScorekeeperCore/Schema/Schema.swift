@@ -21,6 +21,7 @@ public enum Schema {
     .forgetDeletedNames,
     .rulesAndRounds,
     .resultChangesAndKinds,
+    .peopleAndResults,
   ]
 
   /// The version this program reads and writes.

@@ -1,24 +1,118 @@
 extension Store {
   /// Every finished game, in the order ratings fold them (the time of the
-  /// change that ended each, then its id). Only games with rules or a
+  /// change that ended each, then its id), each member named as a person
+  /// (`PeopleDirectory`). (`list` shows each one's winners from these too.)
+  ///
+  /// A finished game's places are read from its replayed log once, then
+  /// from `finishedResults` (schema v15) until a trigger drops them
+  /// because something they rest on changed. Only games with rules or a
   /// finish in their log can be finished, so only theirs are replayed.
-  /// (`list` shows each one's winners from these too.)
   public func finishedResults() throws -> [FinishedGame] {
-    try read { try finishedGamesInOrder() }
+    let (games, fresh, version) = try read {
+      let (games, fresh) = try finishedGamesInOrder()
+      return (games, fresh, try dataVersion())
+    }
+    if !fresh.isEmpty { try remember(fresh, readAt: version) }
+    return games
   }
 
-  /// `finishedResults`, inside a transaction already open.
-  func finishedGamesInOrder() throws -> [FinishedGame] {
-    let candidates = try database.fetchAll(
-      "SELECT DISTINCT g.id, g.title, g.kind FROM games AS g JOIN gameEvents AS e ON e.gameID = g.id"
-    ) { (game: try Game(row: $0), kind: try $0.optionalText(2)) }
-    var results: [FinishedGame] = []
-    for (game, kind) in candidates {
+  /// `finishedResults`, inside a transaction already open; and those
+  /// read from a replay, not the cache.
+  func finishedGamesInOrder() throws -> (games: [FinishedGame], fresh: [FinishedGame]) {
+    var games = try cachedResults()
+    var fresh: [FinishedGame] = []
+    for (game, kind) in try uncachedCandidates() {
       let state = try state(of: game)
       guard let finish = state.outcome.finish else { continue }
-      results.append(try finishedGame(game, kind: kind, state, finish))
+      fresh.append(try finishedGame(game, kind: kind, state, finish))
     }
-    return results.sorted { ($0.finishedAt, $0.game.id) < ($1.finishedAt, $1.game.id) }
+    if !fresh.isEmpty {
+      games = (games + fresh).sorted { ($0.finishedAt, $0.game.id) < ($1.finishedAt, $1.game.id) }
+    }
+    return (try named(games), fresh)
+  }
+
+  /// The games that may be finished and have no cached result.
+  private func uncachedCandidates() throws -> [(Game, String?)] {
+    try database.fetchAll(
+      """
+      SELECT g.id, g.title, g.kind FROM games AS g
+      WHERE EXISTS (SELECT 1 FROM gameEvents AS e WHERE e.gameID = g.id)
+        AND NOT EXISTS (SELECT 1 FROM finishedResults AS r WHERE r.gameID = g.id)
+      """
+    ) { (try Game(row: $0), try $0.optionalText(2)) }
+  }
+
+  /// Every cached result, in fold order.
+  private func cachedResults() throws -> [FinishedGame] {
+    try database.fetchAll(
+      """
+      SELECT r.gameID, g.title, g.kind, r.finishedAt, r.result FROM finishedResults AS r
+      JOIN games AS g ON g.id = r.gameID ORDER BY r.finishedAt, r.gameID
+      """
+    ) { row in
+      try FinishedGame(
+        cached: try row.text(4), game: try Game(row: row), kind: try row.optionalText(2),
+        finishedAt: try row.timestamp(3))
+    }
+  }
+
+  /// Stores results read from a replay. Skipped when the database changed
+  /// since they were read (another process's commit): they may be stale,
+  /// and the next reader replays those games again.
+  private func remember(_ results: [FinishedGame], readAt version: Int64) throws {
+    try database.write {
+      guard try dataVersion() == version else { return }
+      for result in results {
+        try database.execute(
+          """
+          INSERT INTO finishedResults (gameID, finishedAt, result) VALUES (?1, ?2, ?3)
+          ON CONFLICT (gameID) DO NOTHING
+          """, [.text(result.game.id), .text(result.finishedAt.iso8601), .text(result.cached)])
+      }
+    }
+  }
+
+  /// SQLite's count of other connections' commits, as this connection saw
+  /// them last (`PRAGMA data_version`).
+  private func dataVersion() throws -> Int64 {
+    try database.fetchOne("PRAGMA data_version") { try $0.int64(0) }!
+  }
+
+  /// Each member as the person the links make them, named as people are
+  /// shown.
+  private func named(_ games: [FinishedGame]) throws -> [FinishedGame] {
+    let directory = try peopleDirectory()
+    var spellings = PeopleNames.Spellings()
+    var people: Set<String> = []
+    var games = games
+    // Without links, a person is a name: its key, worked out once a name.
+    var keys: [String: String] = [:]
+    for index in games.indices {
+      for place in games[index].places.indices {
+        for member in games[index].places[place].members.indices {
+          let name = games[index].places[place].members[member].name
+          let person =
+            directory.isEmpty
+            ? keys[name] ?? Person.key(of: name)
+            : directory.person(ofPlayerNamed: name, inGame: games[index].game.id)
+          if directory.isEmpty { keys[name] = person }
+          games[index].places[place].members[member].person = person
+          spellings.note(name, key: directory.isEmpty ? person : nil)
+          people.insert(person)
+        }
+      }
+    }
+    let shown = PeopleNames.shown(for: people, spellings: spellings, directory: directory)
+    for index in games.indices {
+      for place in games[index].places.indices {
+        for member in games[index].places[place].members.indices {
+          games[index].places[place].members[member].personName =
+            shown[games[index].places[place].members[member].person]!
+        }
+      }
+    }
+    return games
   }
 
   /// A finished game's places. Winners named by `finish --winner` rank

@@ -3,6 +3,8 @@
 public enum Undo: Hashable, Sendable {
   case score(UndoResult)
   case round(RoundUndo)
+  /// A merge or split of people, reverted: what it had done.
+  case people(PeopleChange)
 
   /// The score change reverted; nil for a round.
   public var score: UndoResult? {
@@ -118,7 +120,14 @@ extension Store {
         let reverted = try database.fetchOne(
           "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(eventID)],
           Self.event)
-      else { return .round(try undoRound(eventID)) }
+      else {
+        if try database.fetchOne("SELECT 1 FROM personLinks WHERE id = ?1", [.text(eventID)], { _ in true })
+          ?? false
+        {
+          return .people(try undoLink(eventID))
+        }
+        return .round(try undoRound(eventID))
+      }
       let before = try database.fetchOne(
         "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(reverted.playerID)],
         Player.init(row:))!

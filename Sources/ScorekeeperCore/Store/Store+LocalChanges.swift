@@ -24,7 +24,7 @@ extension Store {
   }
 
   /// The last change made here that is not reverted: a score change's
-  /// event or a round's row (nil when another change came last), or what that other
+  /// event, a round's row or a person link (nil when another change came last), or what that other
   /// change did. Nil when there is none. Events since removed (with their
   /// player, here or on another device) are passed over.
   func lastLocalChange() throws -> (event: String?, description: String?)? {
@@ -40,6 +40,8 @@ extension Store {
                SELECT 1 FROM rounds AS r
                WHERE r.id = c.event AND r.gameID NOT IN (SELECT gameID FROM archivedGames))
              AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = c.event))
+         OR (EXISTS (SELECT 1 FROM personLinks AS l WHERE l.id = c.event)
+             AND NOT EXISTS (SELECT 1 FROM personLinks AS u WHERE u.undoes = c.event))
       ORDER BY c.seq DESC LIMIT 1
       """
     ) { (try $0.optionalText(0), try $0.optionalText(1)) }

@@ -37,6 +37,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case noSuchRound(number: Int, game: Game, roundsPlayed: Int)
   /// `set-rules --rounds N` below the rounds already played.
   case roundLimitBelowPlayed(limit: Int, game: Game, roundsPlayed: Int)
+  /// No player in any game is that person. `suggestions` are names close to it.
+  case personNotFound(reference: String, suggestions: [String])
+  /// `merge-people` of two names of one person (or one name twice):
+  /// the first as typed, the second, and the person they both are.
+  case samePerson(reference: String, other: String, person: String)
 
   public var description: String {
     switch self {
@@ -94,6 +99,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .roundLimitBelowPlayed(let limit, let game, let played):
       return "\(quote(game.title)) already played \(played) rounds: a limit of \(limit) would end it "
         + "in the past. Give \(played) or more. Nothing was changed."
+    case .personNotFound(let reference, let suggestions):
+      return "No one named \(quote(reference)) played in any game here."
+        + Suggestion.didYouMean(suggestions) + " Run \"scorekeeper people\" to see everyone."
+    case .samePerson(let reference, let other, let person):
+      if Person.key(of: reference) == Person.key(of: other) {
+        return "\(quote(reference)) is one person: there is no one to merge them with. Name two people. "
+          + "Nothing was changed."
+      }
+      return "\(quote(reference)) and \(quote(other)) are one person already (\(quote(person))): "
+        + "there is nothing to merge. Nothing was changed."
     }
   }
 

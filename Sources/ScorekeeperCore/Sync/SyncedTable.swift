@@ -56,6 +56,13 @@ struct SyncedTable: Hashable, Sendable {
     name: "gameEvents", fields: ["time", "device", "kind", "winner", "target", "roundLimit", "winners"],
     parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 
+  /// A merge of two people, a split of one, or an undo of either (schema
+  /// v15): the user's own, so a root record in their private zone
+  /// `people`, never in a game's zone and never shared.
+  static let personLinks = SyncedTable(
+    name: "personLinks", fields: ["kind", "time", "device", "person", "other", "name", "games", "undoes"],
+    parentColumn: nil, parentTable: nil, isAppendOnly: true)
+
   /// The fields whose changes are timed: merged one by one, or the unit's key.
   var mergedFields: [String] { isAppendOnly ? [] : unitKey.map { [$0] } ?? fields }
 
@@ -70,7 +77,9 @@ struct SyncedTable: Hashable, Sendable {
 
   /// Every synced table, parents before children: the order saves go in
   /// (deletes go in reverse).
-  static let all: [SyncedTable] = [.games, .players, .rounds, .gameEvents, .scoreEvents, .playerPhotos]
+  static let all: [SyncedTable] = [
+    .games, .players, .rounds, .gameEvents, .scoreEvents, .playerPhotos, .personLinks,
+  ]
 
   static func named(_ name: String) -> SyncedTable? {
     all.first { $0.name == name }

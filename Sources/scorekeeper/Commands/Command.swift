@@ -31,7 +31,8 @@ extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .setRules, .finish, .reopen,
-    .setTeam, .leaderboard, .rating, .stats, .kinds, .renameGame, .renamePlayer, .removePlayer,
+    .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renameGame,
+    .renamePlayer, .removePlayer,
     .setPhoto, .photo, .removePhoto, .deleteGame, .share, .acceptShare, .leave, .sync, .status, .demo, .cloud,
     .server, .config, .completions, .help,
   ]

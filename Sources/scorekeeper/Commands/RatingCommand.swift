@@ -21,10 +21,10 @@ extension Command {
     run: { invocation in
       let system = invocation[Option.system] ?? .openskill
       let typed = invocation[.ratedPerson]
-      let person = Person.key(of: typed)
       var fold = RatingFold(system: system)
       var steps: [RatingFold.Step] = []
       let (games, kind) = try finishedGames(invocation)
+      let person = games.person(named: typed) ?? Person.key(of: typed)
       for game in games {
         if let step = fold.apply(game)[person] { steps.append(step) }
       }

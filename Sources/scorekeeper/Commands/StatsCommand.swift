@@ -59,7 +59,7 @@ extension Command {
         }
         return
       }
-      guard let line = statistics.line(of: Person.key(of: typed)) else {
+      guard let person = games.person(named: typed), let line = statistics.line(of: person) else {
         let names = statistics.lines.map(\.name)
         throw CommandFailure(
           "No finished game has a player named \(quote(typed))."
@@ -140,10 +140,6 @@ extension Command {
   }
 
   private static func percent(_ rate: Double) -> String { fixedPoint(rate * 100, decimals: 0) + "%" }
-
-  private static func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-  }
 }
 
 extension Argument where Value == String {

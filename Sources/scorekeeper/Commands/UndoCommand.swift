@@ -7,7 +7,8 @@ extension Command {
       summary: "Revert the last score change made on this device.",
       discussion: """
         Adds the opposite change, so the revert syncs like any other change and other
-        devices' changes stay. Run it again to revert the change before that. When the
+        devices' changes stay. A round, and a merge-people or split-person, is
+        reverted the same way, as one change. Run it again to revert the change before that. When the
         last change made here was not a score change (a player added, renamed or
         removed, a game added, renamed or deleted), undo says so and changes nothing:
         it never reaches past it to an older score change. It reaches back at most
@@ -22,6 +23,7 @@ extension Command {
       let undo = try invocation.store().undo()
       guard case .score(let result) = undo else {
         if case .round(let round) = undo { printRoundUndo(round, invocation) }
+        if case .people(let change) = undo { printPeopleUndo(change, invocation) }
         return
       }
       if invocation.json {
@@ -37,6 +39,25 @@ extension Command {
             + "\(result.previous.score) → \(result.player.score)")
       }
     })
+
+  private static func printPeopleUndo(_ undone: PeopleChange, _ invocation: Invocation) {
+    if invocation.json {
+      guard case .object(let fields) = undone.json else { return }
+      invocation.print(.object([("undid", .object(fields))]))
+      return
+    }
+    switch undone.link.change {
+    case .merge:
+      invocation.output.line(
+        "Undid the merge of \(quote(undone.merged)) into \(quote(undone.kept)): they are two people again.")
+    case .split:
+      invocation.output.line(
+        "Undid the split of \(quote(undone.kept)) in "
+          + "\(undone.games.map { quote($0.title) }.joined(separator: ", ")).")
+    case .undo:
+      break
+    }
+  }
 
   private static func printRoundUndo(_ undo: RoundUndo, _ invocation: Invocation) {
     if invocation.json {

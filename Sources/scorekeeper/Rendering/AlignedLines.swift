@@ -14,3 +14,8 @@ func alignedLines(_ rows: [[String]], indent: String = "  ", alignsRight: (Int) 
     return line
   }
 }
+
+/// "1 game", "3 games".
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

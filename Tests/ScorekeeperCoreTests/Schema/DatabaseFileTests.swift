@@ -68,8 +68,9 @@ import Testing
     let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
     #expect(
       try db.tableNames() == [
-        "archivedGames", "gameEvents", "games", "localChanges", "localDevice", "playerPhotos", "players",
-        "resultChanges", "rounds", "schemaMigrations",
+        "archivedGames", "finishedResults", "gameEvents", "games", "localChanges", "localDevice",
+        "personLinks",
+        "playerPhotos", "players", "resultChanges", "rounds", "schemaMigrations",
         "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncZones",
       ])
   }
