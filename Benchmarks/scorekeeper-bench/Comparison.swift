@@ -8,6 +8,9 @@ struct Comparison {
   var timeTarget: Double
   /// The largest acceptable peak-memory ratio, when memory matters here.
   var memoryTarget: Double? = nil
+  /// Run, untimed, before each timed run of scorekeeper's command (a new
+  /// game for the command to take in).
+  var prepare: [String]? = nil
 
   struct Result {
     /// Median milliseconds, scorekeeper and sqlite3.
@@ -26,6 +29,7 @@ struct Comparison {
     var theirs: [Double] = []
     for run in 0..<runs {
       // Alternate which goes first, so neither always follows the other's cache effects.
+      if let prepare { try ProcessTimer.run(prepare) }
       if run.isMultiple(of: 2) {
         ours.append(try ProcessTimer.milliseconds(scorekeeper))
         theirs.append(try ProcessTimer.milliseconds(baseline))

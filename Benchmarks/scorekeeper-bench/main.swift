@@ -6,7 +6,7 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
-//          [--sync-only | --bulk-only | --photos-only]
+//          [--sync-only | --bulk-only | --photos-only | --ratings-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -28,6 +28,8 @@ var syncOnly = false
 var bulkOnly = false
 // Only the photo rows: for working on assets.
 var photosOnly = false
+// Only the leaderboard rows: for working on ratings.
+var ratingsOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -36,9 +38,10 @@ while let argument = arguments.popFirst() {
   case "--sync-only": syncOnly = true
   case "--bulk-only": (syncOnly, bulkOnly) = (true, true)
   case "--photos-only": photosOnly = true
+  case "--ratings-only": ratingsOnly = true
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only]"
     )
     exit(2)
   }
@@ -69,6 +72,13 @@ if photosOnly {
     print("\nThe live photo rows failed: \(error)")
     exit(1)
   }
+  exit(missed.isEmpty ? 0 : 1)
+}
+
+// Each run of a leaderboard row takes a second or two: a few runs do.
+let leaderboardRuns = max(5, runs / 4)
+if ratingsOnly {
+  let missed = try LeaderboardBench.run(scorekeeper: scorekeeper, directory: directory, runs: leaderboardRuns)
   exit(missed.isEmpty ? 0 : 1)
 }
 
@@ -199,6 +209,7 @@ for (label, command) in syncOnly
 if !syncOnly {
   missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
   missed += try RatingBench.run(runs: 5)
+  missed += try LeaderboardBench.run(scorekeeper: scorekeeper, directory: directory, runs: leaderboardRuns)
   missed += try CloudBench.run(directory: directory, runs: runs * 5)
   missed += try CompletionBench.run(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)

@@ -24,7 +24,10 @@ extension JSON {
   }
 }
 
-private struct JSONParser {
+/// Reads JSON text from its bytes: `JSON.parse` for any value, and the
+/// pieces a reader of one known shape takes one by one (a cached result,
+/// `FinishedGame.init(cached:)`), without building `JSON` values.
+struct JSONParser {
   let bytes: UnsafeBufferPointer<UInt8>
   var offset = 0
 
@@ -40,7 +43,12 @@ private struct JSONParser {
   }
 
   mutating func skipWhitespace() {
-    while offset < bytes.count, [0x20, 0x09, 0x0a, 0x0d].contains(bytes[offset]) { offset += 1 }
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0a, 0x0d: offset += 1
+      default: return
+      }
+    }
   }
 
   mutating func value(depth: Int) throws(JSONSyntaxError) -> JSON {
@@ -59,7 +67,7 @@ private struct JSONParser {
     }
   }
 
-  private mutating func word(_ word: StaticString) throws(JSONSyntaxError) {
+  mutating func word(_ word: StaticString) throws(JSONSyntaxError) {
     let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     guard bytes.count - offset >= expected.count,
       bytes[offset..<offset + expected.count].elementsEqual(expected)
@@ -67,14 +75,14 @@ private struct JSONParser {
     offset += expected.count
   }
 
-  private mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+  mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == byte else { throw failure("expected \(what)") }
     offset += 1
   }
 
   /// True (and consumes it) when the next character is `byte`.
-  private mutating func take(_ byte: UInt8) -> Bool {
+  mutating func take(_ byte: UInt8) -> Bool {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == byte else { return false }
     offset += 1
@@ -109,7 +117,7 @@ private struct JSONParser {
     return .array(elements)
   }
 
-  private mutating func integer() throws(JSONSyntaxError) -> Int64 {
+  mutating func integer() throws(JSONSyntaxError) -> Int64 {
     let start = offset
     if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
     let digitsStart = offset
@@ -126,15 +134,30 @@ private struct JSONParser {
       offset = start
       throw failure("a malformed number")
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-    guard let number = Int64(text) else {
+    // Accumulated negative, so that Int64.min fits too.
+    let negative = bytes[start] == UInt8(ascii: "-")
+    var number: Int64 = 0
+    var overflowed = false
+    for byte in bytes[digitsStart..<offset] {
+      let (times, o1) = number.multipliedReportingOverflow(by: 10)
+      let (next, o2) = times.subtractingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+      overflowed = overflowed || o1 || o2
+      number = next
+    }
+    if !negative {
+      let (positive, o3) = Int64(0).subtractingReportingOverflow(number)
+      overflowed = overflowed || o3
+      number = positive
+    }
+    guard !overflowed else {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
       offset = start
       throw failure("\(text) does not fit in 64 bits")
     }
     return number
   }
 
-  private mutating func string() throws(JSONSyntaxError) -> String {
+  mutating func string() throws(JSONSyntaxError) -> String {
     offset += 1
     var result: [UInt8] = []
     while true {
@@ -143,6 +166,11 @@ private struct JSONParser {
         bytes[offset] >= 0x20
       {
         offset += 1
+      }
+      // Most strings hold no escape: made straight from the text.
+      if result.isEmpty, offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+        offset += 1
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<offset - 1]), as: UTF8.self)
       }
       result.append(contentsOf: bytes[runStart..<offset])
       guard offset < bytes.count else { throw failure("a string was not closed") }

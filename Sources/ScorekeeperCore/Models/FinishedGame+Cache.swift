@@ -25,27 +25,96 @@ extension FinishedGame {
     ]).compactText
   }
 
+  /// Read with `JSONParser`'s pieces, in the order written: a
+  /// leaderboard reads a hundred thousand of these, and building `JSON`
+  /// values for each took most of its time.
   init(cached text: String, game: Game, kind: String?, finishedAt: Timestamp) throws {
-    guard case .object(let fields) = try JSON.parse(text), fields.count == 4,
-      case .bool(let lowestWins) = fields[0].1, case .bool(let cooperative) = fields[1].1,
-      case .array(let winners) = fields[2].1, case .array(let places) = fields[3].1
-    else { throw CachedResultError(gameID: game.id, text: text) }
+    var text = text
+    let read = text.withUTF8 { bytes in
+      Result { () throws -> (Bool, Bool, [String], [Place]) in
+        var parser = JSONParser(bytes: bytes)
+        try parser.expect(UInt8(ascii: "{"), "{")
+        let lowestWins = try parser.field("l") { p in try p.bool() }
+        try parser.expect(UInt8(ascii: ","), ",")
+        let cooperative = try parser.field("c") { p in try p.bool() }
+        try parser.expect(UInt8(ascii: ","), ",")
+        let winners = try parser.field("w") { p in try p.elements { q in try q.quoted() } }
+        try parser.expect(UInt8(ascii: ","), ",")
+        let places = try parser.field("p") { p in
+          try p.elements { place -> Place in
+            try place.expect(UInt8(ascii: "["), "[")
+            let rank = try place.number()
+            try place.expect(UInt8(ascii: ","), ",")
+            let total = try place.number()
+            try place.expect(UInt8(ascii: ","), ",")
+            let members = try place.elements { member -> Member in
+              try member.expect(UInt8(ascii: "["), "[")
+              let id = try member.quoted()
+              try member.expect(UInt8(ascii: ","), ",")
+              let name = try member.quoted()
+              try member.expect(UInt8(ascii: ","), ",")
+              let total = try member.number()
+              try member.expect(UInt8(ascii: "]"), "]")
+              // (Who they are as a person is for the links to say, when read.)
+              return Member(playerID: id, name: name, person: name, total: total)
+            }
+            try place.expect(UInt8(ascii: "]"), "]")
+            return Place(rank: Int(truncatingIfNeeded: rank), total: total, members: members)
+          }
+        }
+        try parser.expect(UInt8(ascii: "}"), "}")
+        return (lowestWins, cooperative, winners, places)
+      }
+    }
+    guard case .success(let (lowestWins, cooperative, winners, places)) = read else {
+      throw CachedResultError(gameID: game.id, text: text)
+    }
     self.init(
-      game: game, kind: kind, finishedAt: finishedAt,
-      places: try places.map { place in
-        guard case .array(let parts) = place, parts.count == 3, case .integer(let rank) = parts[0],
-          case .integer(let total) = parts[1], case .array(let members) = parts[2]
-        else { throw CachedResultError(gameID: game.id, text: text) }
-        return Place(
-          rank: Int(rank), total: total,
-          members: try members.map { member in
-            guard case .array(let values) = member, values.count == 3, case .string(let id) = values[0],
-              case .string(let name) = values[1], case .integer(let total) = values[2]
-            else { throw CachedResultError(gameID: game.id, text: text) }
-            // (Who they are as a person is for the links to say, when read.)
-            return Member(playerID: id, name: name, person: name, total: total)
-          })
-      }, lowestWins: lowestWins, winnerNames: winners.compactMap(\.stringValue), isCooperative: cooperative)
+      game: game, kind: kind, finishedAt: finishedAt, places: places, lowestWins: lowestWins,
+      winnerNames: winners, isCooperative: cooperative)
+  }
+}
+
+extension JSONParser {
+  /// `"key": value`, the key as given.
+  fileprivate mutating func field<T>(_ key: String, _ value: (inout JSONParser) throws -> T) throws -> T {
+    guard try quoted() == key else { throw failure("expected the key \(key)") }
+    try expect(UInt8(ascii: ":"), ":")
+    return try value(&self)
+  }
+
+  /// `[value, …]`.
+  fileprivate mutating func elements<T>(_ element: (inout JSONParser) throws -> T) throws -> [T] {
+    try expect(UInt8(ascii: "["), "[")
+    var elements: [T] = []
+    if take(UInt8(ascii: "]")) { return elements }
+    repeat { elements.append(try element(&self)) } while take(UInt8(ascii: ","))
+    try expect(UInt8(ascii: "]"), "]")
+    return elements
+  }
+
+  fileprivate mutating func quoted() throws(JSONSyntaxError) -> String {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+      throw failure("expected a string")
+    }
+    return try string()
+  }
+
+  fileprivate mutating func number() throws(JSONSyntaxError) -> Int64 {
+    skipWhitespace()
+    guard offset < bytes.count else { throw failure("expected a number") }
+    return try integer()
+  }
+
+  fileprivate mutating func bool() throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "t") {
+      try word("true")
+      return true
+    }
+    try word("false")
+    return false
   }
 }
 

@@ -37,15 +37,15 @@ public struct Leaderboard: Hashable, Sendable {
 
   public init(folding games: [FinishedGame], system: RatingSystem) {
     var fold = RatingFold(system: system)
-    for game in games { fold.apply(game) }
+    for game in games { fold.fold(game) }
     self.init(fold)
   }
 
   /// The board of a fold's ratings.
   public init(_ fold: RatingFold) {
     system = fold.system
-    let unranked = fold.games.map { person, games in
-      Entry(rank: 0, person: person, name: fold.names[person]!, games: games, value: fold.value(of: person))
+    let unranked = fold.rated.map {
+      Entry(rank: 0, person: $0.person, name: $0.name, games: $0.games, value: $0.value)
     }
     // Best first; equal ratings share a rank, listed by name.
     let ordered = unranked.sorted { ($1.score, $0.name, $0.person) < ($0.score, $1.name, $1.person) }

@@ -26,10 +26,13 @@ public struct RatingFold: Sendable {
   }
 
   public let system: RatingSystem
-  public private(set) var values: [String: Value] = [:]
-  public private(set) var games: [String: Int] = [:]
-  /// The name each person played under last.
-  public private(set) var names: [String: String] = [:]
+  /// Each person's place in the arrays below: a fold looks each member up
+  /// once a game, not once per thing it keeps of them.
+  private var slots: [String: Int] = [:]
+  private var people: [String] = []
+  private var slotValues: [Value] = []
+  private var slotGames: [Int] = []
+  private var slotNames: [String] = []
   private let model = PlackettLuce()
   private let elo = Elo()
 
@@ -41,15 +44,34 @@ public struct RatingFold: Sendable {
     system == .openskill ? .skill(model.initial) : .elo(elo.start)
   }
 
-  public func value(of person: String) -> Value { values[person] ?? initial }
+  public func value(of person: String) -> Value { slots[person].map { slotValues[$0] } ?? initial }
+
+  /// Everyone rated so far: how many games, and the name shown for them.
+  public var rated: [(person: String, name: String, games: Int, value: Value)] {
+    people.indices.map { (people[$0], slotNames[$0], slotGames[$0], slotValues[$0]) }
+  }
 
   /// Folds in one game; returns each member's step (none for a game that
   /// rates no one).
   @discardableResult
   public mutating func apply(_ game: FinishedGame) -> [String: Step] {
-    guard !game.isCooperative && game.places.count > 1 else { return [:] }
+    var steps: [String: Step] = [:]
+    fold(game) { person, rank, before, after in
+      steps[person] = Step(game: game, rank: rank, before: before, after: after)
+    }
+    return steps
+  }
+
+  /// Folds in one game, telling `step` each member's change.
+  public mutating func fold(
+    _ game: FinishedGame,
+    step: ((_ person: String, _ rank: Int, _ before: Value, _ after: Value) -> Void)? = nil
+  ) {
+    guard !game.isCooperative && game.places.count > 1 else { return }
     let ranks = game.places.map(\.rank)
-    let before = game.places.map { $0.members.map { value(of: $0.person) } }
+    let sideSlots = game.places.map { place in place.members.map { slot(of: $0.person, named: $0.personName) }
+    }
+    let before = sideSlots.map { side in side.map { slotValues[$0] } }
     let after: [[Value]]
     switch system {
     case .openskill:
@@ -64,16 +86,26 @@ public struct RatingFold: Sendable {
       after = before.indices.map { index in before[index].map { .elo($0.score + rated[index] - sides[index]) }
       }
     }
-    var steps: [String: Step] = [:]
-    for (index, place) in game.places.enumerated() {
-      for (offset, member) in place.members.enumerated() {
-        values[member.person] = after[index][offset]
-        games[member.person, default: 0] += 1
-        names[member.person] = member.personName
-        steps[member.person] = Step(
-          game: game, rank: place.rank, before: before[index][offset], after: after[index][offset])
+    for (index, side) in sideSlots.enumerated() {
+      for (offset, slot) in side.enumerated() {
+        slotValues[slot] = after[index][offset]
+        slotGames[slot] += 1
+        step?(people[slot], ranks[index], before[index][offset], after[index][offset])
       }
     }
-    return steps
+  }
+
+  /// A person's slot, made on first sight; the name shown is the latest.
+  private mutating func slot(of person: String, named name: String) -> Int {
+    if let slot = slots[person] {
+      if slotNames[slot] != name { slotNames[slot] = name }
+      return slot
+    }
+    slots[person] = people.count
+    people.append(person)
+    slotValues.append(initial)
+    slotGames.append(0)
+    slotNames.append(name)
+    return people.count - 1
   }
 }

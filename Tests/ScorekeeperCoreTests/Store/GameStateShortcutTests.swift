@@ -54,30 +54,30 @@ import Testing
 
   /// A random change a user could make; one the store refuses (the game
   /// finished, a limit below the rounds played) changes nothing.
-  static func change(_ store: Store, _ random: inout SplitMix64) {
+  static func change(_ store: Store, _ random: inout SplitMix64, in game: String = "G") {
     func points() -> Int64 { .random(in: -12...20, using: &random) }
     let someone = names.randomElement(using: &random)!
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<40:
       let named = names.filter { _ in Bool.random(using: &random) }
-      _ = try? store.addRound(in: "G", named.map { ($0, points()) })
+      _ = try? store.addRound(in: game, named.map { ($0, points()) })
     case 40..<50:
-      _ = try? store.fixRound(in: "G", number: .random(in: 1...4, using: &random), [(someone, points())])
+      _ = try? store.fixRound(in: game, number: .random(in: 1...4, using: &random), [(someone, points())])
     case 50..<60:
-      _ = try? store.score(in: "G", someone, .add(points()))
+      _ = try? store.score(in: game, someone, .add(points()))
     case 60..<70:
       _ = try? store.undo()
     case 70..<82:
       _ = try? store.setRules(
-        in: "G", winner: Bool.random(using: &random) ? .lowest : nil,
+        in: game, winner: Bool.random(using: &random) ? .lowest : nil,
         target: Bool.random(using: &random) ? .set(.random(in: 10...90, using: &random)) : .remove,
         rounds: Bool.random(using: &random) ? .set(.random(in: 1...14, using: &random)) : nil)
     case 82..<90:
-      _ = try? store.setTeam(in: "G", someone, to: Bool.random(using: &random) ? nil : "T\(points() % 2)")
+      _ = try? store.setTeam(in: game, someone, to: Bool.random(using: &random) ? nil : "T\(points() % 2)")
     case 90..<95:
-      _ = try? store.finish("G")
+      _ = try? store.finish(game)
     default:
-      _ = try? store.reopen("G")
+      _ = try? store.reopen(game)
     }
   }
 }
