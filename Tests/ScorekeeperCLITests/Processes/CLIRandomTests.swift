@@ -126,6 +126,7 @@ import Testing
       ["set-rules", game, "--kind", ["Hearts", "Chess"].randomElement(using: &random)!],
       ["set-rules", game, "--no-kind"],
       ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
+      ["people"], ["merge-people", name, names.randomElement(using: &random)!], ["split-person", name, game],
     ]
     return choices.randomElement(using: &random)!
   }
@@ -222,7 +223,9 @@ struct CLIWorld {
       let games = try games(on: device)
       // Ratings and statistics are folds over the same finished games:
       // the same boards.
-      let board = try [["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["kinds"]].map {
+      let board = try [
+        ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["kinds"], ["people"],
+      ].map {
         String(
           decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
           as: UTF8.self)

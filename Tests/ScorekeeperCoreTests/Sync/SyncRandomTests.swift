@@ -143,7 +143,7 @@ import Testing
         try change(store, game: game, players: players, random: &random, mayDeleteGames: mayDeleteGames)
       } catch StoreError.gameFinished, StoreError.gameNotFinished, StoreError.nothingToUndo,
         StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
-        StoreError.roundLimitBelowPlayed
+        StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
@@ -192,9 +192,16 @@ import Testing
       _ = try store.addGame(title: ["Poker", "Chess", "Go"].randomElement(using: &random)!)
     case 8..<20:
       if let game { _ = try store.addPlayer(to: game.id, name: names.randomElement(using: &random)!) }
-    case 20..<41:
+    case 20..<39:
       if let game, let player {
         _ = try store.score(in: game.id, player.id, .add(Int64.random(in: -5...5, using: &random)))
+      }
+    case 39..<41:
+      // Who is who: a merge of two names, or a name set apart in a game.
+      if Bool.random(using: &random) {
+        _ = try store.mergePeople(names.randomElement(using: &random)!, names.randomElement(using: &random)!)
+      } else if let game, let player {
+        _ = try store.splitPerson(player.name, games: [game.id])
       }
     case 41..<44:
       if let game, let player {

@@ -43,6 +43,13 @@ final class SyncScenario {
       #expect(try device.scoresMatchEvents(), "\(device.name)", sourceLocation: sourceLocation)
       // The same log replays to the same outcome: who won, what counts.
       // The same finished games, the same ratings.
+      #expect(
+        try device.store.people() == devices[0].store.people(), "\(device.name)",
+        sourceLocation: sourceLocation)
+      // Results kept from before the sync are those read from scratch.
+      let kept = try device.store.finishedResults()
+      try device.store.database.execute("DELETE FROM finishedResults")
+      #expect(try device.store.finishedResults() == kept, "\(device.name)", sourceLocation: sourceLocation)
       for system in RatingSystem.allCases {
         #expect(
           Leaderboard(folding: try device.store.finishedResults(), system: system)
