@@ -72,6 +72,7 @@ extension Command {
   private static func listGames(_ invocation: Invocation) throws {
     let games = try invocation.store().gamesWithAccess()
     let finished = try invocation.store().finishedGames()
+    let kinds = try invocation.store().gameKinds()
     if invocation.json {
       invocation.print(
         .object([
@@ -82,7 +83,8 @@ extension Command {
                 guard case .object(let fields) = game.summary.json(access: game.access) else { return .null }
                 return .object(
                   fields + [
-                    ("state", .string(finished[game.summary.game.id] == nil ? "in progress" : "finished"))
+                    ("state", .string(finished[game.summary.game.id] == nil ? "in progress" : "finished")),
+                    ("kind", kinds[game.summary.game.id].map(JSON.string) ?? .null),
                   ])
               })
           )
@@ -98,10 +100,12 @@ extension Command {
     func line(_ summary: GameSummary, _ access: GameAccess) -> String {
       let start =
         IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth) + "  "
-      // Finished: "won by Ann and Bob", after any sharing.
-      let result = finished[summary.game.id].map {
+      // Finished: "won by Ann and Bob", after any sharing; the kind first.
+      let finish = finished[summary.game.id].map {
         "  finished" + ($0.isEmpty ? "" : ", won by " + listed($0.map(quote)))
       }
+      let kind = kinds[summary.game.id].map { "  kind " + $0 }
+      let result = kind == nil && finish == nil ? nil : (kind ?? "") + (finish ?? "")
       switch access {
       case .mine:
         return start + (result.map { summary.game.title.padding(to: titleWidth) + $0 } ?? summary.game.title)
@@ -130,6 +134,7 @@ extension Command {
   private static func listStandings(of reference: String, _ invocation: Invocation) throws {
     let order: StandingsOrder? = invocation[.ascending] ? .ascending : nil
     let output = invocation.output
+    let kind = try invocation.store().kind(of: reference)
     if invocation.json {
       var stream: StreamedJSONArray?
       var state: GameState?
@@ -143,14 +148,14 @@ extension Command {
             arrayKey: "standings")
         },
         row: { stream!.append($0.json) })
-      stream?.finish(trailingFields: state?.jsonFields ?? [])
+      stream?.finish(trailingFields: (state?.jsonFields ?? []) + [("kind", kind.map(JSON.string) ?? .null)])
       return
     }
     var table: StandingsTable?
     try invocation.store().standings(
       of: reference, order: order,
       header: { game, state, shape in
-        table = StandingsTable(game: game, state: state, shape: shape)
+        table = StandingsTable(game: game, kind: kind, state: state, shape: shape)
         table!.printHeader(to: output)
       },
       row: { table!.print($0, to: output) })

@@ -17,6 +17,8 @@ import ScorekeeperCore
 /// once finished, who won.
 final class StandingsTable {
   let game: Game
+  /// The game's kind, in the header of `list GAME` (nil elsewhere).
+  let kind: String?
   let state: GameState?
   let shape: StandingsShape
   private let rankWidth: Int
@@ -26,7 +28,8 @@ final class StandingsTable {
   private var names: [String: String] = [:]
   private let needsNames: Bool
 
-  init(game: Game, state: GameState? = nil, shape: StandingsShape) {
+  init(game: Game, kind: String? = nil, state: GameState? = nil, shape: StandingsShape) {
+    self.kind = kind
     self.game = game
     self.state = state
     self.shape = shape
@@ -50,7 +53,8 @@ final class StandingsTable {
 
   func printHeader(to output: Output) {
     let parts =
-      [players(shape.playerCount)] + (state?.headerParts ?? [])
+      [kind.map { "kind " + $0 }].compactMap { $0 } + [players(shape.playerCount)]
+      + (state?.headerParts ?? [])
       + (shape.photoCount > 0 ? ["* has a photo"] : [])
     output.line("\(game.title) (\(parts.joined(separator: "; ")))")
   }

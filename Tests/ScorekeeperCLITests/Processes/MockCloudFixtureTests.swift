@@ -85,8 +85,8 @@ import Testing
       games == """
         {
           "games": [
-            {"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write", "state": "in progress"},
-            {"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner", "state": "in progress"}
+            {"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write", "state": "in progress", "kind": null},
+            {"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner", "state": "in progress", "kind": null}
           ]
         }
 
