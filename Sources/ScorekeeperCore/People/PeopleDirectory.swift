@@ -12,15 +12,13 @@ public struct PeopleDirectory: Sendable {
   private var splits: [PlayerKey: String] = [:]
   /// The name each split's person was given.
   private var splitNames: [String: String] = [:]
-  /// The links that count (not undone), in order.
+  /// The links that took effect (not undone, not a merge of one person), in order.
   public private(set) var links: [PersonLink] = []
 
   private struct PlayerKey: Hashable, Sendable {
     var game: String
     var nameKey: String
   }
-
-  public static let empty = PeopleDirectory(links: [])
 
   /// Replays `links`, which must be in (time, id) order; an undo takes
   /// out the link it names wherever it is.

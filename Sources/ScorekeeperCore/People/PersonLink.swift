@@ -16,13 +16,6 @@ public struct PersonLink: Hashable, Sendable {
   public var change: Change
   public var time: Timestamp
   public var device: String
-
-  public init(id: String, change: Change, time: Timestamp, device: String) {
-    self.id = id
-    self.change = change
-    self.time = time
-    self.device = device
-  }
 }
 
 extension PersonLink {

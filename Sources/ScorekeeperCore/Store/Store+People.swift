@@ -17,7 +17,7 @@ public struct PersonSummary: Hashable, Sendable {
 public struct PeopleChange: Hashable, Sendable {
   public var link: PersonLink
   /// `merge-people`: the person kept and the one merged into them, as
-  /// shown before the merge. `split-person`: the name, and the games.
+  /// shown before the merge. `split-person`: the name (both), and the games.
   public var kept: String
   public var merged: String
   public var games: [Game]
@@ -116,10 +116,10 @@ extension Store {
         if !games.contains(game) { games.append(game) }
       }
       let ids = JSON.array(games.map { .string($0.id) }).compactText
-      let link = try insertLink(
-        "split", person: Person.key(of: name), name: name.trimmingWhitespace(), games: ids)
+      let shown = name.trimmingWhitespace()
+      let link = try insertLink("split", person: Person.key(of: name), name: shown, games: ids)
       try listLocalChange(link.id)
-      return PeopleChange(link: link, kept: name.trimmingWhitespace(), merged: name, games: games)
+      return PeopleChange(link: link, kept: shown, merged: shown, games: games)
     }
   }
 

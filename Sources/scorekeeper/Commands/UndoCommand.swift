@@ -7,11 +7,11 @@ extension Command {
       summary: "Revert the last score change made on this device.",
       discussion: """
         Adds the opposite change, so the revert syncs like any other change and other
-        devices' changes stay. A round, and a merge-people or split-person, is
-        reverted the same way, as one change. Run it again to revert the change before that. When the
-        last change made here was not a score change (a player added, renamed or
-        removed, a game added, renamed or deleted), undo says so and changes nothing:
-        it never reaches past it to an older score change. It reaches back at most
+        devices' changes stay. A round, a merge-people or a split-person is reverted
+        the same way, as one change. Run it again to revert the change before that.
+        When the last change made here was not one of those (a player added, renamed
+        or removed, a game added, renamed or deleted), undo says so and changes
+        nothing: it never reaches past it to an older score change. It reaches back at most
         1000 score changes. What it names of a change never includes the names of a
         game or player deleted since.
         """,
