@@ -178,3 +178,30 @@ extension ResultChange {
     ])
   }
 }
+
+extension PeopleChange {
+  /// `merge-people`: {"merge": {"kept", "merged"}, "id"}; `split-person`:
+  /// {"split": {"name", "games": [{"id", "title"}]}, "id"}; `undo` of
+  /// either holds the same under "undid".
+  var json: JSON {
+    switch link.change {
+    case .merge:
+      .object([
+        ("merge", .object([("kept", .string(kept)), ("merged", .string(merged))])), ("id", .string(link.id)),
+      ])
+    case .split(_, let name, _):
+      .object([
+        (
+          "split",
+          .object([
+            ("name", .string(name)),
+            ("games", .array(games.map { .object([("id", .string($0.id)), ("title", .string($0.title))]) })),
+          ])
+        ),
+        ("id", .string(link.id)),
+      ])
+    case .undo:
+      .object([("id", .string(link.id))])
+    }
+  }
+}
