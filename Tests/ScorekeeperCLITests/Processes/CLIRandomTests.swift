@@ -127,6 +127,8 @@ import Testing
       ["set-rules", game, "--no-kind"],
       ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
       ["people"], ["merge-people", name, names.randomElement(using: &random)!], ["split-person", name, game],
+      ["backup", directory.file("backup-\(device.name)")],
+      ["backup", directory.file("backup-\(device.name)"), "--force"],
     ]
     return choices.randomElement(using: &random)!
   }

@@ -1,0 +1,37 @@
+import ScorekeeperCore
+
+extension Command {
+  static let backup = Command(
+    spec: CommandSpec(
+      name: "backup",
+      summary: "Write a consistent copy of the database to FILE, checked.",
+      arguments: [Argument.backupFile.spec],
+      options: [.force("Replace FILE if it exists.")],
+      discussion: """
+        Safe while other scorekeeper processes use the database: the copy is the
+        database as one moment saw it (SQLite's online backup), never a file caught
+        half-written as cp can catch it. The copy is checked (SQLite's quick_check)
+        and only then takes FILE's place, whole; an existing FILE is refused without
+        --force, and so are the database itself and a folder that cannot be written.
+        The copy is readable by you alone. Put back, a backup is a device of its own
+        (see "Syncing" in the README).
+        """,
+      examples: ["scorekeeper backup scores-2026-11-27.sqlite"]
+    ),
+    needsDatabase: true,
+    run: { invocation in
+      let store = try invocation.store()
+      let file = BackupFile(path: invocation[.backupFile])
+      let bytes = try file.write(from: store, replacing: invocation[Flag.force])
+      if invocation.json {
+        invocation.print(.object([("backup", .string(file.path)), ("bytes", .integer(Int64(bytes)))]))
+      } else {
+        invocation.output.line("Backed up to \(quote(file.path)) (\(Photo.size(bytes))), checked.")
+      }
+    })
+}
+
+extension Argument where Value == String {
+  fileprivate static let backupFile = Argument(
+    ArgumentSpec(name: "FILE", help: "Where the copy goes: a new file, or one to replace with --force."))
+}

@@ -1,0 +1,108 @@
+import Foundation
+@_spi(Testing) import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// `backup FILE` writes the database as one moment saw it, while other
+/// processes keep writing, and only a checked copy takes FILE's place;
+/// each refusal leaves the database and FILE as they were.
+@Suite struct BackupProcessTests {
+  let directory: TemporaryDirectory
+  let process: BinaryProcess
+  var database: String { directory.file("games.sqlite") }
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    process = try BinaryProcess.personalDatabase(in: directory)
+  }
+
+  /// Every file beside the database, by name, with its hash (but the
+  /// processes' captured output).
+  func files() throws -> [String: String] {
+    var files: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    where !name.hasSuffix(".out") && !name.hasSuffix(".err") {
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: directory.file(name), isDirectory: &isDirectory)
+      files[name] = isDirectory.boolValue ? "folder" : try sha256Hex(fileAt: directory.file(name))
+    }
+    return files
+  }
+
+  @Test("a backup taken while another process scores is a consistent database, totals equal to events")
+  func backupWhileWriting() throws {
+    // 200 score changes in another process, the backups taken meanwhile.
+    let writer = try process.startShell(
+      "for i in $(seq 1 200); do \"$0\" score Poker Ann +1 >/dev/null || exit 1; done", name: "writer")
+    var copies: [String] = []
+    for index in 0..<5 {
+      let copy = directory.file("backup-\(index).sqlite")
+      let result = try process.run(["backup", copy])
+      #expect(result.status == 0 && result.stderr == "", "\(result)")
+      copies.append(copy)
+    }
+    #expect(try writer().status == 0)
+    var totals: [Int64] = []
+    for copy in copies {
+      let store = try Store(path: copy, dependencies: .live)
+      defer { store.close() }
+      let (total, events) = try store.database.fetchOne(
+        """
+        SELECT p.score, (SELECT sum(delta) FROM scoreEvents WHERE playerID = p.id) FROM players AS p
+        WHERE p.name = 'Ann'
+        """
+      ) { (try $0.int64(0), try $0.int64(1)) }!
+      #expect(total == events)
+      #expect(try store.database.fetchAll("PRAGMA integrity_check") { try $0.text(0) } == ["ok"])
+      totals.append(total)
+    }
+    // Each copy is a moment between the first score and the last, in order.
+    #expect(totals == totals.sorted() && totals.allSatisfy { (1...201).contains($0) }, "\(totals)")
+  }
+
+  @Test("the copy reads as the database did, and replaces a file only with --force")
+  func copyAndReplace() throws {
+    let copy = directory.file("copy.sqlite")
+    expectNoDifference(
+      try process.run(["backup", copy, "--json"]).stdout.replacing(/"bytes": [0-9]+/, with: "\"bytes\": N"),
+      "{\"backup\": \"\(copy)\", \"bytes\": N}\n")
+    let list = try process.run(["list", "Poker"])
+    #expect(try process.run(["--db", copy, "list", "Poker"]) == list)
+    _ = try process.run(["score", "Poker", "Ann", "+5"])
+    let before = try files()
+    expectNoDifference(
+      try process.run(["backup", copy]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: "\"\(copy)\" exists: give --force to replace it. Nothing was written.\n"))
+    expectNoDifference(try files(), before)
+    #expect(try process.run(["backup", copy, "--force"]).status == 0)
+    #expect(try process.run(["--db", copy, "list", "Poker"]) == (try process.run(["list", "Poker"])))
+  }
+
+  @Test(
+    "the database itself, a missing folder, a file for a folder, a WAL beside FILE: refused, nothing changed",
+    arguments: [
+      ("games.sqlite", "\"DIR/games.sqlite\" is the database itself: back it up to another file."),
+      ("missing/copy.sqlite", "Can't write \"DIR/missing/copy.sqlite\": No such file or directory."),
+      (
+        "games.sqlite-device/copy.sqlite",
+        "Can't write \"DIR/games.sqlite-device/copy.sqlite\": Not a directory."
+      ),
+      (
+        "open.sqlite",
+        "\"DIR/open.sqlite-wal\" is beside \"DIR/open.sqlite\": a program has it open, or did not close it cleanly. Close it (or open it once with scorekeeper) first."
+      ),
+    ])
+  func refusals(target: String, message: String) throws {
+    FileManager.default.createFile(atPath: directory.file("open.sqlite-wal"), contents: Data("log".utf8))
+    let before = try files()
+    let result = try process.run(["backup", directory.file(target), "--force"])
+    expectNoDifference(
+      result,
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: message.replacing("DIR", with: directory.path) + " Nothing was written.\n"))
+    expectNoDifference(try files(), before)
+  }
+}
