@@ -28,7 +28,7 @@ var syncOnly = false
 var bulkOnly = false
 // Only the photo rows: for working on assets.
 var photosOnly = false
-// Only the leaderboard rows: for working on ratings.
+// Only the rows on a league of 100,000 games (leaderboards, backup).
 var ratingsOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
@@ -77,9 +77,16 @@ if photosOnly {
 
 // Each run of a leaderboard row takes a second or two: a few runs do.
 let leaderboardRuns = max(5, runs / 4)
+/// The rows on the league database: ratings, and a backup of it.
+@MainActor func leagueRows() throws -> [String] {
+  try LeaderboardBench.run(scorekeeper: scorekeeper, directory: directory, runs: leaderboardRuns)
+    + BackupBench.run(
+      database: directory + "/league.sqlite", scorekeeper: scorekeeper, sqlite3: sqlite3,
+      directory: directory,
+      runs: leaderboardRuns)
+}
 if ratingsOnly {
-  let missed = try LeaderboardBench.run(scorekeeper: scorekeeper, directory: directory, runs: leaderboardRuns)
-  exit(missed.isEmpty ? 0 : 1)
+  exit(try leagueRows().isEmpty ? 0 : 1)
 }
 
 let baselineDatabase = directory + "/baseline.sqlite"
@@ -209,7 +216,7 @@ for (label, command) in syncOnly
 if !syncOnly {
   missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
   missed += try RatingBench.run(runs: 5)
-  missed += try LeaderboardBench.run(scorekeeper: scorekeeper, directory: directory, runs: leaderboardRuns)
+  missed += try leagueRows()
   missed += try CloudBench.run(directory: directory, runs: runs * 5)
   missed += try CompletionBench.run(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)

@@ -15,7 +15,8 @@ struct BackupFile {
   /// Copies the store's database here; returns the copy's size in bytes.
   /// - Parameter replacing: an existing file is replaced (`--force`);
   ///   otherwise it is refused, even one made while the copy was written.
-  func write(from store: Store, replacing: Bool) throws -> Int {
+  /// - Parameter verifying: SQLite's `quick_check` reads the whole copy.
+  func write(from store: Store, replacing: Bool, verifying: Bool) throws -> Int {
     if Self.sameFile(path, store.path) {
       throw CommandFailure(
         "\(quote(path)) is the database itself: back it up to another file. Nothing was written.")
@@ -37,7 +38,7 @@ struct BackupFile {
     close(descriptor)
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     do {
-      try store.backup(into: temporary)
+      try store.backup(into: temporary, verifying: verifying)
       try Self.flush(temporary)
       // (link refuses a target that appeared meanwhile; rename replaces one.)
       guard (replacing ? rename(temporary, path) : link(temporary, path)) == 0 else { throw failure() }

@@ -169,7 +169,7 @@ import Testing
         "photo GAME PLAYER [--output FILE]",
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
-        "backup FILE [--force]",
+        "backup FILE [--force] [--verify]",
         "share GAME [--read-only | --read-write | --stop | --participants] [--force]",
         "accept-share LINK",
         "leave GAME [--force]",

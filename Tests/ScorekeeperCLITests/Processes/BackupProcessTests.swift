@@ -76,7 +76,8 @@ import Testing
         status: 1, stdout: "",
         stderr: "\"\(copy)\" exists: give --force to replace it. Nothing was written.\n"))
     expectNoDifference(try files(), before)
-    #expect(try process.run(["backup", copy, "--force"]).status == 0)
+    let replaced = try process.run(["backup", copy, "--force", "--verify"])
+    #expect(replaced.status == 0 && replaced.stdout.hasSuffix("), verified.\n"), "\(replaced)")
     #expect(try process.run(["--db", copy, "list", "Poker"]) == (try process.run(["list", "Poker"])))
   }
 
