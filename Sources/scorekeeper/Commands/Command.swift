@@ -33,7 +33,8 @@ extension Command {
     .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .setRules, .finish, .reopen,
     .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renameGame,
     .renamePlayer, .removePlayer,
-    .setPhoto, .photo, .removePhoto, .deleteGame, .backup, .share, .acceptShare, .leave, .sync, .status,
+    .setPhoto, .photo, .removePhoto, .deleteGame, .backup, .restore, .share, .acceptShare, .leave, .sync,
+    .status,
     .demo, .cloud,
     .server, .config, .completions, .help,
   ]

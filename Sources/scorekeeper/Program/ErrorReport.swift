@@ -67,6 +67,9 @@ struct ErrorReport {
     case let error as DatabaseFileError:
       fail(error.description)
       return .unusableDatabase
+    case let error as RestoreError:
+      fail(error.description)
+      return .failure
     case let error as MockCloudFileError:
       fail(error.description)
       return .unusableDatabase

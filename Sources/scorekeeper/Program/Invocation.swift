@@ -55,6 +55,10 @@ final class Invocation {
   /// Times as people read them: local, or UTC with --utc.
   var times: TimeDisplay { TimeDisplay(utc: values[.utc]) }
 
+  /// The database's path, for a command that works on the file rather
+  /// than through the store (`restore`).
+  func databaseFile() throws -> String { try databasePath() }
+
   /// The store, opened on first use. A database bound to another user is
   /// refused here, before any command can write to it, unless the command
   /// only shows the binding (`inspectsBinding`).

@@ -36,6 +36,8 @@ import Testing
           Candidate(word: "rename-player", help: "Give a player a new name."),
           Candidate(word: "remove-player", help: "Remove a player from a game."),
           Candidate(word: "remove-photo", help: "Remove a player's photo."),
+          Candidate(
+            word: "restore", help: "Put a backup in the database's place, keeping the database it replaces."),
         ]))
     #expect(words("scorekeeper --db x.sqlite --offline sc") == ["score"])
     #expect(words("scorekeeper help sc") == ["score"])

@@ -170,6 +170,7 @@ import Testing
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
         "backup FILE [--force] [--verify]",
+        "restore FILE",
         "share GAME [--read-only | --read-write | --stop | --participants] [--force]",
         "accept-share LINK",
         "leave GAME [--force]",

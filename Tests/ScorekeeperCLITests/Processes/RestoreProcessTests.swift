@@ -1,0 +1,113 @@
+import Foundation
+@_spi(Testing) import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// `restore FILE` puts a checked copy of a backup in the database's place,
+/// as a device of its own, and keeps the database it replaces; a file it
+/// cannot restore leaves every file as it was.
+@Suite struct RestoreProcessTests {
+  let directory: TemporaryDirectory
+  let process: BinaryProcess
+  var backup: String { directory.file("backup.sqlite") }
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    process = try BinaryProcess.personalDatabase(in: directory)
+    #expect(try process.run(["backup", backup]).status == 0)
+  }
+
+  /// Every file in the folder, by name, with its hash (but the processes'
+  /// captured output).
+  func files() throws -> [String: String] {
+    var files: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    where !name.hasSuffix(".out") && !name.hasSuffix(".err") {
+      files[name] = try sha256Hex(fileAt: directory.file(name))
+    }
+    return files
+  }
+
+  func device(_ arguments: [String] = []) throws -> String {
+    let status = try process.run(arguments + ["--json", "status"])
+    let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+    return try #require(json?["device"] as? String)
+  }
+
+  @Test("the backup's games come back, as a new device; the database replaced is kept whole")
+  func roundTrip() throws {
+    let backedUp = try process.run(["list", "Poker"])
+    let original = try device()
+    _ = try process.run(["score", "Poker", "Ann", "+5"])
+    _ = try process.run(["add-game", "Chess"])
+    let replaced = try process.run(["list"])
+    let backupBytes = try sha256Hex(fileAt: backup)
+    let result = try process.run(["restore", backup, "--json"])
+    #expect(result.status == 0, "\(result)")
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let kept = try #require(json?["kept"] as? String)
+    #expect(json?["games"] as? Int == 1)
+    #expect(kept.hasPrefix(directory.file("games-before-restore-")) && kept.hasSuffix(".sqlite"), "\(kept)")
+    #expect(try process.run(["list", "Poker"]) == backedUp)
+    #expect(try process.run(["--db", kept, "list"]) == replaced)
+    #expect(try sha256Hex(fileAt: backup) == backupBytes)  // read, never changed
+    // A device of its own: neither the original's id, nor the kept file's.
+    let (restored, keptDevice) = (try device(), try device(["--db", kept]))
+    #expect(restored != original && keptDevice == original)
+    // Its change log is its own: nothing here to undo.
+    #expect(try process.run(["undo"]).status == 1)
+  }
+
+  @Test(
+    "the database itself, no file, not SQLite, another application, a newer schema: refused, nothing changed",
+    arguments: [
+      ("games.sqlite", 1, "\"DIR/games.sqlite\" is the database itself: name a backup. Nothing was changed."),
+      (
+        "missing.sqlite", 1,
+        "Can't read \"DIR/missing.sqlite\": No such file or directory. Nothing was changed."
+      ),
+      ("text.txt", 3, "\"DIR/text.txt\" is not an SQLite database; nothing was changed."),
+      (
+        "other.sqlite", 3,
+        "\"DIR/other.sqlite\" is an SQLite database of another application (application id 1), not a "
+          + "scorekeeper database; nothing was changed."
+      ),
+      (
+        "newer.sqlite", 3,
+        "\"DIR/newer.sqlite\" uses schema version 99, but this scorekeeper understands versions up to "
+          + "\(Schema.currentVersion). Upgrade scorekeeper to use it; nothing was changed."
+      ),
+    ])
+  func refusals(file: String, status: Int32, message: String) throws {
+    FileManager.default.createFile(atPath: directory.file("text.txt"), contents: Data("scores\n".utf8))
+    let other = try Database(path: directory.file("other.sqlite"))
+    try other.execute("PRAGMA application_id = 1")
+    try other.execute("CREATE TABLE t (x)")
+    other.close()
+    let newer = try Database(path: directory.file("newer.sqlite"))
+    try newer.execute("PRAGMA application_id = \(Schema.applicationID)")
+    try newer.execute("PRAGMA user_version = 99")
+    newer.close()
+    let before = try files()
+    expectNoDifference(
+      try process.run(["restore", directory.file(file)]),
+      ProcessResult(status: status, stdout: "", stderr: message.replacing("DIR", with: directory.path) + "\n")
+    )
+    expectNoDifference(try files(), before)
+  }
+
+  @Test("a damaged backup is refused with SQLite's own words, and nothing changes")
+  func damaged() throws {
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: backup)))
+    // Page 3's header, overwritten.
+    for offset in 8192..<8200 { bytes[offset] = 0xff }
+    try Data(bytes).write(to: URL(fileURLWithPath: backup))
+    let before = try files()
+    let result = try process.run(["restore", backup])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.hasPrefix("\"\(backup)\" is damaged (SQLite's check: ")
+        && result.stderr.hasSuffix("it cannot be restored. Nothing was changed.\n"), "\(result)")
+    expectNoDifference(try files(), before)
+  }
+}
