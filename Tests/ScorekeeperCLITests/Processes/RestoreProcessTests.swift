@@ -96,6 +96,22 @@ import Testing
     expectNoDifference(try files(), before)
   }
 
+  @Test(
+    "a backup of every older schema is upgraded on the way, and left as it was", arguments: [1, 8, 13, 14])
+  func olderSchema(version: Int) throws {
+    let fixture = directory.file("v\(version).sqlite")
+    try FileManager.default.copyItem(
+      atPath: packageRoot + "/Fixtures/databases/v\(version).sqlite", toPath: fixture)
+    let bytes = try sha256Hex(fileAt: fixture)
+    let result = try process.run(["restore", fixture])
+    #expect(result.status == 0 && result.stderr == "", "\(result)")
+    #expect(try sha256Hex(fileAt: fixture) == bytes)
+    let version = try process.run(["--json", "--version"]).stdout
+    #expect(version.contains("\"schemaVersion\": \(Schema.currentVersion)"), "\(version)")
+    let list = try process.run(["list", "Poker night"])
+    #expect(list.status == 0 && list.stdout.hasPrefix("Poker night ("), "\(list)")
+  }
+
   @Test("a damaged backup is refused with SQLite's own words, and nothing changes")
   func damaged() throws {
     var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: backup)))
