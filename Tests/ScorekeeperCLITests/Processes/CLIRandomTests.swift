@@ -6,7 +6,8 @@ import Testing
 /// bob on one run random commands (every command, online or offline,
 /// sharing, two processes at once on one database), with cloud outages
 /// injected now and then, and now and then a database copied with `cp`
-/// (a backup, a second laptop), which becomes a device of its own. Every command ends with status 0 or 1 and no
+/// (a backup, a second laptop), which becomes a device of its own, or a
+/// backup put back with `restore`. Every command ends with status 0 or 1 and no
 /// raw error; after a final sync every device agrees with the others on
 /// what each may see.
 ///
@@ -45,6 +46,14 @@ import Testing
       let device = world.devices.randomElement(using: &random)!
       if world.devices.count < 6, Int.random(in: 0..<10, using: &random) == 0 {
         try world.copy(device)
+        continue
+      }
+      // A backup of its own put back (made by an earlier random command).
+      if Int.random(in: 0..<16, using: &random) == 0,
+        FileManager.default.fileExists(atPath: world.directory.file("backup-\(device.name)"))
+      {
+        let result = try world.restore(device)
+        #expect(result.status == 0, "seed \(seed): restore on \(device.name): \(result)")
         continue
       }
       var arguments = Self.command(for: device, links: links, in: world.directory, random: &random)
@@ -146,6 +155,7 @@ struct CLIWorld {
   /// The cloud every device syncs with: a mock cloud's file here, or a
   /// live server's connection string.
   let cloud: String
+  private var restores = 0
   private(set) var devices = [
     Device(name: "a", user: "alice", number: 1), Device(name: "b", user: "alice", number: 2),
     Device(name: "bob", user: "bob", number: 3),
@@ -183,6 +193,18 @@ struct CLIWorld {
       #expect(try ShellCommand.output(["cp", from, to]) == "")
     }
     devices.append(copy)
+  }
+
+  /// Restores `device`'s backup over its database with `restore`: the
+  /// restored file is a device of its own, so it takes a device number of
+  /// its own (deterministic ids are made from it).
+  /// (The restore claims the new file's device id, so it runs under the
+  /// new number.)
+  mutating func restore(_ device: Device) throws -> ProcessResult {
+    restores += 1
+    let restored = Device(name: device.name, user: device.user, number: 100 + restores)
+    devices[devices.firstIndex { $0.name == device.name }!] = restored
+    return try start(restored, ["restore", directory.file("backup-\(device.name)")])()
   }
 
   func json(_ device: Device, _ arguments: [String]) throws -> Any {
