@@ -8,7 +8,8 @@
 # (man and groff, with which a test renders the manual page) and bsdutils
 # (script, which runs the binary on a pseudo-terminal for the terminal
 # tests) and openssl (the throwaway server's TLS certificate, for the tests
-# of a certificate the client does not trust). With --bench, also the
+# of a certificate the client does not trust) and python3 (whose csv module
+# reads the CSV exports back, a reader that is not ours). With --bench, also the
 # sqlite3 command-line tool the benchmarks compare against.
 set -euo pipefail
 
@@ -22,6 +23,7 @@ command -v man >/dev/null 2>&1 || packages+=(man-db)
 command -v groff >/dev/null 2>&1 || packages+=(groff-base)
 command -v script >/dev/null 2>&1 || packages+=(bsdutils)
 command -v openssl >/dev/null 2>&1 || packages+=(openssl)
+command -v python3 >/dev/null 2>&1 || packages+=(python3)
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)

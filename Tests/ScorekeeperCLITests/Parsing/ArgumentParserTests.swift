@@ -169,6 +169,7 @@ import Testing
         "photo GAME PLAYER [--output FILE]",
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
+        "export [GAME …] [--format FORMAT] [--output FILE]",
         "backup FILE [--force] [--verify]",
         "restore FILE",
         "share GAME [--read-only | --read-write | --stop | --participants] [--force]",

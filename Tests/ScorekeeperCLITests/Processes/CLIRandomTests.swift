@@ -136,6 +136,7 @@ import Testing
       ["set-rules", game, "--no-kind"],
       ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
       ["people"], ["merge-people", name, names.randomElement(using: &random)!], ["split-person", name, game],
+      ["export", "--format", "csv"], ["export", game, "--format", "csv"],
       ["backup", directory.file("backup-\(device.name)")],
       ["backup", directory.file("backup-\(device.name)"), "--force"],
     ]

@@ -1,0 +1,72 @@
+/// One score change as `export --format csv` writes it: with its game,
+/// round, player and the player's total after it.
+public struct ExportedScoreChange: Hashable, Sendable {
+  public var gameID: String
+  public var game: String
+  public var kind: String?
+  /// The round it is part of (a correction's or undo's: the round it
+  /// changes); nil outside the rounds, or in a round undone since.
+  public var round: Int?
+  public var playerID: String
+  public var player: String
+  public var team: String?
+  public var points: Int64
+  /// The player's total after this change, every change counted in the
+  /// order made (time, then id): past 64 bits when devices met.
+  public var totalAfter: Int128
+  public var time: Timestamp
+  public var device: String
+}
+
+extension Store {
+  /// Every score change of the games named (all games, by title, when
+  /// none is), game by game, each game's in the order made, from one
+  /// snapshot: streamed to `row`, never held. `header` runs once the
+  /// games are found (a game that is not refuses before anything is said).
+  public func exportScoreChanges(
+    games references: [String], header: () throws -> Void, row: (ExportedScoreChange) throws -> Void
+  ) throws {
+    try read {
+      var games: [Game] = []
+      if references.isEmpty {
+        games = try database.fetchAll(
+          "SELECT id, title FROM games AS g WHERE \(shownGames) ORDER BY title COLLATE NOCASE, title, id",
+          [], Game.init(row:))
+      } else {
+        for reference in references {
+          let game = try findGame(reference)
+          if !games.contains(game) { games.append(game) }
+        }
+      }
+      try header()
+      for game in games {
+        let kind = try kind(of: game)
+        let numbers = Dictionary(
+          uniqueKeysWithValues: try liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
+        var totals: [String: Int128] = [:]
+        try database.forEachRow(
+          """
+          SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.time, e.device
+          FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+          LEFT JOIN rounds AS r ON r.id = e.roundID LEFT JOIN rounds AS u ON u.id = r.undoes
+          WHERE p.gameID = ?1 ORDER BY e.time, e.id
+          """, [.text(game.id)]
+        ) { values in
+          // A correction names its round; an undo the round (or correction) it takes back.
+          let round =
+            try values.optionalText(1) ?? values.optionalText(2) ?? values.optionalText(3)
+            ?? values.optionalText(0)
+          let player = try values.text(4)
+          let points = try values.int64(7)
+          let total = (totals[player] ?? 0) + Int128(points)
+          totals[player] = total
+          try row(
+            ExportedScoreChange(
+              gameID: game.id, game: game.title, kind: kind, round: round.flatMap { numbers[$0] },
+              playerID: player, player: try values.text(5), team: try values.optionalText(6), points: points,
+              totalAfter: total, time: try values.timestamp(8), device: try values.text(9)))
+        }
+      }
+    }
+  }
+}
