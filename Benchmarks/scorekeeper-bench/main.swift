@@ -28,7 +28,7 @@ var syncOnly = false
 var bulkOnly = false
 // Only the photo rows: for working on assets.
 var photosOnly = false
-// Only the rows on a league of 100,000 games (leaderboards, backup).
+// Only the rows on a league of 100,000 games (leaderboards, export, backup).
 var ratingsOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
@@ -80,6 +80,9 @@ let leaderboardRuns = max(5, runs / 4)
 /// The rows on the league database: ratings, and a backup of it.
 @MainActor func leagueRows() throws -> [String] {
   try LeaderboardBench.run(scorekeeper: scorekeeper, directory: directory, runs: leaderboardRuns)
+    + ExportBench.run(
+      database: directory + "/league.sqlite", scorekeeper: scorekeeper, sqlite3: sqlite3,
+      runs: leaderboardRuns)
     + BackupBench.run(
       database: directory + "/league.sqlite", scorekeeper: scorekeeper, sqlite3: sqlite3,
       directory: directory,
