@@ -32,12 +32,11 @@ public enum DatabaseRestore {
   public static func restore(_ backup: String, over path: String, dependencies: Dependencies) throws -> Result
   {
     try checkBackup(backup, database: path)
-    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    var template = Array((directory + ".scorekeeper-restore-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw RestoreError.cannotWrite(path: path, reason: errnoText()) }
-    close(descriptor)
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let file = TemporaryFile(beside: path, purpose: "restore") else {
+      throw RestoreError.cannotWrite(path: path, reason: errnoText())
+    }
+    close(file.descriptor)
+    let temporary = file.path
     do {
       let games = try prepare(copyOf: backup, at: temporary, dependencies: dependencies)
       let (kept, unsent) = try keep(path, now: try dependencies.clock.now())

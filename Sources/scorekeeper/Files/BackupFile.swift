@@ -31,12 +31,9 @@ struct BackupFile {
         "\(quote(path + "-wal")) is beside \(quote(path)): a program has it open, or did not close it "
           + "cleanly. Close it (or open it once with scorekeeper) first. Nothing was written.")
     }
-    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    var template = Array((directory + ".scorekeeper-backup-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure() }
-    close(descriptor)
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let file = TemporaryFile(beside: path, purpose: "backup") else { throw failure() }
+    close(file.descriptor)
+    let temporary = file.path
     do {
       try store.backup(into: temporary, verifying: verifying)
       try Self.flush(temporary)

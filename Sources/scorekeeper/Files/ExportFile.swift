@@ -12,11 +12,8 @@ struct ExportFile {
   /// Runs `body` with an output to the new file; FILE is replaced only
   /// when `body` and every write succeeded.
   func write(_ body: (Output) throws -> Void) throws {
-    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    var template = Array((directory + ".scorekeeper-export-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure(errno) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let file = TemporaryFile(beside: path, purpose: "export") else { throw failure(errno) }
+    let (temporary, descriptor) = (file.path, file.descriptor)
     var closed = false
     do {
       let output = Output.fileDescriptor(descriptor)

@@ -70,11 +70,10 @@ struct PhotoFile {
   /// target, renamed over it once complete, so a failure (a full disk)
   /// never leaves half a photo where the file was.
   func write(_ bytes: [UInt8]) throws {
-    let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-    var template = Array((directory + ".scorekeeper-photo-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw PhotoFileError(message: failure("Can't write")) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let file = TemporaryFile(beside: path, purpose: "photo") else {
+      throw PhotoFileError(message: failure("Can't write"))
+    }
+    let (temporary, descriptor) = (file.path, file.descriptor)
     var written = 0
     var error: Int32 = 0
     while written < bytes.count && error == 0 {
