@@ -23,6 +23,13 @@ public struct RatingFold: Sendable {
     public var rank: Int
     public var before: Value
     public var after: Value
+
+    public init(game: FinishedGame, rank: Int, before: Value, after: Value) {
+      self.game = game
+      self.rank = rank
+      self.before = before
+      self.after = after
+    }
   }
 
   public let system: RatingSystem

@@ -7,9 +7,13 @@ extension Store {
   /// from `finishedResults` (schema v15) until a trigger drops them
   /// because something they rest on changed. Only games with rules or a
   /// finish in their log can be finished, so only theirs are replayed.
-  public func finishedResults() throws -> [FinishedGame] {
+  ///
+  /// - Parameter naming: apply the person links and the names shown for
+  ///   people; without it (`list`'s winners) each member's person is a
+  ///   placeholder, and the links are not read.
+  public func finishedResults(naming: Bool = true) throws -> [FinishedGame] {
     let (games, fresh, version) = try read {
-      let (games, fresh) = try finishedGamesInOrder()
+      let (games, fresh) = try finishedGamesInOrder(naming: naming)
       return (games, fresh, try dataVersion())
     }
     if !fresh.isEmpty { try remember(fresh, readAt: version) }
@@ -18,7 +22,7 @@ extension Store {
 
   /// `finishedResults`, inside a transaction already open; and those
   /// read from a replay, not the cache.
-  func finishedGamesInOrder() throws -> (games: [FinishedGame], fresh: [FinishedGame]) {
+  func finishedGamesInOrder(naming: Bool = true) throws -> (games: [FinishedGame], fresh: [FinishedGame]) {
     var games = try cachedResults()
     var fresh: [FinishedGame] = []
     for (game, kind) in try uncachedCandidates() {
@@ -29,7 +33,7 @@ extension Store {
     if !fresh.isEmpty {
       games = (games + fresh).sorted { ($0.finishedAt, $0.game.id) < ($1.finishedAt, $1.game.id) }
     }
-    return (try named(games), fresh)
+    return (naming ? try named(games) : games, fresh)
   }
 
   /// The games that may be finished and have no cached result.

@@ -66,7 +66,7 @@ extension Store {
   /// is replayed, and `finished` is 0.
   public func kinds(countingFinished: Bool = true) throws -> [KindSummary] {
     try read {
-      let finished = countingFinished ? Set(try finishedGamesInOrder().games.map(\.game.id)) : []
+      let finished = countingFinished ? Set(try finishedGamesInOrder(naming: false).games.map(\.game.id)) : []
       var kinds: [String: (spellings: [String: Int], games: Int, finished: Int)] = [:]
       try database.forEachRow(
         "SELECT id, kind FROM games WHERE kind IS NOT NULL AND id NOT IN (SELECT gameID FROM archivedGames)"

@@ -130,6 +130,6 @@ extension Store {
   /// The finished games, by id, with their winners' names in standings
   /// order.
   public func finishedGames() throws -> [String: [String]] {
-    Dictionary(uniqueKeysWithValues: try finishedResults().map { ($0.game.id, $0.winnerNames) })
+    Dictionary(uniqueKeysWithValues: try finishedResults(naming: false).map { ($0.game.id, $0.winnerNames) })
   }
 }

@@ -26,7 +26,11 @@ extension Command {
       let (games, kind) = try finishedGames(invocation)
       let person = games.person(named: typed) ?? Person.key(of: typed)
       for game in games {
-        if let step = fold.apply(game)[person] { steps.append(step) }
+        fold.fold(game) { member, rank, before, after in
+          if member == person {
+            steps.append(RatingFold.Step(game: game, rank: rank, before: before, after: after))
+          }
+        }
       }
       let board = Leaderboard(fold)
       guard let entry = board.entries.first(where: { $0.person == person }) else {
