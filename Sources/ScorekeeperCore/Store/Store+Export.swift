@@ -27,17 +27,7 @@ extension Store {
     games references: [String], header: () throws -> Void, row: (ExportedScoreChange) throws -> Void
   ) throws {
     try read {
-      var games: [Game] = []
-      if references.isEmpty {
-        games = try database.fetchAll(
-          "SELECT id, title FROM games AS g WHERE \(shownGames) ORDER BY title COLLATE NOCASE, title, id",
-          [], Game.init(row:))
-      } else {
-        for reference in references {
-          let game = try findGame(reference)
-          if !games.contains(game) { games.append(game) }
-        }
-      }
+      let games = try gamesToExport(references)
       try header()
       for game in games {
         let kind = try kind(of: game)

@@ -4,19 +4,28 @@ extension Command {
   static let export = Command(
     spec: CommandSpec(
       name: "export",
-      summary: "Write every score change out as CSV, for a spreadsheet or a script.",
+      summary: "Write games out as JSON (for import) or CSV (for a spreadsheet or a script).",
       arguments: [Argument.exportedGames.spec],
       options: [Option.format.spec, Option.exportFile.spec],
       discussion: """
+        --format json (the default) writes the export that import reads back: format
+        "scorekeeper-export", version 1, every game with its players, photos (base64),
+        rounds, rule changes and endings, score changes (with their ids, times and
+        devices) and result, then the person links made by merge-people and
+        split-person (only when every game goes). README's "Your data" documents it
+        field by field; Docs/scorekeeper-export.schema.json is its JSON Schema.
+
         --format csv (RFC 4180, UTF-8, a header row) writes one row per score change,
         game by game, each game's in the order made: game_id, game, kind, round (a
         correction's or undo's is the round it changes; empty outside the rounds),
         player_id, player, team, points, total_after (the player's total after it),
-        time (ISO 8601, UTC) and device. GAME… limits it to those games (all games by
-        default). It goes to standard output, or with --output to FILE, written whole
-        or not at all. (JSON, the export that import reads back, comes with import.)
+        time (ISO 8601, UTC) and device.
+
+        GAME… limits it to those games (all games by default). It goes to standard
+        output, or with --output to FILE, written whole or not at all.
         """,
       examples: [
+        "scorekeeper export --output games.json",
         "scorekeeper export --format csv > scores.csv",
         "scorekeeper export Poker --format csv --output poker.csv",
       ]
@@ -24,16 +33,17 @@ extension Command {
     syncs: true,
     needsDatabase: true,
     prepare: { invocation in
-      guard invocation[Option.format] == "csv" else {
-        throw UsageError(
-          invocation[Option.format].map { "--format takes csv (got \(quote($0)))." }
-            ?? "export needs --format csv: CSV is the format written so far.", command: "export")
+      if let format = invocation[Option.format], format != "csv", format != "json" {
+        throw UsageError("--format takes json or csv (got \(quote(format))).", command: "export")
       }
     },
     run: { invocation in
       let store = try invocation.store()
       let games = invocation[each: .exportedGames]
       func write(to output: Output) throws {
+        guard invocation[Option.format] == "csv" else {
+          return try store.exportJSON(games: games) { output.write($0) }
+        }
         let header = [
           "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
           "device",
@@ -65,7 +75,8 @@ extension Argument where Value == String {
 }
 
 extension Option where Value == String {
-  fileprivate static let format = Option(OptionSpec(name: "--format", valueName: "FORMAT", help: "csv."))
+  fileprivate static let format = Option(
+    OptionSpec(name: "--format", valueName: "FORMAT", help: "json (the default) or csv."))
   fileprivate static let exportFile = Option(
     OptionSpec(
       name: "--output", valueName: "FILE", help: "Write to FILE (replaced whole) instead of standard output.")

@@ -1,0 +1,202 @@
+/// Why a row cannot be imported; the reader adds where it is.
+struct RowProblem: Error {
+  let problem: String
+  init(_ problem: String) { self.problem = problem }
+}
+
+/// How many rows of each table an import added, found already here, or
+/// found here with other content (a game renamed since, a player's
+/// team changed) and left as this database has them.
+public struct ImportSummary: Equatable, Sendable {
+  public var added: [String: Int] = [:]
+  public var alreadyHere: [String: Int] = [:]
+  public var keptHere: [String: Int] = [:]
+  public var dryRun = false
+
+  /// The tables counted, in the order a summary names them.
+  public static let tables = [
+    "games", "players", "playerPhotos", "rounds", "gameEvents", "scoreEvents", "personLinks",
+  ]
+}
+
+/// Writes imported rows, one at a time inside the import's transaction,
+/// the way a sync merges a server's rows: by id, adding what is missing.
+/// A row already here with the same content is counted and passed over;
+/// an append-only row (a score change, a round, a game event, a person
+/// link) here with other content is refused, since two rows of one id
+/// with different content mean a corrupt or altered file; a game, player
+/// or photo here with other content keeps this database's (it changed
+/// here since), unless the same file said otherwise earlier, which is
+/// refused too. Every row is checked as the store would check it.
+final class RowImporter {
+  private let database: Database
+  private let access: (String) throws -> GameAccess
+  private(set) var summary = ImportSummary()
+  /// The game being imported, with the ids of its players and rounds.
+  private var game: (id: String, players: Set<String>, rounds: Set<String>, readOnlyOwner: String?)?
+  /// Games and players this file has given already: a second, different
+  /// copy of one is the file contradicting itself.
+  private var seen: Set<String> = []
+
+  init(database: Database, access: @escaping (String) throws -> GameAccess) {
+    self.database = database
+    self.access = access
+  }
+
+  func beginGame(id: String, title: String, kind: String?) throws {
+    try check(id: id, "game id")
+    guard !title.trimmingWhitespace().isEmpty else { throw RowProblem("a game's title must not be empty") }
+    if let kind, kind.trimmingWhitespace().isEmpty {
+      throw RowProblem("a game's kind must be null or a name")
+    }
+    var readOnlyOwner: String?
+    if case .sharedWithMe(let owner, let permission) = try access(id), permission != .readWrite {
+      readOnlyOwner = owner
+    }
+    game = (id, [], [], readOnlyOwner)
+    try write(
+      table: "games", columns: ["id", "title", "kind"],
+      values: [.text(id), .text(title), kind.map(SQLValue.text) ?? .null],
+      mutable: true)
+    let players = try database.fetchAll("SELECT id FROM players WHERE gameID = ?1", [.text(id)]) {
+      try $0.text(0)
+    }
+    let rounds = try database.fetchAll("SELECT id FROM rounds WHERE gameID = ?1", [.text(id)]) {
+      try $0.text(0)
+    }
+    game?.players = Set(players)
+    game?.rounds = Set(rounds)
+  }
+
+  /// A row of one of a game's tables (after `beginGame`), or a person
+  /// link: `values` in `table.columns`' order.
+  func insert(_ table: TransferTable, _ values: [SQLValue]) throws {
+    var columns = table.columns.map(\.name)
+    var values = values
+    for (column, value) in zip(table.columns, values) {
+      switch (column.kind, value) {
+      case (_, .null): guard column.optional else { throw RowProblem("\(column.name) must not be null") }
+      case (.time, .text(let text)):
+        guard Timestamp(iso8601: text) != nil else {
+          throw RowProblem("\(column.name) is not an ISO 8601 time: \(quote(text))")
+        }
+      case (.text, .text(let text)):
+        if column.isID {
+          try check(id: text, column.name)
+        } else if text.isEmpty {
+          throw RowProblem("\(column.name) must not be empty")
+        }
+      default: break
+      }
+    }
+    func value(_ name: String) -> SQLValue { values[columns.firstIndex(of: name)!] }
+    func text(_ name: String) -> String? { if case .text(let text) = value(name) { text } else { nil } }
+    if table.name != TransferTable.personLinks.name {
+      guard let game else { throw RowProblem("a row outside a game") }
+      switch table.name {
+      case "players": break
+      case "playerPhotos":
+        guard game.players.contains(text("id")!) else {
+          throw RowProblem(
+            "a photo of \(quote(text("id")!)), who is not a player of this game (players come first)")
+        }
+        try checkPhoto(values)
+      case "scoreEvents":
+        guard game.players.contains(text("playerID")!) else {
+          throw RowProblem(
+            "playerID \(quote(text("playerID")!)) is not a player of this game (players come first)")
+        }
+        if let round = text("roundID"), !game.rounds.contains(round) {
+          throw RowProblem("roundID \(quote(round)) is not a round of this game (rounds come first)")
+        }
+      case "gameEvents":
+        guard ["rules", "finish", "reopen"].contains(text("kind")!) else {
+          throw RowProblem("kind must be \"rules\", \"finish\" or \"reopen\", not \(quote(text("kind")!))")
+        }
+        if let winner = text("winner"), winner != "highest", winner != "lowest" {
+          throw RowProblem("winner must be \"highest\", \"lowest\" or null, not \(quote(winner))")
+        }
+      default: break
+      }
+      if let gameColumn = table.gameColumn {
+        columns.append(gameColumn)
+        values.append(.text(game.id))
+      }
+    } else if !["merge", "split", "undo"].contains(text("kind")!) {
+      throw RowProblem("kind must be \"merge\", \"split\" or \"undo\", not \(quote(text("kind")!))")
+    }
+    let mutable = table.name == "players" || table.name == "playerPhotos"
+    try write(table: table.name, columns: columns, values: values, mutable: mutable)
+    if table.name == "players" { game?.players.insert(text("id")!) }
+    if table.name == "rounds" { game?.rounds.insert(text("id")!) }
+  }
+
+  /// Inserts the row unless its id is here; counts what happened.
+  private func write(table: String, columns: [String], values: [SQLValue], mutable: Bool) throws {
+    let names = columns.joined(separator: ", ")
+    let placeholders = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    do {
+      try database.execute(
+        "INSERT INTO \(table) (\(names)) VALUES (\(placeholders)) ON CONFLICT (id) DO NOTHING", values)
+    } catch let error as DatabaseError {
+      throw RowProblem("the database refused it: \(error.message)")
+    }
+    guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
+    let key = table + ":" + id
+    if database.changes == 1 {
+      if let owner = game?.readOnlyOwner, table != "personLinks" {
+        throw RowProblem("this game is shared with you read-only by \(owner); it can't take new rows")
+      }
+      summary.added[table, default: 0] += 1
+      if mutable { seen.insert(key) }
+      return
+    }
+    let here = try database.fetchOne("SELECT \(names) FROM \(table) WHERE id = ?1", [values[0]]) { row in
+      columns.indices.map { row.value($0) }
+    }!
+    if here == values {
+      summary.alreadyHere[table, default: 0] += 1
+    } else if mutable, !seen.contains(key), table != "players" || here.last == values.last {
+      // Changed here since (a player still of the same game): this database's stays.
+      summary.keptHere[table, default: 0] += 1
+    } else {
+      throw RowProblem(
+        "\(table) row \(quote(id)) differs from the row with that id already \(seen.contains(key) ? "in this file" : "in this database")"
+      )
+    }
+    if mutable { seen.insert(key) }
+  }
+
+  /// An id as the store makes them: 1 to 128 letters, digits, '-', '_' or '.'.
+  private func check(id: String, _ what: String) throws {
+    let valid =
+      (1...128).contains(id.utf8.count)
+      && id.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+          true
+        default: false
+        }
+      }
+    guard valid else {
+      throw RowProblem("\(what) \(quote(id)) is not an id (1 to 128 letters, digits, '-', '_' or '.')")
+    }
+  }
+
+  /// A photo's fields must describe its bytes: the store trusts them.
+  private func checkPhoto(_ values: [SQLValue]) throws {
+    guard case .blob(let bytes) = values[6] else { return }
+    let photo: Photo
+    do { photo = try CheckedPhoto(bytes: bytes).photo } catch { throw RowProblem("bytes \(error.reason)") }
+    let described: [SQLValue] = [
+      .text(photo.type.rawValue), .integer(Int64(photo.width)), .integer(Int64(photo.height)),
+      .integer(Int64(photo.byteCount)), .text(photo.sha256),
+    ]
+    guard Array(values[1...5]) == described else {
+      throw RowProblem(
+        "the photo's type, width, height, byteCount and sha256 must be its bytes': \(photo.type.rawValue), \(photo.width), \(photo.height), \(photo.byteCount), \(photo.sha256)"
+      )
+    }
+  }
+}

@@ -1,0 +1,169 @@
+extension Store {
+  /// Imports an export (format "scorekeeper-export", version 1) read from
+  /// `source`, in one transaction: the file is read once, each row checked
+  /// and written as it is read, and the first problem rolls everything
+  /// back, so a bad file changes nothing. With `dryRun` everything is
+  /// checked and counted, then rolled back.
+  public func importExport(from source: ImportSource, dryRun: Bool) throws -> ImportSummary {
+    let reader = try JSONStreamReader(source: source)
+    return try importing(dryRun: dryRun) { importer in
+      do {
+        try ExportReader(reader: reader, importer: importer).read()
+      } catch let problem as RowProblem {
+        throw reader.failure(problem.problem)
+      }
+    }
+  }
+
+  /// Runs an import's writes in one transaction, kept only when every row
+  /// was good and this is not a dry run.
+  func importing(dryRun: Bool, _ body: (RowImporter) throws -> Void) throws -> ImportSummary {
+    struct DryRun: Error { let summary: ImportSummary }
+    do {
+      return try write {
+        let importer = RowImporter(database: database) { try self.access(ofGameID: $0) }
+        try body(importer)
+        var summary = importer.summary
+        if dryRun {
+          summary.dryRun = true
+          throw DryRun(summary: summary)
+        }
+        return summary
+      }
+    } catch let dryRun as DryRun {
+      return dryRun.summary
+    }
+  }
+}
+
+/// Walks an export's JSON, handing each row to the importer as it is read.
+private struct ExportReader {
+  let reader: JSONStreamReader
+  let importer: RowImporter
+
+  static let newestVersion: Int64 = 1
+
+  func read() throws {
+    var format: String?
+    var version: Int64?
+    var keys: Set<String> = []
+    try reader.object { key in
+      guard keys.insert(key).inserted else { throw reader.failure("\(quote(key)) appears twice") }
+      switch key {
+      case "format":
+        format = try reader.string()
+        guard format == "scorekeeper-export" else {
+          throw reader.failure("format must be \"scorekeeper-export\", not \(quote(format!))")
+        }
+      case "version":
+        version = try reader.integer()
+        guard version! <= Self.newestVersion else {
+          throw reader.failure(
+            "version \(version!) is newer than this scorekeeper reads (\(Self.newestVersion)); update scorekeeper to import it"
+          )
+        }
+        guard version! >= 1 else { throw reader.failure("version must be 1, not \(version!)") }
+      case "games", "personLinks":
+        guard format != nil, version != nil else {
+          throw reader.failure("\"format\" and \"version\" must come before \(quote(key))")
+        }
+        if key == "games" {
+          try reader.array { _ in try game() }
+        } else {
+          try reader.array { _ in try importer.insert(.personLinks, try row(of: .personLinks)) }
+        }
+      default:
+        throw reader.failure("\(quote(key)) is not part of a scorekeeper export")
+      }
+    }
+    guard format != nil, version != nil else {
+      throw reader.failure("not a scorekeeper export: \"format\" and \"version\" are missing")
+    }
+    try reader.finish()
+  }
+
+  private func game() throws {
+    var id: String?
+    var title: String?
+    var kind: String??
+    var keys: Set<String> = []
+    var begun = false
+    var tablesRead = 0
+    func begin() throws {
+      guard !begun else { return }
+      guard let id, let title else {
+        throw reader.failure("a game needs \"id\" and \"title\" before its rows")
+      }
+      try importer.beginGame(id: id, title: title, kind: kind ?? nil)
+      begun = true
+    }
+    try reader.object { key in
+      guard keys.insert(key).inserted else { throw reader.failure("\(quote(key)) appears twice") }
+      switch key {
+      case "id", "title", "kind":
+        guard !begun else { throw reader.failure("\(quote(key)) must come before the game's rows") }
+        switch key {
+        case "id": id = try reader.string()
+        case "title": title = try reader.string()
+        default: kind = .some(try reader.optional { try reader.string() })
+        }
+      case "result":
+        try reader.skipValue()  // derived from the rows
+      default:
+        guard let index = TransferTable.ofGame.firstIndex(where: { $0.name == key }) else {
+          throw reader.failure("\(quote(key)) is not part of a game")
+        }
+        guard index >= tablesRead else {
+          throw reader.failure(
+            "\(quote(key)) must come before \(quote(TransferTable.ofGame[tablesRead - 1].name)) (a row comes after those it names)"
+          )
+        }
+        tablesRead = index + 1
+        try begin()
+        let table = TransferTable.ofGame[index]
+        try reader.array { _ in try importer.insert(table, try row(of: table)) }
+      }
+    }
+    try begin()
+  }
+
+  /// One row: every column once (an optional one may be left out).
+  private func row(of table: TransferTable) throws -> [SQLValue] {
+    var values = [SQLValue?](repeating: nil, count: table.columns.count)
+    try reader.object { key in
+      guard let index = table.columns.firstIndex(where: { $0.name == key }) else {
+        throw reader.failure("\(quote(key)) is not a column of \(table.name)")
+      }
+      guard values[index] == nil else { throw reader.failure("\(quote(key)) appears twice") }
+      let column = table.columns[index]
+      values[index] =
+        try column.optional ? reader.optional { try value(of: column) } ?? .null : value(of: column)
+    }
+    return try zip(table.columns, values).map { column, value in
+      guard let value else {
+        guard column.optional else { throw reader.failure("\(quote(column.name)) is missing") }
+        return .null
+      }
+      return value
+    }
+  }
+
+  private func value(of column: TransferTable.Column) throws -> SQLValue {
+    switch column.kind {
+    case .text: return .text(try reader.string())
+    case .integer: return .integer(try reader.integer())
+    case .time:
+      let text = try reader.string()
+      return .text(Timestamp(iso8601: text)?.iso8601 ?? text)
+    case .idList:
+      var ids: [JSON] = []
+      try reader.array { _ in ids.append(.string(try reader.string())) }
+      return .text(JSON.array(ids).compactText)
+    case .base64:
+      guard let bytes = Base64.decode(try reader.rawString()) else {
+        throw reader.failure("\(column.name) is not base64")
+      }
+      return .blob(bytes)
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// A synced table as the JSON export holds it (format "scorekeeper-export",
+/// version 1): each row an object whose keys are the table's columns, in
+/// the order here, with the column that names its game left out (a row
+/// sits inside its game's object). The README and
+/// `Docs/scorekeeper-export.schema.json` document them field by field.
+struct TransferTable: Sendable {
+  enum Kind: Sendable {
+    /// A string; `optional` ones may be null.
+    case text
+    /// A whole number (64 bits).
+    case integer
+    /// An ISO 8601 time, as the store writes them.
+    case time
+    /// A JSON array of ids, stored as its compact text (a finish's
+    /// winners, a split's games).
+    case idList
+    /// Bytes, as base64 (a photo's).
+    case base64
+  }
+
+  struct Column: Sendable {
+    let name: String
+    let kind: Kind
+    var optional = false
+    /// A row id this column names: checked as an id.
+    var isID = false
+  }
+
+  let name: String
+  /// Ordered as the export writes them: each game's rows come in this
+  /// order, and `order` within a table.
+  let columns: [Column]
+  /// The column naming the game the row is part of, left out of the JSON.
+  let gameColumn: String?
+  /// The SQL ordering rows within their game (or all of them).
+  let order: String
+  /// Which rows are the game's: a `WHERE` clause with ?1 the game's id.
+  let inGame: String
+
+  var columnList: String { columns.map(\.name).joined(separator: ", ") }
+
+  static let players = TransferTable(
+    name: "players",
+    columns: [
+      .init(name: "id", kind: .text, isID: true), .init(name: "name", kind: .text),
+      .init(name: "team", kind: .text, optional: true),
+    ],
+    gameColumn: "gameID", order: "rowid", inGame: "gameID = ?1")
+  static let playerPhotos = TransferTable(
+    name: "playerPhotos",
+    columns: [
+      .init(name: "id", kind: .text, isID: true), .init(name: "type", kind: .text, optional: true),
+      .init(name: "width", kind: .integer, optional: true),
+      .init(name: "height", kind: .integer, optional: true),
+      .init(name: "byteCount", kind: .integer, optional: true),
+      .init(name: "sha256", kind: .text, optional: true), .init(name: "bytes", kind: .base64, optional: true),
+    ],
+    gameColumn: nil, order: "(SELECT rowid FROM players AS p WHERE p.id = playerPhotos.id)",
+    inGame: "id IN (SELECT id FROM players WHERE gameID = ?1)")
+  static let rounds = TransferTable(
+    name: "rounds",
+    columns: [
+      .init(name: "id", kind: .text, isID: true), .init(name: "madeAt", kind: .time),
+      .init(name: "device", kind: .text), .init(name: "fixes", kind: .text, optional: true, isID: true),
+      .init(name: "undoes", kind: .text, optional: true, isID: true),
+    ],
+    gameColumn: "gameID", order: "madeAt, id", inGame: "gameID = ?1")
+  static let gameEvents = TransferTable(
+    name: "gameEvents",
+    columns: [
+      .init(name: "id", kind: .text, isID: true), .init(name: "time", kind: .time),
+      .init(name: "device", kind: .text), .init(name: "kind", kind: .text),
+      .init(name: "winner", kind: .text, optional: true),
+      .init(name: "target", kind: .integer, optional: true),
+      .init(name: "roundLimit", kind: .integer, optional: true),
+      .init(name: "winners", kind: .idList, optional: true),
+    ],
+    gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
+  static let scoreEvents = TransferTable(
+    name: "scoreEvents",
+    columns: [
+      .init(name: "id", kind: .text, isID: true), .init(name: "playerID", kind: .text, isID: true),
+      .init(name: "delta", kind: .integer), .init(name: "time", kind: .time),
+      .init(name: "device", kind: .text),
+      .init(name: "undoes", kind: .text, optional: true, isID: true),
+      .init(name: "roundID", kind: .text, optional: true, isID: true),
+    ],
+    gameColumn: nil, order: "time, id", inGame: "playerID IN (SELECT id FROM players WHERE gameID = ?1)")
+  static let personLinks = TransferTable(
+    name: "personLinks",
+    columns: [
+      .init(name: "id", kind: .text, isID: true), .init(name: "kind", kind: .text),
+      .init(name: "time", kind: .time), .init(name: "device", kind: .text),
+      .init(name: "person", kind: .text, optional: true), .init(name: "other", kind: .text, optional: true),
+      .init(name: "name", kind: .text, optional: true), .init(name: "games", kind: .idList, optional: true),
+      .init(name: "undoes", kind: .text, optional: true, isID: true),
+    ],
+    gameColumn: nil, order: "time, id", inGame: "1")
+
+  /// A game's tables, in the order written: a row comes after the rows it names.
+  static let ofGame: [TransferTable] = [.players, .playerPhotos, .rounds, .gameEvents, .scoreEvents]
+}

@@ -1,0 +1,126 @@
+import ScorekeeperCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Command {
+  static let importData = Command(
+    spec: CommandSpec(
+      name: "import",
+      summary: "Add the games in FILE: an export of scorekeeper's, its CSV, or BG Stats' export.",
+      arguments: [Argument.importedFile.spec],
+      options: [Option.importFormat.spec, Flag.dryRun.spec],
+      discussion: """
+        FILE (- for standard input) is read once and checked row by row as it is
+        written, in one transaction: the first problem (its JSON path, or its CSV line
+        and column) is reported and nothing is imported. Rows are merged by id, as a
+        sync merges: what is already here stays, so importing a file twice adds
+        nothing. A game or player changed here since the file was written keeps this
+        database's version; a score change, round or game event whose id is here with
+        other content is refused. --format is guessed from the content when not given.
+        --dry-run checks the whole file and says what would be added, writing nothing.
+        Imported games sync like any other.
+        """,
+      examples: [
+        "scorekeeper import games.json",
+        "scorekeeper import scores.csv --dry-run",
+        "scorekeeper import BGStatsExport.json --format bgstats",
+      ]
+    ),
+    syncs: true,
+    prepare: { invocation in
+      if let format = invocation[Option.importFormat], ImportFormat(rawValue: format) == nil {
+        throw UsageError("--format takes json, csv or bgstats (got \(quote(format))).", command: "import")
+      }
+    },
+    run: { invocation in
+      let path = invocation[.importedFile]
+      let store = try invocation.store()
+      let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw CommandFailure(
+          "Can't read \(quote(path)): \(String(cString: strerror(errno))). Nothing was imported.")
+      }
+      defer { if descriptor != 0 { close(descriptor) } }
+      let source = ImportSource(descriptor: descriptor, name: path == "-" ? "standard input" : path)
+      let summary: ImportSummary
+      let format: ImportFormat
+      do {
+        format = try invocation[Option.importFormat].flatMap(ImportFormat.init(rawValue:)) ?? .guess(source)
+        switch format {
+        case .json: summary = try store.importExport(from: source, dryRun: invocation[.dryRun])
+        case .csv, .bgstats:
+          throw CommandFailure(
+            "Can't import \(quote(path)): \(format.rawValue) import comes next. Nothing was imported.")
+        }
+      } catch let error as ImportError {
+        throw CommandFailure("Can't import \(quote(path)) \(error). Nothing was imported.")
+      }
+      if invocation.json {
+        func counts(_ counts: [String: Int]) -> JSON {
+          .object(ImportSummary.tables.map { (ImportWords.key(of: $0), .integer(Int64(counts[$0] ?? 0))) })
+        }
+        invocation.print(
+          .object([
+            ("file", .string(path)), ("format", .string(format.rawValue)), ("dryRun", .bool(summary.dryRun)),
+            ("added", counts(summary.added)), ("alreadyHere", counts(summary.alreadyHere)),
+            ("keptHere", counts(summary.keptHere)),
+          ]))
+        return
+      }
+      let added = ImportWords.list(summary.added)
+      invocation.output.line(
+        "\(summary.dryRun ? "Would import" : "Imported") \(quote(path)): \(added.isEmpty ? "nothing new" : added)."
+      )
+      let alreadyHere = ImportWords.list(summary.alreadyHere)
+      if !alreadyHere.isEmpty { invocation.output.line("Already here: \(alreadyHere).") }
+      let kept = ImportWords.list(summary.keptHere)
+      if !kept.isEmpty { invocation.output.line("Changed here since, kept as they are here: \(kept).") }
+      if summary.dryRun { invocation.output.line("(--dry-run: nothing was written.)") }
+    })
+}
+
+/// How an import's counts read: "4 games, 120 score changes".
+enum ImportWords {
+  static func key(of table: String) -> String {
+    switch table {
+    case "playerPhotos": "photos"
+    case "scoreEvents": "scoreChanges"
+    default: table
+    }
+  }
+
+  static func list(_ counts: [String: Int]) -> String {
+    ImportSummary.tables.compactMap { table in
+      guard let count = counts[table], count > 0 else { return nil }
+      let (one, many) =
+        switch table {
+        case "games": ("game", "games")
+        case "players": ("player", "players")
+        case "playerPhotos": ("photo", "photos")
+        case "rounds": ("round", "rounds")
+        case "gameEvents": ("rule change or ending", "rule changes and endings")
+        case "scoreEvents": ("score change", "score changes")
+        default: ("person link", "person links")
+        }
+      return "\(count) \(count == 1 ? one : many)"
+    }.joined(separator: ", ")
+  }
+}
+
+extension Flag {
+  fileprivate static let dryRun = Flag(
+    spec: OptionSpec(
+      name: "--dry-run", help: "Check the whole file and say what would be added; write nothing."))
+}
+
+extension Argument where Value == String {
+  fileprivate static let importedFile = Argument(
+    ArgumentSpec(name: "FILE", help: "The file to import; - reads standard input."))
+}
+
+extension Option where Value == String {
+  fileprivate static let importFormat = Option(
+    OptionSpec(name: "--format", valueName: "FORMAT", help: "json, csv or bgstats (guessed when not given)."))
+}
