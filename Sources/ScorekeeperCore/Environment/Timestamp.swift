@@ -42,8 +42,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
       }
       return value
     }
-    func byte(_ index: Int, is character: Character) -> Bool {
-      index < bytes.count && bytes[index] == character.asciiValue
+    // Bytes, not Characters: an import reads a million of these.
+    func byte(_ index: Int, is character: Unicode.Scalar) -> Bool {
+      index < bytes.count && bytes[index] == UInt8(ascii: character)
     }
     guard bytes.count >= 20, byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T"),
       byte(13, is: ":"), byte(16, is: ":"), byte(bytes.count - 1, is: "Z"),

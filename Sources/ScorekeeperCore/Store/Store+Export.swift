@@ -16,6 +16,8 @@ public struct ExportedScoreChange: Hashable, Sendable {
   public var totalAfter: Int128
   public var time: Timestamp
   public var device: String
+  /// The score change's own id: what lets `import` tell it is here already.
+  public var id: String
 }
 
 extension Store {
@@ -36,7 +38,7 @@ extension Store {
         var totals: [String: Int128] = [:]
         try database.forEachRow(
           """
-          SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.time, e.device
+          SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.time, e.device, e.id
           FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
           LEFT JOIN rounds AS r ON r.id = e.roundID LEFT JOIN rounds AS u ON u.id = r.undoes
           WHERE p.gameID = ?1 ORDER BY e.time, e.id
@@ -54,7 +56,8 @@ extension Store {
             ExportedScoreChange(
               gameID: game.id, game: game.title, kind: kind, round: round.flatMap { numbers[$0] },
               playerID: player, player: try values.text(5), team: try values.optionalText(6), points: points,
-              totalAfter: total, time: try values.timestamp(8), device: try values.text(9)))
+              totalAfter: total, time: try values.timestamp(8), device: try values.text(9),
+              id: try values.text(10)))
         }
       }
     }

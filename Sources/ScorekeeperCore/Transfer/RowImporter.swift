@@ -1,7 +1,13 @@
 /// Why a row cannot be imported; the reader adds where it is.
 struct RowProblem: Error {
   let problem: String
-  init(_ problem: String) { self.problem = problem }
+  /// The CSV column it is in, when one is to blame.
+  var column: String?
+
+  init(_ problem: String, column: String? = nil) {
+    self.problem = problem
+    self.column = column
+  }
 }
 
 /// How many rows of each table an import added, found already here, or
@@ -43,6 +49,9 @@ final class RowImporter {
     self.access = access
   }
 
+  /// Makes `id` the game rows go to, adding it unless it is here. A game
+  /// begun again (a CSV's rows need not be grouped) is checked against
+  /// its first copy and counted once.
   func beginGame(id: String, title: String, kind: String?) throws {
     try check(id: id, "game id")
     guard !title.trimmingWhitespace().isEmpty else { throw RowProblem("a game's title must not be empty") }
@@ -54,10 +63,13 @@ final class RowImporter {
       readOnlyOwner = owner
     }
     game = (id, [], [], readOnlyOwner)
+    let again = seen.contains("games:" + id)
+    let counts = summary
     try write(
       table: "games", columns: ["id", "title", "kind"],
       values: [.text(id), .text(title), kind.map(SQLValue.text) ?? .null],
       mutable: true)
+    if again { summary = counts }
     let players = try database.fetchAll("SELECT id FROM players WHERE gameID = ?1", [.text(id)]) {
       try $0.text(0)
     }
@@ -131,13 +143,22 @@ final class RowImporter {
     if table.name == "rounds" { game?.rounds.insert(text("id")!) }
   }
 
+  /// The player and points of the score change `id` here, if it is.
+  func scoreEventHere(_ id: String) throws -> (player: String, delta: Int64)? {
+    try database.fetchOne("SELECT playerID, delta FROM scoreEvents WHERE id = ?1", [.text(id)]) {
+      (try $0.text(0), try $0.int64(1))
+    }
+  }
+
+  func countAlreadyHere(_ table: String) {
+    summary.alreadyHere[table, default: 0] += 1
+  }
+
   /// Inserts the row unless its id is here; counts what happened.
   private func write(table: String, columns: [String], values: [SQLValue], mutable: Bool) throws {
-    let names = columns.joined(separator: ", ")
-    let placeholders = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    let (insert, select) = try statements(table, columns)
     do {
-      try database.execute(
-        "INSERT INTO \(table) (\(names)) VALUES (\(placeholders)) ON CONFLICT (id) DO NOTHING", values)
+      try database.execute(insert, values)
     } catch let error as DatabaseError {
       throw RowProblem("the database refused it: \(error.message)")
     }
@@ -151,7 +172,7 @@ final class RowImporter {
       if mutable { seen.insert(key) }
       return
     }
-    let here = try database.fetchOne("SELECT \(names) FROM \(table) WHERE id = ?1", [values[0]]) { row in
+    let here = try database.fetchOne(select, [values[0]]) { row in
       columns.indices.map { row.value($0) }
     }!
     if here == values {
@@ -165,6 +186,23 @@ final class RowImporter {
       )
     }
     if mutable { seen.insert(key) }
+  }
+
+  /// Each table's insert (passing over an id that is here) and the
+  /// select of the row here, made once: built per row, the text costs
+  /// about what the insert does.
+  private var sql: [String: (insert: String, select: String)] = [:]
+
+  private func statements(_ table: String, _ columns: [String]) throws -> (insert: String, select: String) {
+    if let made = sql[table] { return made }
+    let names = columns.joined(separator: ", ")
+    let placeholders = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    let made = (
+      "INSERT INTO \(table) (\(names)) VALUES (\(placeholders)) ON CONFLICT (id) DO NOTHING",
+      "SELECT \(names) FROM \(table) WHERE id = ?1"
+    )
+    sql[table] = made
+    return made
   }
 
   /// An id as the store makes them: 1 to 128 letters, digits, '-', '_' or '.'.

@@ -154,7 +154,9 @@ private struct ExportReader {
     case .integer: return .integer(try reader.integer())
     case .time:
       let text = try reader.string()
-      return .text(Timestamp(iso8601: text)?.iso8601 ?? text)
+      // Stored as the store writes times (24 bytes, milliseconds), so equal rows compare equal.
+      guard text.utf8.count != 24, let time = Timestamp(iso8601: text) else { return .text(text) }
+      return .text(time.iso8601)
     case .idList:
       var ids: [JSON] = []
       try reader.array { _ in ids.append(.string(try reader.string())) }

@@ -19,7 +19,8 @@ extension Command {
         game by game, each game's in the order made: game_id, game, kind, round (a
         correction's or undo's is the round it changes; empty outside the rounds),
         player_id, player, team, points, total_after (the player's total after it),
-        time (ISO 8601, UTC) and device.
+        time (ISO 8601, UTC), device and change_id (the change's own id, by which
+        import knows it is here already).
 
         GAME… limits it to those games (all games by default). It goes to standard
         output, or with --output to FILE, written whole or not at all.
@@ -46,7 +47,7 @@ extension Command {
         }
         let header = [
           "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
-          "device",
+          "device", "change_id",
         ]
         try store.exportScoreChanges(games: games, header: { output.write(CSV.record(header)) }) { change in
           output.write(
@@ -55,7 +56,7 @@ extension Command {
               change.playerID,
               change.player, change.team ?? "", "\(change.points)", "\(change.totalAfter)",
               change.time.iso8601,
-              change.device,
+              change.device, change.id,
             ]))
         }
       }

@@ -50,7 +50,8 @@ extension Command {
         format = try invocation[Option.importFormat].flatMap(ImportFormat.init(rawValue:)) ?? .guess(source)
         switch format {
         case .json: summary = try store.importExport(from: source, dryRun: invocation[.dryRun])
-        case .csv, .bgstats:
+        case .csv: summary = try store.importCSV(from: source, dryRun: invocation[.dryRun])
+        case .bgstats:
           throw CommandFailure(
             "Can't import \(quote(path)): \(format.rawValue) import comes next. Nothing was imported.")
         }

@@ -1,0 +1,117 @@
+/// Reads CSV (RFC 4180: fields separated by commas, records by CRLF or
+/// LF, a field in double quotes when it holds a comma, a quote or a line
+/// break, a quote inside written twice) from an `ImportSource`, record by
+/// record, in bounded memory. Text must be UTF-8; a byte-order mark is
+/// skipped. Failures name the line and column.
+final class CSVReader {
+  private let source: ImportSource
+  /// The line the next record starts on (a quoted field may span lines).
+  private(set) var line = 1
+  private var column = 1
+  /// The line the record last read started on.
+  private(set) var recordLine = 1
+
+  init(source: ImportSource) throws {
+    self.source = source
+    try source.skipByteOrderMark()
+  }
+
+  /// A problem with the record last read (or, given `column`, one of its fields).
+  func failure(_ problem: String, column: Int? = nil) -> ImportError {
+    ImportError(location: "line \(recordLine)\(column.map { ", column \($0)" } ?? "")", problem: problem)
+  }
+
+  /// The next record's fields; nil at the end of the input. A blank line
+  /// is passed over.
+  func record() throws -> [String]? {
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var fieldColumn = 1
+    var quoted = false
+    var inQuotes = false
+    var afterQuote = false
+    recordLine = line
+    column = 1
+    func endField() throws {
+      guard let text = String(validating: field, as: UTF8.self) else {
+        throw ImportError(
+          location: "line \(recordLine), column \(fieldColumn)", problem: "a field that is not UTF-8")
+      }
+      fields.append(text)
+      field.removeAll(keepingCapacity: true)
+      quoted = false
+      afterQuote = false
+    }
+    while true {
+      if source.start == source.end {
+        guard try source.gather() else {
+          if inQuotes {
+            throw ImportError(
+              location: "line \(recordLine), column \(fieldColumn)", problem: "a quoted field is not closed")
+          }
+          if fields.isEmpty && field.isEmpty && !quoted { return nil }
+          try endField()
+          return fields
+        }
+      }
+      let byte = source[source.start]
+      source.consume(upTo: source.start + 1)
+      if inQuotes {
+        if byte == UInt8(ascii: "\"") {
+          inQuotes = false
+          afterQuote = true
+        } else {
+          if byte == 0x0a { line += 1 }
+          field.append(byte)
+          guard field.count <= ImportSource.maximumTokenLength else {
+            throw failure("a field longer than \(ImportSource.maximumTokenLength) bytes", column: fieldColumn)
+          }
+        }
+        column += 1
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        if afterQuote {
+          // "" inside a quoted field is one quote.
+          field.append(byte)
+          inQuotes = true
+          afterQuote = false
+        } else if field.isEmpty && !quoted {
+          quoted = true
+          inQuotes = true
+        } else {
+          throw ImportError(
+            location: "line \(line), column \(column)",
+            problem:
+              "a quote inside a field that does not start with one (quote the whole field, and write \"\" for a quote)"
+          )
+        }
+      case UInt8(ascii: ","):
+        try endField()
+        fieldColumn = column + 1
+      case 0x0d:
+        break  // a CRLF's CR; the LF ends the record
+      case 0x0a:
+        line += 1
+        if fields.isEmpty && field.isEmpty && !quoted {
+          recordLine = line
+          column = 0
+        } else {
+          try endField()
+          return fields
+        }
+      default:
+        if afterQuote {
+          throw ImportError(
+            location: "line \(line), column \(column)", problem: "text after a quoted field's closing quote")
+        }
+        field.append(byte)
+        guard field.count <= ImportSource.maximumTokenLength else {
+          throw failure("a field longer than \(ImportSource.maximumTokenLength) bytes", column: fieldColumn)
+        }
+      }
+      column += 1
+    }
+  }
+}

@@ -1,0 +1,144 @@
+extension Store {
+  /// The columns a CSV import reads, by header name, in any order: those
+  /// `export --format csv` writes. `game`, `player` and `points` are
+  /// required; the rest may be left out (a spreadsheet made by hand).
+  static let csvColumns = [
+    "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
+    "device",
+    "change_id",
+  ]
+
+  /// Imports score changes from CSV (`export --format csv`'s columns), in
+  /// one transaction, as `importExport` does. A row makes its game, player
+  /// and round when they are not here. Ids left out are made from what
+  /// the row says (a game's from its title, a player's from the game and
+  /// name, a change's from its game, player, points, time and device, and
+  /// how many such came before), so the same file imported twice adds
+  /// nothing. A round number is the game's round of that number (as
+  /// `history` numbers them), or a new one after them; CSV keeps each
+  /// change's points but not which were corrections or undos.
+  /// `total_after` is derived, and passed over.
+  public func importCSV(from source: ImportSource, dryRun: Bool) throws -> ImportSummary {
+    let reader = try CSVReader(source: source)
+    guard let header = try reader.record() else { throw reader.failure("the file is empty") }
+    var index: [String: Int] = [:]
+    for (position, name) in header.enumerated() {
+      guard Self.csvColumns.contains(name) else {
+        throw reader.failure(
+          "\(quote(name)) is not a column scorekeeper reads (\(Self.csvColumns.joined(separator: ", ")))",
+          column: position + 1)
+      }
+      guard index.updateValue(position, forKey: name) == nil else {
+        throw reader.failure("\(quote(name)) is a column twice", column: position + 1)
+      }
+    }
+    for required in ["game", "player", "points"] where index[required] == nil {
+      throw reader.failure("the header has no \(quote(required)) column")
+    }
+    return try importing(dryRun: dryRun) { importer in
+      var rows = CSVRows(store: self, importer: importer, index: index)
+      while let fields = try reader.record() {
+        guard fields.count == header.count else {
+          throw reader.failure("\(fields.count) fields; the header has \(header.count)")
+        }
+        do {
+          try rows.add(fields)
+        } catch let problem as RowProblem {
+          throw reader.failure(problem.problem, column: problem.column.map { index[$0]! + 1 })
+        }
+      }
+    }
+  }
+}
+
+/// The CSV rows of one import, turned into the store's rows.
+private struct CSVRows {
+  let store: Store
+  let importer: RowImporter
+  let index: [String: Int]
+  private lazy var device: Result<String, any Error> = Result {
+    try store.database.fetchOne("SELECT id FROM localDevice") { try $0.text(0) }!
+  }
+  private lazy var now: Result<String, any Error> = Result {
+    try store.database.fetchOne("SELECT now()") { try $0.text(0) }!
+  }
+  private var game: (id: String, rounds: [String])?
+  private var players: Set<String> = []
+  private var rounds: Set<String> = []
+  /// How many changes alike (game, player, points, time, device) came
+  /// before, for the ids of a file without `change_id`.
+  private var alike: [String: Int] = [:]
+
+  init(store: Store, importer: RowImporter, index: [String: Int]) {
+    self.store = store
+    self.importer = importer
+    self.index = index
+  }
+
+  /// An id made from `parts`: the first 128 bits of their SHA-256, as a UUID is written.
+  static func madeID(_ parts: [String]) -> String {
+    let hex = Array(SHA256.hex(of: Array(parts.joined(separator: "\u{1f}").utf8)).prefix(32))
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
+  }
+
+  mutating func add(_ fields: [String]) throws {
+    func field(_ name: String) -> String? {
+      index[name].map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+    guard let title = field("game") else { throw RowProblem("the game is empty", column: "game") }
+    guard let name = field("player") else { throw RowProblem("the player is empty", column: "player") }
+    guard let pointsText = field("points"), let points = Int64(pointsText) else {
+      throw RowProblem(
+        "points must be a whole number, not \(quote(fields[index["points"]!]))", column: "points")
+    }
+    let time = try field("time") ?? now.get()
+    guard Timestamp(iso8601: time) != nil else {
+      throw RowProblem(
+        "time must be an ISO 8601 time such as 2026-11-27T20:15:00.000Z, not \(quote(time))", column: "time")
+    }
+    let device = try field("device") ?? self.device.get()
+    let gameID = field("game_id") ?? Self.madeID(["game", Person.key(of: title)])
+    if game?.id != gameID {
+      try importer.beginGame(id: gameID, title: title, kind: field("kind"))
+      let live = try store.liveRounds(of: Game(id: gameID, title: title)).map(\.id)
+      game = (gameID, live)
+    }
+    let playerID = field("player_id") ?? Self.madeID(["player", gameID, Person.key(of: name)])
+    if players.insert(playerID).inserted {
+      try importer.insert(.players, [.text(playerID), .text(name), SQLValue(field("team"))])
+    }
+    var changeID = field("change_id")
+    if changeID == nil {
+      // As written: a time or device left out (now, this device) would make another id each import.
+      let key = [gameID, playerID, String(points), field("time") ?? "", field("device") ?? ""].joined(
+        separator: "\u{1f}")
+      let count = alike[key, default: 0]
+      alike[key] = count + 1
+      changeID = Self.madeID(["change", key, String(count)])
+    }
+    if let here = try importer.scoreEventHere(changeID!) {
+      guard here == (playerID, points) else {
+        throw RowProblem(
+          "change_id \(quote(changeID!)) is here already, for other points or another player",
+          column: "change_id")
+      }
+      return importer.countAlreadyHere("scoreEvents")
+    }
+    var roundID: SQLValue = .null
+    if let roundText = field("round") {
+      guard let number = Int(roundText), number >= 1 else {
+        throw RowProblem("round must be a number from 1, not \(quote(roundText))", column: "round")
+      }
+      let id =
+        number <= game!.rounds.count
+        ? game!.rounds[number - 1] : Self.madeID(["round", gameID, String(number)])
+      if number > game!.rounds.count, rounds.insert(id).inserted {
+        try importer.insert(.rounds, [.text(id), .text(time), .text(device), .null, .null])
+      }
+      roundID = .text(id)
+    }
+    try importer.insert(
+      .scoreEvents,
+      [.text(changeID!), .text(playerID), .integer(points), .text(time), .text(device), .null, roundID])
+  }
+}
