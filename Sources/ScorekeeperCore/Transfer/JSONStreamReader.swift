@@ -93,6 +93,17 @@ final class JSONStreamReader {
     return try token { try $0.integer() }
   }
 
+  /// Whether the next value is a string.
+  func peekIsString() throws -> Bool { try next() == UInt8(ascii: "\"") }
+
+  func bool() throws -> Bool {
+    switch try next() {
+    case UInt8(ascii: "t"): try token { try $0.word("true") }; return true
+    case UInt8(ascii: "f"): try token { try $0.word("false") }; return false
+    default: throw mismatch("true or false")
+    }
+  }
+
   /// Nil (and consumed) for null, else what `read` reads.
   func optional<T>(_ read: () throws -> T) throws -> T? {
     guard try next() == UInt8(ascii: "n") else { return try read() }
@@ -113,7 +124,31 @@ final class JSONStreamReader {
     case UInt8(ascii: "f"): try token { try $0.word("false") }
     case UInt8(ascii: "n"): try token { try $0.word("null") }
     case nil: throw failure("a value was expected, the file ended")
-    default: _ = try integer()
+    default: _ = try numberText()
+    }
+  }
+
+  /// A number of any kind (fractions, exponents) as written: for values
+  /// an import reads leniently or passes over.
+  func numberText() throws -> String {
+    guard let byte = try next(),
+      byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    else { throw mismatch("a number") }
+    return try token { parser in
+      let start = parser.offset
+      var seenDigit = false
+      while parser.offset < parser.bytes.count {
+        let byte = parser.bytes[parser.offset]
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): seenDigit = true
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+          break
+        default: throw parser.failure("a malformed number")
+        }
+        parser.offset += 1
+      }
+      guard seenDigit else { throw parser.failure("a malformed number") }
+      return String(decoding: parser.bytes[start..<parser.offset], as: UTF8.self)
     }
   }
 

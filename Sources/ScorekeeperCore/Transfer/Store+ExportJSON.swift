@@ -85,6 +85,13 @@ extension Store {
         if column.kind == .idList, case .text(let text) = value {
           // Stored as compact JSON; written as the array it is.
           try out.write(text.utf8)
+        } else if column.kind == .spacedIDs, case .text(let text) = value {
+          try out.write("[")
+          for (index, id) in text.split(separator: " ").enumerated() {
+            try out.write(index == 0 ? "" : ", ")
+            try out.quoted(String(id))
+          }
+          try out.write("]")
         } else {
           try out.value(value)
         }

@@ -75,12 +75,6 @@ private struct CSVRows {
     self.index = index
   }
 
-  /// An id made from `parts`: the first 128 bits of their SHA-256, as a UUID is written.
-  static func madeID(_ parts: [String]) -> String {
-    let hex = Array(SHA256.hex(of: Array(parts.joined(separator: "\u{1f}").utf8)).prefix(32))
-    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
-  }
-
   mutating func add(_ fields: [String]) throws {
     func field(_ name: String) -> String? {
       index[name].map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }
@@ -97,13 +91,13 @@ private struct CSVRows {
         "time must be an ISO 8601 time such as 2026-11-27T20:15:00.000Z, not \(quote(time))", column: "time")
     }
     let device = try field("device") ?? self.device.get()
-    let gameID = field("game_id") ?? Self.madeID(["game", Person.key(of: title)])
+    let gameID = field("game_id") ?? IDs.made(["game", Person.key(of: title)])
     if game?.id != gameID {
       try importer.beginGame(id: gameID, title: title, kind: field("kind"))
       let live = try store.liveRounds(of: Game(id: gameID, title: title)).map(\.id)
       game = (gameID, live)
     }
-    let playerID = field("player_id") ?? Self.madeID(["player", gameID, Person.key(of: name)])
+    let playerID = field("player_id") ?? IDs.made(["player", gameID, Person.key(of: name)])
     if players.insert(playerID).inserted {
       try importer.insert(.players, [.text(playerID), .text(name), SQLValue(field("team"))])
     }
@@ -114,7 +108,7 @@ private struct CSVRows {
         separator: "\u{1f}")
       let count = alike[key, default: 0]
       alike[key] = count + 1
-      changeID = Self.madeID(["change", key, String(count)])
+      changeID = IDs.made(["change", key, String(count)])
     }
     if let here = try importer.scoreEventHere(changeID!) {
       guard here == (playerID, points) else {
@@ -131,7 +125,7 @@ private struct CSVRows {
       }
       let id =
         number <= game!.rounds.count
-        ? game!.rounds[number - 1] : Self.madeID(["round", gameID, String(number)])
+        ? game!.rounds[number - 1] : IDs.made(["round", gameID, String(number)])
       if number > game!.rounds.count, rounds.insert(id).inserted {
         try importer.insert(.rounds, [.text(id), .text(time), .text(device), .null, .null])
       }
@@ -140,5 +134,15 @@ private struct CSVRows {
     try importer.insert(
       .scoreEvents,
       [.text(changeID!), .text(playerID), .integer(points), .text(time), .text(device), .null, roundID])
+  }
+}
+
+/// Ids an import makes for rows its file names no id for.
+enum IDs {
+  /// The first 128 bits of the SHA-256 of `parts`, written as a UUID is:
+  /// the same parts make the same id on every import.
+  static func made(_ parts: [String]) -> String {
+    let hex = Array(SHA256.hex(of: Array(parts.joined(separator: "\u{1f}").utf8)).prefix(32))
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
   }
 }

@@ -157,10 +157,11 @@ private struct ExportReader {
       // Stored as the store writes times (24 bytes, milliseconds), so equal rows compare equal.
       guard text.utf8.count != 24, let time = Timestamp(iso8601: text) else { return .text(text) }
       return .text(time.iso8601)
-    case .idList:
-      var ids: [JSON] = []
-      try reader.array { _ in ids.append(.string(try reader.string())) }
-      return .text(JSON.array(ids).compactText)
+    case .idList, .spacedIDs:
+      var ids: [String] = []
+      try reader.array { _ in ids.append(try reader.string()) }
+      return .text(
+        column.kind == .idList ? JSON.array(ids.map(JSON.string)).compactText : ids.joined(separator: " "))
     case .base64:
       guard let bytes = Base64.decode(try reader.rawString()) else {
         throw reader.failure("\(column.name) is not base64")

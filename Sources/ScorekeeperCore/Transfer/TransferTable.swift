@@ -11,9 +11,10 @@ struct TransferTable: Sendable {
     case integer
     /// An ISO 8601 time, as the store writes them.
     case time
-    /// A JSON array of ids, stored as its compact text (a finish's
-    /// winners, a split's games).
+    /// A JSON array of ids, stored as its compact text (a split's games).
     case idList
+    /// A JSON array of ids, stored as the ids between spaces (a finish's winners).
+    case spacedIDs
     /// Bytes, as base64 (a photo's).
     case base64
   }
@@ -73,7 +74,7 @@ struct TransferTable: Sendable {
       .init(name: "winner", kind: .text, optional: true),
       .init(name: "target", kind: .integer, optional: true),
       .init(name: "roundLimit", kind: .integer, optional: true),
-      .init(name: "winners", kind: .idList, optional: true),
+      .init(name: "winners", kind: .spacedIDs, optional: true),
     ],
     gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
   static let scoreEvents = TransferTable(

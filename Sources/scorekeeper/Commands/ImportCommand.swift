@@ -51,9 +51,7 @@ extension Command {
         switch format {
         case .json: summary = try store.importExport(from: source, dryRun: invocation[.dryRun])
         case .csv: summary = try store.importCSV(from: source, dryRun: invocation[.dryRun])
-        case .bgstats:
-          throw CommandFailure(
-            "Can't import \(quote(path)): \(format.rawValue) import comes next. Nothing was imported.")
+        case .bgstats: summary = try store.importBGStats(from: source, dryRun: invocation[.dryRun])
         }
       } catch let error as ImportError {
         throw CommandFailure("Can't import \(quote(path)) \(error). Nothing was imported.")
