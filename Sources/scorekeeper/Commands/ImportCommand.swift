@@ -54,7 +54,8 @@ extension Command {
         case .bgstats: summary = try store.importBGStats(from: source, dryRun: invocation[.dryRun])
         }
       } catch let error as ImportError {
-        throw CommandFailure("Can't import \(quote(path)) \(error). Nothing was imported.")
+        throw CommandFailure(
+          "Can't import \(path == "-" ? "standard input" : quote(path)) \(error). Nothing was imported.")
       }
       if invocation.json {
         func counts(_ counts: [String: Int]) -> JSON {

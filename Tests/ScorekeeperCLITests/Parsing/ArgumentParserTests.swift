@@ -170,6 +170,7 @@ import Testing
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
         "export [GAME …] [--format FORMAT] [--output FILE]",
+        "import FILE [--format FORMAT] [--dry-run]",
         "backup FILE [--force] [--verify]",
         "restore FILE",
         "share GAME [--read-only | --read-write | --stop | --participants] [--force]",

@@ -49,14 +49,14 @@ import Testing
     defer { store.close() }
     return try store.database.fetchAll(
       """
-      SELECT g.id, g.title, g.kind, p.id, p.name, p.team, e.delta, e.time, e.device, e.roundID
+      SELECT g.id, g.title, g.kind, p.id, p.name, p.team, e.delta, e.time, e.device, e.id
       FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID JOIN games AS g ON g.id = p.gameID
       ORDER BY e.time, e.id
       """
     ) { row in
       [
         try row.text(0), try row.text(1), try row.text(2), try row.text(3), try row.text(4), try row.text(5),
-        "\(try row.int64(6))", try row.text(7), try row.text(8),
+        "\(try row.int64(6))", try row.text(7), try row.text(8), try row.text(9),
       ]
     }
   }
@@ -69,12 +69,12 @@ import Testing
     #expect(
       rows.first == [
         "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
-        "device",
+        "device", "change_id",
       ])
     let body = Array(rows.dropFirst())
     // Every column the store holds, exactly.
     #expect(
-      body.map { [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6], $0[7], $0[9], $0[10]] } == (try expectedRows()))
+      body.map { [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6], $0[7], $0[9], $0[10], $0[11]] } == (try expectedRows()))
     // Round 1, its correction (Bob 7 → 3), a change outside the rounds,
     // and round 2 with its undo (undone: no round).
     #expect(
@@ -103,6 +103,12 @@ import Testing
       ProcessResult(
         status: 1, stdout: "",
         stderr: "No game named \"Nope\".\nRun \"scorekeeper list\" to see your games.\n"))
-    #expect(try process.run(["export", "--format", "json"]).status == 2)
+    expectNoDifference(
+      try process.run(["export", "--format", "xml"]),
+      ProcessResult(
+        status: 2, stdout: "",
+        stderr: "--format takes json or csv (got \"xml\").\n"
+          + "Usage: scorekeeper export [GAME …] [--format FORMAT] [--output FILE]\n"
+          + "Run \"scorekeeper help export\" for more.\n"))
   }
 }
