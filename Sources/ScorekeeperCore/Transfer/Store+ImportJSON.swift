@@ -7,11 +7,7 @@ extension Store {
   public func importExport(from source: ImportSource, dryRun: Bool) throws -> ImportSummary {
     let reader = try JSONStreamReader(source: source)
     return try importing(dryRun: dryRun) { importer in
-      do {
-        try ExportReader(reader: reader, importer: importer).read()
-      } catch let problem as RowProblem {
-        throw reader.failure(problem.problem)
-      }
+      try ExportReader(reader: reader, importer: importer).read()
     }
   }
 
@@ -70,7 +66,10 @@ private struct ExportReader {
         if key == "games" {
           try reader.array { _ in try game() }
         } else {
-          try reader.array { _ in try importer.insert(.personLinks, try row(of: .personLinks)) }
+          try reader.array { _ in
+            let values = try row(of: .personLinks)
+            try located { try importer.insert(.personLinks, values) }
+          }
         }
       default:
         throw reader.failure("\(quote(key)) is not part of a scorekeeper export")
@@ -94,7 +93,7 @@ private struct ExportReader {
       guard let id, let title else {
         throw reader.failure("a game needs \"id\" and \"title\" before its rows")
       }
-      try importer.beginGame(id: id, title: title, kind: kind ?? nil)
+      try located { try importer.beginGame(id: id, title: title, kind: kind ?? nil) }
       begun = true
     }
     try reader.object { key in
@@ -121,10 +120,22 @@ private struct ExportReader {
         tablesRead = index + 1
         try begin()
         let table = TransferTable.ofGame[index]
-        try reader.array { _ in try importer.insert(table, try row(of: table)) }
+        try reader.array { _ in
+          let values = try row(of: table)
+          try located { try importer.insert(table, values) }
+        }
       }
     }
     try begin()
+  }
+
+  /// Runs the importer's `body`, naming where the reader is in what it refuses.
+  private func located(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let problem as RowProblem {
+      throw reader.failure(problem.problem)
+    }
   }
 
   /// One row: every column once (an optional one may be left out).

@@ -74,7 +74,8 @@ import Testing
     let body = Array(rows.dropFirst())
     // Every column the store holds, exactly.
     #expect(
-      body.map { [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6], $0[7], $0[9], $0[10], $0[11]] } == (try expectedRows()))
+      body.map { [$0[0], $0[1], $0[2], $0[4], $0[5], $0[6], $0[7], $0[9], $0[10], $0[11]] }
+        == (try expectedRows()))
     // Round 1, its correction (Bob 7 → 3), a change outside the rounds,
     // and round 2 with its undo (undone: no round).
     #expect(

@@ -1,0 +1,255 @@
+import Foundation
+@_spi(Testing) import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// `export` (JSON) and `import`: a round trip reproduces every row and
+/// exports the same bytes, a second import adds nothing, every export
+/// conforms to the published JSON Schema, and a bad file is refused where
+/// it goes wrong with the database exactly as it was.
+@Suite struct ImportProcessTests {
+  let directory: TemporaryDirectory
+  let process: BinaryProcess
+  static let schema = packageRoot + "/Docs/scorekeeper-export.schema.json"
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    process = BinaryProcess(directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
+    try Data(TestImages.png(width: 3, height: 2)).write(to: URL(fileURLWithPath: directory.file("ann.png")))
+    let zoe = "Zoë, \"ace\""
+    for arguments in [
+      ["add-game", "Hearts", "--lowest-wins", "--target", "100", "--kind", "Hearts"],
+      ["add-player", "Hearts", "Ann", "--team", "Owls"], ["add-player", "Hearts", "Bob"],
+      ["add-player", "Hearts", zoe], ["round", "Hearts", "Ann=5", "Bob=7", "\(zoe)=3"],
+      ["round", "Hearts", "--fix", "1", "Bob=3"], ["round", "Hearts", "Ann=10"], ["undo"],
+      ["score", "Hearts", "Bob", "+2"], ["set-photo", "Hearts", "Ann", directory.file("ann.png")],
+      ["finish", "Hearts"], ["add-game", "Chess", "--kind", "Chess"], ["add-player", "Chess", "Ann"],
+      ["add-player", "Chess", "Robert"], ["finish", "Chess", "Robert", "--winner"],
+      ["merge-people", "Bob", "Robert"], ["split-person", "Ann", "Chess"], ["add-game", "Empty"],
+      ["add-game", "Live"], ["add-player", "Live", "Cy"],
+    ] {
+      let result = try process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+  }
+
+  /// Every row of every table of the database at `path`, as SQL text.
+  func dump(_ path: String) throws -> String {
+    try ShellCommand.output(["sqlite3", path, ".dump"])
+  }
+
+  /// The synced tables' rows (what an export carries), as SQL text.
+  func syncedRows(_ path: String) throws -> String {
+    try ["games", "players", "playerPhotos", "rounds", "gameEvents", "scoreEvents", "personLinks"].map {
+      table in
+      try ShellCommand.output(["sqlite3", path, "SELECT * FROM \(table) ORDER BY id"])
+    }.joined(separator: "\n")
+  }
+
+  @Test("a round trip: every row comes back, the same bytes export again, a second import adds nothing")
+  func roundTrip() throws {
+    let export = try process.run(["export"])
+    #expect(export.status == 0 && export.stderr == "", "\(export)")
+    #expect(try JSONSchemaValidator(schemaAt: Self.schema).problems(in: Data(export.stdout.utf8)) == [])
+    let file = directory.file("games.json")
+    try Data(export.stdout.utf8).write(to: URL(fileURLWithPath: file))
+    let copy = directory.file("copy.sqlite")
+    let first = try process.run(["--db", copy, "import", file, "--json"])
+    let counts =
+      "\"games\": 4, \"players\": 6, \"photos\": 1, \"rounds\": 4, \"gameEvents\": 3, "
+      + "\"scoreChanges\": 7, \"personLinks\": 2"
+    let none =
+      "\"games\": 0, \"players\": 0, \"photos\": 0, \"rounds\": 0, \"gameEvents\": 0, "
+      + "\"scoreChanges\": 0, \"personLinks\": 0"
+    expectNoDifference(
+      first,
+      ProcessResult(
+        status: 0,
+        stdout: """
+          {
+            "file": "\(file)",
+            "format": "json",
+            "dryRun": false,
+            "added": {\(counts)},
+            "alreadyHere": {\(none)},
+            "keptHere": {\(none)}
+          }
+
+          """, stderr: ""))
+    #expect(try process.run(["--db", copy, "export"]).stdout == export.stdout)
+    #expect(try syncedRows(copy) == (try syncedRows(directory.file("games.sqlite"))))
+    for command in [["list"], ["list", "Hearts"], ["people"], ["leaderboard"], ["history", "Hearts"]] {
+      #expect(
+        try process.run(["--db", copy] + command).stdout == (try process.run(command)).stdout, "\(command)")
+    }
+    let before = try dump(copy)
+    let again = try process.run(["--db", copy, "import", file])
+    expectNoDifference(
+      again,
+      ProcessResult(
+        status: 0,
+        stdout: """
+          Imported "\(file)": nothing new.
+          Already here: 4 games, 6 players, 1 photo, 4 rounds, 3 rule changes and endings, 7 score changes, \
+          2 person links.
+
+          """, stderr: ""))
+    #expect(try dump(copy) == before)
+  }
+
+  @Test("a database holding some of the games takes only what it lacks; what changed here since stays")
+  func merge() throws {
+    let file = directory.file("games.json")
+    #expect(try process.run(["export", "--output", file]).status == 0)
+    _ = try process.run(["rename-game", "Hearts", "Hearts (Friday)"])
+    _ = try process.run(["delete-game", "Chess", "--force"])
+    _ = try process.run(["score", "Empty", "Nobody", "+1"])  // refused: no such player, nothing changes
+    let result = try process.run(["import", file])
+    expectNoDifference(
+      result,
+      ProcessResult(
+        status: 0,
+        stdout: """
+          Imported "\(file)": 1 game, 2 players, 1 rule change or ending.
+          Already here: 2 games, 4 players, 1 photo, 4 rounds, 2 rule changes and endings, 7 score changes, \
+          2 person links.
+          Changed here since, kept as they are here: 1 game.
+
+          """, stderr: ""))
+    #expect(try process.run(["list"]).stdout.contains("Hearts (Friday)"))
+    #expect(try process.run(["list", "Chess"]).status == 0)
+  }
+
+  @Test(
+    "a bad file is refused with where it goes wrong, and the database is exactly as it was",
+    arguments: BadImport.all)
+  func refusal(_ bad: BadImport) throws {
+    let file = directory.file(bad.name)
+    try Data(bad.bytes).write(to: URL(fileURLWithPath: file))
+    let database = directory.file("games.sqlite")
+    let before = try dump(database)
+    expectNoDifference(
+      try process.run(["import", file] + bad.arguments),
+      ProcessResult(
+        status: 1, stdout: "", stderr: "Can't import \"\(file)\" \(bad.problem). Nothing was imported.\n"))
+    #expect(try dump(database) == before)
+  }
+
+  @Test("a byte-order mark is passed over, in JSON and CSV")
+  func byteOrderMark() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let csv = directory.file("bom.csv")
+    try Data(bom + Array("game,player,points\r\nDarts,Ann,5\r\n".utf8)).write(to: URL(fileURLWithPath: csv))
+    #expect(
+      try process.run(["import", csv]).stdout == "Imported \"\(csv)\": 1 game, 1 player, 1 score change.\n")
+    let json = directory.file("bom.json")
+    try Data(bom + Array(try process.run(["export", "Darts"]).stdout.utf8)).write(
+      to: URL(fileURLWithPath: json))
+    #expect(
+      try process.run(["--db", directory.file("copy.sqlite"), "import", json]).stdout
+        == "Imported \"\(json)\": 1 game, 1 player, 1 score change.\n")
+  }
+
+  @Test("an export taken while another process scores is whole: it imports, and exports the same again")
+  func exportWhileWriting() throws {
+    let scoring = try process.startShell(
+      "for i in $(seq 1 60); do \"$0\" score Live Cy +1 >/dev/null || exit 1; done", name: "scoring")
+    for round in 0..<4 {
+      let export = try process.run(["export"])
+      #expect(export.status == 0, "\(export)")
+      #expect(try JSONSchemaValidator(schemaAt: Self.schema).problems(in: Data(export.stdout.utf8)) == [])
+      let file = directory.file("during-\(round).json")
+      try Data(export.stdout.utf8).write(to: URL(fileURLWithPath: file))
+      let copy = directory.file("copy-\(round).sqlite")
+      #expect(try process.run(["--db", copy, "import", file]).status == 0)
+      #expect(try process.run(["--db", copy, "export"]).stdout == export.stdout)
+    }
+    #expect(try scoring().status == 0)
+  }
+}
+
+/// One file `import` must refuse, and what it says.
+struct BadImport: CustomTestStringConvertible, Sendable {
+  let name: String
+  let bytes: [UInt8]
+  var arguments: [String] = []
+  let problem: String
+
+  var testDescription: String { name }
+
+  static let header = #"{"format": "scorekeeper-export", "version": 1, "games": ["#
+  static func game(_ rows: String) -> String {
+    header
+      + #"{"id": "g1", "title": "Darts", "kind": null, "players": [{"id": "p1", "name": "Ann", "team": null}], "#
+      + rows + "}]}"
+  }
+  static func scoreEvent(_ id: String, delta: Int) -> String {
+    #"{"id": "\#(id)", "playerID": "p1", "delta": \#(delta), "time": "2026-01-01T00:00:00.000Z", "device": "d1", "undoes": null, "roundID": null}"#
+  }
+
+  static let all: [BadImport] = [
+    BadImport(name: "empty.json", bytes: [], problem: "at the start: the file is empty"),
+    BadImport(
+      name: "truncated.json", bytes: Array(game(#""scoreEvents": []"#).utf8.dropLast(9)),
+      problem: "at $.games[0].players (line 1, column 159): a string was not closed before the file ended"),
+    BadImport(
+      name: "malformed.json", bytes: Array((header + "}]}").utf8),
+      problem: "at $.games[0] (line 1, column 58): an object was expected"),
+    BadImport(
+      name: "wrong-type.json",
+      bytes: Array(game(#""scoreEvents": [{"id": "e1", "playerID": "p1", "delta": "5"}]"#).utf8),
+      problem:
+        "at $.games[0].scoreEvents[0].delta (line 1, column 215): a whole number was expected, found a string"
+    ),
+    BadImport(
+      name: "newer.json", bytes: Array(#"{"format": "scorekeeper-export", "version": 2, "games": []}"#.utf8),
+      problem:
+        "at $.version (line 1, column 45): version 2 is newer than this scorekeeper reads (1); update scorekeeper to import it"
+    ),
+    BadImport(
+      name: "other-format.json",
+      bytes: Array(#"{"format": "scorekeeper-export", "version": 1, "cards": []}"#.utf8),
+      problem: "at $.cards (line 1, column 55): \"cards\" is not part of a scorekeeper export"),
+    BadImport(
+      name: "same-id.json",
+      bytes: Array(
+        game(#""scoreEvents": ["# + scoreEvent("e1", delta: 5) + ", " + scoreEvent("e1", delta: 6) + "]").utf8
+      ),
+      problem:
+        "at $.games[0].scoreEvents[1] (line 1, column 430): scoreEvents row \"e1\" differs from the row with that id already in this database"
+    ),
+    BadImport(
+      name: "unknown-player.json",
+      bytes: Array(
+        game(
+          #""scoreEvents": [{"id": "e1", "playerID": "p9", "delta": 5, "time": "2026-01-01T00:00:00.000Z", "device": "d1"}]"#
+        ).utf8),
+      problem:
+        "at $.games[0].scoreEvents[0] (line 1, column 268): playerID \"p9\" is not a player of this game (players come first)"
+    ),
+    BadImport(
+      name: "not-utf8.json",
+      bytes: Array(header.utf8) + Array(#"{"id": "g1", "title": ""#.utf8) + [0xFF, 0xFE]
+        + Array("\"}]}".utf8),
+      problem: "at $.games[0].title (line 1, column 80): a string that is not UTF-8"),
+    BadImport(
+      name: "missing-column.csv", bytes: Array("game,player\nDarts,Ann\n".utf8),
+      problem: "at line 1: the header has no \"points\" column"),
+    BadImport(
+      name: "extra-field.csv", bytes: Array("game,player,points\nDarts,Ann,5\nDarts,Bob,5,6\n".utf8),
+      problem: "at line 3: 4 fields; the header has 3"),
+    BadImport(
+      name: "unbalanced.csv", bytes: Array("game,player,points\nDarts,\"Ann,5\nDarts,Bob,5\n".utf8),
+      problem: "at line 2, column 7: a quoted field is not closed"),
+    BadImport(
+      name: "not-utf8.csv",
+      bytes: Array("game,player,points\nDarts,".utf8) + [0xC3, 0x28] + Array(",5\n".utf8),
+      problem: "at line 2, column 7: a field that is not UTF-8"),
+    BadImport(
+      name: "unknown-game.bgstats.json",
+      bytes: Array(
+        #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "Ann"}], "plays": [{"uuid": "P1", "gameRefId": 7, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
+          .utf8),
+      problem: "at $.plays[0] (line 1, column 90): gameRefId 7 is no game of the file's \"games\""),
+  ]
+}
