@@ -137,6 +137,11 @@ import Testing
       ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
       ["people"], ["merge-people", name, names.randomElement(using: &random)!], ["split-person", name, game],
       ["export", "--format", "csv"], ["export", game, "--format", "csv"],
+      ["export", "--output", directory.file("export-\(device.name).json")],
+      ["export", "--format", "csv", "--output", directory.file("export-\(device.name).csv")],
+      // Any device's last export (or none yet: refused), into this one.
+      ["import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).json")],
+      ["import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).csv"), "--dry-run"],
       ["backup", directory.file("backup-\(device.name)")],
       ["backup", directory.file("backup-\(device.name)"), "--force"],
     ]
