@@ -141,7 +141,10 @@ import Testing
       ["export", "--format", "csv", "--output", directory.file("export-\(device.name).csv")],
       // Any device's last export (or none yet: refused), into this one.
       ["import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).json")],
-      ["import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).csv"), "--dry-run"],
+      [
+        "import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).csv"),
+        "--dry-run",
+      ],
       ["backup", directory.file("backup-\(device.name)")],
       ["backup", directory.file("backup-\(device.name)"), "--force"],
     ]
