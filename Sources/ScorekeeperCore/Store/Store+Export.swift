@@ -63,3 +63,55 @@ extension Store {
     }
   }
 }
+
+/// One player's place in one game, as `export --standings` writes it.
+public struct ExportedStanding: Hashable, Sendable {
+  public var gameID: String
+  public var game: String
+  public var kind: String?
+  public var isFinished: Bool
+  public var rank: Int
+  public var playerID: String
+  public var player: String
+  public var team: String?
+  /// The points that count (none after the game ended).
+  public var total: Int64
+  /// True once the game is finished, for each winner.
+  public var isWinner: Bool
+}
+
+extension Store {
+  /// Every player's place in each game named (all, by title, when none
+  /// is), best first, from one snapshot; `header` runs once the games are
+  /// found.
+  public func exportStandings(
+    games references: [String], header: () throws -> Void, row: (ExportedStanding) throws -> Void
+  ) throws {
+    try read {
+      let games = try gamesToExport(references)
+      try header()
+      for game in games {
+        let kind = try kind(of: game)
+        let (state, places) = try rankedPlaces(of: game)
+        let winners = state.winners
+        var players: [String: (name: String, team: String?, total: Int64)] = [:]
+        try database.forEachRow(
+          "SELECT id, name, team, score FROM players WHERE gameID = ?1", [.text(game.id)]
+        ) {
+          players[try $0.text(0)] = (try $0.text(1), try $0.optionalText(2), try $0.int64(3))
+        }
+        for place in places {
+          for member in place.members {
+            let player = players[member]!
+            try row(
+              ExportedStanding(
+                gameID: game.id, game: game.title, kind: kind, isFinished: state.isFinished, rank: place.rank,
+                playerID: member, player: player.name, team: player.team,
+                total: state.outcome.totals[member] ?? player.total,
+                isWinner: winners.contains(member)))
+          }
+        }
+      }
+    }
+  }
+}

@@ -84,6 +84,12 @@ public final class ImportSource {
     }
   }
 
+  /// Runs `body` over the bytes up to the window's end, with the window's
+  /// start: for scanning a byte at a time.
+  func withWindow<T>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws -> T) rethrows -> T {
+    try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[0..<end]), start) }
+  }
+
   /// Runs `body` over the window's bytes `range` (which it must not outlive).
   func withBytes<T>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
     try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }

@@ -93,8 +93,8 @@ final class JSONStreamReader {
     return try token { try $0.integer() }
   }
 
-  /// Whether the next value is a string.
-  func peekIsString() throws -> Bool { try next() == UInt8(ascii: "\"") }
+  /// The first byte of the next value, without reading it; nil at the end.
+  func peek() throws -> UInt8? { try next() }
 
   func bool() throws -> Bool {
     switch try next() {
@@ -192,23 +192,24 @@ final class JSONStreamReader {
   /// Skips white space (counting lines) and peeks at the next byte; nil at the end.
   private func next() throws -> UInt8? {
     while true {
-      var index = source.start
-      while index < source.end {
-        let byte = source[index]
-        switch byte {
-        case 0x20, 0x09, 0x0d: index += 1
-        case 0x0a:
-          index += 1
-          line += 1
-          lineStart = source.offset(of: index)
-        default:
-          source.consume(upTo: index)
-          tokenStart = source.offset(of: index)
-          return byte
+      // One pass over the window's bytes, not a subscript (and its checks) per byte.
+      let (index, found) = source.withWindow { bytes, start in
+        var index = start
+        while index < bytes.count {
+          switch bytes[index] {
+          case 0x20, 0x09, 0x0d: index += 1
+          case 0x0a:
+            index += 1
+            line += 1
+            lineStart = source.offset(of: index)
+          default: return (index, bytes[index] as UInt8?)
+          }
         }
+        return (index, nil)
       }
       source.consume(upTo: index)
       tokenStart = source.offset(of: index)
+      if let found { return found }
       guard try source.gather() else { return nil }
     }
   }
@@ -222,32 +223,33 @@ final class JSONStreamReader {
     var escaped = false
     var ascii = true
     while true {
-      if source.start + length == source.end {
-        guard try source.gather() else {
-          if isString { throw failure("a string was not closed before the file ended") }
-          break
+      let complete = source.withWindow { bytes, start in
+        while start + length < bytes.count {
+          let byte = bytes[start + length]
+          if isString {
+            length += 1
+            if byte >= 0x80 { ascii = false }
+            if escaped {
+              escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+              escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+              return true
+            }
+          } else {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+              UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+              length += 1
+            default: return true
+            }
+          }
         }
-        continue
+        return false
       }
-      let byte = source[source.start + length]
-      if isString {
-        length += 1
-        if byte >= 0x80 { ascii = false }
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          break
-        }
-      } else {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-          UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
-          length += 1
-          continue
-        default: break
-        }
+      if complete { break }
+      guard try source.gather() else {
+        if isString { throw failure("a string was not closed before the file ended") }
         break
       }
     }

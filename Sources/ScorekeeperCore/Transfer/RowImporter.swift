@@ -44,15 +44,49 @@ final class RowImporter {
   /// copy of one is the file contradicting itself.
   private var seen: Set<String> = []
 
-  init(database: Database, access: @escaping (String) throws -> GameAccess) {
+  /// Score changes come by the hundred thousand, and the trigger that
+  /// tracks each for sync as it is inserted costs more than the insert:
+  /// they go in with tracking silenced, and each game's are tracked in
+  /// one statement when the game ends (`endGame`), as the trigger
+  /// `sync_scoreEvents_insert` would have (ImportProcessTests' round trip compares).
+  private let silenced: SyncApplyingFlag
+  /// The game whose score changes wait to be tracked.
+  private var untracked: String?
+
+  static let trackScoreEvents = """
+    \(SyncTracking.marker) INSERT INTO syncRecords
+      (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
+    SELECT e.id || ':scoreEvents', 'scoreEvents', e.id, parent.zoneName, parent.ownerName, parent.recordName,
+      'pendingSave', 1
+    FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+    JOIN syncRecords AS parent ON parent.recordName = p.id || ':players'
+    LEFT JOIN syncRecords AS r ON r.recordName = e.id || ':scoreEvents'
+    WHERE p.gameID = ?1 AND (r.recordName IS NULL OR r.state = 'pendingDelete')
+    ON CONFLICT (recordName) DO UPDATE SET
+      state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
+      ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName
+    """
+
+  init(database: Database, silencing flag: SyncApplyingFlag, access: @escaping (String) throws -> GameAccess)
+  {
     self.database = database
+    self.silenced = flag
     self.access = access
+  }
+
+  /// Tracks the score changes of the game just imported; call when its
+  /// rows are done (`beginGame` and the end of an import do).
+  func endGame() throws {
+    guard let id = untracked else { return }
+    try database.execute(Self.trackScoreEvents, [.text(id)])
+    untracked = nil
   }
 
   /// Makes `id` the game rows go to, adding it unless it is here. A game
   /// begun again (a CSV's rows need not be grouped) is checked against
   /// its first copy and counted once.
   func beginGame(id: String, title: String, kind: String?) throws {
+    try endGame()
     try check(id: id, "game id")
     guard !title.trimmingWhitespace().isEmpty else { throw RowProblem("a game's title must not be empty") }
     if let kind, kind.trimmingWhitespace().isEmpty {
@@ -138,7 +172,14 @@ final class RowImporter {
       throw RowProblem("kind must be \"merge\", \"split\" or \"undo\", not \(quote(text("kind")!))")
     }
     let mutable = table.name == "players" || table.name == "playerPhotos"
-    try write(table: table.name, columns: columns, values: values, mutable: mutable)
+    if table.name == TransferTable.scoreEvents.name {
+      untracked = game?.id
+      try silenced.applying {
+        try write(table: table.name, columns: columns, values: values, mutable: mutable)
+      }
+    } else {
+      try write(table: table.name, columns: columns, values: values, mutable: mutable)
+    }
     if table.name == "players" { game?.players.insert(text("id")!) }
     if table.name == "rounds" { game?.rounds.insert(text("id")!) }
   }
@@ -163,7 +204,8 @@ final class RowImporter {
       throw RowProblem("the database refused it: \(error.message)")
     }
     guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
-    let key = table + ":" + id
+    // Made only for the few mutable rows: a score change's would cost an allocation.
+    var key: String { table + ":" + id }
     if database.changes == 1 {
       if let owner = game?.readOnlyOwner, table != "personLinks" {
         throw RowProblem("this game is shared with you read-only by \(owner); it can't take new rows")
@@ -181,9 +223,12 @@ final class RowImporter {
       // Changed here since (a player still of the same game): this database's stays.
       summary.keptHere[table, default: 0] += 1
     } else {
-      throw RowProblem(
-        "\(table) row \(quote(id)) differs from the row with that id already \(seen.contains(key) ? "in this file" : "in this database")"
-      )
+      // An append-only row's earlier copy may be this file's: its rows are not remembered.
+      let whereItIs =
+        !mutable
+        ? "here (in this database, or earlier in this file)"
+        : seen.contains(key) ? "earlier in this file" : "in this database"
+      throw RowProblem("\(table) row \(quote(id)) differs from the row with that id \(whereItIs)")
     }
     if mutable { seen.insert(key) }
   }

@@ -44,6 +44,18 @@ extension Store {
     }
   }
 
+  /// A game's state and its sides best first: a game that cannot end is
+  /// ranked by its players' totals (`state(of:)` reads none).
+  func rankedPlaces(of game: Game) throws -> (GameState, [Ranking.Place]) {
+    let state = try state(of: game)
+    guard state.players.isEmpty else { return (state, state.places) }
+    let entries = try database.fetchAll(
+      "SELECT id, score FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
+      [.text(game.id)]
+    ) { Ranking.Entry(id: try $0.text(0), total: try $0.int64(1)) }
+    return (state, Ranking.places(of: entries, under: state.rules))
+  }
+
   /// The games an export holds, in order: those named, or all shown by title.
   func gamesToExport(_ references: [String]) throws -> [Game] {
     guard !references.isEmpty else {
@@ -109,16 +121,7 @@ extension Store {
   /// {"state", "winners": [ids], "places": [{"rank", "team", "total",
   /// "members": [ids]}]}: derived from the rows, so `import` passes over it.
   private func writeResult(of game: Game, to out: inout ExportWriter) throws {
-    let state = try state(of: game)
-    var places = state.places
-    if state.players.isEmpty {
-      // A game that cannot end is ranked by its players' totals (`state(of:)` reads none).
-      let entries = try database.fetchAll(
-        "SELECT id, score FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
-        [.text(game.id)]
-      ) { Ranking.Entry(id: try $0.text(0), total: try $0.int64(1)) }
-      places = Ranking.places(of: entries, under: state.rules)
-    }
+    let (state, places) = try rankedPlaces(of: game)
     try out.write(
       state.isFinished
         ? "{\"state\": \"finished\", \"winners\": [" : "{\"state\": \"in progress\", \"winners\": [")

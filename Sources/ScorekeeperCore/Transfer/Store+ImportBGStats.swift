@@ -176,7 +176,7 @@ private struct BGStatsFile {
       // BG Stats writes scores as strings ("42"); a number is read too.
       case "score":
         score.score = try reader.optional {
-          try reader.peekIsString() ? reader.string() : reader.numberText()
+          try reader.peek() == UInt8(ascii: "\"") ? reader.string() : reader.numberText()
         }
       case "winner": score.winner = try reader.bool()
       case "team": score.team = try reader.optional { try reader.string() }.flatMap { $0.isEmpty ? nil : $0 }

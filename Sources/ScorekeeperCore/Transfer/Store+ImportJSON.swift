@@ -17,8 +17,11 @@ extension Store {
     struct DryRun: Error { let summary: ImportSummary }
     do {
       return try write {
-        let importer = RowImporter(database: database) { try self.access(ofGameID: $0) }
+        let importer = RowImporter(database: database, silencing: syncApplying) {
+          try self.access(ofGameID: $0)
+        }
         try body(importer)
+        try importer.endGame()
         var summary = importer.summary
         if dryRun {
           summary.dryRun = true

@@ -6,7 +6,7 @@ extension Command {
       name: "export",
       summary: "Write games out as JSON (for import) or CSV (for a spreadsheet or a script).",
       arguments: [Argument.exportedGames.spec],
-      options: [Option.format.spec, Option.exportFile.spec],
+      options: [Option.format.spec, Flag.standings.spec, Option.exportFile.spec],
       discussion: """
         --format json (the default) writes the export that import reads back: format
         "scorekeeper-export", version 1, every game with its players, photos (base64),
@@ -21,6 +21,11 @@ extension Command {
         player_id, player, team, points, total_after (the player's total after it),
         time (ISO 8601, UTC), device and change_id (the change's own id, by which
         import knows it is here already).
+
+        --format csv --standings writes one row per player per game instead, best
+        first: game_id, game, kind, state (finished or in progress), rank, player_id,
+        player, team, total and winner (true once the game is finished and they won;
+        a team game ranks its teams, each member on the team's rank).
 
         GAME… limits it to those games (all games by default). It goes to standard
         output, or with --output to FILE, written whole or not at all.
@@ -37,6 +42,9 @@ extension Command {
       if let format = invocation[Option.format], format != "csv", format != "json" {
         throw UsageError("--format takes json or csv (got \(quote(format))).", command: "export")
       }
+      if invocation[.standings], invocation[Option.format] != "csv" {
+        throw UsageError("--standings goes with --format csv.", command: "export")
+      }
     },
     run: { invocation in
       let store = try invocation.store()
@@ -44,6 +52,20 @@ extension Command {
       func write(to output: Output) throws {
         guard invocation[Option.format] == "csv" else {
           return try store.exportJSON(games: games) { output.write($0) }
+        }
+        if invocation[.standings] {
+          let header = [
+            "game_id", "game", "kind", "state", "rank", "player_id", "player", "team", "total", "winner",
+          ]
+          return try store.exportStandings(games: games, header: { output.write(CSV.record(header)) }) {
+            place in
+            output.write(
+              CSV.record([
+                place.gameID, place.game, place.kind ?? "", place.isFinished ? "finished" : "in progress",
+                "\(place.rank)", place.playerID, place.player, place.team ?? "", "\(place.total)",
+                place.isWinner ? "true" : "false",
+              ]))
+          }
         }
         let header = [
           "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
@@ -66,6 +88,11 @@ extension Command {
         try write(to: invocation.output)
       }
     })
+}
+
+extension Flag {
+  fileprivate static let standings = Flag(
+    spec: OptionSpec(name: "--standings", help: "With --format csv: one row per player per game, ranked."))
 }
 
 extension Argument where Value == String {

@@ -169,7 +169,7 @@ import Testing
         "photo GAME PLAYER [--output FILE]",
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
-        "export [GAME …] [--format FORMAT] [--output FILE]",
+        "export [GAME …] [--format FORMAT] [--standings] [--output FILE]",
         "import FILE [--format FORMAT] [--dry-run]",
         "backup FILE [--force] [--verify]",
         "restore FILE",

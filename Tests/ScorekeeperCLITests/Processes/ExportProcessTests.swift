@@ -85,6 +85,31 @@ import Testing
       ])
   }
 
+  @Test("--standings: a row per player per game, best first, read back by Python as the game ranks them")
+  func standings() throws {
+    #expect(try process.run(["finish", Self.game]).status == 0)
+    let result = try process.run(["export", "--format", "csv", "--standings"])
+    #expect(result.status == 0 && result.stderr == "", "\(result)")
+    let game = ["00000000-0000-0000-0000-000000000001", Self.game, "Hearts", "finished", "1"]
+    // One team, Owls, of all four: its rank is each member's, and it won.
+    expectNoDifference(
+      try readByPython(result.stdout),
+      [
+        ["game_id", "game", "kind", "state", "rank", "player_id", "player", "team", "total", "winner"],
+        game + ["00000000-0000-0000-0000-000000000004", Self.names[1], "Owls", "3", "true"],
+        game + ["00000000-0000-0000-0000-000000000005", Self.names[2], "Owls", "0", "true"],
+        game + ["00000000-0000-0000-0000-000000000003", Self.names[0], "Owls", "5", "true"],
+        game + ["00000000-0000-0000-0000-000000000006", Self.names[3], "Owls", "2", "true"],
+      ])
+    expectNoDifference(
+      try process.run(["export", "--standings"]),
+      ProcessResult(
+        status: 2, stdout: "",
+        stderr: "--standings goes with --format csv.\n"
+          + "Usage: scorekeeper export [GAME …] [--format FORMAT] [--standings] [--output FILE]\n"
+          + "Run \"scorekeeper help export\" for more.\n"))
+  }
+
   @Test("--output writes FILE whole; an unknown game writes nothing, anywhere")
   func output() throws {
     let file = directory.file("scores.csv")
@@ -109,7 +134,7 @@ import Testing
       ProcessResult(
         status: 2, stdout: "",
         stderr: "--format takes json or csv (got \"xml\").\n"
-          + "Usage: scorekeeper export [GAME …] [--format FORMAT] [--output FILE]\n"
+          + "Usage: scorekeeper export [GAME …] [--format FORMAT] [--standings] [--output FILE]\n"
           + "Run \"scorekeeper help export\" for more.\n"))
   }
 }

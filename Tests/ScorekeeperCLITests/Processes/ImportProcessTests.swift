@@ -78,6 +78,12 @@ import Testing
           """, stderr: ""))
     #expect(try process.run(["--db", copy, "export"]).stdout == export.stdout)
     #expect(try syncedRows(copy) == (try syncedRows(directory.file("games.sqlite"))))
+    // Every imported row waits to be sent, as the rows made by commands
+    // do: score changes too, which the import tracks a game at a time.
+    let tracked = "SELECT * FROM syncRecords ORDER BY recordName"
+    #expect(
+      try ShellCommand.output(["sqlite3", copy, tracked])
+        == (try ShellCommand.output(["sqlite3", directory.file("games.sqlite"), tracked])))
     for command in [["list"], ["list", "Hearts"], ["people"], ["leaderboard"], ["history", "Hearts"]] {
       #expect(
         try process.run(["--db", copy] + command).stdout == (try process.run(command)).stdout, "\(command)")
@@ -216,7 +222,7 @@ struct BadImport: CustomTestStringConvertible, Sendable {
         game(#""scoreEvents": ["# + scoreEvent("e1", delta: 5) + ", " + scoreEvent("e1", delta: 6) + "]").utf8
       ),
       problem:
-        "at $.games[0].scoreEvents[1] (line 1, column 430): scoreEvents row \"e1\" differs from the row with that id already in this database"
+        "at $.games[0].scoreEvents[1] (line 1, column 430): scoreEvents row \"e1\" differs from the row with that id here (in this database, or earlier in this file)"
     ),
     BadImport(
       name: "unknown-player.json",
