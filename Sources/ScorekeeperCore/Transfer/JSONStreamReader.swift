@@ -25,6 +25,18 @@ final class JSONStreamReader {
 
   /// `$.games[3].scoreEvents[7].delta`, then the line and column.
   var location: String {
+    "\(pathText(path)) (line \(line), column \(tokenStart - lineStart + 1))"
+  }
+
+  /// A failure of an element read earlier, by its index in the array the
+  /// reader is in (`inArray`) or has just left: its path alone, the line
+  /// having gone by.
+  func failure(_ problem: String, element: Int, inArray: Bool) -> ImportError {
+    ImportError(
+      location: pathText((inArray ? path.dropLast() : path[...]) + [.index(element)]), problem: problem)
+  }
+
+  private func pathText(_ path: some Sequence<Component>) -> String {
     var text = "$"
     for component in path {
       switch component {
@@ -32,7 +44,7 @@ final class JSONStreamReader {
       case .index(let index): text += "[\(index)]"
       }
     }
-    return "\(text) (line \(line), column \(tokenStart - lineStart + 1))"
+    return text
   }
 
   func failure(_ problem: String) -> ImportError {

@@ -3,6 +3,9 @@ struct RowProblem: Error {
   let problem: String
   /// The CSV column it is in, when one is to blame.
   var column: String?
+  /// For a score change found wrong when its batch was written: how many
+  /// rows before the last one given it came.
+  var rowsBack: Int?
 
   init(_ problem: String, column: String? = nil) {
     self.problem = problem
@@ -77,6 +80,7 @@ final class RowImporter {
   /// Tracks the score changes of the game just imported; call when its
   /// rows are done (`beginGame` and the end of an import do).
   func endGame() throws {
+    try flush()
     guard let id = untracked else { return }
     try database.execute(Self.trackScoreEvents, [.text(id)])
     untracked = nil
@@ -174,10 +178,10 @@ final class RowImporter {
     let mutable = table.name == "players" || table.name == "playerPhotos"
     if table.name == TransferTable.scoreEvents.name {
       untracked = game?.id
-      try silenced.applying {
-        try write(table: table.name, columns: columns, values: values, mutable: mutable)
-      }
+      batch.append(values)
+      if batch.count == Self.batchSize { try flush() }
     } else {
+      try flush()
       try write(table: table.name, columns: columns, values: values, mutable: mutable)
     }
     if table.name == "players" { game?.players.insert(text("id")!) }
@@ -186,7 +190,8 @@ final class RowImporter {
 
   /// The player and points of the score change `id` here, if it is.
   func scoreEventHere(_ id: String) throws -> (player: String, delta: Int64)? {
-    try database.fetchOne("SELECT playerID, delta FROM scoreEvents WHERE id = ?1", [.text(id)]) {
+    try flush()
+    return try database.fetchOne("SELECT playerID, delta FROM scoreEvents WHERE id = ?1", [.text(id)]) {
       (try $0.text(0), try $0.int64(1))
     }
   }
@@ -196,17 +201,76 @@ final class RowImporter {
   }
 
   /// Inserts the row unless its id is here; counts what happened.
+  /// Score changes waiting to be inserted, all checked: a statement
+  /// inserting many rows opens the table's indexes and triggers once, where
+  /// one per row costs about as much again as the rows.
+  private var batch: [[SQLValue]] = []
+  static let batchSize = 64
+
+  /// Inserts the waiting score changes; those already here are compared,
+  /// and a problem with one says how far back it came (`rowsBack`). (The
+  /// checks that do not need the database were made before a row waits:
+  /// SQLite refusing the batch would be a bug's.)
+  func flush() throws {
+    guard !batch.isEmpty else { return }
+    let rows = batch
+    batch.removeAll(keepingCapacity: true)
+    let columns = TransferTable.scoreEvents.columns.map(\.name)
+    let width = columns.count
+    let sql =
+      batchSQL[rows.count]
+      ?? {
+        let tuples = (0..<rows.count).map { row in
+          "(" + (1...width).map { "?\(row * width + $0)" }.joined(separator: ", ") + ")"
+        }
+        let made =
+          "INSERT INTO scoreEvents (\(columns.joined(separator: ", "))) VALUES "
+          + tuples.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id"
+        batchSQL[rows.count] = made
+        return made
+      }()
+    var inserted: [String: Int] = [:]
+    do {
+      try silenced.applying {
+        try database.forEachRow(sql, rows.flatMap { $0 }) { inserted[try $0.text(0), default: 0] += 1 }
+      }
+    } catch let error as DatabaseError {
+      throw RowProblem("the database refused a score change: \(error.message)")
+    }
+    for (index, values) in rows.enumerated() {
+      guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
+      let isNew = inserted[id, default: 0] > 0
+      if isNew { inserted[id]! -= 1 }
+      do {
+        try settle(table: "scoreEvents", columns: columns, values: values, mutable: false, inserted: isNew)
+      } catch var problem as RowProblem {
+        problem.rowsBack = rows.count - 1 - index
+        throw problem
+      }
+    }
+  }
+
+  private var batchSQL: [Int: String] = [:]
+
   private func write(table: String, columns: [String], values: [SQLValue], mutable: Bool) throws {
-    let (insert, select) = try statements(table, columns)
+    let (insert, _) = try statements(table, columns)
     do {
       try database.execute(insert, values)
     } catch let error as DatabaseError {
       throw RowProblem("the database refused it: \(error.message)")
     }
+    try settle(
+      table: table, columns: columns, values: values, mutable: mutable, inserted: database.changes == 1)
+  }
+
+  /// Counts a row written (`inserted`) or compares it with the row of its id here.
+  private func settle(table: String, columns: [String], values: [SQLValue], mutable: Bool, inserted: Bool)
+    throws
+  {
     guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
     // Made only for the few mutable rows: a score change's would cost an allocation.
     var key: String { table + ":" + id }
-    if database.changes == 1 {
+    if inserted {
       if let owner = game?.readOnlyOwner, table != "personLinks" {
         throw RowProblem("this game is shared with you read-only by \(owner); it can't take new rows")
       }
@@ -214,7 +278,7 @@ final class RowImporter {
       if mutable { seen.insert(key) }
       return
     }
-    let here = try database.fetchOne(select, [values[0]]) { row in
+    let here = try database.fetchOne(try statements(table, columns).select, [values[0]]) { row in
       columns.indices.map { row.value($0) }
     }!
     if here == values {

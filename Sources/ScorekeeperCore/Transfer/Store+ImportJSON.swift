@@ -123,21 +123,27 @@ private struct ExportReader {
         tablesRead = index + 1
         try begin()
         let table = TransferTable.ofGame[index]
-        try reader.array { _ in
+        var count = 0
+        try reader.array { index in
           let values = try row(of: table)
-          try located { try importer.insert(table, values) }
+          try located(index: index, inArray: true) { try importer.insert(table, values) }
+          count = index + 1
         }
+        try located(index: count - 1, inArray: false) { try importer.flush() }
       }
     }
     try begin()
   }
 
-  /// Runs the importer's `body`, naming where the reader is in what it refuses.
-  private func located(_ body: () throws -> Void) throws {
+  /// Runs the importer's `body`, naming where the reader is in what it
+  /// refuses: for a score change of a batch, its element of the array
+  /// whose element `index` the reader is in (`inArray`) or has just left.
+  private func located(index: Int? = nil, inArray: Bool = true, _ body: () throws -> Void) throws {
     do {
       try body()
     } catch let problem as RowProblem {
-      throw reader.failure(problem.problem)
+      guard let back = problem.rowsBack, let index else { throw reader.failure(problem.problem) }
+      throw reader.failure(problem.problem, element: index - back, inArray: inArray)
     }
   }
 

@@ -222,7 +222,7 @@ struct BadImport: CustomTestStringConvertible, Sendable {
         game(#""scoreEvents": ["# + scoreEvent("e1", delta: 5) + ", " + scoreEvent("e1", delta: 6) + "]").utf8
       ),
       problem:
-        "at $.games[0].scoreEvents[1] (line 1, column 430): scoreEvents row \"e1\" differs from the row with that id here (in this database, or earlier in this file)"
+        "at $.games[0].scoreEvents[1]: scoreEvents row \"e1\" differs from the row with that id here (in this database, or earlier in this file)"
     ),
     BadImport(
       name: "unknown-player.json",
