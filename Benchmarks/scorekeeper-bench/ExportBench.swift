@@ -5,7 +5,9 @@
 enum ExportBench {
   static let target = 1.5
 
-  static func run(database: String, scorekeeper: String, sqlite3: String, runs: Int) throws -> [String] {
+  static func run(
+    database: String, changes: Int = RatingDatabase.games * 4, scorekeeper: String, sqlite3: String, runs: Int
+  ) throws -> [String] {
     let rows = """
       SELECT g.id, g.title, g.kind, e.roundID, p.id, p.name, p.team, e.delta,
              sum(e.delta) OVER (PARTITION BY e.playerID ORDER BY e.time, e.id), e.time, e.device
@@ -13,7 +15,7 @@ enum ExportBench {
       ORDER BY g.title COLLATE NOCASE, g.title, g.id, e.time, e.id
       """
     let comparison = Comparison(
-      name: "export --format csv",
+      name: "export --format csv (\(changes / 1000)k)",
       scorekeeper: [
         "/bin/sh", "-c", "exec \"$0\" --offline --db \"$1\" export --format csv > /dev/null", scorekeeper,
         database,
@@ -23,7 +25,7 @@ enum ExportBench {
       ],
       timeTarget: target)
     print(
-      "\nEvery score change as CSV (\(RatingDatabase.games * 4) of them), \(runs) times, alternating; medians:"
+      "\nEvery score change as CSV (\(changes) of them), \(runs) times, alternating; medians:"
     )
     let result = try comparison.measureTime(runs: runs, warmUp: 1)
     return report(comparison.name, result, unit: { format($0) + " ms" }, target: target)

@@ -6,7 +6,7 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
-//          [--sync-only | --bulk-only | --photos-only | --ratings-only]
+//          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -30,6 +30,8 @@ var bulkOnly = false
 var photosOnly = false
 // Only the rows on a league of 100,000 games (leaderboards, export, backup).
 var ratingsOnly = false
+// Only the import rows.
+var importOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -39,9 +41,10 @@ while let argument = arguments.popFirst() {
   case "--bulk-only": (syncOnly, bulkOnly) = (true, true)
   case "--photos-only": photosOnly = true
   case "--ratings-only": ratingsOnly = true
+  case "--import-only": importOnly = true
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only]"
     )
     exit(2)
   }
@@ -90,6 +93,14 @@ let leaderboardRuns = max(5, runs / 4)
 }
 if ratingsOnly {
   exit(try leagueRows().isEmpty ? 0 : 1)
+}
+/// A million score changes imported: time, rate and memory.
+@MainActor func importRows() throws -> [String] {
+  try ImportBench.run(
+    scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: max(3, runs / 10))
+}
+if importOnly {
+  exit(try importRows().isEmpty ? 0 : 1)
 }
 
 let baselineDatabase = directory + "/baseline.sqlite"
@@ -220,6 +231,7 @@ if !syncOnly {
   missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
   missed += try RatingBench.run(runs: 5)
   missed += try leagueRows()
+  missed += try importRows()
   missed += try CloudBench.run(directory: directory, runs: runs * 5)
   missed += try CompletionBench.run(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)
