@@ -141,6 +141,23 @@ import Testing
     #expect(try dump(database) == before)
   }
 
+  @Test("online, a bad file reaches no cloud: the cloud's file is byte for byte as it was")
+  func cloudUnchanged() throws {
+    let online = BinaryProcess(directory: directory)
+    #expect(try online.run(["sync"]).status == 0)
+    let cloud = try sha256Hex(fileAt: directory.file("cloud.sqlite"))
+    let file = directory.file("bad.csv")
+    try Data("game,player,points\nDarts,Ann,5\nDarts,Bob,five\n".utf8).write(to: URL(fileURLWithPath: file))
+    expectNoDifference(
+      try online.run(["import", file]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: "Can't import \"\(file)\" at line 3, column 3: points must be a whole number, not \"five\". "
+          + "Nothing was imported.\n"))
+    #expect(try sha256Hex(fileAt: directory.file("cloud.sqlite")) == cloud)
+    #expect(try online.run(["list", "Darts"]).status == 1)
+  }
+
   @Test("a byte-order mark is passed over, in JSON and CSV")
   func byteOrderMark() throws {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
