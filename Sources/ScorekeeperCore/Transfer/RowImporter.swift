@@ -38,21 +38,21 @@ public struct ImportSummary: Equatable, Sendable {
 /// here since), unless the same file said otherwise earlier, which is
 /// refused too. Every row is checked as the store would check it.
 final class RowImporter {
-  private let database: Database
+  let database: Database
   private let access: (String) throws -> GameAccess
-  private(set) var summary = ImportSummary()
+  var summary = ImportSummary()
   /// The game being imported, with the ids of its players and rounds.
-  private var game: (id: String, players: Set<String>, rounds: Set<String>, readOnlyOwner: String?)?
+  var game: (id: String, players: Set<String>, rounds: Set<String>, readOnlyOwner: String?)?
   /// Games and players this file has given already: a second, different
   /// copy of one is the file contradicting itself.
-  private var seen: Set<String> = []
+  var seen: Set<String> = []
 
   /// Score changes come by the hundred thousand, and the trigger that
   /// tracks each for sync as it is inserted costs more than the insert:
   /// they go in with tracking silenced, and each game's are tracked in
   /// one statement when the game ends (`endGame`), as the trigger
   /// `sync_scoreEvents_insert` would have (ImportProcessTests' round trip compares).
-  private let silenced: SyncApplyingFlag
+  let silenced: SyncApplyingFlag
   /// The game whose score changes wait to be tracked.
   private var untracked: String?
 
@@ -69,6 +69,17 @@ final class RowImporter {
       state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
       ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName
     """
+
+  /// Score changes waiting to be inserted, all checked: a statement
+  /// inserting many rows opens the table's indexes and triggers once, where
+  /// one per row costs about as much again as the rows.
+  var batch: [[SQLValue]] = []
+  static let batchSize = 64
+  /// The batches' statements by their number of rows, and each table's
+  /// insert and select (`statements`), made once: built per row, the text
+  /// costs about what the insert does.
+  var batchSQL: [Int: String] = [:]
+  var sql: [String: (insert: String, select: String)] = [:]
 
   init(database: Database, silencing flag: SyncApplyingFlag, access: @escaping (String) throws -> GameAccess)
   {
@@ -198,120 +209,6 @@ final class RowImporter {
 
   func countAlreadyHere(_ table: String) {
     summary.alreadyHere[table, default: 0] += 1
-  }
-
-  /// Inserts the row unless its id is here; counts what happened.
-  /// Score changes waiting to be inserted, all checked: a statement
-  /// inserting many rows opens the table's indexes and triggers once, where
-  /// one per row costs about as much again as the rows.
-  private var batch: [[SQLValue]] = []
-  static let batchSize = 64
-
-  /// Inserts the waiting score changes; those already here are compared,
-  /// and a problem with one says how far back it came (`rowsBack`). (The
-  /// checks that do not need the database were made before a row waits:
-  /// SQLite refusing the batch would be a bug's.)
-  func flush() throws {
-    guard !batch.isEmpty else { return }
-    let rows = batch
-    batch.removeAll(keepingCapacity: true)
-    let columns = TransferTable.scoreEvents.columns.map(\.name)
-    let width = columns.count
-    let sql =
-      batchSQL[rows.count]
-      ?? {
-        let tuples = (0..<rows.count).map { row in
-          "(" + (1...width).map { "?\(row * width + $0)" }.joined(separator: ", ") + ")"
-        }
-        let made =
-          "INSERT INTO scoreEvents (\(columns.joined(separator: ", "))) VALUES "
-          + tuples.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id"
-        batchSQL[rows.count] = made
-        return made
-      }()
-    var inserted: [String: Int] = [:]
-    do {
-      try silenced.applying {
-        try database.forEachRow(sql, rows.flatMap { $0 }) { inserted[try $0.text(0), default: 0] += 1 }
-      }
-    } catch let error as DatabaseError {
-      throw RowProblem("the database refused a score change: \(error.message)")
-    }
-    for (index, values) in rows.enumerated() {
-      guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
-      let isNew = inserted[id, default: 0] > 0
-      if isNew { inserted[id]! -= 1 }
-      do {
-        try settle(table: "scoreEvents", columns: columns, values: values, mutable: false, inserted: isNew)
-      } catch var problem as RowProblem {
-        problem.rowsBack = rows.count - 1 - index
-        throw problem
-      }
-    }
-  }
-
-  private var batchSQL: [Int: String] = [:]
-
-  private func write(table: String, columns: [String], values: [SQLValue], mutable: Bool) throws {
-    let (insert, _) = try statements(table, columns)
-    do {
-      try database.execute(insert, values)
-    } catch let error as DatabaseError {
-      throw RowProblem("the database refused it: \(error.message)")
-    }
-    try settle(
-      table: table, columns: columns, values: values, mutable: mutable, inserted: database.changes == 1)
-  }
-
-  /// Counts a row written (`inserted`) or compares it with the row of its id here.
-  private func settle(table: String, columns: [String], values: [SQLValue], mutable: Bool, inserted: Bool)
-    throws
-  {
-    guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
-    // Made only for the few mutable rows: a score change's would cost an allocation.
-    var key: String { table + ":" + id }
-    if inserted {
-      if let owner = game?.readOnlyOwner, table != "personLinks" {
-        throw RowProblem("this game is shared with you read-only by \(owner); it can't take new rows")
-      }
-      summary.added[table, default: 0] += 1
-      if mutable { seen.insert(key) }
-      return
-    }
-    let here = try database.fetchOne(try statements(table, columns).select, [values[0]]) { row in
-      columns.indices.map { row.value($0) }
-    }!
-    if here == values {
-      summary.alreadyHere[table, default: 0] += 1
-    } else if mutable, !seen.contains(key), table != "players" || here.last == values.last {
-      // Changed here since (a player still of the same game): this database's stays.
-      summary.keptHere[table, default: 0] += 1
-    } else {
-      // An append-only row's earlier copy may be this file's: its rows are not remembered.
-      let whereItIs =
-        !mutable
-        ? "here (in this database, or earlier in this file)"
-        : seen.contains(key) ? "earlier in this file" : "in this database"
-      throw RowProblem("\(table) row \(quote(id)) differs from the row with that id \(whereItIs)")
-    }
-    if mutable { seen.insert(key) }
-  }
-
-  /// Each table's insert (passing over an id that is here) and the
-  /// select of the row here, made once: built per row, the text costs
-  /// about what the insert does.
-  private var sql: [String: (insert: String, select: String)] = [:]
-
-  private func statements(_ table: String, _ columns: [String]) throws -> (insert: String, select: String) {
-    if let made = sql[table] { return made }
-    let names = columns.joined(separator: ", ")
-    let placeholders = columns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")
-    let made = (
-      "INSERT INTO \(table) (\(names)) VALUES (\(placeholders)) ON CONFLICT (id) DO NOTHING",
-      "SELECT \(names) FROM \(table) WHERE id = ?1"
-    )
-    sql[table] = made
-    return made
   }
 
   /// An id as the store makes them: 1 to 128 letters, digits, '-', '_' or '.'.
