@@ -38,7 +38,7 @@ extension Command {
       let archived = invocation[.archived]
       try invocation.store().showsArchivedGames = archived
       if let game = invocation[ifGiven: .listedGame] {
-        try listStandings(of: game, invocation)
+        try listStandings(of: game, invocation, to: invocation.output)
       } else if archived {
         try listArchivedGames(invocation)
       } else {
@@ -131,9 +131,9 @@ extension Command {
     for game in shared { invocation.output.line("  " + line(game.summary, game.access)) }
   }
 
-  private static func listStandings(of reference: String, _ invocation: Invocation) throws {
+  /// A game's standings as `list GAME` (and `watch GAME`) shows them.
+  static func listStandings(of reference: String, _ invocation: Invocation, to output: Output) throws {
     let order: StandingsOrder? = invocation[.ascending] ? .ascending : nil
-    let output = invocation.output
     let kind = try invocation.store().kind(of: reference)
     if invocation.json {
       var stream: StreamedJSONArray?

@@ -51,8 +51,10 @@ struct BinaryProcess {
     try start(arguments)()
   }
 
-  /// Starts `script` in /bin/sh with the binary as $0.
-  func startShell(_ script: String, name: String) throws -> () throws -> ProcessResult {
-    try start(["-c", script, SharedCopies.builtBinary], executable: "/bin/sh", name: name)
+  /// Starts `script` in /bin/sh with the binary as $0 and `arguments` as $1….
+  func startShell(_ script: String, name: String, arguments: [String] = []) throws
+    -> () throws -> ProcessResult
+  {
+    try start(["-c", script, SharedCopies.builtBinary] + arguments, executable: "/bin/sh", name: name)
   }
 }

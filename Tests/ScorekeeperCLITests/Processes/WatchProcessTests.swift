@@ -1,0 +1,94 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+/// `watch GAME` in a pipe (issue 34's first step): the standings at once,
+/// then again after each change another process commits to them, and
+/// nothing for a change to another game.
+@Suite struct WatchProcessTests {
+  let directory: TemporaryDirectory
+  let process: BinaryProcess
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    process = BinaryProcess(directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
+    for arguments in [["add-game", "Poker"], ["add-player", "Poker", "Ann"]] {
+      let result = try process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+  }
+
+  /// The watch's output once it has `count` lines (waiting 30 s at most).
+  func lines(_ name: String, count: Int) throws -> [String] {
+    let deadline = Date().addingTimeInterval(30)
+    while true {
+      let text = try String(contentsOfFile: directory.file(name + ".out"), encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+      if lines.count >= count || Date() > deadline { return lines }
+      usleep(20_000)
+    }
+  }
+
+  @Test("--json: one line per change to the game, the list GAME --json object with changedAt")
+  func json() throws {
+    let watch = Process()
+    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    watch.arguments = ["watch", "Poker", "--json"]
+    watch.environment = process.environment
+    let watching = try watch.startCapturing(in: directory, name: "watch")
+    func line(score: Int, at time: String) -> String {
+      #"{"game":{"id":"00000000-0000-0000-0000-000000000001","title":"Poker","playerCount":1},"standings":"#
+        + #"[{"rank":1,"id":"00000000-0000-0000-0000-000000000002","name":"Ann","score":\#(score),"photo":null,"#
+        + #""team":null,"winner":false}],"rules":{"winner":"highest","target":null,"rounds":null},"#
+        + #""state":"in progress","round":0,"kind":null,"changedAt":"\#(time)"}"#
+    }
+    #expect(try lines("watch", count: 1) == [line(score: 0, at: "2026-01-01T00:00:00.000Z")])
+    #expect(try process.run(["score", "Poker", "Ann", "+5"]).status == 0)
+    #expect(try lines("watch", count: 2).count == 2)
+    #expect(try process.run(["add-game", "Chess"]).status == 0)  // another game: no line
+    #expect(try process.run(["score", "Poker", "Ann", "+1"]).status == 0)
+    let all = try lines("watch", count: 3)
+    watch.terminate()  // SIGTERM
+    let result = try watching()
+    expectNoDifference(
+      all,
+      [
+        line(score: 0, at: "2026-01-01T00:00:00.000Z"), line(score: 5, at: "2026-01-01T00:00:00.000Z"),
+        line(score: 6, at: "2026-01-01T00:00:00.000Z"),
+      ])
+    #expect(result.status == SIGTERM && result.stderr == "", "\(result)")
+  }
+
+  @Test("text: the standings block again after a change, a blank line between")
+  func text() throws {
+    let watch = Process()
+    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    watch.arguments = ["watch", "Poker"]
+    watch.environment = process.environment
+    let watching = try watch.startCapturing(in: directory, name: "watch")
+    #expect(try lines("watch", count: 2) == ["Poker (1 player)", "  1  0  Ann"])
+    #expect(try process.run(["score", "Poker", "Ann", "+2"]).status == 0)
+    let all = try lines("watch", count: 5)
+    watch.terminate()
+    #expect(all == ["Poker (1 player)", "  1  0  Ann", "", "Poker (1 player)", "  1  2  Ann"])
+    #expect(try watching().status == SIGTERM)
+  }
+
+  @Test("the watch ends when its reader has gone, at its next write")
+  func readerGone() throws {
+    // The watch's own status comes out; timeout makes one that did not end
+    // 124, failing the test instead of hanging it.
+    let pipeline = try process.startShell(
+      "(timeout 60 \"$0\" watch Poker; echo $? > \"$1\") | head -n 1 > /dev/null; cat \"$1\"",
+      name: "pipeline", arguments: [directory.file("status")])
+    // head has its line and goes; a change's write then finds no reader.
+    // (Two, apart: the first may still reach the pipe before head is gone.)
+    for points in ["+2", "+1"] {
+      usleep(300_000)
+      #expect(try process.run(["score", "Poker", "Ann", points]).status == 0)
+    }
+    let result = try pipeline()
+    // Ended as `cat` would, by SIGPIPE (128 + 13).
+    #expect(result == ProcessResult(status: 0, stdout: "141\n", stderr: ""), "\(result)")
+  }
+}
