@@ -15,22 +15,18 @@ public final class ImportSource {
   /// Bytes consumed and dropped before `storage[0]`.
   private var dropped = 0
   private(set) var isExhausted = false
-  /// What a caller names the source in messages ("games.json", "standard input").
-  public let name: String
 
   /// A token (a string, a CSV field) longer than this is refused rather
   /// than gathered: the largest photo, as base64, fits.
   static let maximumTokenLength = (CloudAsset.maximumByteCount / 3 + 1) * 4 + 1024
 
-  public init(descriptor: Int32, name: String) {
+  public init(descriptor: Int32) {
     self.descriptor = descriptor
-    self.name = name
     storage = [UInt8](repeating: 0, count: 1 << 16)
   }
 
-  public init(bytes: [UInt8], name: String) {
+  public init(bytes: [UInt8]) {
     descriptor = nil
-    self.name = name
     storage = bytes
     end = bytes.count
     isExhausted = true

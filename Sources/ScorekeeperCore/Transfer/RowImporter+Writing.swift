@@ -10,38 +10,63 @@ extension RowImporter {
     let rows = batch
     batch.removeAll(keepingCapacity: true)
     let columns = TransferTable.scoreEvents.columns.map(\.name)
-    let width = columns.count
-    let sql =
-      batchSQL[rows.count]
-      ?? {
-        let tuples = (0..<rows.count).map { row in
-          "(" + (1...width).map { "?\(row * width + $0)" }.joined(separator: ", ") + ")"
-        }
-        let made =
-          "INSERT INTO scoreEvents (\(columns.joined(separator: ", "))) VALUES "
-          + tuples.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id"
-        batchSQL[rows.count] = made
-        return made
-      }()
-    var inserted: [String: Int] = [:]
+    let sql = batchSQL[rows.count] ?? Self.batchStatements(rows: rows.count, columns: columns)
+    batchSQL[rows.count] = sql
+    var isNew: [Bool] = []
     do {
+      var inserted: [String: Int] = [:]
       try silenced.applying {
-        try database.forEachRow(sql, rows.flatMap { $0 }) { inserted[try $0.text(0), default: 0] += 1 }
+        try database.forEachRow(sql.insert, rows.flatMap { $0 }) { inserted[try $0.text(0), default: 0] += 1 }
+      }
+      // A row is new if the insert returned its id (a second row of one id never is).
+      isNew = rows.map { values in
+        guard case .text(let id) = values[0], let count = inserted[id], count > 0 else { return false }
+        inserted[id] = count - 1
+        return true
+      }
+      if isNew.contains(true) {
+        // Tracked as the trigger tracks each new row: the ids of those not
+        // new are NULL, which matches none.
+        try database.execute(sql.track, zip(rows, isNew).map { $1 ? $0[0] : .null })
       }
     } catch let error as DatabaseError {
       throw RowProblem("the database refused a score change: \(error.message)")
     }
     for (index, values) in rows.enumerated() {
-      guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
-      let isNew = inserted[id, default: 0] > 0
-      if isNew { inserted[id]! -= 1 }
       do {
-        try settle(table: "scoreEvents", columns: columns, values: values, mutable: false, inserted: isNew)
+        try settle(
+          table: "scoreEvents", columns: columns, values: values, mutable: false, inserted: isNew[index])
       } catch var problem as RowProblem {
         problem.rowsBack = rows.count - 1 - index
         throw problem
       }
     }
+  }
+
+  /// A batch of `rows` score changes: its insert (returning the ids
+  /// inserted) and its tracking for sync of those it inserted (by the
+  /// batch's ids, each row's syncRecords row made as the trigger
+  /// `sync_scoreEvents_insert` makes it, whatever state one had).
+  private static func batchStatements(rows: Int, columns: [String]) -> (insert: String, track: String) {
+    let width = columns.count
+    let tuples = (0..<rows).map { row in
+      "(" + (1...width).map { "?\(row * width + $0)" }.joined(separator: ", ") + ")"
+    }
+    let insert =
+      "INSERT INTO scoreEvents (\(columns.joined(separator: ", "))) VALUES "
+      + tuples.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id"
+    let track = """
+      \(SyncTracking.marker) INSERT INTO syncRecords
+        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
+      SELECT e.id || ':scoreEvents', 'scoreEvents', e.id, parent.zoneName, parent.ownerName, parent.recordName,
+        'pendingSave', 1
+      FROM scoreEvents AS e JOIN syncRecords AS parent ON parent.recordName = e.playerID || ':players'
+      WHERE e.id IN (\((1...rows).map { "?\($0)" }.joined(separator: ", ")))
+      ON CONFLICT (recordName) DO UPDATE SET
+        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
+        ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName
+      """
+    return (insert, track)
   }
 
   /// Inserts the row unless its id is here; counts what happened.

@@ -49,36 +49,21 @@ final class RowImporter {
 
   /// Score changes come by the hundred thousand, and the trigger that
   /// tracks each for sync as it is inserted costs more than the insert:
-  /// they go in with tracking silenced, and each game's are tracked in
-  /// one statement when the game ends (`endGame`), as the trigger
-  /// `sync_scoreEvents_insert` would have (ImportProcessTests' round trip compares).
+  /// they go in with tracking silenced, and those a batch inserted are
+  /// tracked by one statement (`trackingSQL`) doing what the trigger
+  /// `sync_scoreEvents_insert` does for each (ImportProcessTests' round
+  /// trip compares every `syncRecords` row).
   let silenced: SyncApplyingFlag
-  /// The game whose score changes wait to be tracked.
-  private var untracked: String?
-
-  static let trackScoreEvents = """
-    \(SyncTracking.marker) INSERT INTO syncRecords
-      (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-    SELECT e.id || ':scoreEvents', 'scoreEvents', e.id, parent.zoneName, parent.ownerName, parent.recordName,
-      'pendingSave', 1
-    FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
-    JOIN syncRecords AS parent ON parent.recordName = p.id || ':players'
-    LEFT JOIN syncRecords AS r ON r.recordName = e.id || ':scoreEvents'
-    WHERE p.gameID = ?1 AND (r.recordName IS NULL OR r.state = 'pendingDelete')
-    ON CONFLICT (recordName) DO UPDATE SET
-      state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
-      ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName
-    """
 
   /// Score changes waiting to be inserted, all checked: a statement
   /// inserting many rows opens the table's indexes and triggers once, where
   /// one per row costs about as much again as the rows.
   var batch: [[SQLValue]] = []
   static let batchSize = 64
-  /// The batches' statements by their number of rows, and each table's
+  /// The batches' statements (insert, track) by their number of rows, and each table's
   /// insert and select (`statements`), made once: built per row, the text
   /// costs about what the insert does.
-  var batchSQL: [Int: String] = [:]
+  var batchSQL: [Int: (insert: String, track: String)] = [:]
   var sql: [String: (insert: String, select: String)] = [:]
 
   init(database: Database, silencing flag: SyncApplyingFlag, access: @escaping (String) throws -> GameAccess)
@@ -88,13 +73,10 @@ final class RowImporter {
     self.access = access
   }
 
-  /// Tracks the score changes of the game just imported; call when its
-  /// rows are done (`beginGame` and the end of an import do).
+  /// Writes what waits of the game just imported; call when its rows are
+  /// done (`beginGame` and the end of an import do).
   func endGame() throws {
     try flush()
-    guard let id = untracked else { return }
-    try database.execute(Self.trackScoreEvents, [.text(id)])
-    untracked = nil
   }
 
   /// Makes `id` the game rows go to, adding it unless it is here. A game
@@ -188,7 +170,6 @@ final class RowImporter {
     }
     let mutable = table.name == "players" || table.name == "playerPhotos"
     if table.name == TransferTable.scoreEvents.name {
-      untracked = game?.id
       batch.append(values)
       if batch.count == Self.batchSize { try flush() }
     } else {

@@ -43,7 +43,7 @@ extension Command {
           "Can't read \(quote(path)): \(String(cString: strerror(errno))). Nothing was imported.")
       }
       defer { if descriptor != 0 { close(descriptor) } }
-      let source = ImportSource(descriptor: descriptor, name: path == "-" ? "standard input" : path)
+      let source = ImportSource(descriptor: descriptor)
       let summary: ImportSummary
       let format: ImportFormat
       do {

@@ -51,7 +51,7 @@ import Testing
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
-    let reader = try JSONStreamReader(source: ImportSource(descriptor: descriptor, name: "doc.json"))
+    let reader = try JSONStreamReader(source: ImportSource(descriptor: descriptor))
     let read = try value(reader)
     try reader.finish()
     #expect(text.utf8.count > 3 * 65536)
@@ -61,7 +61,7 @@ import Testing
   @Test("a failure names the path, line and column of the value at fault")
   func location() throws {
     let text = "{\"a\": [1,\n  2,\n  {\"b\": \"x\", \"c\": tru}]}"
-    let reader = try JSONStreamReader(source: ImportSource(bytes: Array(text.utf8), name: "t"))
+    let reader = try JSONStreamReader(source: ImportSource(bytes: Array(text.utf8)))
     #expect(throws: ImportError(location: "$.a[2].c (line 3, column 19)", problem: "expected true")) {
       _ = try value(reader)
     }
