@@ -79,7 +79,7 @@ import Testing
     #expect(try process.run(["--db", copy, "export"]).stdout == export.stdout)
     #expect(try syncedRows(copy) == (try syncedRows(directory.file("games.sqlite"))))
     // Every imported row waits to be sent, as the rows made by commands
-    // do: score changes too, which the import tracks a game at a time.
+    // do: score changes too, which the import tracks a batch at a time.
     let tracked = "SELECT * FROM syncRecords ORDER BY recordName"
     #expect(
       try ShellCommand.output(["sqlite3", copy, tracked])
