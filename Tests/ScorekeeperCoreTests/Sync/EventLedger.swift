@@ -1,0 +1,58 @@
+import ScorekeeperTestSupport
+import Testing
+
+@_spi(Testing) @testable import ScorekeeperCore
+
+/// Every score event the devices of a random test made, and the oracle for
+/// which of them must survive: each event whose player survives, unless
+/// that player was removed after the event was made. Removing a player
+/// removes its events; an import can then bring the player back from a
+/// file written before the events were (by an id the file still has), and
+/// the events stay removed, as they should.
+struct EventLedger {
+  /// Event id → its player's id, for every event made.
+  private var playerOfEvent: [String: String] = [:]
+  /// Events whose player was removed after they were made.
+  private var removedWithPlayer: Set<String> = []
+  /// The players each device held when last looked at, by device name.
+  private var playersHeld: [String: Set<String>] = [:]
+
+  /// Notes the events `device` made itself (its own device id).
+  mutating func record(madeOn device: TestDevice) throws {
+    for (id, player) in try device.store.database.fetchAll(
+      "SELECT id, playerID FROM scoreEvents WHERE device = (SELECT id FROM localDevice)", [],
+      { (try $0.text(0), try $0.text(1)) })
+    {
+      playerOfEvent[id] = player
+    }
+  }
+
+  /// Looks at every device's players: one that a device held last time
+  /// and holds no more was removed (there or on another device), and so
+  /// were the events made for it so far.
+  mutating func observe(_ devices: [TestDevice]) throws {
+    for device in devices {
+      let held = Set(try device.store.database.fetchAll("SELECT id FROM players") { try $0.text(0) })
+      let removed = playersHeld[device.name, default: []].subtracting(held)
+      if !removed.isEmpty {
+        removedWithPlayer.formUnion(playerOfEvent.filter { removed.contains($0.value) }.keys)
+      }
+      playersHeld[device.name] = held
+    }
+  }
+
+  /// Expects `contents` (a converged device's) to hold exactly the events
+  /// owed: those whose player is there and was never removed since, and
+  /// of the others only events whose player is there.
+  func expectOwedEvents(
+    in contents: [String], _ comment: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let players = Set(contents.filter { $0.hasPrefix("player ") }.map { String($0.split(separator: " ")[1]) })
+    let events = Set(contents.filter { $0.hasPrefix("event ") }.map { String($0.split(separator: " ")[1]) })
+    let ofLivePlayers = Set(playerOfEvent.filter { players.contains($0.value) }.keys)
+    expectNoDifference(
+      events.subtracting(removedWithPlayer), ofLivePlayers.subtracting(removedWithPlayer), comment,
+      sourceLocation: sourceLocation)
+    #expect(events.isSubset(of: ofLivePlayers), "\(comment)", sourceLocation: sourceLocation)
+  }
+}
