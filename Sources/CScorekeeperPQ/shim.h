@@ -21,7 +21,7 @@
   X(PQcmdTuples) X(PQclear) X(PQconninfoParse) X(PQconninfoFree) \
   X(PQencryptPasswordConn) X(PQfreemem) X(PQsetNoticeProcessor) X(PQsendQueryParams) \
   X(PQgetResult) \
-  X(PQsetnonblocking) X(PQflush) X(PQconsumeInput) X(PQisBusy)
+  X(PQsetnonblocking) X(PQflush) X(PQconsumeInput) X(PQisBusy) X(PQnotifies)
 
 #define SCOREKEEPER_LIBPQ_FIELD(name) __typeof__(&name) name;
 typedef struct scorekeeper_libpq {

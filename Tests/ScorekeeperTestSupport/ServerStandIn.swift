@@ -23,6 +23,10 @@ public final class ServerStandIn: Sendable {
     case forwarding
     /// Connections stay open, but nothing more goes either way.
     case frozen
+    /// The server went down and is starting again: connections open are
+    /// cut (each end sees its socket close), and new ones are accepted
+    /// and closed at once. `forwarding` again is the server back.
+    case down
   }
 
   public let port: Int
@@ -60,6 +64,9 @@ public final class ServerStandIn: Sendable {
       precondition(
         behaviour != .refusing || !state.listening, "a port that listens cannot refuse again")
       state.behaviour = behaviour
+      if behaviour == .down {
+        for socket in state.sockets where socket != listener { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+      }
       guard behaviour != .refusing, !state.listening else { return false }
       state.listening = true
       return true
@@ -92,6 +99,10 @@ public final class ServerStandIn: Sendable {
       guard client >= 0 else { continue }
       guard keep(client) else { return }
       if behaviour == .silent { continue }  // held open, never read
+      if behaviour == .down {
+        _ = shutdown(client, Int32(SHUT_RDWR))
+        continue
+      }
       guard let server = connectToTarget(), keep(server) else {
         _ = Glibc.close(client)
         continue

@@ -135,6 +135,13 @@ public final class TestCloud {
     try container("alice").serverIdentity()
   }
 
+  /// The live cloud as `userName` (made and let in first): the postgres
+  /// backing's, for what only it has (its change signal).
+  public func liveCloud(for userName: String) throws -> LiveCloud {
+    guard let live else { preconditionFailure("a postgres test ran on \(backing)") }
+    return try live.cloud(for: userName)
+  }
+
   public func container(_ userName: String) -> any CloudContainer {
     if let mock { return FaultInjectingContainer(mock.container(for: userName), faults: faults) }
     do {

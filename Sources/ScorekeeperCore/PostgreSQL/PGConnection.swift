@@ -318,6 +318,26 @@ public final class PGConnection {
   /// failed): it will not work again; open a new one.
   public var isBroken: Bool { isClosed || api.PQstatus(handle) != CONNECTION_OK }
 
+  /// The connection's socket, for poll(2); -1 once closed.
+  public var socket: Int32 { isClosed ? -1 : api.PQsocket(handle) }
+
+  /// Reads what the server has sent, without waiting, and returns the
+  /// notifications (NOTIFY) among it, in the order sent. Throws once the
+  /// connection is lost.
+  public func takeNotifications() throws -> [PGNotification] {
+    guard !isClosed else { throw Self.closedError }
+    guard api.PQconsumeInput(handle) == 1 else { throw connectionFailure(nil) }
+    var notifications: [PGNotification] = []
+    while let notification = api.PQnotifies(handle) {
+      notifications.append(
+        PGNotification(
+          channel: String(cString: notification.pointee.relname),
+          payload: String(cString: notification.pointee.extra)))
+      api.PQfreemem(notification)
+    }
+    return notifications
+  }
+
   /// The SCRAM-SHA-256 verifier of `password` for `user`, computed here
   /// so the password itself never reaches the server (or its log).
   public func scramVerifier(password: String, user: String) throws -> String {
@@ -348,4 +368,10 @@ public final class PGConnection {
     while text.last?.isWhitespace == true { text.removeLast() }
     return text
   }
+}
+
+/// A notification the server sent (NOTIFY channel, payload).
+public struct PGNotification: Equatable, Sendable {
+  public let channel: String
+  public let payload: String
 }

@@ -12,7 +12,7 @@ import Testing
   let world: CloudWorld
   let tables = [
     "server", "migrations", "accounts", "devices", "zones", "deleted_zones", "records", "shares",
-    "participants", "access_changes", "tombstones", "assets",
+    "participants", "access_changes", "tombstones", "assets", "channels",
   ]
   /// The photos of alice's shared root and of her unshared note.
   let rootPhoto = CloudAsset(bytes: Array("the root's photo".utf8))
@@ -198,11 +198,42 @@ import Testing
     let outsider = try PGConnection(try server.connectionString(for: "outsider", joining: false))
     #expect(attempt(outsider, "SELECT * FROM scorekeeper.records") == "42501")
     #expect(attempt(outsider, "SELECT scorekeeper.account_status()") == "42501")
+    #expect(attempt(outsider, "SELECT scorekeeper.my_channel()") == "42501")
     let database = try #require(PGConnectionString(server.location)["dbname"])
     #expect(throws: LiveCloudError.notAUser(user: "outsider", database: database)) {
       try LiveCloud(connectionString: try server.connectionString(for: "outsider", joining: false))
         .container()
         .accountStatus()
     }
+  }
+
+  @Test("a stranger listening on every channel name he can find hears nothing while alice changes her games")
+  func strangerListens() throws {
+    // alice's watch and bob's (read-only) are listening (their channels' names are in
+    // their sessions' statements, which the server keeps for each session).
+    let aliceSignal = try server.liveCloud(for: "alice").changeSignal()
+    let bobSignal = try server.liveCloud(for: "bob").changeSignal()
+    let mallory = try PGConnection(try server.connectionString(for: "mallory"))
+    func rows(_ sql: String) throws -> [String] {
+      try mallory.query(sql).rows.compactMap { $0.first ?? nil }
+    }
+    let own = try #require(try JSON.parse(try rows("SELECT scorekeeper.my_channel()")[0]).stringValue)
+    // Only his own channel is his to read.
+    #expect(try rows("SELECT channel FROM scorekeeper.channels") == [own])
+    // What he can see of the server's sessions: alice's and bob's
+    // statements are hidden from him.
+    let statements = try rows("SELECT query FROM pg_stat_activity WHERE usename IN ('alice', 'bob')")
+    #expect(
+      !statements.isEmpty && statements.allSatisfy { $0 == "<insufficient privilege>" }, "\(statements)")
+    var names: Set<String> = [own, "scorekeeper", "sk", "changes", "zones", "alice", "bob", "games", "watch"]
+    for text in try rows("SELECT query FROM pg_stat_activity") + rows("SELECT pg_listening_channels()") {
+      names.formUnion(text.matches(of: /sk_[0-9a-f]{32}/).map { String($0.output) })
+    }
+    for name in names { _ = try mallory.query("LISTEN \"\(name)\"") }
+    #expect(Set(try rows("SELECT pg_listening_channels()")) == names)
+    try world.save([world.record("new-child", parent: "root"), world.record("new-note")])
+    #expect(try aliceSignal.wait(until: .after(30)) && bobSignal.wait(until: .after(30)))
+    _ = try mallory.query("SELECT 1")  // anything sent to him by now has arrived
+    #expect(try mallory.takeNotifications() == [])
   }
 }

@@ -81,10 +81,14 @@ import Testing
     let frank = tcpCloud("ut_frank", password: "before")
     let zone = ZoneID(name: "games", ownerName: "ut_frank")
     _ = try frank.container().privateDatabase.modifyRecordZones(saving: [zone])
+    let firstSignal = try frank.changeSignal()
+    let channel = "SELECT channel FROM scorekeeper.channels WHERE user_name = 'ut_frank'"
+    let firstChannel = try #require(try admin.query(channel).scalar)
     let records = try admin.query("SELECT count(*) FROM scorekeeper.zones WHERE owner = 'ut_frank'").scalar
     #expect(records == "1")
 
-    #expect(try users.remove("ut_frank") == .init(loginDisabled: true, sessionsEnded: 1))
+    // (Two sessions: the cloud's calls, and its change signal's.)
+    #expect(try users.remove("ut_frank") == .init(loginDisabled: true, sessionsEnded: 2))
     #expect(try role("ut_frank")?.dropFirst() == ["false", nil])
     // The session ended under the open connection (57P01, in the server's
     // last words); a new one is refused.
@@ -95,12 +99,20 @@ import Testing
       try frank.container().privateDatabase.databaseChanges(since: nil)
     }
     #expect(try admin.query("SELECT count(*) FROM scorekeeper.zones WHERE owner = 'ut_frank'").scalar == "1")
+    // The watch's listening connection ended with the rest, and the
+    // channel's name is forgotten.
+    #expect(throws: CloudError.self) { try firstSignal.wait(until: .after(30)) }
+    #expect(try admin.query(channel).rows.isEmpty)
 
     #expect(try users.needsPassword("ut_frank"))
     #expect(try users.add("ut_frank", password: "after") == .enabled)
     #expect(
       try tcpCloud("ut_frank", password: "after").container().privateDatabase.databaseChanges(since: nil)
         .changedZones == [zone])
+    // Back, with a channel of a new name.
+    _ = try tcpCloud("ut_frank", password: "after").changeSignal()
+    let secondChannel = try #require(try admin.query(channel).scalar)
+    #expect(secondChannel != firstChannel && secondChannel.wholeMatch(of: /sk_[0-9a-f]{32}/) != nil)
     #expect(throws: CloudError.loginRefused("password authentication failed for user \"ut_frank\"")) {
       try tcpCloud("ut_frank", password: "before").container().serverIdentity()
     }

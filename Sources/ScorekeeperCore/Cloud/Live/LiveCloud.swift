@@ -7,7 +7,7 @@ public final class LiveCloud: Sendable {
   /// holds a password.
   public let connectionString: String
   /// Asks for the password when libpq found none (a person at a terminal).
-  private let password: (@Sendable () -> String?)?
+  let password: (@Sendable () -> String?)?
   let state = Locked(State())
 
   struct State {

@@ -114,8 +114,8 @@ public struct ServerUsers {
     public var sessionsEnded: Int?
   }
 
-  /// Takes `name` out of the users group and ends their sessions on this
-  /// database. The role may no longer log in unless it belongs to another
+  /// Takes `name` out of the users group, forgets their notification
+  /// channel, and ends their sessions on this database. The role may no longer log in unless it belongs to another
   /// group (another scorekeeper database on this server, say).
   public func remove(_ name: String) throws -> Removal {
     let loginDisabled = try inTransaction {
@@ -124,6 +124,11 @@ public struct ServerUsers {
       }
       let role = quotedIdentifier(name)
       try connection.query("REVOKE \(quotedIdentifier(roles.users)) FROM \(role)")
+      // Their notification channel's secret name goes with them: added
+      // back, they get a new one, which whoever saw the old cannot guess.
+      try connection.query("SET LOCAL ROLE \(quotedIdentifier(roles.owner))")
+      try connection.query("DELETE FROM scorekeeper.channels WHERE user_name = $1", [name])
+      try connection.query("RESET ROLE")
       let otherGroups = try connection.query(
         "SELECT count(*) FROM pg_auth_members AS m JOIN pg_roles AS r ON r.oid = m.member WHERE r.rolname = $1",
         [name]

@@ -3,10 +3,10 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
-/// `DatabaseChangeWaiter` (the start of issue 34's `watch`): a commit by
+/// `DatabaseChangeSignal` (the start of issue 34's `watch`): a commit by
 /// another connection ends a wait, nothing else does, and no commit is
 /// lost between waits.
-@Suite struct DatabaseChangeWaiterTests {
+@Suite struct DatabaseChangeSignalTests {
   let directory: TemporaryDirectory
   let dependencies = Dependencies(uuid: .incrementing(), clock: .constant(testNow), device: .device(1))
 
@@ -23,7 +23,7 @@ import Testing
       watcher.close()
       writer.close()
     }
-    let waiter = try DatabaseChangeWaiter(store: watcher)
+    let waiter = try DatabaseChangeSignal(database: watcher.database)
     // Nothing committed: the deadline ends it, whatever the watcher reads.
     _ = try watcher.gamesWithAccess()
     #expect(try waiter.wait(until: .after(0.2)) == false)

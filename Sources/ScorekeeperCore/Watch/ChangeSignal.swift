@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Something that says, through a descriptor poll(2) can wait on, that
+/// what it follows may have changed: a database file another connection
+/// committed to (`DatabaseChangeSignal`), or a cloud that notified
+/// (`LiveChangeSignal`). A wake is only a hint; `takeChange` decides.
+/// For `watch` and `serve` (issue 34), which follow several at once.
+public protocol ChangeSignal: AnyObject {
+  /// Readable when a change may have come.
+  var descriptor: Int32 { get }
+  /// Reads whatever woke the descriptor, without blocking, and says
+  /// whether what this follows changed since it last said so. Throws
+  /// when the signal is lost (its connection closed): it stays lost, and
+  /// the caller makes another.
+  func takeChange() throws -> Bool
+}
+
+/// Waiting on several signals at once.
+public enum ChangeSignals {
+  /// At most this long between two looks at every signal, woken or not:
+  /// a file system that cannot notify (a network share) delays a change
+  /// by this much, never loses it.
+  public static let recheckInterval = 1.0
+
+  /// Waits until a signal's descriptor is readable, `recheckInterval`
+  /// passes, or `deadline` does, and returns the indexes in `signals` of
+  /// those to ask (`takeChange`): the readable ones, or all of them after
+  /// a recheck interval; none at the deadline.
+  public static func ready(_ signals: [any ChangeSignal], until deadline: Deadline) throws -> [Int] {
+    var entries = signals.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+    let wait = deadline.earlier(than: .after(recheckInterval))
+    while true {
+      let count = poll(&entries, nfds_t(entries.count), wait.pollMilliseconds)
+      if count > 0 {
+        // An error or a hang-up counts as readable: `takeChange` finds out which.
+        return entries.indices.filter { entries[$0].revents != 0 }
+      }
+      if count == 0 { return deadline.hasPassed ? [] : Array(signals.indices) }
+      guard errno == EINTR else {
+        throw DatabaseError(
+          extendedCode: 1,
+          message: "poll failed while waiting for changes: \(String(cString: strerror(errno)))")
+      }
+      // A signal arrived: the caller's loop decides whether to stop.
+      return []
+    }
+  }
+}
+
+extension ChangeSignal {
+  /// Returns true as soon as a change is taken (one that came before the
+  /// call included); false when `deadline` passes first.
+  public func wait(until deadline: Deadline) throws -> Bool {
+    while true {
+      if try takeChange() { return true }
+      if deadline.hasPassed { return false }
+      _ = try ChangeSignals.ready([self], until: deadline)
+    }
+  }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Says when another connection commits to a SQLite database file,
+/// without polling it: inotify on the file's folder wakes a wait when a
+/// file there (the database, its `-wal` log) is written, and SQLite's
+/// `PRAGMA data_version` (which moves when another connection commits)
+/// tells a commit from a checkpoint or a read. `watch` follows its own
+/// database this way, and a mock cloud's file (`MockCloud.changeSignal`).
+public final class DatabaseChangeSignal: ChangeSignal {
+  private let database: Database
+  public let descriptor: Int32
+  private var version: Int64
+
+  /// Follows `database`'s file, asking `database` (a connection the
+  /// caller keeps outside transactions while it waits).
+  public init(database: Database) throws {
+    self.database = database
+    let path = database.path
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { throw Self.failure("inotify_init1", folder) }
+    let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+    guard inotify_add_watch(descriptor, folder.isEmpty ? "/" : folder, mask) >= 0 else {
+      let error = Self.failure("inotify_add_watch", folder)
+      close(descriptor)
+      throw error
+    }
+    version = 0
+    version = try dataVersion()
+  }
+
+  /// Follows the store's database, through the store's connection.
+  public convenience init(store: Store) throws {
+    try self.init(database: store.database)
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// True when another connection has committed since the last true (or
+  /// since this signal was made).
+  public func takeChange() throws -> Bool {
+    try drain()
+    let now = try dataVersion()
+    guard now != version else { return false }
+    version = now
+    return true
+  }
+
+  private func dataVersion() throws -> Int64 {
+    try database.fetchOne("PRAGMA data_version") { try $0.int64(0) }!
+  }
+
+  /// Reads every waiting event. Which file each names matters not:
+  /// `data_version` decides, and asking it is cheaper than a wake.
+  private func drain() throws {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 { continue }
+      if count < 0, errno == EINTR { continue }
+      return
+    }
+  }
+
+  private static func failure(_ call: String, _ path: String) -> DatabaseError {
+    DatabaseError(
+      extendedCode: 1, message: "\(call) failed for \(quote(path)): \(String(cString: strerror(errno)))")
+  }
+}
