@@ -190,6 +190,21 @@ extension Store {
       state: try state(of: game))
   }
 
+  /// The game's newest score change and its player's name (of a round,
+  /// the one entered last), or nil before the first: what `watch` heads
+  /// its screen with.
+  public func lastChange(of gameReference: String) throws -> (playerName: String, event: ScoreEvent)? {
+    try read {
+      let game = try findGame(gameReference)
+      return try database.fetchOne(
+        """
+        SELECT \(Self.eventColumns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+        WHERE p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
+        """, [.text(game.id)]
+      ) { (try $0.text(6), try Self.event($0)) }
+    }
+  }
+
   private static let eventColumns = "e.id, e.playerID, e.delta, e.time, e.device, e.undoes"
 
   static func event(_ row: Row) throws -> ScoreEvent {

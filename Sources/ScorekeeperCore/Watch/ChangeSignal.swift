@@ -17,35 +17,31 @@ public protocol ChangeSignal: AnyObject {
   func takeChange() throws -> Bool
 }
 
-/// Waiting on several signals at once.
+/// Waiting on several change signals (and other descriptors) at once.
 public enum ChangeSignals {
   /// At most this long between two looks at every signal, woken or not:
   /// a file system that cannot notify (a network share) delays a change
   /// by this much, never loses it.
   public static let recheckInterval = 1.0
 
-  /// Waits until a signal's descriptor is readable, `recheckInterval`
-  /// passes, or `deadline` does, and returns the indexes in `signals` of
-  /// those to ask (`takeChange`): the readable ones, or all of them after
-  /// a recheck interval; none at the deadline.
-  public static func ready(_ signals: [any ChangeSignal], until deadline: Deadline) throws -> [Int] {
-    var entries = signals.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+  /// Waits until one of `descriptors` is readable, `recheckInterval`
+  /// passes, or `deadline` does, and returns the indexes of the readable
+  /// ones (an error or a hang-up counts as readable): none when time ran
+  /// out or a signal interrupted the wait. Either way, the caller asks each
+  /// `ChangeSignal` it waits on (`takeChange`), readable or not, so a
+  /// change a descriptor could not announce shows within the interval;
+  /// other descriptors (a terminal's input) it reads only when readable.
+  public static func ready(_ descriptors: [Int32], until deadline: Deadline) throws -> [Int] {
+    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let wait = deadline.earlier(than: .after(recheckInterval))
-    while true {
-      let count = poll(&entries, nfds_t(entries.count), wait.pollMilliseconds)
-      if count > 0 {
-        // An error or a hang-up counts as readable: `takeChange` finds out which.
-        return entries.indices.filter { entries[$0].revents != 0 }
-      }
-      if count == 0 { return deadline.hasPassed ? [] : Array(signals.indices) }
-      guard errno == EINTR else {
-        throw DatabaseError(
-          extendedCode: 1,
-          message: "poll failed while waiting for changes: \(String(cString: strerror(errno)))")
-      }
-      // A signal arrived: the caller's loop decides whether to stop.
-      return []
+    let count = poll(&entries, nfds_t(entries.count), wait.pollMilliseconds)
+    if count > 0 { return entries.indices.filter { entries[$0].revents != 0 } }
+    if count < 0, errno != EINTR {
+      throw DatabaseError(
+        extendedCode: 1, message: "poll failed while waiting for changes: \(String(cString: strerror(errno)))"
+      )
     }
+    return []
   }
 }
 
@@ -56,7 +52,7 @@ extension ChangeSignal {
     while true {
       if try takeChange() { return true }
       if deadline.hasPassed { return false }
-      _ = try ChangeSignals.ready([self], until: deadline)
+      _ = try ChangeSignals.ready([descriptor], until: deadline)
     }
   }
 }

@@ -10,79 +10,44 @@ extension Command {
       name: "watch",
       summary: "Show a game's standings again each time they change, until stopped.",
       arguments: [Argument.game.spec],
+      options: [Flag.sheet.spec],
       discussion: """
-        Prints the standings (as list GAME does) at once, then again after every change
-        to them, as soon as it is made: by any scorekeeper process on this database, or
-        by another device or person through the cloud (a live server notifies the watch;
-        the mock cloud's file is watched). An idle watch sleeps. With --json, each is one
-        line: the list GAME --json object, plus "changedAt" (when the watch saw it), so
-        that `scorekeeper watch GAME --json | jq` follows a game; stdout carries nothing
-        else.
+        Shows the game's standings (as list GAME does), or with --sheet its score sheet
+        (as sheet GAME does), and shows them again after every change, as soon as it is
+        made: by any scorekeeper process on this database, or by another device or
+        person through the cloud (a live server notifies the watch; the mock cloud's
+        file is watched). An idle watch sleeps.
 
-        When the cloud cannot be reached, the watch says so once on stderr, keeps
-        showing this database's changes, and tries again (after 1 s, then 2, 4, ... up to
-        30 s); once back, it fetches what changed meanwhile and says so. With --offline
-        it follows this database only. It runs until stopped (Ctrl-C, SIGTERM, a
-        hang-up) or until its reader has gone (seen at its next write).
+        On a terminal the view fills the screen (the alternate screen, so the shell's
+        comes back as it was) and is redrawn in place, cut to the terminal's size as
+        it changes, under a line saying the last change ("Ann +5, 3 s ago") and the
+        cloud's state. q quits; Ctrl-C, SIGTERM and a hang-up end it too, the terminal
+        put back first.
+
+        In a pipe, each view is a block, a blank line between; with --json, one line:
+        the list GAME --json object (with --sheet, sheet GAME --json's), plus
+        "changedAt" (when the watch saw it), so that `scorekeeper watch GAME --json | jq`
+        follows a game; stdout carries nothing else. It runs until stopped or until its
+        reader has gone (seen at its next write).
+
+        When the cloud cannot be reached, the watch says so (once, on stderr in a pipe;
+        in the header on a terminal), keeps showing this database's changes, and tries
+        again after 1 s, then 2, 4, ... up to 30 s; once back, it fetches what changed
+        meanwhile. With --offline it follows this database only.
         """,
-      examples: ["scorekeeper watch Poker", "scorekeeper watch Poker --json | jq .standings[0]"]
+      examples: [
+        "scorekeeper watch Poker", "scorekeeper watch Hearts --sheet",
+        "scorekeeper watch Poker --json | jq .standings[0]",
+      ]
     ),
     needsDatabase: true,
     run: { invocation in
-      // It runs until stopped, so it must be stoppable: a parent may have
-      // started it with these blocked (a test harness's thread, a job
-      // runner), and a blocked SIGTERM would leave it waiting.
-      var stops = sigset_t()
-      sigemptyset(&stops)
-      for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, signal) }
-      sigprocmask(SIG_UNBLOCK, &stops, nil)
-      let store = try invocation.store()
-      let reference = invocation[.game]
-      let local = try DatabaseChangeSignal(store: store)
-      let cloud = try CloudFollower(invocation)
-      let clock = try invocation.settings.dependencies.get().clock
-      var shown: String?
-      while true {
-        // What is due from the cloud first (at the start: the catch-up).
-        _ = try cloud?.step()
-        let snapshot = Output.memory()
-        snapshot.usesColor = invocation.output.usesColor
-        snapshot.asciiOnly = invocation.output.asciiOnly
-        try Command.listStandings(of: reference, invocation, to: snapshot)
-        let text = snapshot.text
-        if text != shown {
-          // A blank line between blocks, as between paragraphs.
-          let separator = shown == nil ? "" : "\n"
-          shown = text
-          if invocation.json {
-            guard case .object(let fields) = try JSON.parse(text) else { preconditionFailure("an object") }
-            invocation.output.write(
-              JSON.object(fields + [("changedAt", .string(try clock.now().iso8601))]).compactText + "\n")
-          } else {
-            invocation.output.write(separator + text)
-          }
-          invocation.output.flush()
-          // The reader went away: the watch is over (the program ends as `cat` would).
-          if invocation.output.failure != nil { return }
-        }
-        try waitForChange(local: local, cloud: cloud)
-      }
+      try WatchSession(invocation, sheet: invocation[.sheet]).run()
     })
 }
 
-extension Command {
-  /// Waits until this database changes (another process committed), the
-  /// cloud signals, or the cloud follower has something due; an hour at
-  /// most (a bound, not a schedule).
-  fileprivate static func waitForChange(local: DatabaseChangeSignal, cloud: CloudFollower?) throws {
-    let deadline = cloud?.deadline.earlier(than: .after(3600)) ?? .after(3600)
-    while true {
-      let cloudSignal = cloud?.signal
-      let signals: [any ChangeSignal] = [local] + (cloudSignal.map { [$0] } ?? [])
-      let ready = try ChangeSignals.ready(signals, until: deadline)
-      if ready.contains(1) { cloud?.signalWoke() }
-      if ready.contains(0), try local.takeChange() { return }
-      if deadline.hasPassed || (cloud?.deadline.hasPassed ?? false) { return }
-    }
-  }
+extension Flag {
+  static let sheet = Flag(
+    spec: OptionSpec(
+      name: "--sheet", help: "Show the score sheet (as sheet GAME does) instead of the standings."))
 }

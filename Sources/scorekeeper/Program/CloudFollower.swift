@@ -31,6 +31,9 @@ final class CloudFollower {
   /// What the cloud's signal is on, while live.
   private(set) var signal: (any ChangeSignal)?
   private var nextFetch = Deadline.after(0)
+  /// Whether losing and finding the cloud is said on stderr (not when a
+  /// full-screen view says it in its header).
+  var saysOnStandardError = true
   private var retryDelay = 1.0
 
   /// Nil when the command works offline.
@@ -67,7 +70,7 @@ final class CloudFollower {
       fail(error)
       return false
     }
-    if case .offline = connection {
+    if case .offline = connection, saysOnStandardError {
       invocation.errors.line("watch: following the cloud again.")
       invocation.errors.flush()
     }
@@ -94,7 +97,7 @@ final class CloudFollower {
     let words = ErrorWords.of(error)
     let errors = invocation.errors
     if case .offline(let said, _) = connection, said == words {
-    } else {
+    } else if saysOnStandardError {
       errors.line(
         errors.styled("warning:", .warning) + " watch: not following the cloud: \(words) Trying again, "
           + "every \(Int(Self.longestRetry)) s at most; changes on this database still show.")

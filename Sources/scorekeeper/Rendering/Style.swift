@@ -6,6 +6,7 @@ enum Style: String {
   case loss = "31"  // red
   case warning = "33"  // yellow
   case error = "1;31"  // bold red
+  case header = "2"  // dim: watch's line above the view
 }
 
 /// ASCII stand-ins for the non-ASCII symbols in the program's own text,

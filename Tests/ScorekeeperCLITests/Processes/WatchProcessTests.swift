@@ -1,4 +1,5 @@
 import Foundation
+import ScorekeeperCore
 import ScorekeeperTestSupport
 import Testing
 
@@ -90,5 +91,42 @@ import Testing
     let result = try pipeline()
     // Ended as `cat` would, by SIGPIPE (128 + 13).
     #expect(result == ProcessResult(status: 0, stdout: "141\n", stderr: ""), "\(result)")
+  }
+
+  @Test("--sheet --json: each line is sheet GAME --json's object with changedAt; --sheet: the sheet's block")
+  func sheet() throws {
+    let json = Process()
+    json.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    json.arguments = ["watch", "Poker", "--sheet", "--json"]
+    json.environment = process.environment
+    let watchingJSON = try json.startCapturing(in: directory, name: "watch")
+    let text = Process()
+    text.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    text.arguments = ["watch", "Poker", "--sheet"]
+    text.environment = process.environment
+    let watchingText = try text.startCapturing(in: directory, name: "text")
+    _ = try lines("watch", count: 1)
+    let sheet = try process.run(["sheet", "Poker"]).stdout
+    _ = try lines("text", count: sheet.split(separator: "\n").count)
+    #expect(try process.run(["round", "Poker", "Ann=4"]).status == 0)
+    let all = try lines("watch", count: 2)
+    let sheetAfter = try process.run(["sheet", "Poker"]).stdout
+    let textLines = try lines(
+      "text",
+      count: (sheet + "\n" + sheetAfter).split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+    json.terminate()
+    text.terminate()
+    _ = try watchingJSON()
+    _ = try watchingText()
+    // The same object as sheet's (which is pretty-printed), plus changedAt.
+    guard case .object(let fields) = try JSON.parse(try process.run(["sheet", "Poker", "--json"]).stdout)
+    else {
+      Issue.record("sheet --json is not an object")
+      return
+    }
+    #expect(all.count == 2)
+    #expect(
+      try JSON.parse(all[1]) == .object(fields + [("changedAt", .string("2026-01-01T00:00:00.000Z"))]))
+    expectNoDifference(textLines.joined(separator: "\n") + "\n", sheet + "\n" + sheetAfter)
   }
 }

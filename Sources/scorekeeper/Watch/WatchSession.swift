@@ -1,0 +1,187 @@
+import ScorekeeperCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One run of `watch GAME`: the view of the game (standings, or the score
+/// sheet) shown again whenever it changes, on this database or through
+/// the cloud (`CloudFollower`). On a terminal, full-screen
+/// (`TerminalScreen`) under a header that says the last change and the
+/// connection; in a pipe, a block (or a JSON line) per change.
+final class WatchSession {
+  private let invocation: Invocation
+  private let reference: String
+  private let sheet: Bool
+  private let local: DatabaseChangeSignal
+  private let cloud: CloudFollower?
+  private let clock: Clock
+
+  init(_ invocation: Invocation, sheet: Bool) throws {
+    self.invocation = invocation
+    reference = invocation[.game]
+    self.sheet = sheet
+    local = try DatabaseChangeSignal(store: try invocation.store())
+    cloud = try CloudFollower(invocation)
+    clock = try invocation.settings.dependencies.get().clock
+  }
+
+  func run() throws {
+    if invocation.terminal.outputIsTerminal && !invocation.json {
+      try runFullScreen()
+    } else {
+      try runInPipe()
+    }
+  }
+
+  /// What the view shows now, as the command showing it would print it.
+  private func view() throws -> String {
+    let snapshot = Output.memory()
+    snapshot.usesColor = invocation.output.usesColor
+    snapshot.asciiOnly = invocation.output.asciiOnly
+    if sheet {
+      let sheet = try invocation.store().sheet(of: reference)
+      if invocation.json {
+        snapshot.write(sheet.json.compactText)
+      } else {
+        SheetTable(sheet: sheet, width: invocation.terminal.outputColumns ?? 80).print(to: snapshot)
+      }
+    } else {
+      try Command.listStandings(of: reference, invocation, to: snapshot)
+    }
+    return snapshot.text
+  }
+
+  // MARK: In a pipe
+
+  private func runInPipe() throws {
+    // It runs until stopped, so it must be stoppable: a parent may have
+    // started it with these blocked (a test harness's thread, a job
+    // runner), and a blocked SIGTERM would leave it waiting.
+    var stops = sigset_t()
+    sigemptyset(&stops)
+    for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, signal) }
+    sigprocmask(SIG_UNBLOCK, &stops, nil)
+    var shown: String?
+    while true {
+      // What is due from the cloud first (at the start: the catch-up).
+      _ = try cloud?.step()
+      let text = try view()
+      if text != shown {
+        // A blank line between blocks, as between paragraphs.
+        let separator = shown == nil ? "" : "\n"
+        shown = text
+        if invocation.json {
+          guard case .object(let fields) = try JSON.parse(text) else { preconditionFailure("an object") }
+          invocation.output.write(
+            JSON.object(fields + [("changedAt", .string(try clock.now().iso8601))]).compactText + "\n")
+        } else {
+          invocation.output.write(separator + text)
+        }
+        invocation.output.flush()
+        // The reader went away: the watch is over (the program ends as `cat` would).
+        if invocation.output.failure != nil { return }
+      }
+      _ = try wait(until: .after(3600), also: [])
+    }
+  }
+
+  // MARK: On a terminal
+
+  private func runFullScreen() throws {
+    let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+    cloud?.saysOnStandardError = false  // the header says it
+    let screen = TerminalScreen(output: invocation.output)
+    screen.enter()
+    defer { screen.leave() }
+    while true {
+      _ = try cloud?.step()
+      var text = try view()
+      if text.hasSuffix("\n") { text.removeLast() }
+      let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      screen.draw([try header(), ""] + body)
+      // The header's "3 s ago" moves each second for a minute, then each minute.
+      let extra = screen.readsKeys ? [signals, STDIN_FILENO] : [signals]
+      for index in try wait(until: .after(nextTick()), also: extra) {
+        if extra[index] == STDIN_FILENO {
+          if screen.takeKeys().contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) {
+            return
+          }
+          continue
+        }
+        // SIGWINCH needs nothing more: the next frame is drawn at the new size.
+        for signal in SignalPipe.take(from: signals) where signal != SIGWINCH {
+          screen.leave()
+          SignalPipe.end(by: signal)
+        }
+      }
+    }
+  }
+
+  /// "last change: Bob +5, 3 s ago · cloud: live  q quits"; notes how
+  /// old the change is, for `nextTick`.
+  private func header() throws -> String {
+    var parts: [String] = []
+    lastChangeAge = nil
+    if let (name, event) = try invocation.store().lastChange(of: reference) {
+      let points = event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)"
+      let now = try clock.now().millisecondsSince1970
+      let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)
+      lastChangeAge = age
+      parts.append("last change: \(name) \(points), \(ago(age, time: event.time))")
+    } else {
+      parts.append("no score yet")
+    }
+    switch cloud?.connection {
+    case nil: parts.append("offline: this database only")
+    case .starting?, .live?: parts.append("cloud: live")
+    case .offline(let words, let retryAt)?:
+      parts.append("cloud: offline, retrying in \(Int(retryAt.remaining.rounded(.up))) s (\(words))")
+    }
+    return invocation.output.styled(parts.joined(separator: " · "), .header) + "  q quits"
+  }
+
+  /// How old the last change was when the header was made, in seconds.
+  private var lastChangeAge: Int?
+
+  private func ago(_ seconds: Int, time: Timestamp) -> String {
+    switch seconds {
+    case ..<60: "\(seconds) s ago"
+    case ..<3600: "\(seconds / 60) min ago"
+    case ..<86_400: "\(seconds / 3600) h ago"
+    default: invocation.times.format(time)
+    }
+  }
+
+  /// Seconds until the header next reads differently: each second while
+  /// it counts seconds (the change's age, or the retry's), else at the
+  /// next minute.
+  private func nextTick() -> Double {
+    if case .offline? = cloud?.connection { return 1 }
+    guard let age = lastChangeAge, age >= 60 else { return 1 }
+    return Double(60 - age % 60)
+  }
+
+  // MARK: Waiting
+
+  /// Waits until this database changes (another process committed), the
+  /// cloud signals, the cloud follower has something due, or one of `also`
+  /// is readable (returning the indexes of those), by `deadline` at most.
+  private func wait(until deadline: Deadline, also extra: [Int32]) throws -> [Int] {
+    let limit = cloud?.deadline.earlier(than: deadline) ?? deadline
+    while true {
+      let cloudSignal = cloud?.signal
+      let descriptors = [local.descriptor] + (cloudSignal.map { [$0.descriptor] } ?? []) + extra
+      let ready = try ChangeSignals.ready(descriptors, until: limit)
+      if cloudSignal != nil { cloud?.signalWoke() }
+      let readyExtra = ready.filter { $0 >= descriptors.count - extra.count }.map {
+        $0 - (descriptors.count - extra.count)
+      }
+      if try local.takeChange() || !readyExtra.isEmpty || limit.hasPassed
+        || (cloud?.deadline.hasPassed ?? false)
+      {
+        return readyExtra
+      }
+    }
+  }
+}

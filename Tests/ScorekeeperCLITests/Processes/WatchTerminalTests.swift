@@ -1,0 +1,113 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+/// `watch` on a terminal (issue 34): the full-screen view, from the real
+/// binary on a real pseudo-terminal (`script` runs it there and copies
+/// what the screen gets): the alternate screen, a frame redrawn in place
+/// on a change, the terminal's size followed, and the terminal put back
+/// as it was on `q` and on SIGTERM.
+@Suite struct WatchTerminalTests {
+  let directory: TemporaryDirectory
+  let environment: [String: String]
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    environment = [
+      "PATH": "/usr/bin:/bin", "TERM": "xterm", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
+      "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_OFFLINE": "1",
+      "SCOREKEEPER_TESTING": "1", "SCOREKEEPER_IDS": "incrementing",
+      "SCOREKEEPER_NOW": "2026-01-01T12:00:00Z",
+    ]
+    for arguments in [["add-game", "Poker"], ["add-player", "Poker", "Ann", "--score", "3"]] {
+      #expect(try run(arguments).status == 0)
+    }
+  }
+
+  func run(_ arguments: [String]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    process.arguments = arguments
+    process.environment = environment
+    return try process.startCapturing(in: directory, name: UUID().uuidString)()
+  }
+
+  /// Starts `script` running `shell` (with the binary as $0) on a pseudo-
+  /// terminal, its screen in screen.out; the pipe is its keyboard.
+  func startTerminal(_ shell: String) throws -> (keyboard: Pipe, result: () throws -> ProcessResult) {
+    let keyboard = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    let command = "sh -c '\(shell)' '\(SharedCopies.builtBinary)'"
+    process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+    process.environment = environment
+    return (
+      keyboard,
+      try process.startCapturing(in: directory, name: "screen", stdin: keyboard.fileHandleForReading)
+    )
+  }
+
+  /// What the screen got so far, once it holds `text` (or 30 s passed).
+  func screen(containing text: String) throws -> String {
+    let deadline = Date().addingTimeInterval(30)
+    while true {
+      let screen = try String(contentsOfFile: directory.file("screen.out"), encoding: .utf8)
+      if screen.contains(text) || Date() > deadline { return screen }
+      usleep(20_000)
+    }
+  }
+
+  static let enter = "\u{1B}[?1049h\u{1B}[?25l"
+  static let leave = "\u{1B}[?25h\u{1B}[?1049l"
+  static func header(_ change: String) -> String {
+    "\u{1B}[2mlast change: Ann \(change), 0 s ago · offline: this database only\u{1B}[0m  q quits"
+  }
+
+  /// A frame as drawn: from the top left, each line cleared to its end,
+  /// the rest of the screen cleared.
+  static func frame(_ lines: [String]) -> String {
+    "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+  }
+
+  static func standings(_ score: Int, change: String = "+3") -> [String] {
+    [header(change), "", "Poker (1 player)", "  \u{1B}[1m1\u{1B}[0m  \(score)  Ann"]
+  }
+
+  @Test("a change is drawn in place on the alternate screen; q leaves it, the terminal as it was")
+  func quitWithQ() throws {
+    let terminal = try startTerminal(#"stty -g; "$0" watch Poker; echo "status=$?"; stty -g"#)
+    _ = try screen(containing: Self.frame(Self.standings(3)))
+    #expect(try run(["score", "Poker", "Ann", "+2"]).status == 0)
+    _ = try screen(containing: Self.frame(Self.standings(5, change: "+2")))
+    terminal.keyboard.fileHandleForWriting.write(Data("q".utf8))
+    let result = try terminal.result()
+    #expect(result.status == 0, "\(result)")
+    let lines = result.stdout.split(separator: "\r\n", omittingEmptySubsequences: false)
+    let settings = try #require(lines.first)
+    // The terminal's settings after are those before (echo, line editing back).
+    expectNoDifference(
+      result.stdout,
+      "\(settings)\r\n" + Self.enter + Self.frame(Self.standings(3))
+        + Self.frame(Self.standings(5, change: "+2"))
+        + Self.leave + "status=0\r\n\(settings)\r\n")
+  }
+
+  @Test(
+    "a frame is cut to the terminal's rows and columns, and drawn again when it narrows; SIGTERM ends the watch by the signal, terminal back"
+  )
+  func resizeAndTerminate() throws {
+    // In the background of a shell that is not interactive, the watch
+    // reads no keys (its stdin is /dev/null), and its screen is the
+    // terminal's; stty's resize sends it SIGWINCH.
+    let terminal = try startTerminal(
+      #"stty -g; stty rows 3; "$0" watch Poker & p=$!; sleep 1; stty cols 20; "#
+        + #"sleep 1; kill -TERM $p; wait $p 2>/dev/null; echo "status=$?"; stty -g"#)
+    let result = try terminal.result()
+    let settings = try #require(result.stdout.split(separator: "\r\n").first)
+    let narrow = Self.frame(["\u{1B}[2mlast change: Ann +3,\u{1B}[0m", "", "Poker (1 player)"])
+    expectNoDifference(
+      result.stdout,
+      "\(settings)\r\n" + Self.enter + Self.frame(Array(Self.standings(3).prefix(3))) + narrow + Self.leave
+        + "status=143\r\n\(settings)\r\n")
+  }
+}
