@@ -30,7 +30,8 @@ struct Command: Sendable {
 extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
-    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .watch, .setRules, .finish, .reopen,
+    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .watch, .serve, .setRules, .finish,
+    .reopen,
     .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renameGame,
     .renamePlayer, .removePlayer,
     .setPhoto, .photo, .removePhoto, .deleteGame, .export, .importData, .backup, .restore, .share,

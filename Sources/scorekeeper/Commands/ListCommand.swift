@@ -69,28 +69,36 @@ extension Command {
     }
   }
 
-  private static func listGames(_ invocation: Invocation) throws {
+  /// {"games": [each game's summary, "state", "kind"]}: what `list
+  /// --json` prints, and `serve` answers at /api/games.
+  static func gamesJSON(_ invocation: Invocation) throws -> JSON {
     let games = try invocation.store().gamesWithAccess()
     let finished = try invocation.store().finishedGames()
     let kinds = try invocation.store().gameKinds()
+    return .object([
+      (
+        "games",
+        .array(
+          games.map { game in
+            guard case .object(let fields) = game.summary.json(access: game.access) else { return .null }
+            return .object(
+              fields + [
+                ("state", .string(finished[game.summary.game.id] == nil ? "in progress" : "finished")),
+                ("kind", kinds[game.summary.game.id].map(JSON.string) ?? .null),
+              ])
+          })
+      )
+    ])
+  }
+
+  private static func listGames(_ invocation: Invocation) throws {
     if invocation.json {
-      invocation.print(
-        .object([
-          (
-            "games",
-            .array(
-              games.map { game in
-                guard case .object(let fields) = game.summary.json(access: game.access) else { return .null }
-                return .object(
-                  fields + [
-                    ("state", .string(finished[game.summary.game.id] == nil ? "in progress" : "finished")),
-                    ("kind", kinds[game.summary.game.id].map(JSON.string) ?? .null),
-                  ])
-              })
-          )
-        ]))
+      invocation.print(try gamesJSON(invocation))
       return
     }
+    let games = try invocation.store().gamesWithAccess()
+    let finished = try invocation.store().finishedGames()
+    let kinds = try invocation.store().gameKinds()
     guard !games.isEmpty else {
       invocation.output.line("No games yet. Add one with: scorekeeper add-game TITLE")
       return
@@ -132,10 +140,12 @@ extension Command {
   }
 
   /// A game's standings as `list GAME` (and `watch GAME`) shows them.
-  static func listStandings(of reference: String, _ invocation: Invocation, to output: Output) throws {
+  static func listStandings(
+    of reference: String, _ invocation: Invocation, to output: Output, json: Bool? = nil
+  ) throws {
     let order: StandingsOrder? = invocation[.ascending] ? .ascending : nil
     let kind = try invocation.store().kind(of: reference)
-    if invocation.json {
+    if json ?? invocation.json {
       var stream: StreamedJSONArray?
       var state: GameState?
       try invocation.store().standings(

@@ -151,6 +151,7 @@ import Testing
         "sheet GAME",
         "history GAME [PLAYER]",
         "watch GAME [--sheet]",
+        "serve [--port N] [--bind ADDR]",
         "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds] "
           + "[--kind KIND] [--no-kind]",
         "finish GAME [NAME …] [--winner]",

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One client's connection to `HTTPServer`: what it sent and what is
+/// waiting to go to it, and by when it must have done its part.
+final class HTTPConnection {
+  let socket: Int32
+  var input: [UInt8] = []
+  private(set) var output: [UInt8] = []
+  /// Sent of `output` so far.
+  private var sent = 0
+  /// Close once everything is sent (an error, a client that said close).
+  var closesAfterWriting = false
+  /// The event stream it follows, once it asked for one.
+  var channel: String?
+  /// When the head of the request being read must be complete (from its
+  /// first byte), so a client sending it a byte at a time is cut off.
+  var headDeadline: Deadline?
+  /// When an idle connection (between requests) is closed.
+  var idleDeadline: Deadline
+  /// When waiting output must have moved (a client that stopped reading).
+  var writeDeadline: Deadline?
+  /// When an event stream next gets a comment, so proxies and the client
+  /// see it alive.
+  var heartbeat: Deadline?
+
+  init(socket: Int32) {
+    self.socket = socket
+    idleDeadline = .after(HTTPServer.idleLimit)
+  }
+
+  var hasOutput: Bool { sent < output.count }
+
+  /// Waiting output, in bytes.
+  var backlog: Int { output.count - sent }
+
+  func queue(_ bytes: [UInt8]) {
+    if !hasOutput { writeDeadline = .after(HTTPServer.writeLimit) }
+    output += bytes
+  }
+
+  /// Reads what the client sent; false when it closed or failed.
+  func read() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 16384)
+    while true {
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count > 0 {
+        if input.isEmpty && headDeadline == nil { headDeadline = .after(HTTPServer.headLimit) }
+        input += buffer[..<count]
+        // (More than a head may be is refused by the parser; stop reading.)
+        if input.count > HTTPRequest.requestLineLimit + HTTPRequest.headerLimit { return true }
+        continue
+      }
+      if count == 0 { return false }
+      return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
+    }
+  }
+
+  /// Sends what the socket takes now; false when the client is gone.
+  func write() -> Bool {
+    while hasOutput {
+      let count = output[sent...].withUnsafeBytes {
+        send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if count > 0 {
+        sent += count
+        writeDeadline = .after(HTTPServer.writeLimit)
+        continue
+      }
+      return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+    }
+    output.removeAll(keepingCapacity: true)
+    sent = 0
+    writeDeadline = nil
+    return true
+  }
+
+  /// The earliest time this connection needs looking at.
+  var deadline: Deadline {
+    var deadline = idleDeadline
+    for other in [headDeadline, writeDeadline, heartbeat] {
+      if let other { deadline = deadline.earlier(than: other) }
+    }
+    return deadline
+  }
+
+  func close() {
+    _ = shutdown(socket, Int32(SHUT_RDWR))
+    _ = Glibc.close(socket)
+  }
+}

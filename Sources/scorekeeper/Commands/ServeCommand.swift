@@ -1,0 +1,107 @@
+import ScorekeeperCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Command {
+  static let serve = Command(
+    spec: CommandSpec(
+      name: "serve",
+      summary: "Serve a live scoreboard page for a TV or projector, until stopped.",
+      options: [Option.port.spec, Option.bind.spec],
+      discussion: """
+        Serves, over HTTP, a page per game (/game/ID: the standings with photos, the
+        score sheet, a winner banner once it is finished) that updates itself within a
+        moment of every change, on this database or through the cloud, as watch does.
+        / lists the games; /api/games and /api/game/ID answer the JSON of list --json
+        and list GAME --json. It prints the address to open, then serves until Ctrl-C,
+        SIGTERM or a hang-up, which close every connection first. No request changes
+        anything.
+
+        It listens on 127.0.0.1 (this machine only) unless --bind names another
+        address (0.0.0.0: every network this machine is on). Then every request must
+        carry an access token, unguessable and new each time: the address printed
+        carries it, and the page's own requests carry it as a cookie; any other gets
+        403.
+        """,
+      examples: ["scorekeeper serve", "scorekeeper serve --bind 0.0.0.0 --port 8080"]
+    ),
+    needsDatabase: true,
+    run: { invocation in
+      let address = invocation[Option.bind] ?? "127.0.0.1"
+      let loopback = address.hasPrefix("127.") || address == "::1"
+      let token = loopback ? nil : randomToken()
+      let board = Scoreboard(invocation, token: token)
+      let server = try HTTPServer(address: address, port: invocation[Option.port] ?? 8080) {
+        board.answer($0)
+      }
+      let host =
+        address == "0.0.0.0" || address == "::"
+        ? hostName() : address.contains(":") ? "[\(address)]" : address
+      invocation.output.line(
+        "Serving the scoreboard at http://\(host):\(server.port)/" + (token.map { "?token=\($0)" } ?? ""))
+      invocation.output.flush()
+      let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP])
+      let local = try DatabaseChangeSignal(store: try invocation.store())
+      let cloud = try CloudFollower(invocation)
+      var sent: [String: String] = [:]
+      var changed = false
+      while true {
+        if try cloud?.step() == true { changed = true }
+        if changed {
+          board.changed()
+          for game in server.followedChannels {
+            guard let event = try? board.event(for: game), event != sent[game] else { continue }
+            sent[game] = event
+            server.broadcast(event, to: game)
+          }
+          changed = false
+        }
+        let cloudSignal = cloud?.signal
+        let extra = [signals, local.descriptor] + (cloudSignal.map { [$0.descriptor] } ?? [])
+        let deadline = Deadline.after(ChangeSignals.recheckInterval)
+        let ready = try server.serve(also: extra, until: cloud?.deadline.earlier(than: deadline) ?? deadline)
+        if ready.contains(0), let signal = SignalPipe.take(from: signals).first {
+          server.close()
+          SignalPipe.end(by: signal)
+        }
+        if cloudSignal != nil { cloud?.signalWoke() }
+        if try local.takeChange() { changed = true }
+      }
+    })
+
+  /// 128 bits from the system's random source, in hex.
+  fileprivate static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<16).map { _ in
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      return String(byte >> 4, radix: 16) + String(byte & 15, radix: 16)
+    }.joined()
+  }
+
+  fileprivate static func hostName() -> String {
+    var name = [CChar](repeating: 0, count: 256)
+    guard gethostname(&name, name.count) == 0 else { return "localhost" }
+    return String(cString: name)
+  }
+}
+
+extension Option where Value == Int {
+  fileprivate static let port = Option(
+    OptionSpec(name: "--port", valueName: "N", help: "Listen on port N (default 8080; 0: any free port).")
+  ) { text in
+    guard let port = Int(text), (0...65535).contains(port) else {
+      throw UsageError("--port takes a port number from 0 to 65535 (got \(quote(text))).")
+    }
+    return port
+  }
+}
+
+extension Option where Value == String {
+  fileprivate static let bind = Option(
+    OptionSpec(
+      name: "--bind", valueName: "ADDR",
+      help: "Listen on this IPv4 or IPv6 address (default 127.0.0.1; another one requires the access token).")
+  )
+}

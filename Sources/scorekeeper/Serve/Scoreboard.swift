@@ -1,0 +1,178 @@
+import ScorekeeperCore
+
+/// What `serve` answers, route by route. Nothing here writes: every route
+/// reads the database (the same renderings as `list --json`, `list GAME
+/// --json` and `sheet GAME --json`), kept until the next change
+/// (`changed`), so a page on a hundred screens costs one reading.
+///
+/// Routes match the path's bytes as sent, ids made only of hex digits and
+/// dashes, so no other path (`/../`, or encoded forms of it) reaches
+/// anything: all get 404.
+final class Scoreboard {
+  private let invocation: Invocation
+  /// Required of every request when set: `?token=` or the cookie it sets.
+  private let token: String?
+  private var cache: [String: [UInt8]] = [:]
+
+  static let cookieName = "scorekeeper_token"
+
+  init(_ invocation: Invocation, token: String?) {
+    self.invocation = invocation
+    self.token = token
+  }
+
+  /// The database changed: what was read is read again when asked.
+  func changed() {
+    cache = [:]
+  }
+
+  /// The event a page following `game` gets: its standings and its sheet.
+  func event(for game: String) throws -> String {
+    try cached("event " + game) {
+      let standings = Output.memory()
+      try Command.listStandings(of: game, invocation, to: standings, json: true)
+      let sheet = try invocation.store().sheet(of: game).json
+      return Array(
+        JSON.object([("standings", try JSON.parse(standings.text)), ("sheet", sheet)]).compactText.utf8)
+    }.string
+  }
+
+  func answer(_ request: HTTPRequest) -> HTTPServer.Reply {
+    var setsCookie = false
+    if let token {
+      let given = request.query["token"] ?? cookie(request)
+      guard let given, Self.constantTimeEqual(given, token) else {
+        return .response(.error(403, "Forbidden: open the address serve printed, with its token."))
+      }
+      setsCookie = request.query["token"] != nil
+    }
+    do {
+      let reply = try route(request)
+      guard setsCookie, let token, case .response(var response) = reply else { return reply }
+      // So the page's own requests (its events, photos) carry it too.
+      response.headers.append(
+        ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"))
+      return .response(response)
+    } catch let error as StoreError {
+      return .response(.error(404, "Not found: \(error)"))
+    } catch {
+      return .response(.error(500, "The scoreboard could not read the database: \(error)"))
+    }
+  }
+
+  private func route(_ request: HTTPRequest) throws -> HTTPServer.Reply {
+    let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
+      String.init)
+    // Ids where the route has them, which must be ids.
+    let id = parts.count > 2 ? parts[2] : parts.count > 1 ? parts[1] : ""
+    switch (parts.first ?? "", parts.count) {
+    case ("", 1): return .response(html(ScoreboardPage.games(try invocation.store().gamesWithAccess())))
+    case ("app.css", 1): return .response(asset(ScoreboardPage.css, type: "text/css; charset=utf-8"))
+    case ("app.js", 1):
+      return .response(asset(ScoreboardPage.javascript, type: "text/javascript; charset=utf-8"))
+    case ("api", 2) where parts[1] == "games":
+      return .response(
+        json(try cached("games") { Array(try Command.gamesJSON(invocation).compactText.utf8) }))
+    case ("api", 3) where parts[1] == "game" && Self.isID(id):
+      return .response(
+        json(
+          try cached("game " + id) {
+            let output = Output.memory()
+            try Command.listStandings(of: id, invocation, to: output, json: true)
+            return Array(output.text.utf8)
+          }))
+    case ("game", 2) where Self.isID(parts[1]):
+      let game = try invocation.store().gamesWithAccess().first { $0.summary.game.id == parts[1] }
+      guard let game else { return .response(.error(404)) }
+      return .response(html(ScoreboardPage.game(game.summary.game)))
+    case ("game", 3) where Self.isID(parts[1]) && parts[2] == "events":
+      return .events(channel: parts[1], first: try event(for: parts[1]))
+    case ("game", 4) where Self.isID(parts[1]) && parts[2] == "photo" && Self.isID(parts[3]):
+      return .response(try photo(in: parts[1], parts[3], request))
+    default:
+      return .response(.error(404))
+    }
+  }
+
+  /// A player's photo, at a URL that stays (its ETag is its content's
+  /// hash: a browser asks again and gets 304 while it is the same).
+  private func photo(in game: String, _ player: String, _ request: HTTPRequest) throws -> HTTPResponse {
+    let photo: PhotoWithBytes
+    do {
+      photo = try invocation.store().photo(in: game, player)
+    } catch StoreError.noPhoto {
+      return .error(404)
+    }
+    let tag = "\"\(photo.photo.sha256)\""
+    let headers = [("ETag", tag), ("Cache-Control", "no-cache")]
+    if request.header("if-none-match") == tag {
+      return HTTPResponse(status: 304, contentType: photo.photo.type.mimeType, body: [], headers: headers)
+    }
+    return HTTPResponse(
+      status: 200, contentType: photo.photo.type.mimeType, body: photo.bytes, headers: headers)
+  }
+
+  private func cached(_ key: String, _ make: () throws -> [UInt8]) throws -> [UInt8] {
+    if let bytes = cache[key] { return bytes }
+    let bytes = try make()
+    cache[key] = bytes
+    return bytes
+  }
+
+  private func html(_ text: String) -> HTTPResponse {
+    HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(text.utf8))
+  }
+
+  private func json(_ bytes: [UInt8]) -> HTTPResponse {
+    HTTPResponse(status: 200, contentType: "application/json", body: bytes)
+  }
+
+  private func asset(_ text: String, type: String) -> HTTPResponse {
+    HTTPResponse(
+      status: 200, contentType: type, body: Array(text.utf8), headers: [("Cache-Control", "no-cache")])
+  }
+
+  private func cookie(_ request: HTTPRequest) -> String? {
+    for field in request.headers where field.name == "cookie" {
+      for pair in field.value.split(separator: ";") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: " ") == Self.cookieName {
+          return String(parts[1])
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Made of hex digits and dashes, as every id is.
+  static func isID(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 64 && text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isHexDigit }
+  }
+
+  /// Compares without stopping at the first difference, so the time
+  /// taken tells nothing about how much of a guess was right.
+  static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
+    let (a, b) = (Array(given.utf8), Array(expected.utf8))
+    var difference = UInt8(a.count == b.count ? 0 : 1)
+    for index in b.indices { difference |= (index < a.count ? a[index] : 0) ^ b[index] }
+    return difference == 0
+  }
+}
+
+extension UInt8 {
+  fileprivate var isHexDigit: Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate var string: String { String(decoding: self, as: UTF8.self) }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in characters: String) -> Substring {
+    drop { characters.contains($0) }
+  }
+}

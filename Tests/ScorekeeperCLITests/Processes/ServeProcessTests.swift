@@ -1,0 +1,239 @@
+import Foundation
+import ScorekeeperCore
+import ScorekeeperTestSupport
+import Testing
+
+/// `serve` (issue 34) from outside, through raw sockets as any client or
+/// attacker would reach it: its routes and their JSON, the headers on
+/// every answer, bad requests of each kind, slow and many clients, the
+/// event stream following changes, the access token off loopback, and a
+/// clean stop.
+@Suite struct ServeProcessTests {
+  let directory: TemporaryDirectory
+  let process: BinaryProcess
+  static let game = "00000000-0000-0000-0000-000000000001"
+  static let ann = "00000000-0000-0000-0000-000000000002"
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    process = BinaryProcess(directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
+    try Data(TestImages.png(width: 2, height: 2)).write(to: URL(fileURLWithPath: directory.file("ann.png")))
+    for arguments in [
+      ["add-game", "Poker"], ["add-player", "Poker", "Ann", "--score", "3"],
+      ["add-player", "Poker", "<b>Bob</b>"],
+      ["set-photo", "Poker", "Ann", directory.file("ann.png")],
+    ] {
+      let result = try process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+  }
+
+  /// A running `serve` and the port it printed.
+  struct Server {
+    let process: Process
+    let port: Int
+    let url: String
+    let result: () throws -> ProcessResult
+  }
+
+  func startServer(_ arguments: [String] = []) throws -> Server {
+    let serve = Process()
+    serve.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    serve.arguments = ["serve", "--port", "0"] + arguments
+    serve.environment = process.environment
+    let result = try serve.startCapturing(in: directory, name: "serve")
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      let text = try String(contentsOfFile: directory.file("serve.out"), encoding: .utf8)
+      if let match = text.firstMatch(of: /Serving the scoreboard at (http:\/\/[^:]+:(\d+)\/\S*)\n/) {
+        return Server(process: serve, port: Int(match.output.2)!, url: String(match.output.1), result: result)
+      }
+      usleep(20_000)
+    }
+    serve.terminate()
+    throw SetUpFailure("serve printed no address: \(try result())")
+  }
+
+  static let securityFields = [
+    "X-Content-Type-Options: nosniff",
+    "Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+      + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy: no-referrer",
+  ]
+
+  @Test("the API answers list --json and list GAME --json byte for byte; HEAD the same head without a body")
+  func api() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    let games = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games"))
+    expectNoDifference(
+      games,
+      ParsedResponse(
+        "HTTP/1.1 200 OK\r\n"
+          + (["Content-Type: application/json"] + Self.securityFields).joined(separator: "\r\n")
+          + "\r\nCache-Control: no-store\r\nContent-Length: \(games.body.utf8.count)\r\nConnection: close\r\n\r\n"
+          + games.body))
+    #expect(
+      try JSON.parse(games.body) == JSON.parse(try process.run(["list", "--json"]).stdout))
+    let game = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/game/\(Self.game)"))
+    #expect(game.status == "HTTP/1.1 200 OK")
+    #expect(game.body == (try process.run(["list", "Poker", "--json"]).stdout))
+    let head = ParsedResponse(
+      try RawHTTPClient.request(port: server.port, "/api/game/\(Self.game)", method: "HEAD"))
+    expectNoDifference(head.fields, game.fields)
+    #expect(head.body == "")
+    // The page: the shell with the game's id, its title escaped; the
+    // list of games, the player's name escaped wherever it shows.
+    let page = ParsedResponse(try RawHTTPClient.request(port: server.port, "/game/\(Self.game)"))
+    #expect(page.field("Content-Type") == "text/html; charset=utf-8")
+    #expect(page.body.contains("<body data-game=\"\(Self.game)\">"))
+    let index = ParsedResponse(try RawHTTPClient.request(port: server.port, "/"))
+    #expect(
+      index.body.contains(
+        "<li><a href=\"/game/\(Self.game)\">Poker</a> <span class=\"count\">2 players</span></li>"))
+    for asset in ["/app.js", "/app.css"] {
+      let response = ParsedResponse(try RawHTTPClient.request(port: server.port, asset))
+      #expect(response.status == "HTTP/1.1 200 OK" && !response.body.isEmpty, "\(asset)")
+      for field in Self.securityFields { #expect(response.fields.contains(field), "\(asset)") }
+    }
+  }
+
+  @Test("keep-alive: several requests on one connection, each answered in order")
+  func keepAlive() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    let client = try RawHTTPClient(port: server.port)
+    var statuses: [String] = []
+    for path in ["/api/games", "/nowhere", "/api/game/\(Self.game)"] {
+      client.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+      statuses.append(ParsedResponse(client.response()).status)
+    }
+    #expect(statuses == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found", "HTTP/1.1 200 OK"])
+  }
+
+  @Test("bad requests each get their status and a closed connection; the server keeps serving")
+  func badRequests() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    let cases: [(String, String)] = [
+      ("GARBAGE\r\n\r\n", "400 Bad Request"),
+      ("GET /api/games HTTP/1.1\r\n\r\n", "400 Bad Request"),  // no Host
+      ("GET /api/games HTTP/1.1\r\nHost : x\r\n\r\n", "400 Bad Request"),
+      ("GET /api/games HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n", "400 Bad Request"),
+      ("GET /api/games HTTP/2.0\r\nHost: x\r\n\r\n", "505 HTTP Version Not Supported"),
+      ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414 URI Too Long"),
+      (
+        "GET / HTTP/1.1\r\nHost: x\r\n"
+          + String(repeating: "X-Filler: " + String(repeating: "b", count: 100) + "\r\n", count: 200)
+          + "\r\n", "431 Request Header Fields Too Large"
+      ),
+      ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", "413 Content Too Large"),
+      ("POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "405 Method Not Allowed"),
+      (
+        "DELETE /game/\(Self.game) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "405 Method Not Allowed"
+      ),
+      ("GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      (
+        "GET /game/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"
+      ),
+      ("GET /game/..%2f..%2fetc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      ("GET /game/\(Self.game)/../../x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      ("GET /api/game/ffff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
+    ]
+    for (request, status) in cases {
+      let client = try RawHTTPClient(port: server.port)
+      client.send(request)
+      let response = ParsedResponse(client.readToEnd())
+      #expect(response.status == "HTTP/1.1 " + status, "\(request.prefix(60))")
+      for field in Self.securityFields { #expect(response.fields.contains(field), "\(request.prefix(60))") }
+      if status.hasPrefix("405") { #expect(response.field("Allow") == "GET, HEAD") }
+    }
+    #expect(
+      ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games")).status == "HTTP/1.1 200 OK")
+  }
+
+  @Test("a client sending its request a byte at a time is cut off with 408; others are served meanwhile")
+  func slowClient() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    let slow = try RawHTTPClient(port: server.port)
+    let started = Date()
+    var answer = ""
+    for byte in "GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8 {
+      slow.send([byte])
+      #expect(
+        ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games")).status == "HTTP/1.1 200 OK"
+      )
+      answer = slow.read(within: 0.4) { !$0.isEmpty }
+      if !answer.isEmpty { break }
+    }
+    if answer.isEmpty { answer = slow.readToEnd() }
+    #expect(ParsedResponse(answer).status == "HTTP/1.1 408 Request Timeout")
+    // Within the head's limit (10 s) of its first byte, give or take the machine.
+    #expect(Date().timeIntervalSince(started) < 30)
+  }
+
+  @Test("10,000 connections opened and dropped, 500 of them held open at once: the server still serves")
+  func manyConnections() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    for _ in 0..<20 {
+      let held = try (0..<500).map { _ in try RawHTTPClient(port: server.port) }
+      held.prefix(10).forEach { $0.send("GET /api/ga") }  // some half a request
+      _ = held  // dropped here, all at once
+    }
+    #expect(
+      ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games")).status == "HTTP/1.1 200 OK")
+  }
+
+  @Test("the event stream sends the standings and sheet at once, then after each change; a photo has an ETag")
+  func events() throws {
+    let server = try startServer()
+    let client = try RawHTTPClient(port: server.port)
+    client.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    let first = client.read { $0.contains("\n\n") && $0.contains("data: ") }
+    #expect(first.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"))
+    #expect(try process.run(["score", "Poker", "<b>Bob</b>", "+7"]).status == 0)
+    let more = client.read { $0.contains("\n\n") }
+    let data = try #require(more.firstMatch(of: /data: (.*)\n\n/)?.output.1)
+    let event = try JSON.parse(String(data))
+    #expect(event["standings"] == (try JSON.parse(try process.run(["list", "Poker", "--json"]).stdout)))
+    #expect(event["sheet"] == (try JSON.parse(try process.run(["sheet", "Poker", "--json"]).stdout)))
+    // The photo, by its content's hash; asked again with it, 304.
+    let photo = ParsedResponse(
+      try RawHTTPClient.request(port: server.port, "/game/\(Self.game)/photo/\(Self.ann)"))
+    let sha = SHA256.hex(of: TestImages.png(width: 2, height: 2))
+    #expect(photo.status == "HTTP/1.1 200 OK" && photo.field("ETag") == "\"\(sha)\"")
+    #expect(photo.field("Content-Type") == "image/png")
+    let again = ParsedResponse(
+      try RawHTTPClient.request(
+        port: server.port, "/game/\(Self.game)/photo/\(Self.ann)", headers: ["If-None-Match: \"\(sha)\""]))
+    #expect(again.status == "HTTP/1.1 304 Not Modified" && again.body == "")
+    // SIGTERM: the stream ends (the server closed it), the process by the signal.
+    server.process.terminate()
+    _ = client.readToEnd()
+    let result = try server.result()
+    #expect(result.status == SIGTERM, "\(result)")
+  }
+
+  @Test("bound beyond loopback: a token in the printed address; without it 403, with it or its cookie 200")
+  func token() throws {
+    let server = try startServer(["--bind", "0.0.0.0"])
+    defer { server.process.terminate() }
+    let token = try #require(server.url.firstMatch(of: /\?token=([0-9a-f]{32})$/)?.output.1)
+    for path in ["/", "/api/games", "/game/\(Self.game)", "/game/\(Self.game)/events", "/app.js"] {
+      let response = ParsedResponse(try RawHTTPClient.request(port: server.port, path))
+      #expect(response.status == "HTTP/1.1 403 Forbidden", "\(path)")
+      let wrong = ParsedResponse(
+        try RawHTTPClient.request(port: server.port, path + "?token=" + String(repeating: "0", count: 32)))
+      #expect(wrong.status == "HTTP/1.1 403 Forbidden", "\(path)")
+    }
+    let given = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games?token=\(token)"))
+    #expect(given.status == "HTTP/1.1 200 OK")
+    #expect(given.field("Set-Cookie") == "scorekeeper_token=\(token); HttpOnly; SameSite=Strict; Path=/")
+    let cookie = ParsedResponse(
+      try RawHTTPClient.request(
+        port: server.port, "/api/games", headers: ["Cookie: a=b; scorekeeper_token=\(token)"]))
+    #expect(cookie.status == "HTTP/1.1 200 OK" && cookie.body == given.body)
+  }
+}
