@@ -190,17 +190,17 @@ extension Store {
       state: try state(of: game))
   }
 
-  /// The game's newest score change and its player's name (of a round,
-  /// the one entered last), or nil before the first: what `watch` heads
-  /// its screen with.
-  public func lastChange(of gameReference: String) throws -> (playerName: String, event: ScoreEvent)? {
+  /// The game's newest score change (of every game's, when nil) and its
+  /// player's name (of a round, the one entered last), or nil before the
+  /// first: what `watch` heads its screen with.
+  public func lastChange(of gameReference: String?) throws -> (playerName: String, event: ScoreEvent)? {
     try read {
-      let game = try findGame(gameReference)
+      let game = try gameReference.map { try findGame($0).id }
       return try database.fetchOne(
         """
         SELECT \(Self.eventColumns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
-        WHERE p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
-        """, [.text(game.id)]
+        WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
+        """, [game.map(SQLValue.text) ?? .null]
       ) { (try $0.text(6), try Self.event($0)) }
     }
   }

@@ -8,15 +8,19 @@ extension Command {
   static let watch = Command(
     spec: CommandSpec(
       name: "watch",
-      summary: "Show a game's standings again each time they change, until stopped.",
-      arguments: [Argument.game.spec],
+      summary: "Show a game's standings (or every game's leader) again at each change, until stopped.",
+      arguments: [Argument.watchedGame.spec],
       options: [Flag.sheet.spec],
       discussion: """
         Shows the game's standings (as list GAME does), or with --sheet its score sheet
         (as sheet GAME does), and shows them again after every change, as soon as it is
         made: by any scorekeeper process on this database, or by another device or
         person through the cloud (a live server notifies the watch; the mock cloud's
-        file is watched). An idle watch sleeps.
+        file is watched). An idle watch sleeps. With no GAME it follows every game: a
+        line each, the game changed last first, with its leader (its winners once
+        finished) and its last change; --json: {"games": [{"id", "title", "state",
+        "leaders": [{"id", "name", "score"}], "lastChange": {"player", "points",
+        "time"} or null}]}.
 
         On a terminal the view fills the screen (the alternate screen, so the shell's
         comes back as it was) and is redrawn in place, cut to the terminal's size as
@@ -50,4 +54,9 @@ extension Flag {
   static let sheet = Flag(
     spec: OptionSpec(
       name: "--sheet", help: "Show the score sheet (as sheet GAME does) instead of the standings."))
+}
+
+extension Argument where Value == String {
+  static let watchedGame = Argument(
+    ArgumentSpec(name: "GAME", help: "The game to follow; every game when none is named.", isOptional: true))
 }

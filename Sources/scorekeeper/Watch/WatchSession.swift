@@ -11,7 +11,8 @@ import ScorekeeperCore
 /// connection; in a pipe, a block (or a JSON line) per change.
 final class WatchSession {
   private let invocation: Invocation
-  private let reference: String
+  /// The game followed; nil: every game (`GamesBoard`).
+  private let reference: String?
   private let sheet: Bool
   private let local: DatabaseChangeSignal
   private let cloud: CloudFollower?
@@ -19,7 +20,7 @@ final class WatchSession {
 
   init(_ invocation: Invocation, sheet: Bool) throws {
     self.invocation = invocation
-    reference = invocation[.game]
+    reference = invocation[ifGiven: .watchedGame]
     self.sheet = sheet
     local = try DatabaseChangeSignal(store: try invocation.store())
     cloud = try CloudFollower(invocation)
@@ -39,6 +40,15 @@ final class WatchSession {
     let snapshot = Output.memory()
     snapshot.usesColor = invocation.output.usesColor
     snapshot.asciiOnly = invocation.output.asciiOnly
+    guard let reference else {
+      let board = try GamesBoard(try invocation.store())
+      if invocation.json {
+        snapshot.write(board.json.compactText)
+      } else {
+        board.print(to: snapshot, times: invocation.times)
+      }
+      return snapshot.text
+    }
     if sheet {
       let sheet = try invocation.store().sheet(of: reference)
       if invocation.json {

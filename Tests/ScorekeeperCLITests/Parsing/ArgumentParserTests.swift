@@ -150,7 +150,7 @@ import Testing
         "list [GAME] [--ascending] [--archived]",
         "sheet GAME",
         "history GAME [PLAYER]",
-        "watch GAME [--sheet]",
+        "watch [GAME] [--sheet]",
         "serve [--port N] [--bind ADDR]",
         "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds] "
           + "[--kind KIND] [--no-kind]",

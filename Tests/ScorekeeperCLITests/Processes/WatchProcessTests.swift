@@ -129,4 +129,41 @@ import Testing
       try JSON.parse(all[1]) == .object(fields + [("changedAt", .string("2026-01-01T00:00:00.000Z"))]))
     expectNoDifference(textLines.joined(separator: "\n") + "\n", sheet + "\n" + sheetAfter)
   }
+
+  @Test("no game: every game's leader and last change, the game changed last first, a line per change")
+  func everyGame() throws {
+    #expect(try process.run(["add-game", "Chess"]).status == 0)
+    #expect(try process.run(["add-player", "Chess", "Bo"]).status == 0)
+    let watch = Process()
+    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    watch.arguments = ["watch", "--json"]
+    watch.environment = process.environment
+    let watching = try watch.startCapturing(in: directory, name: "watch")
+    _ = try lines("watch", count: 1)
+    #expect(try process.run(["score", "Chess", "Bo", "+2"]).status == 0)
+    let all = try lines("watch", count: 2)
+    watch.terminate()
+    #expect(try watching().status == SIGTERM)
+    func game(_ number: Int, _ title: String, leader: (Int, String, Int)?, change: String?) -> String {
+      let leaders =
+        leader.map {
+          #"[{"id":"00000000-0000-0000-0000-00000000000\#($0.0)","name":"\#($0.1)","score":\#($0.2)}]"#
+        } ?? "[]"
+      return
+        #"{"id":"00000000-0000-0000-0000-00000000000\#(number)","title":"\#(title)","state":"in progress","#
+        + #""leaders":\#(leaders),"lastChange":\#(change ?? "null")}"#
+    }
+    let poker = game(1, "Poker", leader: (2, "Ann", 0), change: nil)
+    let chess = game(3, "Chess", leader: (4, "Bo", 0), change: nil)
+    let chessScored = game(
+      3, "Chess", leader: (4, "Bo", 2),
+      change: #"{"player":"Bo","points":2,"time":"2026-01-01T00:00:00.000Z"}"#)
+    let changedAt = #","changedAt":"2026-01-01T00:00:00.000Z"}"#
+    expectNoDifference(
+      all,
+      [
+        #"{"games":["# + chess + "," + poker + "]" + changedAt,
+        #"{"games":["# + chessScored + "," + poker + "]" + changedAt,
+      ])
+  }
 }

@@ -11,7 +11,8 @@ import Testing
 
   @Test("a whole head: method, path, decoded query, fields lowercased and trimmed, its length")
   func wholeHead() {
-    let text = "GET /api/game/ab-12?token=a%20b&x=1+2&x=3 HTTP/1.1\r\nHost: here\r\nIf-None-Match:  \"t\" \r\n\r\nNEXT"
+    let text =
+      "GET /api/game/ab-12?token=a%20b&x=1+2&x=3 HTTP/1.1\r\nHost: here\r\nIf-None-Match:  \"t\" \r\n\r\nNEXT"
     #expect(
       parse(text)
         == .request(

@@ -1,0 +1,92 @@
+import ScorekeeperCore
+
+/// What `watch` with no game shows: every game, one line each, with its
+/// leader (or its winners, once finished) and its last change, the game
+/// changed last first.
+struct GamesBoard {
+  struct Row {
+    var game: GameSummary
+    var finished: Bool
+    /// Those ranked first (several when tied); the winners once finished.
+    var leaders: [Standing]
+    var lastChange: (playerName: String, event: ScoreEvent)?
+  }
+
+  var rows: [Row]
+
+  init(_ store: Store) throws {
+    rows = try store.gamesWithAccess().map { game in
+      var finished = false
+      var leaders: [Standing] = []
+      try store.standings(
+        of: game.summary.game.id, order: nil, header: { _, state, _ in finished = state.isFinished },
+        row: { if $0.rank == 1 { leaders.append($0) } })
+      return Row(
+        game: game.summary, finished: finished, leaders: finished ? leaders.filter(\.isWinner) : leaders,
+        lastChange: try store.lastChange(of: game.summary.game.id))
+    }
+    rows.sort {
+      ($0.lastChange?.event.time ?? Timestamp(millisecondsSince1970: .min), $1.game.game.title)
+        > ($1.lastChange?.event.time ?? Timestamp(millisecondsSince1970: .min), $0.game.game.title)
+    }
+  }
+
+  /// {"games": [{"id", "title", "state", "leaders": [{"id", "name",
+  /// "score"}], "lastChange": {"player", "points", "time"} or null}]}
+  var json: JSON {
+    .object([
+      (
+        "games",
+        .array(
+          rows.map { row in
+            .object([
+              ("id", .string(row.game.game.id)), ("title", .string(row.game.game.title)),
+              ("state", .string(row.finished ? "finished" : "in progress")),
+              (
+                "leaders",
+                .array(
+                  row.leaders.map {
+                    .object([
+                      ("id", .string($0.player.id)), ("name", .string($0.player.name)),
+                      ("score", .integer($0.player.score)),
+                    ])
+                  })
+              ),
+              (
+                "lastChange",
+                row.lastChange.map {
+                  .object([
+                    ("player", .string($0.playerName)), ("points", .integer($0.event.delta)),
+                    ("time", .string($0.event.time.iso8601)),
+                  ])
+                } ?? .null
+              ),
+            ])
+          })
+      )
+    ])
+  }
+
+  /// "Poker  in progress  Ann leads with 15  last change Bob +5 at …"
+  func print(to output: Output, times: TimeDisplay) {
+    guard !rows.isEmpty else {
+      output.line("No games yet. Add one with: scorekeeper add-game TITLE")
+      return
+    }
+    let titleWidth = rows.map(\.game.game.title.displayWidth).max() ?? 0
+    for row in rows {
+      let names = listed(row.leaders.map(\.player.name))
+      let standing =
+        row.finished
+        ? "finished" + (names.isEmpty ? "" : ", won by " + names)
+        : row.leaders.isEmpty
+          ? "no players yet"
+          : names + (row.leaders.count == 1 ? " leads" : " lead") + " with \(row.leaders[0].player.score)"
+      let change = row.lastChange.map { change in
+        let points = change.event.delta >= 0 ? "+\(change.event.delta)" : "\(change.event.delta)"
+        return "  last change \(change.playerName) \(points) at \(times.format(change.event.time))"
+      }
+      output.line(row.game.game.title.padding(to: titleWidth) + "  " + standing + (change ?? ""))
+    }
+  }
+}
