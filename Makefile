@@ -41,7 +41,8 @@ run: dependencies
 	$(SWIFT) build --product scorekeeper
 	./Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/scorekeeper"
 
-test: dependencies
+test:
+	./Scripts/install-dependencies.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

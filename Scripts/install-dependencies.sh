@@ -9,8 +9,10 @@
 # (script, which runs the binary on a pseudo-terminal for the terminal
 # tests) and openssl (the throwaway server's TLS certificate, for the tests
 # of a certificate the client does not trust) and python3 (whose csv module
-# reads the CSV exports back, a reader that is not ours). With --bench, also the
-# sqlite3 command-line tool the benchmarks compare against.
+# reads the CSV exports back, a reader that is not ours). With --test, also
+# chromium (the browser that loads serve's page in the scoreboard's tests).
+# With --bench, also the sqlite3 command-line tool the benchmarks compare
+# against.
 set -euo pipefail
 
 packages=()
@@ -24,6 +26,9 @@ command -v groff >/dev/null 2>&1 || packages+=(groff-base)
 command -v script >/dev/null 2>&1 || packages+=(bsdutils)
 command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
+if [[ "${1:-}" == "--test" ]]; then
+  [[ -x /usr/bin/chromium ]] || packages+=(chromium)
+fi
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)

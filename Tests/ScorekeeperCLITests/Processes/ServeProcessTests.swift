@@ -17,7 +17,8 @@ import Testing
   init() throws {
     directory = try TemporaryDirectory()
     process = BinaryProcess(directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
-    try Data(TestImages.png(width: 2, height: 2)).write(to: URL(fileURLWithPath: directory.file("ann.png")))
+    // A photo a browser can draw (the tests' others are headers only).
+    try Data(DemoPhoto.png(for: "Ann")).write(to: URL(fileURLWithPath: directory.file("ann.png")))
     for arguments in [
       ["add-game", "Poker"], ["add-player", "Poker", "Ann", "--score", "3"],
       ["add-player", "Poker", "<b>Bob</b>"],
@@ -202,7 +203,7 @@ import Testing
     // The photo, by its content's hash; asked again with it, 304.
     let photo = ParsedResponse(
       try RawHTTPClient.request(port: server.port, "/game/\(Self.game)/photo/\(Self.ann)"))
-    let sha = SHA256.hex(of: TestImages.png(width: 2, height: 2))
+    let sha = SHA256.hex(of: DemoPhoto.png(for: "Ann"))
     #expect(photo.status == "HTTP/1.1 200 OK" && photo.field("ETag") == "\"\(sha)\"")
     #expect(photo.field("Content-Type") == "image/png")
     let again = ParsedResponse(
