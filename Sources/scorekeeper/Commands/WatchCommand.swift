@@ -32,7 +32,7 @@ extension Command {
         the list GAME --json object (with --sheet, sheet GAME --json's), plus
         "changedAt" (when the watch saw it), so that `scorekeeper watch GAME --json | jq`
         follows a game; stdout carries nothing else. It runs until stopped or until its
-        reader has gone (seen at its next write).
+        reader has gone (a pipe closed by its reader ends it at once).
 
         When the cloud cannot be reached, the watch says so (once, on stderr in a pipe;
         in the header on a terminal), keeps showing this database's changes, and tries

@@ -92,8 +92,19 @@ final class WatchSession {
         // The reader went away: the watch is over (the program ends as `cat` would).
         if invocation.output.failure != nil { return }
       }
-      _ = try wait(until: .after(3600), also: [])
+      // A pipe's reader gone shows on its write end at once (POLLERR):
+      // the watch ends then, as `cat` would at its next write.
+      if try !wait(until: .after(3600), also: stdoutIsPipe ? [STDOUT_FILENO] : []).isEmpty {
+        SignalPipe.end(by: SIGPIPE)
+      }
     }
+  }
+
+  /// Whether stdout is a pipe or a socket, whose reader may go away.
+  private var stdoutIsPipe: Bool {
+    var status = stat()
+    guard fstat(STDOUT_FILENO, &status) == 0 else { return false }
+    return status.st_mode & S_IFMT == S_IFIFO || status.st_mode & S_IFMT == S_IFSOCK
   }
 
   // MARK: On a terminal
