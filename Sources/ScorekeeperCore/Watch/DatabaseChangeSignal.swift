@@ -12,6 +12,10 @@ public final class DatabaseChangeSignal: ChangeSignal {
   private let database: Database
   public let descriptor: Int32
   private var version: Int64
+  /// The file the connection opened (device and inode): another file
+  /// put in its place (`restore` renames one over it) is not what the
+  /// connection reads any more.
+  private let file: (device: UInt, inode: UInt)?
 
   /// Follows `database`'s file, asking `database` (a connection the
   /// caller keeps outside transactions while it waits).
@@ -29,6 +33,7 @@ public final class DatabaseChangeSignal: ChangeSignal {
       throw error
     }
     version = 0
+    file = Self.identity(of: path)
     version = try dataVersion()
   }
 
@@ -42,13 +47,23 @@ public final class DatabaseChangeSignal: ChangeSignal {
   }
 
   /// True when another connection has committed since the last true (or
-  /// since this signal was made).
+  /// since this signal was made). Throws `DatabaseReplaced` once another
+  /// file took the database's place.
   public func takeChange() throws -> Bool {
     try drain()
+    if let file, let now = Self.identity(of: database.path), now != file {
+      throw DatabaseReplaced(path: database.path)
+    }
     let now = try dataVersion()
     guard now != version else { return false }
     version = now
     return true
+  }
+
+  private static func identity(of path: String) -> (device: UInt, inode: UInt)? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return (UInt(status.st_dev), UInt(status.st_ino))
   }
 
   private func dataVersion() throws -> Int64 {
@@ -70,5 +85,16 @@ public final class DatabaseChangeSignal: ChangeSignal {
   private static func failure(_ call: String, _ path: String) -> DatabaseError {
     DatabaseError(
       extendedCode: 1, message: "\(call) failed for \(quote(path)): \(String(cString: strerror(errno)))")
+  }
+}
+
+/// Another file took the place of the database a long-running command
+/// follows (a `restore`, a copy moved over it): its connection still
+/// reads the old one, so the command must open the database again.
+public struct DatabaseReplaced: Error, Equatable, Sendable, CustomStringConvertible {
+  public let path: String
+
+  public var description: String {
+    "The database \(quote(path)) was replaced by another file (a restore?) while it was followed."
   }
 }

@@ -43,7 +43,7 @@ extension Command {
         "Serving the scoreboard at http://\(host):\(server.port)/" + (token.map { "?token=\($0)" } ?? ""))
       invocation.output.flush()
       let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP])
-      let local = try DatabaseChangeSignal(store: try invocation.store())
+      let local = try FollowedDatabase(invocation)
       let cloud = try CloudFollower(invocation)
       var sent: [String: String] = [:]
       var changed = false

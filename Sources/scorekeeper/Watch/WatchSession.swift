@@ -14,7 +14,7 @@ final class WatchSession {
   /// The game followed; nil: every game (`GamesBoard`).
   private let reference: String?
   private let sheet: Bool
-  private let local: DatabaseChangeSignal
+  private let local: FollowedDatabase
   private let cloud: CloudFollower?
   private let clock: Clock
 
@@ -22,7 +22,7 @@ final class WatchSession {
     self.invocation = invocation
     reference = invocation[ifGiven: .watchedGame]
     self.sheet = sheet
-    local = try DatabaseChangeSignal(store: try invocation.store())
+    local = try FollowedDatabase(invocation)
     cloud = try CloudFollower(invocation)
     clock = try invocation.settings.dependencies.get().clock
   }

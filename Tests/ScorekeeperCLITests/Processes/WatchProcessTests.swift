@@ -161,4 +161,28 @@ import Testing
         #"{"games":["# + chessScored + "," + poker + "]" + changedAt,
       ])
   }
+
+  @Test("a restore puts another file in the database's place: the watch opens it and shows what it holds")
+  func restore() throws {
+    #expect(try process.run(["backup", directory.file("backup.sqlite")]).status == 0)
+    let watch = Process()
+    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    watch.arguments = ["watch", "Poker"]
+    watch.environment = process.environment
+    let watching = try watch.startCapturing(in: directory, name: "watch")
+    _ = try lines("watch", count: 2)
+    #expect(try process.run(["score", "Poker", "Ann", "+5"]).status == 0)
+    _ = try lines("watch", count: 5)
+    #expect(try process.run(["restore", directory.file("backup.sqlite")]).status == 0)
+    #expect(try process.run(["score", "Poker", "Ann", "+1"]).status == 0)
+    let all = try lines("watch", count: 11)
+    watch.terminate()
+    #expect(try watching().status == SIGTERM)
+    expectNoDifference(
+      all,
+      [
+        "Poker (1 player)", "  1  0  Ann", "", "Poker (1 player)", "  1  5  Ann", "", "Poker (1 player)",
+        "  1  0  Ann", "", "Poker (1 player)", "  1  1  Ann",
+      ])
+  }
 }
