@@ -42,7 +42,17 @@ import Testing
       try Data(photo).write(to: URL(fileURLWithPath: world.directory.file("photo\(index)")))
     }
     var links: [String] = []
+    // A watch of every game runs on one device from its first command
+    // on (it needs the database), as on a laptop at the table: at the
+    // end it shows what a new one shows.
+    let watched = world.devices.randomElement(using: &random)!
+    var watch: (process: Process, output: String)?
+    defer { watch?.process.terminate() }
     for _ in 0..<10 {
+      if watch == nil, FileManager.default.fileExists(atPath: world.directory.file("\(watched.name).sqlite"))
+      {
+        watch = try world.startWatch(on: watched)
+      }
       let device = world.devices.randomElement(using: &random)!
       if world.devices.count < 6, Int.random(in: 0..<10, using: &random) == 0 {
         try world.copy(device)
@@ -86,6 +96,7 @@ import Testing
       }
     }
     try world.expectConvergence(seed: seed)
+    if let watch { try world.expectWatch(watch, on: watched, seed: seed) }
   }
 
   static let photos = [
@@ -178,16 +189,31 @@ struct CLIWorld {
   func start(_ device: Device, _ arguments: [String], environment extra: [String: String] = [:]) throws
     -> () throws -> ProcessResult
   {
+    try process(device, arguments, environment: extra).startCapturing(in: directory, name: UUID().uuidString)
+  }
+
+  /// The binary run as `device`; `pipedTo` a shell command reading its output.
+  func process(
+    _ device: Device, _ arguments: [String], environment extra: [String: String] = [:], pipedTo: String? = nil
+  ) -> Process {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    process.arguments = ["--db", directory.file("\(device.name).sqlite"), "--user", device.user] + arguments
+    let command =
+      [SharedCopies.builtBinary, "--db", directory.file("\(device.name).sqlite"), "--user", device.user]
+      + arguments
+    if let pipedTo {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "timeout 60 \"$@\" | \(pipedTo)", "sh"] + command
+    } else {
+      process.executableURL = URL(fileURLWithPath: command[0])
+      process.arguments = Array(command.dropFirst())
+    }
     process.environment = [
       "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_TESTING": "1",
       "SCOREKEEPER_IDS": "incrementing",
       "SCOREKEEPER_DEVICE": "\(device.number)", "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
       "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
     ].merging(extra) { $1 }
-    return try process.startCapturing(in: directory, name: UUID().uuidString)
+    return process
   }
 
   /// Copies `device`'s database with `cp` while no command runs: the copy
@@ -214,6 +240,35 @@ struct CLIWorld {
     let restored = Device(name: device.name, user: device.user, number: 100 + restores)
     devices[devices.firstIndex { $0.name == device.name }!] = restored
     return try start(restored, ["restore", directory.file("backup-\(device.name)")])()
+  }
+
+  /// `watch --json` (every game) on `device`, its lines in a file.
+  func startWatch(on device: Device) throws -> (process: Process, output: String) {
+    let watch = process(device, ["watch", "--json"])
+    let name = "watch-" + UUID().uuidString
+    _ = try watch.startCapturing(in: directory, name: name)
+    return (watch, directory.file(name + ".out"))
+  }
+
+  /// The watch's last line comes to equal the first line of a watch
+  /// started now on the same device (30 s at most), and the watch stops
+  /// cleanly on SIGTERM.
+  func expectWatch(_ watch: (process: Process, output: String), on device: Device, seed: UInt64) throws {
+    let fresh = try process(device, ["watch", "--json"], pipedTo: "head -n 1").startCapturing(
+      in: directory, name: UUID().uuidString)()
+    let expected = fresh.stdout.replacing(/,"changedAt":"[^"]*"}/, with: "}")
+    let deadline = Date().addingTimeInterval(30)
+    var last = ""
+    while Date() < deadline {
+      let lines = try String(contentsOfFile: watch.output, encoding: .utf8).split(separator: "\n")
+      last = lines.last.map { String($0).replacing(/,"changedAt":"[^"]*"}/, with: "}") + "\n" } ?? ""
+      if last == expected { break }
+      usleep(50_000)
+    }
+    #expect(
+      !expected.isEmpty && last == expected, "seed \(seed): the watch on \(device.name) ended elsewhere")
+    let errors = try String(contentsOfFile: watch.output.replacing(/\.out$/, with: ".err"), encoding: .utf8)
+    #expect(watch.process.isRunning, "seed \(seed): the watch on \(device.name) ended by itself: \(errors)")
   }
 
   func json(_ device: Device, _ arguments: [String]) throws -> Any {
