@@ -123,12 +123,12 @@ enum ImportBench {
         "    {\n      \"id\": \"\(gameID)\",\n      \"title\": \"Game \(game)\",\n      \"kind\": null,\n",
         out)
       fputs("      \"players\": [\n", out)
-      sqlFile.map { fputs("INSERT INTO games (id, title) VALUES ('\(gameID)', 'Game \(game)');\n", $0) }
+      _ = sqlFile.map { fputs("INSERT INTO games (id, title) VALUES ('\(gameID)', 'Game \(game)');\n", $0) }
       for (index, player) in players.enumerated() {
         fputs(
           "        {\"id\": \"\(player)\", \"name\": \"P\(index)\", \"team\": null}"
             + (index == 3 ? "\n" : ",\n"), out)
-        sqlFile.map {
+        _ = sqlFile.map {
           fputs(
             "INSERT INTO players (id, gameID, name) VALUES ('\(player)', '\(gameID)', 'P\(index)');\n", $0)
         }

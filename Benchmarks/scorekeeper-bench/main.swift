@@ -6,7 +6,7 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
-//          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only]
+//          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -32,6 +32,8 @@ var photosOnly = false
 var ratingsOnly = false
 // Only the import rows.
 var importOnly = false
+// Only the rows of watch and serve.
+var watchOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -42,9 +44,10 @@ while let argument = arguments.popFirst() {
   case "--photos-only": photosOnly = true
   case "--ratings-only": ratingsOnly = true
   case "--import-only": importOnly = true
+  case "--watch-only": (syncOnly, watchOnly) = (true, true)
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only]"
     )
     exit(2)
   }
@@ -261,6 +264,10 @@ if syncOnly {
   do {
     var missed: [String] = []
     let liveServer = try LiveBench.server()
+    if watchOnly {
+      return try LiveStandingsBench.run(
+        scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+    }
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
     let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
       let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
@@ -276,6 +283,8 @@ if syncOnly {
         liveServer, scorekeeper: scorekeeper, directory: directory, runs: runs)
       missed += try PhotoBench.liveRows(
         liveServer, scorekeeper: scorekeeper, directory: directory, runs: max(2, runs / 4 * 2))
+      missed += try LiveStandingsBench.run(
+        scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
     return missed
   } catch {
