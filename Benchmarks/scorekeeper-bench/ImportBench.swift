@@ -144,7 +144,7 @@ enum ImportBench {
           "        {\"id\": \"\(changeID)\", \"playerID\": \"\(player)\", \"delta\": \(delta), \"time\": \"\(time)\", "
             + "\"device\": \"\(device)\", \"undoes\": null, \"roundID\": null}"
             + (step == changesPerGame - 1 ? "\n" : ",\n"), out)
-        csvFile.map { fputs("\(changeID),\(player),\(delta),\(time),\(device)\n", $0) }
+        _ = csvFile.map { fputs("\(changeID),\(player),\(delta),\(time),\(device)\n", $0) }
       }
       fputs(
         "      ],\n      \"result\": {\"state\": \"in progress\", \"winners\": [], \"places\": []}\n    }",
