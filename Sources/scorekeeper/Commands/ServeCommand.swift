@@ -44,7 +44,7 @@ extension Command {
       invocation.output.flush()
       let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP])
       let local = try FollowedDatabase(invocation)
-      let cloud = try CloudFollower(invocation)
+      let cloud = try CloudFollower(invocation, command: "serve")
       var sent: [String: String] = [:]
       var changed = false
       while true {

@@ -27,6 +27,7 @@ final class CloudFollower {
   static let longestRetry = 30.0
 
   private let invocation: Invocation
+  private let command: String
   private(set) var connection = Connection.starting
   /// What the cloud's signal is on, while live.
   private(set) var signal: (any ChangeSignal)?
@@ -36,10 +37,11 @@ final class CloudFollower {
   var saysOnStandardError = true
   private var retryDelay = 1.0
 
-  /// Nil when the command works offline.
-  init?(_ invocation: Invocation) throws {
+  /// Nil when the command works offline. `command` names it in what it says.
+  init?(_ invocation: Invocation, command: String) throws {
     guard try !invocation.settings.offline.get() else { return nil }
     self.invocation = invocation
+    self.command = command
   }
 
   /// When the follower next has work to do without a signal.
@@ -71,7 +73,7 @@ final class CloudFollower {
       return false
     }
     if case .offline = connection, saysOnStandardError {
-      invocation.errors.line("watch: following the cloud again.")
+      invocation.errors.line("\(command): following the cloud again.")
       invocation.errors.flush()
     }
     connection = .live
@@ -96,13 +98,15 @@ final class CloudFollower {
     signal = nil
     let words = ErrorWords.of(error)
     let errors = invocation.errors
-    if case .offline(let said, _) = connection, said == words {
-    } else if saysOnStandardError {
+    // Each failure once, however many retries meet it.
+    var repeated = false
+    if case .offline(let said, _) = connection { repeated = said == words }
+    if !repeated && saysOnStandardError {
       errors.line(
-        errors.styled("warning:", .warning) + " watch: not following the cloud: \(words) Trying again, "
+        errors.styled("warning:", .warning) + " \(command): not following the cloud: \(words) Trying again, "
           + "every \(Int(Self.longestRetry)) s at most; changes on this database still show.")
+      errors.flush()
     }
-    errors.flush()
     connection = .offline(words, retryAt: .after(retryDelay))
     retryDelay = min(retryDelay * 2, Self.longestRetry)
   }

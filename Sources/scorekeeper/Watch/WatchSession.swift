@@ -23,7 +23,7 @@ final class WatchSession {
     reference = invocation[ifGiven: .watchedGame]
     self.sheet = sheet
     local = try FollowedDatabase(invocation)
-    cloud = try CloudFollower(invocation)
+    cloud = try CloudFollower(invocation, command: "watch")
     clock = try invocation.settings.dependencies.get().clock
   }
 
@@ -176,11 +176,11 @@ final class WatchSession {
 
   /// Seconds until the header next reads differently: each second while
   /// it counts seconds (the change's age, or the retry's), else at the
-  /// next minute.
+  /// next minute; with no change to count, not until something happens.
   private func nextTick() -> Double {
     if case .offline? = cloud?.connection { return 1 }
-    guard let age = lastChangeAge, age >= 60 else { return 1 }
-    return Double(60 - age % 60)
+    guard let age = lastChangeAge else { return 3600 }
+    return age < 60 ? 1 : Double(60 - age % 60)
   }
 
   // MARK: Waiting
