@@ -63,8 +63,6 @@ final class Scoreboard {
   private func route(_ request: HTTPRequest) throws -> HTTPServer.Reply {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
       String.init)
-    // Ids where the route has them, which must be ids.
-    let id = parts.count > 2 ? parts[2] : parts.count > 1 ? parts[1] : ""
     switch (parts.first ?? "", parts.count) {
     case ("", 1): return .response(html(ScoreboardPage.games(try invocation.store().gamesWithAccess())))
     case ("app.css", 1): return .response(asset(ScoreboardPage.css, type: "text/css; charset=utf-8"))
@@ -73,12 +71,12 @@ final class Scoreboard {
     case ("api", 2) where parts[1] == "games":
       return .response(
         json(try cached("games") { Array(try Command.gamesJSON(invocation).compactText.utf8) }))
-    case ("api", 3) where parts[1] == "game" && Self.isID(id):
+    case ("api", 3) where parts[1] == "game" && Self.isID(parts[2]):
       return .response(
         json(
-          try cached("game " + id) {
+          try cached("game " + parts[2]) {
             let output = Output.memory()
-            try Command.listStandings(of: id, invocation, to: output, json: true)
+            try Command.listStandings(of: parts[2], invocation, to: output, json: true)
             return Array(output.text.utf8)
           }))
     case ("game", 2) where Self.isID(parts[1]):

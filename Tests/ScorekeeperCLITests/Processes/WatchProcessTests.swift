@@ -19,6 +19,15 @@ import Testing
     }
   }
 
+  /// Starts the binary with `arguments` (a watch), its output in NAME.out.
+  func start(_ arguments: [String], name: String) throws -> (Process, () throws -> ProcessResult) {
+    let watch = Process()
+    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
+    watch.arguments = arguments
+    watch.environment = process.environment
+    return (watch, try watch.startCapturing(in: directory, name: name))
+  }
+
   /// The watch's output once it has `count` lines (waiting 30 s at most).
   func lines(_ name: String, count: Int) throws -> [String] {
     let deadline = Date().addingTimeInterval(30)
@@ -32,11 +41,7 @@ import Testing
 
   @Test("--json: one line per change to the game, the list GAME --json object with changedAt")
   func json() throws {
-    let watch = Process()
-    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    watch.arguments = ["watch", "Poker", "--json"]
-    watch.environment = process.environment
-    let watching = try watch.startCapturing(in: directory, name: "watch")
+    let (watch, watching) = try start(["watch", "Poker", "--json"], name: "watch")
     func line(score: Int, at time: String) -> String {
       #"{"game":{"id":"00000000-0000-0000-0000-000000000001","title":"Poker","playerCount":1},"standings":"#
         + #"[{"rank":1,"id":"00000000-0000-0000-0000-000000000002","name":"Ann","score":\#(score),"photo":null,"#
@@ -62,11 +67,7 @@ import Testing
 
   @Test("text: the standings block again after a change, a blank line between")
   func text() throws {
-    let watch = Process()
-    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    watch.arguments = ["watch", "Poker"]
-    watch.environment = process.environment
-    let watching = try watch.startCapturing(in: directory, name: "watch")
+    let (watch, watching) = try start(["watch", "Poker"], name: "watch")
     #expect(try lines("watch", count: 2) == ["Poker (1 player)", "  1  0  Ann"])
     #expect(try process.run(["score", "Poker", "Ann", "+2"]).status == 0)
     let all = try lines("watch", count: 5)
@@ -90,16 +91,8 @@ import Testing
 
   @Test("--sheet --json: each line is sheet GAME --json's object with changedAt; --sheet: the sheet's block")
   func sheet() throws {
-    let json = Process()
-    json.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    json.arguments = ["watch", "Poker", "--sheet", "--json"]
-    json.environment = process.environment
-    let watchingJSON = try json.startCapturing(in: directory, name: "watch")
-    let text = Process()
-    text.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    text.arguments = ["watch", "Poker", "--sheet"]
-    text.environment = process.environment
-    let watchingText = try text.startCapturing(in: directory, name: "text")
+    let (json, watchingJSON) = try start(["watch", "Poker", "--sheet", "--json"], name: "watch")
+    let (text, watchingText) = try start(["watch", "Poker", "--sheet"], name: "text")
     _ = try lines("watch", count: 1)
     let sheet = try process.run(["sheet", "Poker"]).stdout
     _ = try lines("text", count: sheet.split(separator: "\n").count)
@@ -129,11 +122,7 @@ import Testing
   func everyGame() throws {
     #expect(try process.run(["add-game", "Chess"]).status == 0)
     #expect(try process.run(["add-player", "Chess", "Bo"]).status == 0)
-    let watch = Process()
-    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    watch.arguments = ["watch", "--json"]
-    watch.environment = process.environment
-    let watching = try watch.startCapturing(in: directory, name: "watch")
+    let (watch, watching) = try start(["watch", "--json"], name: "watch")
     _ = try lines("watch", count: 1)
     #expect(try process.run(["score", "Chess", "Bo", "+2"]).status == 0)
     let all = try lines("watch", count: 2)
@@ -165,11 +154,7 @@ import Testing
   @Test("a restore puts another file in the database's place: the watch opens it and shows what it holds")
   func restore() throws {
     #expect(try process.run(["backup", directory.file("backup.sqlite")]).status == 0)
-    let watch = Process()
-    watch.executableURL = URL(fileURLWithPath: SharedCopies.builtBinary)
-    watch.arguments = ["watch", "Poker"]
-    watch.environment = process.environment
-    let watching = try watch.startCapturing(in: directory, name: "watch")
+    let (watch, watching) = try start(["watch", "Poker"], name: "watch")
     _ = try lines("watch", count: 2)
     #expect(try process.run(["score", "Poker", "Ann", "+5"]).status == 0)
     _ = try lines("watch", count: 5)
