@@ -42,19 +42,21 @@ import Testing
       try Data(photo).write(to: URL(fileURLWithPath: world.directory.file("photo\(index)")))
     }
     var links: [String] = []
-    // A watch of every game runs on one device from its first command
-    // on (it needs the database), as on a laptop at the table: at the
-    // end it shows what a new one shows. (Every other seed: a watch
-    // follows every command's sync, doubling the seed's cost.)
-    let watched = world.devices.randomElement(using: &random)!
-    let watches = seed % 2 == 0
-    var watch: (process: Process, output: String)?
-    defer { watch?.process.terminate() }
+    // On one device, from its first command on (it needs the database),
+    // a watch of every game or a scoreboard server runs throughout, as on
+    // a laptop or a TV at the table: at the end the watch shows what a
+    // new one shows, and the server answers what list answers. (One seed
+    // in four each: following every command's sync, either adds a third
+    // to the seed's cost.)
+    let followed = world.devices.randomElement(using: &random)!
+    let command = [0: ["watch", "--json"], 2: ["serve", "--port", "0"]][seed % 4]
+    var follower: (process: Process, output: String)?
+    defer { follower?.process.terminate() }
     for _ in 0..<10 {
-      if watches, watch == nil,
-        FileManager.default.fileExists(atPath: world.directory.file("\(watched.name).sqlite"))
+      if let command, follower == nil,
+        FileManager.default.fileExists(atPath: world.directory.file("\(followed.name).sqlite"))
       {
-        watch = try world.startWatch(on: watched)
+        follower = try world.startFollowing(command, on: followed)
       }
       let device = world.devices.randomElement(using: &random)!
       if world.devices.count < 6, Int.random(in: 0..<10, using: &random) == 0 {
@@ -99,7 +101,13 @@ import Testing
       }
     }
     try world.expectConvergence(seed: seed)
-    if let watch { try world.expectWatch(watch, on: watched, seed: seed) }
+    if let follower, let command {
+      if command[0] == "watch" {
+        try world.expectWatch(follower, on: followed, seed: seed)
+      } else {
+        try world.expectServe(follower, on: followed, seed: seed)
+      }
+    }
   }
 
   static let photos = [
@@ -245,12 +253,13 @@ struct CLIWorld {
     return try start(restored, ["restore", directory.file("backup-\(device.name)")])()
   }
 
-  /// `watch --json` (every game) on `device`, its lines in a file.
-  func startWatch(on device: Device) throws -> (process: Process, output: String) {
-    let watch = process(device, ["watch", "--json"])
-    let name = "watch-" + UUID().uuidString
-    _ = try watch.startCapturing(in: directory, name: name)
-    return (watch, directory.file(name + ".out"))
+  /// `command` (a watch or a server, which runs until stopped) on
+  /// `device`, its output in a file.
+  func startFollowing(_ command: [String], on device: Device) throws -> (process: Process, output: String) {
+    let follower = process(device, command)
+    let name = "follower-" + UUID().uuidString
+    _ = try follower.startCapturing(in: directory, name: name)
+    return (follower, directory.file(name + ".out"))
   }
 
   /// The watch's last line comes to equal the first line of a watch
@@ -273,6 +282,35 @@ struct CLIWorld {
       !expected.isEmpty && last == expected, "seed \(seed): the watch on \(device.name) ended elsewhere")
     let errors = try String(contentsOfFile: watch.output.replacing(/\.out$/, with: ".err"), encoding: .utf8)
     #expect(watch.process.isRunning, "seed \(seed): the watch on \(device.name) ended by itself: \(errors)")
+  }
+
+  /// The server's `/api/games` and each game's `/api/game/ID` come to
+  /// answer what `list --json` and `list GAME --json` print on the same
+  /// device now (30 s at most), and the server is still running.
+  func expectServe(_ serve: (process: Process, output: String), on device: Device, seed: UInt64) throws {
+    let printed = try String(contentsOfFile: serve.output, encoding: .utf8)
+    let port = try #require(printed.firstMatch(of: /:(\d+)\//).map { Int($0.output.1)! }, "seed \(seed)")
+    func canonical(_ value: Any) throws -> String {
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+    }
+    func answer(_ path: String) throws -> String {
+      let body = ParsedResponse(try RawHTTPClient.request(port: port, path)).body
+      return (try? canonical(try JSONSerialization.jsonObject(with: Data(body.utf8)))) ?? body
+    }
+    let list = try json(device, ["list"]) as! [String: Any]
+    let ids = (list["games"] as! [[String: Any]]).map { $0["id"] as! String }
+    let expected = try [canonical(list)] + ids.map { try canonical(try json(device, ["list", $0])) }
+    let deadline = Date().addingTimeInterval(30)
+    var served: [String] = []
+    while Date() < deadline {
+      served = try [answer("/api/games")] + ids.map { try answer("/api/game/\($0)") }
+      if served == expected { break }
+      usleep(50_000)
+    }
+    #expect(served == expected, "seed \(seed): the server on \(device.name) answers otherwise")
+    let errors = try String(contentsOfFile: serve.output.replacing(/\.out$/, with: ".err"), encoding: .utf8)
+    #expect(serve.process.isRunning, "seed \(seed): the server on \(device.name) ended by itself: \(errors)")
   }
 
   func json(_ device: Device, _ arguments: [String]) throws -> Any {
