@@ -51,7 +51,12 @@ extension Command {
         if try cloud?.step() == true { changed = true }
         if changed {
           board.changed()
-          for game in server.followedChannels {
+          // What each followed game's clients were sent last; a game that
+          // lost its last client is forgotten, so that whoever follows it
+          // next hears of every change from the state it was first sent.
+          let followed = server.followedChannels
+          sent = sent.filter { followed.contains($0.key) }
+          for game in followed {
             guard let event = try? board.event(for: game), event != sent[game] else { continue }
             sent[game] = event
             server.broadcast(event, to: game)
