@@ -56,7 +56,11 @@ final class Scoreboard {
     } catch let error as StoreError {
       return .response(.error(404, "Not found: \(error)"))
     } catch {
-      return .response(.error(500, "The scoreboard could not read the database: \(error)"))
+      // The why is for whoever runs the server, not for every client
+      // (it can name files and SQL).
+      invocation.errors.line("serve: \(request.path): \(ErrorWords.of(error))")
+      invocation.errors.flush()
+      return .response(.error(500, "The scoreboard could not read the database; the server says why."))
     }
   }
 

@@ -269,4 +269,27 @@ import Testing
     try rename("Poker", "Cards")  // what the first client was sent last
     #expect(nextTitle(second) == "Cards")
   }
+
+  @Test("a database that cannot be read gives clients a plain 500; the why goes to the server's stderr only")
+  func unreadable() throws {
+    let server = try startServer()
+    // Another program breaks the schema under the server.
+    let broken = try process.startShell(
+      #"exec python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "#
+        + #"c.execute("ALTER TABLE players RENAME TO gone"); c.commit()' "$1""#,
+      name: "break", arguments: [directory.file("games.sqlite")])()
+    #expect(broken.status == 0, "\(broken)")
+    var response = ParsedResponse("")
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline && !response.status.contains("500") {
+      response = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/game/\(Self.game)"))
+      usleep(50_000)
+    }
+    #expect(response.status == "HTTP/1.1 500 Internal Server Error")
+    #expect(response.body == "The scoreboard could not read the database; the server says why.\n")
+    server.process.terminate()
+    let result = try server.result()
+    #expect(result.stderr.hasPrefix("serve: /api/game/\(Self.game): "), "\(result)")
+    #expect(result.stderr.contains("players"), "\(result)")
+  }
 }
