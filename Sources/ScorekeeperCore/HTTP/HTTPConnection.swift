@@ -40,21 +40,27 @@ final class HTTPConnection {
     output += bytes
   }
 
-  /// Reads what the client sent; false when it closed or failed.
+  /// Reads what the client sent (at most 256 KiB a call, so one client
+  /// sending without end cannot hold up the others); false when it
+  /// closed or failed.
   func read() -> Bool {
     var buffer = [UInt8](repeating: 0, count: 16384)
-    while true {
+    for _ in 0..<16 {
       let count = recv(socket, &buffer, buffer.count, 0)
       if count > 0 {
+        // Beyond what a head may be (which the parser refuses), or once
+        // the connection is closing, bytes are read and dropped: what a
+        // client sends never grows the server past that.
+        guard !closesAfterWriting, input.count <= HTTPRequest.requestLineLimit + HTTPRequest.headerLimit
+        else { continue }
         if input.isEmpty && headDeadline == nil { headDeadline = .after(HTTPServer.headLimit) }
         input += buffer[..<count]
-        // (More than a head may be is refused by the parser; stop reading.)
-        if input.count > HTTPRequest.requestLineLimit + HTTPRequest.headerLimit { return true }
         continue
       }
       if count == 0 { return false }
       return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
     }
+    return true  // more may wait: the next poll says so
   }
 
   /// Sends what the socket takes now; false when the client is gone.

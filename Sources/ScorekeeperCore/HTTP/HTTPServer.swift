@@ -136,6 +136,9 @@ public final class HTTPServer {
       drop(connection)
       return
     }
+    // An event stream's client has nothing more to ask: what it sends is
+    // read (so its closing shows) and dropped, never kept.
+    if connection.channel != nil { connection.input.removeAll(keepingCapacity: true) }
     if connection.channel == nil && !connection.closesAfterWriting { answerRequests(on: connection) }
     if connection.hasOutput && !connection.write() {
       drop(connection)

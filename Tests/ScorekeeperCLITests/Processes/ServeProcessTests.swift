@@ -292,4 +292,35 @@ import Testing
     #expect(result.stderr.hasPrefix("serve: /api/game/\(Self.game): "), "\(result)")
     #expect(result.stderr.contains("players"), "\(result)")
   }
+
+  @Test("a client that sends what the server does not read (an event stream's) neither grows it nor spins it")
+  func unreadInput() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    func proc(_ file: String) throws -> String {
+      try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/\(file)", encoding: .utf8)
+    }
+    func residentKilobytes() throws -> Int {
+      Int(try proc("status").firstMatch(of: /VmRSS:\s+(\d+) kB/)!.output.1)!
+    }
+    func cpuTicks() throws -> Int {
+      let stat = try proc("stat")
+      let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+      return Int(fields[11])! + Int(fields[12])!
+    }
+    let stream = try RawHTTPClient(port: server.port)
+    stream.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    _ = stream.read { $0.contains("data: ") && $0.hasSuffix("\n\n") }
+    let (memory, ticks) = (try residentKilobytes(), try cpuTicks())
+    let garbage = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    for _ in 0..<32 { stream.send(garbage) }  // 32 MiB the server has no use for
+    // Still served; the 32 MiB taken in and dropped, not kept.
+    #expect(
+      ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games")).status == "HTTP/1.1 200 OK")
+    #expect(try residentKilobytes() - memory < 8 * 1024)
+    usleep(1_000_000)
+    // Idle again: a busy loop would take about 100 ticks a second.
+    let busy = try cpuTicks() - ticks
+    #expect(busy < 200, "\(busy) ticks")
+  }
 }
