@@ -83,13 +83,18 @@ final class HTTPConnection {
   }
 
   /// The earliest time this connection needs looking at.
+  /// The idle limit counts only for a connection between requests: an
+  /// event stream, or one sending an answer, is not idle. (A limit past
+  /// that no longer applies would wake the server's poll at once, again
+  /// and again.)
   var deadline: Deadline {
-    var deadline = idleDeadline
-    for other in [headDeadline, writeDeadline, heartbeat] {
-      if let other { deadline = deadline.earlier(than: other) }
-    }
-    return deadline
+    var limits = [headDeadline, writeDeadline, heartbeat]
+    if isIdle { limits.append(idleDeadline) }
+    return limits.compactMap { $0 }.reduce(Deadline.after(3600)) { $0.earlier(than: $1) }
   }
+
+  /// Between requests: nothing to send, no event stream.
+  var isIdle: Bool { channel == nil && !hasOutput }
 
   func close() {
     _ = shutdown(socket, Int32(SHUT_RDWR))

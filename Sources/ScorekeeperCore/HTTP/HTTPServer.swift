@@ -156,7 +156,7 @@ public final class HTTPServer {
       return
     }
     if connection.writeDeadline?.hasPassed == true
-      || (connection.channel == nil && connection.idleDeadline.hasPassed && connection.input.isEmpty)
+      || (connection.isIdle && connection.idleDeadline.hasPassed && connection.input.isEmpty)
     {
       drop(connection)
     } else if connection.headDeadline?.hasPassed == true {
