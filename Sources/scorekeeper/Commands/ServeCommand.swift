@@ -43,12 +43,11 @@ extension Command {
         "Serving the scoreboard at http://\(host):\(server.port)/" + (token.map { "?token=\($0)" } ?? ""))
       invocation.output.flush()
       let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP])
-      let local = try FollowedDatabase(invocation)
-      let cloud = try CloudFollower(invocation, command: "serve")
+      let following = try ChangeFollowing(invocation, command: "serve")
       var sent: [String: String] = [:]
       var changed = false
       while true {
-        if try cloud?.step() == true { changed = true }
+        if try following.cloud?.step() == true { changed = true }
         if changed {
           board.changed()
           // What each followed game's clients were sent last; a game that
@@ -63,16 +62,14 @@ extension Command {
           }
           changed = false
         }
-        let cloudSignal = cloud?.signal
-        let extra = [signals, local.descriptor] + (cloudSignal.map { [$0.descriptor] } ?? [])
-        let deadline = Deadline.after(ChangeSignals.recheckInterval)
-        let ready = try server.serve(also: extra, until: cloud?.deadline.earlier(than: deadline) ?? deadline)
+        let ready = try server.serve(
+          also: [signals] + following.descriptors,
+          until: following.limit(.after(ChangeSignals.recheckInterval)))
         if ready.contains(0), let signal = SignalPipe.take(from: signals).first {
           server.close()
           SignalPipe.end(by: signal)
         }
-        if cloudSignal != nil { cloud?.signalWoke() }
-        if try local.takeChange() { changed = true }
+        if try following.takeChanges() { changed = true }
       }
     })
 

@@ -26,15 +26,23 @@ final class Scoreboard {
     cache = [:]
   }
 
-  /// The event a page following `game` gets: its standings and its sheet.
+  /// The event a page following `game` gets: its standings (as
+  /// `/api/game/ID` answers them, read once for both) and its sheet.
   func event(for game: String) throws -> String {
     try cached("event " + game) {
-      let standings = Output.memory()
-      try Command.listStandings(of: game, invocation, to: standings, json: true)
+      let standings = try JSON.parse(try self.standings(of: game).string)
       let sheet = try invocation.store().sheet(of: game).json
-      return Array(
-        JSON.object([("standings", try JSON.parse(standings.text)), ("sheet", sheet)]).compactText.utf8)
+      return Array(JSON.object([("standings", standings), ("sheet", sheet)]).compactText.utf8)
     }.string
+  }
+
+  /// `list GAME --json`'s bytes, until the next change.
+  private func standings(of game: String) throws -> [UInt8] {
+    try cached("game " + game) {
+      let output = Output.memory()
+      try Command.listStandings(of: game, invocation, to: output, json: true)
+      return Array(output.text.utf8)
+    }
   }
 
   func answer(_ request: HTTPRequest) -> HTTPServer.Reply {
@@ -76,13 +84,7 @@ final class Scoreboard {
       return .response(
         json(try cached("games") { Array(try Command.gamesJSON(invocation).compactText.utf8) }))
     case ("api", 3) where parts[1] == "game" && Self.isID(parts[2]):
-      return .response(
-        json(
-          try cached("game " + parts[2]) {
-            let output = Output.memory()
-            try Command.listStandings(of: parts[2], invocation, to: output, json: true)
-            return Array(output.text.utf8)
-          }))
+      return .response(json(try standings(of: parts[2])))
     case ("game", 2) where Self.isID(parts[1]):
       let game = try invocation.store().gamesWithAccess().first { $0.summary.game.id == parts[1] }
       guard let game else { return .response(.error(404)) }

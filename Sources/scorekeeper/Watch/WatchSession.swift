@@ -14,16 +14,15 @@ final class WatchSession {
   /// The game followed; nil: every game (`GamesBoard`).
   private let reference: String?
   private let sheet: Bool
-  private let local: FollowedDatabase
-  private let cloud: CloudFollower?
+  private let following: ChangeFollowing
+  private var cloud: CloudFollower? { following.cloud }
   private let clock: Clock
 
   init(_ invocation: Invocation, sheet: Bool) throws {
     self.invocation = invocation
     reference = invocation[ifGiven: .watchedGame]
     self.sheet = sheet
-    local = try FollowedDatabase(invocation)
-    cloud = try CloudFollower(invocation, command: "watch")
+    following = try ChangeFollowing(invocation, command: "watch")
     clock = try invocation.settings.dependencies.get().clock
   }
 
@@ -189,16 +188,12 @@ final class WatchSession {
   /// cloud signals, the cloud follower has something due, or one of `also`
   /// is readable (returning the indexes of those), by `deadline` at most.
   private func wait(until deadline: Deadline, also extra: [Int32]) throws -> [Int] {
-    let limit = cloud?.deadline.earlier(than: deadline) ?? deadline
+    let limit = following.limit(deadline)
     while true {
-      let cloudSignal = cloud?.signal
-      let descriptors = [local.descriptor] + (cloudSignal.map { [$0.descriptor] } ?? []) + extra
-      let ready = try ChangeSignals.ready(descriptors, until: limit)
-      if cloudSignal != nil { cloud?.signalWoke() }
-      let readyExtra = ready.filter { $0 >= descriptors.count - extra.count }.map {
-        $0 - (descriptors.count - extra.count)
-      }
-      if try local.takeChange() || !readyExtra.isEmpty || limit.hasPassed
+      let followed = following.descriptors
+      let readyExtra = try ChangeSignals.ready(followed + extra, until: limit).filter { $0 >= followed.count }
+        .map { $0 - followed.count }
+      if try following.takeChanges() || !readyExtra.isEmpty || limit.hasPassed
         || (cloud?.deadline.hasPassed ?? false)
       {
         return readyExtra
