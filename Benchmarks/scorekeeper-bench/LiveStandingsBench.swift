@@ -245,6 +245,10 @@ func connectLoopback(port: Int) throws -> Int32 {
     }
   }
   guard connected == 0 else { throw BenchError("cannot connect to port \(port)") }
+  // Every read gives up after 10 s: a server that stopped answering ends
+  // the row with an error, not a hang.
+  var limit = timeval(tv_sec: 10, tv_usec: 0)
+  setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
   var yes: Int32 = 1
   setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
   return client
