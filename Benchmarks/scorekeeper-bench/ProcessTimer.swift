@@ -22,9 +22,10 @@ enum ProcessTimer {
   /// the child's ru_maxrss, so every child would look as big as this
   /// benchmark. GNU time forks from a tiny process, so its figure is the
   /// command's own.
-  static func peakKilobytes(_ arguments: [String], scratch: String) throws -> Int {
+  static func peakKilobytes(_ arguments: [String], scratch: String, allowFailure: Bool = false) throws -> Int
+  {
     let report = scratch + "/time-report"
-    try run(["/usr/bin/time", "-f", "%M", "-o", report] + arguments)
+    try run(["/usr/bin/time", "-f", "%M", "-o", report] + arguments, allowFailure: allowFailure)
     guard let file = fopen(report, "r") else { throw BenchError("no report from /usr/bin/time") }
     defer { fclose(file) }
     var kilobytes = 0
@@ -33,13 +34,17 @@ enum ProcessTimer {
   }
 
   private static func fscanf_int(_ file: UnsafeMutablePointer<FILE>, _ value: inout Int) -> Bool {
-    var buffer = [CChar](repeating: 0, count: 64)
-    guard fgets(&buffer, 64, file) != nil else { return false }
-    let text = String(
-      decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let number = Int(text) else { return false }
-    value = number
-    return true
+    // (A command that failed has "Command exited with non-zero status N" first.)
+    var buffer = [CChar](repeating: 0, count: 128)
+    while fgets(&buffer, 128, file) != nil {
+      let text = String(
+        decoding: buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let number = Int(text) {
+        value = number
+        return true
+      }
+    }
+    return false
   }
 
   /// Runs a command to its end; its output goes to /dev/null unless

@@ -6,7 +6,8 @@ import ScorekeeperCore
 // same run, and prints medians and ratios against the targets.
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
-//          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only]
+//          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only
+//           | --attacks-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -34,6 +35,8 @@ var ratingsOnly = false
 var importOnly = false
 // Only the rows of watch and serve.
 var watchOnly = false
+// Only what issue 44's attacks cost serve and import.
+var attacksOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -45,9 +48,10 @@ while let argument = arguments.popFirst() {
   case "--ratings-only": ratingsOnly = true
   case "--import-only": importOnly = true
   case "--watch-only": (syncOnly, watchOnly) = (true, true)
+  case "--attacks-only": attacksOnly = true
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only]"
     )
     exit(2)
   }
@@ -104,6 +108,9 @@ if ratingsOnly {
 }
 if importOnly {
   exit(try importRows().isEmpty ? 0 : 1)
+}
+if attacksOnly {
+  exit(try AttackBench.run(scorekeeper: scorekeeper, directory: directory).isEmpty ? 0 : 1)
 }
 
 let baselineDatabase = directory + "/baseline.sqlite"
@@ -235,6 +242,7 @@ if !syncOnly {
   missed += try RatingBench.run(runs: 5)
   missed += try leagueRows()
   missed += try importRows()
+  missed += try AttackBench.run(scorekeeper: scorekeeper, directory: directory)
   missed += try CloudBench.run(directory: directory, runs: runs * 5)
   missed += try CompletionBench.run(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs)

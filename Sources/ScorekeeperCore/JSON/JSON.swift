@@ -88,33 +88,68 @@ public indirect enum JSON: Equatable, Sendable {
   }
 
   /// A JSON string literal, handed to `write` in runs of UTF-8: quotes,
-  /// backslashes and control characters escaped, everything else (emoji,
-  /// any script) copied as it is.
+  /// backslashes and control characters escaped, and so are DEL and the
+  /// invisible format characters (`isHidden`): the value is the same to a
+  /// reader, and JSON shown on a terminal can neither act on it nor hide a
+  /// name's difference. Everything else (emoji, any script) is copied as
+  /// it is.
   public static func writeQuoted(_ text: String, _ write: (UnsafeBufferPointer<UInt8>) -> Void) {
     func literal(_ text: StaticString) {
       write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
-    literal("\"")
-    var text = text
-    text.withUTF8 { bytes in
-      var runStart = 0
-      for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5c {
-        write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        switch byte {
-        case 0x22: literal("\\\"")
-        case 0x5c: literal("\\\\")
-        case 0x0a: literal("\\n")
-        case 0x0d: literal("\\r")
-        case 0x09: literal("\\t")
-        default:
-          let hex = Array("0123456789abcdef".utf8)
-          let escape = Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
-          escape.withUnsafeBufferPointer(write)
-        }
-        runStart = index + 1
-      }
-      write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    func escape(_ unit: UInt16) {
+      let hex = Array("0123456789abcdef".utf8)
+      let escape =
+        Array("\\u".utf8) + [12, 8, 4, 0].map { hex[Int((unit >> UInt16($0)) & 0x0f)] }
+      escape.withUnsafeBufferPointer(write)
     }
     literal("\"")
+    var text = text
+    if text.hasHiddenBeyondASCII {
+      // Scalar by scalar (rare: names from before text was checked).
+      let scalars = Array(text.unicodeScalars)
+      for index in scalars.indices {
+        let scalar = scalars[index]
+        if scalar.isASCII {
+          var byte = UInt8(scalar.value)
+          quotedASCII(&byte, literal: literal, escape: escape, write: write)
+        } else if isHidden(at: index, in: scalars) {
+          for unit in String(scalar).utf16 { escape(unit) }
+        } else {
+          var character = String(scalar)
+          character.withUTF8(write)
+        }
+      }
+    } else {
+      text.withUTF8 { bytes in
+        var runStart = 0
+        for (index, byte) in bytes.enumerated()
+        where byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f {
+          write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+          var byte = byte
+          quotedASCII(&byte, literal: literal, escape: escape, write: write)
+          runStart = index + 1
+        }
+        write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      }
+    }
+    literal("\"")
+  }
+
+  /// One ASCII character of a string literal: escaped where JSON (or a
+  /// terminal) needs it.
+  private static func quotedASCII(
+    _ byte: inout UInt8, literal: (StaticString) -> Void, escape: (UInt16) -> Void,
+    write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    switch byte {
+    case 0x22: literal("\\\"")
+    case 0x5c: literal("\\\\")
+    case 0x0a: literal("\\n")
+    case 0x0d: literal("\\r")
+    case 0x09: literal("\\t")
+    case 0..<0x20, 0x7f: escape(UInt16(byte))
+    default: withUnsafePointer(to: &byte) { write(UnsafeBufferPointer(start: $0, count: 1)) }
+    }
   }
 }

@@ -17,18 +17,22 @@ public enum TextField: String, Sendable {
   public static let maximumLength = 200
 
   /// The trimmed text, or an error saying what is wrong with it.
+  ///
+  /// The length is checked first, so a name of megabytes (an imported
+  /// file's, a sync's) is refused for that without being scanned further.
   public func validate(_ input: String) throws(InvalidTextError) -> String {
     let text = input.trimmingWhitespace()
     if text.isEmpty {
       throw InvalidTextError(field: self, input: input, problem: .empty)
     }
-    let scalars = Array(text.unicodeScalars)
-    if let offset = scalars.indices.first(where: { isHidden(at: $0, in: scalars) }) {
-      throw InvalidTextError(
-        field: self, input: input, problem: .controlCharacter(scalars[offset].value, position: offset + 1))
-    }
-    if text.count > Self.maximumLength {
+    if let limit = text.index(text.startIndex, offsetBy: Self.maximumLength, limitedBy: text.endIndex),
+      limit != text.endIndex
+    {
       throw InvalidTextError(field: self, input: input, problem: .tooLong(text.count))
+    }
+    if let (offset, scalar) = firstHidden(in: text) {
+      throw InvalidTextError(
+        field: self, input: input, problem: .controlCharacter(scalar.value, position: offset + 1))
     }
     return text
   }
@@ -61,14 +65,58 @@ public struct InvalidTextError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Quotes user input for a message, escaping what a terminal would act on,
-/// so the message shows exactly what was typed.
+/// so the message shows exactly what was typed. Text of more than
+/// `quotedLength` characters is shown by its start and end around "…",
+/// so a message stays one readable line whatever was typed (or found in
+/// a file).
 public func quote(_ text: String) -> String {
-  var result = "\""
+  guard let limit = text.index(text.startIndex, offsetBy: quotedLength, limitedBy: text.endIndex),
+    limit != text.endIndex
+  else { return "\"" + escaped(text[...], quotes: true) + "\"" }
+  let head = text.index(text.startIndex, offsetBy: quotedLength - 20)
+  let tail = text.index(text.endIndex, offsetBy: -20)
+  return "\"" + escaped(text[..<head], quotes: true) + "…" + escaped(text[tail...], quotes: true) + "\""
+}
+
+/// How many characters of a text `quote` shows whole.
+public let quotedLength = 200
+
+extension String {
+  /// The text as a terminal may show it: every control or invisible
+  /// format character written out (`\n`, `\t`, `\r`, `\u{1B}`), the rest
+  /// as it is. For names the database holds from versions that took them
+  /// unchecked (see `TextField`): shown, they can neither act on the
+  /// terminal nor pass for another name.
+  public var visible: String {
+    // Most text has nothing to escape: one pass over its bytes says so.
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
+    return firstHidden(in: self) == nil ? self : escaped(self[...], quotes: false)
+  }
+}
+
+extension String {
+  /// Whether `visibleKeepingLineBreaks` would change anything.
+  public var hasHiddenBesidesLineBreaks: Bool {
+    utf8.contains { ($0 < 0x20 && $0 != 0x0a) || $0 == 0x7f } || hasHiddenBeyondASCII
+  }
+
+  /// `visible`, but for line breaks: for text of several lines that shows
+  /// data (a listing, a message quoting names).
+  public var visibleKeepingLineBreaks: String {
+    escaped(self[...], quotes: false, keepingLineBreaks: true)
+  }
+}
+
+/// `text` with hidden scalars written out, and with `quotes`, quotes and
+/// backslashes escaped too (for text inside quotes).
+private func escaped(_ text: Substring, quotes: Bool, keepingLineBreaks: Bool = false) -> String {
+  var result = ""
   let scalars = Array(text.unicodeScalars)
   for (index, scalar) in scalars.enumerated() {
     switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
+    case "\"" where quotes: result += "\\\""
+    case "\\" where quotes: result += "\\\\"
+    case "\n" where keepingLineBreaks: result += "\n"
     case "\n": result += "\\n"
     case "\t": result += "\\t"
     case "\r": result += "\\r"
@@ -80,7 +128,21 @@ public func quote(_ text: String) -> String {
       }
     }
   }
-  return result + "\""
+  return result
+}
+
+extension String {
+  /// Whether a scalar beyond ASCII is hidden (C1 controls, format
+  /// characters): ASCII text is answered by its bytes alone.
+  var hasHiddenBeyondASCII: Bool {
+    utf8.contains { $0 >= 0x80 } && firstHidden(in: self) != nil
+  }
+}
+
+/// The first hidden scalar of `text` and its offset in scalars.
+func firstHidden(in text: String) -> (offset: Int, scalar: Unicode.Scalar)? {
+  let scalars = Array(text.unicodeScalars)
+  return scalars.indices.first { isHidden(at: $0, in: scalars) }.map { ($0, scalars[$0]) }
 }
 
 /// Whether the scalar at `index` acts without being seen: a control

@@ -121,7 +121,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
   /// The candidates, one a line with the short id that names it.
   private func ambiguity(_ heading: String, _ candidates: [(id: String, text: String)]) -> String {
-    ([heading] + candidates.map { "  \(IDFragment.short($0.id))  \($0.text)" }).joined(separator: "\n")
+    ([heading] + candidates.map { "  \(IDFragment.short($0.id))  \($0.text.visible)" }).joined(
+      separator: "\n")
       + "\nName one by its id, for example \(quote(IDFragment.short(candidates[0].id)))."
   }
 

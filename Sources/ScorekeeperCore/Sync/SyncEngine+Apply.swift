@@ -11,7 +11,8 @@ extension SyncEngine {
   /// (permission), so its copy replaces the local one whatever it holds.
   ///
   /// Returns false when there was nothing to apply: this device already
-  /// has that copy (most often its own save, coming back in a fetch).
+  /// has that copy (most often its own save, coming back in a fetch), or
+  /// it was kept out (`SyncReport.keptOut`).
   ///
   /// `parents`: what is known already of parent rows, within a page.
   @discardableResult
@@ -47,14 +48,24 @@ extension SyncEngine {
     // Metadata first when the field times written with the row will
     // reference it (a new record of a table whose fields merge).
     if existing == nil && !row.table.mergedFields.isEmpty { try metadata.upsert(state) }
-    state.state = try place(
-      row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, parents: parents)
+    var applied = true
+    do {
+      state.state = try place(
+        row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, parents: parents)
+    } catch let unusable as UnusableRecord {
+      // Kept out, and said so. It waits, parked, for a good copy; a local
+      // change of its row still goes, and replaces it on the server (its
+      // tag is the one kept).
+      report.keptOut.append(KeptOutRecord(table: row.table.name, owner: ownerKey, problem: unusable.problem))
+      state.state = existing?.state == .pendingSave ? .pendingSave : .parked
+      applied = false
+    }
     try metadata.upsert(state)
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(
       of: row.recordName, to: server.fields, isNew: existing == nil, keepingAssetBytes: state.state == .parked
     )
-    return true
+    return applied
   }
 
   /// A root's server copy says whether its zone is shared, and by which
@@ -141,7 +152,11 @@ extension SyncEngine {
       var placed: [SyncRecordState] = []
       for record in ready {
         guard let row = try metadata.base(of: record) else { continue }
-        try metadata.write(row)
+        do {
+          try metadata.write(row)
+        } catch is UnusableRecord {
+          continue  // kept out when it came (and said so then): it waits for a good copy
+        }
         placed.append(record)
       }
       guard !placed.isEmpty else { return }  // none had a copy kept: they wait

@@ -131,6 +131,11 @@ struct SyncMetadata {
 
   /// Writes a server copy (or a merge) into the table and the field times.
   /// The caller silences tracking. Score events are only ever inserted.
+  ///
+  /// Each value passes its column's rule first (`ColumnRule`, as a command
+  /// checks what people type; a title or name is stored trimmed), and a
+  /// copy the rules or the schema's constraints refuse is written nowhere:
+  /// it throws `UnusableRecord`, for the engine to keep it out.
   func write(_ row: SyncedRow) throws {
     let table = row.table
     var row = row
@@ -144,8 +149,10 @@ struct SyncMetadata {
       asset.bytes = bytes
       row.fields[column.field]?.value = .asset(asset)
     }
-    var values: [SQLValue] = [.text(row.id)]
-    if table.separateParentColumn != nil { values.append(row.parentID.map { .text($0) } ?? .null) }
+    var values: [SQLValue] = [try Self.checked(.text(row.id), table, "id")]
+    if let parent = table.separateParentColumn {
+      values.append(try Self.checked(row.parentID.map { .text($0) } ?? .null, table, parent))
+    }
     var assetBytes: [UInt8]?
     for field in table.fields {
       let value = row.fields[field]?.value
@@ -153,16 +160,22 @@ struct SyncMetadata {
         assetBytes = asset.bytes
         values.append(.integer(Int64(asset.byteCount)))
       } else {
-        values.append(value?.sqlValue ?? .null)
+        values.append(try Self.checked(value?.sqlValue ?? .null, table, field))
       }
     }
-    if let column = table.asset {
-      let rowID = try db.fetchOne(table.writeSQL, values) { try $0.int64(0) }
-      if let assetBytes, let rowID {
-        try db.writeBlob(assetBytes, table: table.name, column: column.field, rowID: rowID)
+    do {
+      if let column = table.asset {
+        let rowID = try db.fetchOne(table.writeSQL, values) { try $0.int64(0) }
+        if let assetBytes, let rowID {
+          try db.writeBlob(assetBytes, table: table.name, column: column.field, rowID: rowID)
+        }
+      } else {
+        try db.execute(table.writeSQL, values)
       }
-    } else {
-      try db.execute(table.writeSQL, values)
+    } catch let error as DatabaseError where error.primaryCode == 19 {  // SQLITE_CONSTRAINT
+      // A value no command writes (a title missing, a negative target):
+      // the statement alone is undone, the sync goes on without it.
+      throw UnusableRecord(problem: "the database refuses it: \(error.message)")
     }
     for field in table.mergedFields {
       try db.execute(
@@ -174,6 +187,21 @@ struct SyncMetadata {
           .text(row.recordName), .text(field),
           .text((row.fields[field]?.modifiedAt ?? Timestamp(millisecondsSince1970: 0)).iso8601),
         ])
+    }
+  }
+
+  /// `value` as `column`'s rule takes it (unchanged where it has none).
+  private static func checked(_ value: SQLValue, _ table: SyncedTable, _ column: String) throws -> SQLValue {
+    guard let rule = ColumnRule.of(table: table.name, column: column) else { return value }
+    switch value {
+    case .null: return value  // (a required one is refused by its NOT NULL)
+    case .text(let text):
+      do {
+        return .text(try rule.check(text))
+      } catch {
+        throw UnusableRecord(problem: error.description)
+      }
+    default: throw UnusableRecord(problem: "its \(column) is not text")
     }
   }
 

@@ -17,6 +17,9 @@ public struct SyncReport: Hashable, Sendable {
   /// Games this sync removed from the database because of what happened
   /// elsewhere, so that none goes without a word.
   public var removedGames: [RemovedGame] = []
+  /// Server copies kept out of this database, so that none goes without a
+  /// word either.
+  public var keptOut: [KeptOutRecord] = []
   /// Why the sync stopped before everything was sent and received, if it
   /// did; the changes stay pending for the next one.
   public var problem: String?
@@ -57,4 +60,29 @@ public struct RemovedGame: Hashable, Sendable {
     self.owner = owner
     self.reason = reason
   }
+}
+
+/// A server copy this device kept out of its database: it holds a value
+/// the commands would refuse (a name with control characters, an id
+/// nobody could type), made by an older or modified program on another
+/// device or by another person. The row stays as it was here (or absent,
+/// with what belongs under it waiting); a later good copy is taken.
+public struct KeptOutRecord: Hashable, Sendable {
+  /// The table its row belongs to ("players").
+  public var table: String
+  /// The owner of its game; empty for the user's own.
+  public var owner: String
+  /// What is wrong with it, in the words a command would use.
+  public var problem: String
+
+  public init(table: String, owner: String, problem: String) {
+    self.table = table
+    self.owner = owner
+    self.problem = problem
+  }
+}
+
+/// Why `SyncMetadata.write` wrote nothing of a server copy.
+struct UnusableRecord: Error {
+  let problem: String
 }

@@ -84,11 +84,9 @@ final class RowImporter {
   /// its first copy and counted once.
   func beginGame(id: String, title: String, kind: String?) throws {
     try endGame()
-    try check(id: id, "game id")
-    guard !title.trimmingWhitespace().isEmpty else { throw RowProblem("a game's title must not be empty") }
-    if let kind, kind.trimmingWhitespace().isEmpty {
-      throw RowProblem("a game's kind must be null or a name")
-    }
+    let id = try Self.checked(id, table: "games", column: "id")
+    let title = try Self.checked(title, table: "games", column: "title")
+    let kind = try kind.map { try Self.checked($0, table: "games", column: "kind") }
     var readOnlyOwner: String?
     if case .sharedWithMe(let owner, let permission) = try access(id), permission != .readWrite {
       readOnlyOwner = owner
@@ -123,13 +121,16 @@ final class RowImporter {
         guard Timestamp(iso8601: text) != nil else {
           throw RowProblem("\(column.name) is not an ISO 8601 time: \(quote(text))")
         }
-      case (.text, .text(let text)):
-        if column.isID {
-          try check(id: text, column.name)
-        } else if text.isEmpty {
-          throw RowProblem("\(column.name) must not be empty")
-        }
       default: break
+      }
+    }
+    // Every text as the commands would take it (a name trimmed), or refused in their words.
+    for (index, column) in table.columns.enumerated() {
+      guard case .text(let text) = values[index] else { continue }
+      if ColumnRule.of(table: table.name, column: column.name) != nil {
+        values[index] = .text(try Self.checked(text, table: table.name, column: column.name))
+      } else if text.isEmpty {
+        throw RowProblem("\(column.name) must not be empty")
       }
     }
     func value(_ name: String) -> SQLValue { values[columns.firstIndex(of: name)!] }
@@ -192,20 +193,17 @@ final class RowImporter {
     summary.alreadyHere[table, default: 0] += 1
   }
 
-  /// An id as the store makes them: 1 to 128 letters, digits, '-', '_' or '.'.
-  private func check(id: String, _ what: String) throws {
-    let valid =
-      (1...128).contains(id.utf8.count)
-      && id.utf8.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-          true
-        default: false
-        }
-      }
-    guard valid else {
-      throw RowProblem("\(what) \(quote(id)) is not an id (1 to 128 letters, digits, '-', '_' or '.')")
+  /// `text` as `table`'s `column` takes it, or the rule's words: a
+  /// title's or name's alone (they name the field), another's after the
+  /// column's name.
+  static func checked(_ text: String, table: String, column: String) throws -> String {
+    guard let rule = ColumnRule.of(table: table, column: column) else { return text }
+    do {
+      return try rule.check(text)
+    } catch .text(let error) {
+      throw RowProblem(error.description)
+    } catch {
+      throw RowProblem("\(table == "games" && column == "id" ? "a game's id" : column) \(error)")
     }
   }
 

@@ -37,7 +37,10 @@ extension Store {
       .text(Timestamp(millisecondsSince1970: start.millisecondsSince1970 + Int64(step)).iso8601)
     }
     let device: SQLValue = .text("bgstats")
-    try importer.beginGame(id: play.uuid, title: game.name, kind: game.name)
+    // A play's uuid is its game's id, as people can type it; one that is
+    // not hex (a hand-made file's) makes one.
+    let gameID = ColumnRule.isID(play.uuid[...]) ? play.uuid : madeID("play", play.uuid)
+    try importer.beginGame(id: gameID, title: game.name, kind: game.name)
     var winners: [String] = []
     for score in play.scores {
       guard let player = file.players[score.playerRefId] else {

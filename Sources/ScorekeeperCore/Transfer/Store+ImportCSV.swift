@@ -79,8 +79,22 @@ private struct CSVRows {
     func field(_ name: String) -> String? {
       index[name].map { fields[$0] }.flatMap { $0.isEmpty ? nil : $0 }
     }
-    guard let title = field("game") else { throw RowProblem("the game is empty", column: "game") }
-    guard let name = field("player") else { throw RowProblem("the player is empty", column: "player") }
+    /// A field as its table's column takes it, or refused naming its CSV column.
+    func checked(_ name: String, _ table: String, _ column: String) throws -> String? {
+      guard let text = field(name) else { return nil }
+      do {
+        return try RowImporter.checked(text, table: table, column: column)
+      } catch var problem as RowProblem {
+        problem.column = name
+        throw problem
+      }
+    }
+    guard let title = try checked("game", "games", "title") else {
+      throw RowProblem("the game is empty", column: "game")
+    }
+    guard let name = try checked("player", "players", "name") else {
+      throw RowProblem("the player is empty", column: "player")
+    }
     guard let pointsText = field("points"), let points = Int64(pointsText) else {
       throw RowProblem(
         "points must be a whole number, not \(quote(fields[index["points"]!]))", column: "points")
@@ -90,18 +104,20 @@ private struct CSVRows {
       throw RowProblem(
         "time must be an ISO 8601 time such as 2026-11-27T20:15:00.000Z, not \(quote(time))", column: "time")
     }
-    let device = try field("device") ?? self.device.get()
-    let gameID = field("game_id") ?? IDs.made(["game", Person.key(of: title)])
+    let device = try checked("device", "scoreEvents", "device") ?? self.device.get()
+    let gameID = try checked("game_id", "games", "id") ?? IDs.made(["game", Person.key(of: title)])
     if game?.id != gameID {
-      try importer.beginGame(id: gameID, title: title, kind: field("kind"))
+      try importer.beginGame(id: gameID, title: title, kind: try checked("kind", "games", "kind"))
       let live = try store.liveRounds(of: Game(id: gameID, title: title)).map(\.id)
       game = (gameID, live)
     }
-    let playerID = field("player_id") ?? IDs.made(["player", gameID, Person.key(of: name)])
+    let playerID =
+      try checked("player_id", "players", "id") ?? IDs.made(["player", gameID, Person.key(of: name)])
     if players.insert(playerID).inserted {
-      try importer.insert(.players, [.text(playerID), .text(name), SQLValue(field("team"))])
+      try importer.insert(
+        .players, [.text(playerID), .text(name), SQLValue(try checked("team", "players", "team"))])
     }
-    var changeID = field("change_id")
+    var changeID = try checked("change_id", "scoreEvents", "id")
     if changeID == nil {
       // As written: a time or device left out (now, this device) would make another id each import.
       let key = [gameID, playerID, String(points), field("time") ?? "", field("device") ?? ""].joined(

@@ -23,8 +23,6 @@ struct TransferTable: Sendable {
     let name: String
     let kind: Kind
     var optional = false
-    /// A row id this column names: checked as an id.
-    var isID = false
   }
 
   let name: String
@@ -43,14 +41,14 @@ struct TransferTable: Sendable {
   static let players = TransferTable(
     name: "players",
     columns: [
-      .init(name: "id", kind: .text, isID: true), .init(name: "name", kind: .text),
+      .init(name: "id", kind: .text), .init(name: "name", kind: .text),
       .init(name: "team", kind: .text, optional: true),
     ],
     gameColumn: "gameID", order: "rowid", inGame: "gameID = ?1")
   static let playerPhotos = TransferTable(
     name: "playerPhotos",
     columns: [
-      .init(name: "id", kind: .text, isID: true), .init(name: "type", kind: .text, optional: true),
+      .init(name: "id", kind: .text), .init(name: "type", kind: .text, optional: true),
       .init(name: "width", kind: .integer, optional: true),
       .init(name: "height", kind: .integer, optional: true),
       .init(name: "byteCount", kind: .integer, optional: true),
@@ -61,15 +59,15 @@ struct TransferTable: Sendable {
   static let rounds = TransferTable(
     name: "rounds",
     columns: [
-      .init(name: "id", kind: .text, isID: true), .init(name: "madeAt", kind: .time),
-      .init(name: "device", kind: .text), .init(name: "fixes", kind: .text, optional: true, isID: true),
-      .init(name: "undoes", kind: .text, optional: true, isID: true),
+      .init(name: "id", kind: .text), .init(name: "madeAt", kind: .time),
+      .init(name: "device", kind: .text), .init(name: "fixes", kind: .text, optional: true),
+      .init(name: "undoes", kind: .text, optional: true),
     ],
     gameColumn: "gameID", order: "madeAt, id", inGame: "gameID = ?1")
   static let gameEvents = TransferTable(
     name: "gameEvents",
     columns: [
-      .init(name: "id", kind: .text, isID: true), .init(name: "time", kind: .time),
+      .init(name: "id", kind: .text), .init(name: "time", kind: .time),
       .init(name: "device", kind: .text), .init(name: "kind", kind: .text),
       .init(name: "winner", kind: .text, optional: true),
       .init(name: "target", kind: .integer, optional: true),
@@ -80,21 +78,21 @@ struct TransferTable: Sendable {
   static let scoreEvents = TransferTable(
     name: "scoreEvents",
     columns: [
-      .init(name: "id", kind: .text, isID: true), .init(name: "playerID", kind: .text, isID: true),
+      .init(name: "id", kind: .text), .init(name: "playerID", kind: .text),
       .init(name: "delta", kind: .integer), .init(name: "time", kind: .time),
       .init(name: "device", kind: .text),
-      .init(name: "undoes", kind: .text, optional: true, isID: true),
-      .init(name: "roundID", kind: .text, optional: true, isID: true),
+      .init(name: "undoes", kind: .text, optional: true),
+      .init(name: "roundID", kind: .text, optional: true),
     ],
     gameColumn: nil, order: "time, id", inGame: "playerID IN (SELECT id FROM players WHERE gameID = ?1)")
   static let personLinks = TransferTable(
     name: "personLinks",
     columns: [
-      .init(name: "id", kind: .text, isID: true), .init(name: "kind", kind: .text),
+      .init(name: "id", kind: .text), .init(name: "kind", kind: .text),
       .init(name: "time", kind: .time), .init(name: "device", kind: .text),
       .init(name: "person", kind: .text, optional: true), .init(name: "other", kind: .text, optional: true),
       .init(name: "name", kind: .text, optional: true), .init(name: "games", kind: .idList, optional: true),
-      .init(name: "undoes", kind: .text, optional: true, isID: true),
+      .init(name: "undoes", kind: .text, optional: true),
     ],
     gameColumn: nil, order: "time, id", inGame: "1")
 

@@ -49,6 +49,7 @@ extension Command {
     run: { invocation in
       let store = try invocation.store()
       let games = invocation[each: .exportedGames]
+      // The file's bytes exactly (CSV's CRLF, the data as it is): written verbatim.
       func write(to output: Output) throws {
         guard invocation[Option.format] == "csv" else {
           return try store.exportJSON(games: games) { output.write($0) }
@@ -57,10 +58,12 @@ extension Command {
           let header = [
             "game_id", "game", "kind", "state", "rank", "player_id", "player", "team", "total", "winner",
           ]
-          return try store.exportStandings(games: games, header: { output.write(CSV.record(header)) }) {
+          return try store.exportStandings(
+            games: games, header: { output.write(verbatim: CSV.record(header)) }
+          ) {
             place in
             output.write(
-              CSV.record([
+              verbatim: CSV.record([
                 place.gameID, place.game, place.kind ?? "", place.isFinished ? "finished" : "in progress",
                 "\(place.rank)", place.playerID, place.player, place.team ?? "", "\(place.total)",
                 place.isWinner ? "true" : "false",
@@ -71,9 +74,10 @@ extension Command {
           "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
           "device", "change_id",
         ]
-        try store.exportScoreChanges(games: games, header: { output.write(CSV.record(header)) }) { change in
+        try store.exportScoreChanges(games: games, header: { output.write(verbatim: CSV.record(header)) }) {
+          change in
           output.write(
-            CSV.record([
+            verbatim: CSV.record([
               change.gameID, change.game, change.kind ?? "", change.round.map { "\($0)" } ?? "",
               change.playerID,
               change.player, change.team ?? "", "\(change.points)", "\(change.totalAfter)",

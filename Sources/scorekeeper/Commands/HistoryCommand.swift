@@ -70,13 +70,14 @@ extension Command {
             ownLines.removeFirst()
           }
           let when = invocation.times.format(entry.event.time)
-          let name = entry.playerName.padding(to: shape.nameWidth)
-          let change = output.styled(
-            entry.event.signedDelta.padding(to: shape.changeWidth, leading: true),
-            entry.event.delta < 0 ? .loss : .gain)
+          let name = entry.playerName.visible.padding(to: shape.nameWidth)
           let device = entry.isThisDevice ? "this device" : "device " + IDFragment.short(entry.event.device)
+          output.write("  \(when)  \(name)  ")
+          output.write(
+            entry.event.signedDelta.padding(to: shape.changeWidth, leading: true),
+            in: entry.event.delta < 0 ? .loss : .gain)
           output.line(
-            "  \(when)  \(name)  \(change)  \(device)" + (entry.event.undoes == nil ? "" : "  (undo)")
+            "  \(device)" + (entry.event.undoes == nil ? "" : "  (undo)")
               + (entry.round.map { "  round \($0)" + (entry.isCorrection ? ", corrected" : "") } ?? "")
               + (entry.counts ? "" : "  not counted: made after the game ended"))
         })

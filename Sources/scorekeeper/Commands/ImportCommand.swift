@@ -54,8 +54,10 @@ extension Command {
         case .bgstats: summary = try store.importBGStats(from: source, dryRun: invocation[.dryRun])
         }
       } catch let error as ImportError {
+        // (A problem in the commands' words ends with its own period.)
+        let words = "\(error)".hasSuffix(".") ? "\(error)" : "\(error)."
         throw CommandFailure(
-          "Can't import \(path == "-" ? "standard input" : quote(path)) \(error). Nothing was imported.")
+          "Can't import \(path == "-" ? "standard input" : quote(path)) \(words) Nothing was imported.")
       }
       if invocation.json {
         func counts(_ counts: [String: Int]) -> JSON {

@@ -38,10 +38,10 @@ extension Command {
         invocation.output.line("No game has a kind yet: add-game --kind KIND, or set-rules GAME --kind KIND.")
         return
       }
-      let width = kinds.map(\.name.displayWidth).max()!
+      let width = kinds.map(\.name.visible.displayWidth).max()!
       for kind in kinds {
         invocation.output.line(
-          "  \(kind.name.padding(to: width))  \(kind.games) game\(kind.games == 1 ? "" : "s"), \(kind.finished) finished"
+          "  \(kind.name.visible.padding(to: width))  \(kind.games) game\(kind.games == 1 ? "" : "s"), \(kind.finished) finished"
         )
       }
     })

@@ -58,13 +58,14 @@ extension Command {
       return
     }
     let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
-    let titleWidth = games.map(\.summary.game.title.displayWidth).max() ?? 0
+    let titleWidth = games.map(\.summary.game.title.visible.displayWidth).max() ?? 0
     invocation.output.line("Read-only copies of games no longer shared with you:")
     for game in games {
       invocation.output.line(
         "  " + IDFragment.short(game.summary.game.id) + "  "
           + players(game.summary.playerCount).padding(to: countWidth)
-          + "  " + game.summary.game.title.padding(to: titleWidth) + "  \(game.owner)'s, since "
+          + "  " + game.summary.game.title.visible.padding(to: titleWidth)
+          + "  \(game.owner.visible)'s, since "
           + invocation.times.format(game.archivedAt))
     }
   }
@@ -104,7 +105,7 @@ extension Command {
       return
     }
     let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
-    let titleWidth = games.map(\.summary.game.title.displayWidth).max() ?? 0
+    let titleWidth = games.map(\.summary.game.title.visible.displayWidth).max() ?? 0
     func line(_ summary: GameSummary, _ access: GameAccess) -> String {
       let start =
         IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth) + "  "
@@ -112,15 +113,16 @@ extension Command {
       let finish = finished[summary.game.id].map {
         "  finished" + ($0.isEmpty ? "" : ", won by " + listed($0.map(quote)))
       }
-      let kind = kinds[summary.game.id].map { "  kind " + $0 }
+      let kind = kinds[summary.game.id].map { "  kind " + $0.visible }
       let result = kind == nil && finish == nil ? nil : (kind ?? "") + (finish ?? "")
+      let title = summary.game.title.visible
       switch access {
       case .mine:
-        return start + (result.map { summary.game.title.padding(to: titleWidth) + $0 } ?? summary.game.title)
+        return start + (result.map { title.padding(to: titleWidth) + $0 } ?? title)
       case .sharedByMe:
-        return start + summary.game.title.padding(to: titleWidth) + "  shared by you" + (result ?? "")
+        return start + title.padding(to: titleWidth) + "  shared by you" + (result ?? "")
       case .sharedWithMe(let owner, let permission):
-        return start + summary.game.title.padding(to: titleWidth) + "  \(owner)'s, \(permission.rawValue)"
+        return start + title.padding(to: titleWidth) + "  \(owner.visible)'s, \(permission.rawValue)"
           + (result ?? "")
       }
     }

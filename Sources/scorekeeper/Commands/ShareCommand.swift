@@ -56,11 +56,11 @@ extension Command {
           invocation.output.line("Nobody has joined \(quote(game.title)) yet. Its link: \(share.link)")
           return
         }
-        let width = share.participants.map(\.userName.displayWidth).max()!
+        let width = share.participants.map(\.userName.visible.displayWidth).max()!
         invocation.output.line("\(quote(game.title)) is shared with:")
         for participant in share.participants {
           invocation.output.line(
-            "  \(participant.userName.padding(to: width))  \(participant.permission.rawValue)"
+            "  \(participant.userName.visible.padding(to: width))  \(participant.permission.rawValue)"
               + (participant.acceptance == .accepted ? "" : "  (invited, not joined)"))
         }
       default:
@@ -77,7 +77,7 @@ extension Command {
         }
         let may = share.permission == .readOnly ? "look at it (read-only)" : "change it too (read-write)"
         if let previous = share.changedFrom {
-          let joined = share.participants.map(\.userName)
+          let joined = share.participants.map(\.userName.visible)
           let who =
             joined.isEmpty
             ? "for whoever joins next" : "for \(joined.joined(separator: ", ")) and whoever joins next"
@@ -122,11 +122,11 @@ extension Command {
           ]))
       } else if let game {
         invocation.output.line(
-          "Joined \(quote(game.game.title)), \(joined.owner)'s game (\(joined.permission.rawValue)), "
+          "Joined \(quote(game.game.title)), \(joined.owner.visible)'s game (\(joined.permission.rawValue)), "
             + "with \(game.playerCount == 0 ? "no players yet" : "its \(players(game.playerCount))").")
       } else {
         invocation.output.line(
-          "Joined \(joined.owner)'s game (\(joined.permission.rawValue)); it arrives on this device "
+          "Joined \(joined.owner.visible)'s game (\(joined.permission.rawValue)); it arrives on this device "
             + "with the next sync, as the cloud could not send it now: \(ErrorWords.of(joined.later!.answer))"
         )
       }

@@ -25,8 +25,13 @@ extension Program {
       output.line(":files")
     case .words(let candidates):
       output.line(":words")
-      for candidate in candidates where !candidate.word.contains("\n") {
-        output.line(candidate.help.isEmpty ? candidate.word : candidate.word + "\t" + candidate.help)
+      // (A name the database holds from an older version, with control
+      // characters, is no word a shell could take back.)
+      for candidate in candidates
+      where !candidate.word.contains("\n") && !candidate.word.hasHiddenBesidesLineBreaks {
+        output.write(candidate.word)
+        if !candidate.help.isEmpty { output.write(verbatim: "\t" + candidate.help.visible) }
+        output.line()
       }
     }
   }

@@ -18,6 +18,8 @@ final class AutomaticSync {
   private var losses = (refused: 0, discarded: 0)
   /// Games the syncs removed because of what happened elsewhere.
   private var removedGames: [RemovedGame] = []
+  /// Copies from the cloud the syncs kept out.
+  private var keptOut: [KeptOutRecord] = []
   /// The outage for which the syncs were skipped, if they were.
   private var waitedOutage: SyncOutage?
 
@@ -54,6 +56,7 @@ final class AutomaticSync {
         losses.refused += report.refused
         losses.discarded += report.discarded
         removedGames += report.removedGames
+        keptOut += report.keptOut
       }
     }
     do {
@@ -76,16 +79,15 @@ final class AutomaticSync {
   func warn() {
     let errors = invocation.errors
     invocation.warn(removedGames)
+    invocation.warn(keptOut)
     if losses.refused > 0 {
-      errors.line(
-        errors.styled("warning:", .warning)
-          + " \(changes(losses.refused)) refused by the cloud (no permission; the game's "
+      errors.warning(
+        "\(changes(losses.refused)) refused by the cloud (no permission; the game's "
           + "owner changed what you may do) and undone here.")
     }
     if losses.discarded > 0 {
-      errors.line(
-        errors.styled("warning:", .warning)
-          + " \(changes(losses.discarded)) dropped: what \(losses.discarded == 1 ? "it" : "they") "
+      errors.warning(
+        "\(changes(losses.discarded)) dropped: what \(losses.discarded == 1 ? "it" : "they") "
           + "changed was deleted on another device.")
     }
     // (Read only when there is something to say: it is a transaction.)
@@ -93,9 +95,8 @@ final class AutomaticSync {
     if let outage = waitedOutage, let status, status.pendingSaves + status.pendingDeletes > 0 {
       let pending = status.pendingSaves + status.pendingDeletes
       let times = invocation.times
-      errors.line(
-        errors.styled("warning:", .warning)
-          + " not synced: the cloud has not answered since \(times.format(outage.since))"
+      errors.warning(
+        "not synced: the cloud has not answered since \(times.format(outage.since))"
           + (status.lastError.map { " (\($0))" } ?? "") + "; automatic syncs try again after "
           + "\(times.format(outage.retryAt)), or run \"scorekeeper sync\" now. "
           + "\(pending == 1 ? "1 change" : "\(pending) changes") kept for the next sync.")
@@ -105,7 +106,7 @@ final class AutomaticSync {
     if case .stopped(let error, _)? = problem as? SyncError, let status {
       message = ErrorWords.of(SyncError.stopped(error, pending: status.pendingSaves + status.pendingDeletes))
     }
-    errors.line(errors.styled("warning:", .warning) + " not synced: \(message)")
+    errors.warning("not synced: \(message)")
   }
 
   private func changes(_ count: Int) -> String {

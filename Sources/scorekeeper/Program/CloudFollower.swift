@@ -102,8 +102,8 @@ final class CloudFollower {
     var repeated = false
     if case .offline(let said, _) = connection { repeated = said == words }
     if !repeated && saysOnStandardError {
-      errors.line(
-        errors.styled("warning:", .warning) + " \(command): not following the cloud: \(words) Trying again, "
+      errors.warning(
+        "\(command): not following the cloud: \(words) Trying again, "
           + "every \(Int(Self.longestRetry)) s at most; changes on this database still show.")
       errors.flush()
     }

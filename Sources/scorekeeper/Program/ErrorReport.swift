@@ -18,7 +18,8 @@ struct ErrorReport {
   /// The error's own sentence, in the error colour on a terminal that
   /// wants colour; what follows it (usage, a hint) stays plain.
   private func fail(_ message: String) {
-    errors.line(errors.styled(message, .error))
+    errors.write(message, in: .error)
+    errors.line()
   }
 
   func report(_ error: any Error) -> ExitCode {

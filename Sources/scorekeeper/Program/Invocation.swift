@@ -99,14 +99,36 @@ final class Invocation {
           + "deletion wins, even over a backup restored here); to play it again, add it as a new game."
       case (.deleted, false):
         text =
-          "\(game.owner) deleted \(quote(game.title)), which they shared with you; it was removed from this "
+          "\(game.owner.visible) deleted \(quote(game.title)), which they shared with you; it was removed from this "
           + "device."
       case (.noLongerShared, _):
         text =
-          "\(game.owner) no longer shares \(quote(game.title)) with you (they stopped sharing it, or "
+          "\(game.owner.visible) no longer shares \(quote(game.title)) with you (they stopped sharing it, or "
           + "deleted it): it left your games, and a read-only copy is kept (scorekeeper list --archived)."
       }
-      errors.line(errors.styled("warning:", .warning) + " " + text)
+      errors.warning(text)
+    }
+  }
+
+  /// A warning line for each copy from the cloud a sync kept out.
+  func warn(_ keptOut: [KeptOutRecord]) {
+    for record in keptOut {
+      let what =
+        switch record.table {
+        case "games": "a game"
+        case "players": "a player"
+        case "playerPhotos": "a photo"
+        case "rounds": "a round"
+        case "gameEvents": "a rule change or ending"
+        case "scoreEvents": "a score change"
+        default: "a merge or split of people"
+        }
+      let whose =
+        record.owner.isEmpty ? "in one of your games" : "in a game \(record.owner.visible) shares with you"
+      errors.warning(
+        "\(what) \(whose) was not taken from the cloud: \(record.problem) It was made elsewhere by "
+          + "another version of scorekeeper, or another program; it stays out of this database until "
+          + "it is changed there.")
     }
   }
 

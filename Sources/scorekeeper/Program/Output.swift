@@ -59,23 +59,45 @@ final class Output {
     return String(decoding: captured, as: UTF8.self)
   }
 
+  /// Writes the program's words and whatever they show of the data: every
+  /// control or invisible character in it but the line break is written
+  /// out (`\u{1B}`, `\t`), so that nothing written here acts on a
+  /// terminal, whatever a database from an older version (or another
+  /// person's device) holds. The program's own terminal sequences go
+  /// through `begin`, `end` and `write(verbatim:)`.
   func write(_ text: String) {
+    var text = asciiOnly ? Glyphs.ascii(text) : text
+    if text.hasHiddenBesidesLineBreaks { text = text.visibleKeepingLineBreaks }
+    text.withUTF8 { write($0) }
+  }
+
+  /// Writes `text` exactly: the program's own terminal sequences, or text
+  /// already written through an `Output` (a snapshot, a paged listing).
+  func write(verbatim text: String) {
     var text = asciiOnly ? Glyphs.ascii(text) : text
     text.withUTF8 { write($0) }
   }
 
   /// Starts writing in `style`, when this output uses colour (`end` ends it).
   func begin(_ style: Style) {
-    if usesColor { write("\u{1B}[" + style.rawValue + "m") }
+    if usesColor { write(verbatim: "\u{1B}[" + style.rawValue + "m") }
   }
 
   func end() {
-    if usesColor { write("\u{1B}[0m") }
+    if usesColor { write(verbatim: "\u{1B}[0m") }
   }
 
-  /// `text` in `style` when this output uses colour; as it is otherwise.
-  func styled(_ text: String, _ style: Style) -> String {
-    usesColor ? "\u{1B}[" + style.rawValue + "m" + text + "\u{1B}[0m" : text
+  /// Writes `text` in `style` when this output uses colour; as it is otherwise.
+  func write(_ text: String, in style: Style) {
+    begin(style)
+    write(text)
+    end()
+  }
+
+  /// "warning: `text`", the word in the warnings' colour, and a line break.
+  func warning(_ text: String) {
+    write("warning:", in: .warning)
+    line(" " + text)
   }
 
   func line(_ text: String = "") {

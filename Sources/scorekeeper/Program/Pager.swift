@@ -89,10 +89,10 @@ struct PagedListing {
     let listing = text.text
     guard !listing.isEmpty else { return }
     if succeeded, let pager = Pager(command: pager) {
-      pager.output.write(listing)
+      pager.output.write(verbatim: listing)
       pager.finish()
     } else {
-      stdout.write(listing)
+      stdout.write(verbatim: listing)
     }
   }
 }

@@ -26,7 +26,7 @@ final class SyncProgress {
     if finished {
       // Wipe the line (carriage return, erase to its end): what the
       // command prints next starts on a clean line.
-      if lastDrawn != nil { errors.write("\r\u{1B}[K") }
+      if lastDrawn != nil { errors.write(verbatim: "\r\u{1B}[K") }
       errors.flush()
       lastDrawn = nil
       return
@@ -34,7 +34,7 @@ final class SyncProgress {
     let now = Self.now()
     guard now - started >= delay, lastDrawn.map({ now - $0 >= 0.1 }) ?? true else { return }
     lastDrawn = now
-    errors.write("\rSyncing: \(report.sent) sent, \(report.received) received…\u{1B}[K")
+    errors.write(verbatim: "\rSyncing: \(report.sent) sent, \(report.received) received…\u{1B}[K")
     errors.flush()
   }
 

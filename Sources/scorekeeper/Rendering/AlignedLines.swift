@@ -1,7 +1,9 @@
 /// Rows of cells as aligned lines: each column as wide as its widest cell
 /// (by display width), right-aligned where `alignsRight` says (numbers),
-/// two spaces apart, without trailing spaces.
+/// two spaces apart, without trailing spaces. Cells show names: each is
+/// shown `visible`, and measured so.
 func alignedLines(_ rows: [[String]], indent: String = "  ", alignsRight: (Int) -> Bool) -> [String] {
+  let rows = rows.map { $0.map(\.visible) }
   guard let first = rows.first else { return [] }
   let widths = first.indices.map { column in rows.map { $0[column].displayWidth }.max()! }
   return rows.map { row in

@@ -35,8 +35,8 @@ extension GameState {
         output.write(spaces: 2)
         output.write(place.total, width: scoreWidth)
         output.write(spaces: 2)
-        let members = place.members.map { names[$0] ?? $0 }.joined(separator: ", ")
-        output.line(place.team.map { "\($0): \(members)" } ?? "\(members) (no team)")
+        let members = place.members.map { (names[$0] ?? $0).visible }.joined(separator: ", ")
+        output.line(place.team.map { "\($0.visible): \(members)" } ?? "\(members) (no team)")
       }
     }
     if let result = result(names: names) { output.line("Finished: " + result) }

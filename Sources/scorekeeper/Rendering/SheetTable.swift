@@ -44,7 +44,7 @@ struct SheetTable {
 
   func print(to output: Output) {
     let parts = [players(sheet.players.count)] + sheet.state.headerParts
-    output.line("\(sheet.game.game.title) (\(parts.joined(separator: "; ")))")
+    output.line("\(sheet.game.game.title.visible) (\(parts.joined(separator: "; ")))")
     guard !sheet.players.isEmpty else { return }
     let (labels, columns) = grid()
     let labelWidth = labels.map(\.displayWidth).max() ?? 0
@@ -109,7 +109,7 @@ struct SheetTable {
     labels.append("Rank")
     for (index, id) in ids.enumerated() { cells[index].append(ranks[id].map(String.init) ?? "") }
     let columns = sheet.players.enumerated().map { index, entry in
-      Column(name: entry.player.name, team: entry.team, cells: cells[index])
+      Column(name: entry.player.name.visible, team: entry.team?.visible, cells: cells[index])
     }
     return (labels, columns)
   }

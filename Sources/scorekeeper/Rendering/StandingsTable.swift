@@ -53,10 +53,10 @@ final class StandingsTable {
 
   func printHeader(to output: Output) {
     let parts =
-      [kind.map { "kind " + $0 }].compactMap { $0 } + [players(shape.playerCount)]
+      [kind.map { "kind " + $0.visible }].compactMap { $0 } + [players(shape.playerCount)]
       + (state?.headerParts ?? [])
       + (shape.photoCount > 0 ? ["* has a photo"] : [])
-    output.line("\(game.title) (\(parts.joined(separator: "; ")))")
+    output.line("\(game.title.visible) (\(parts.joined(separator: "; ")))")
   }
 
   /// The teams' standings, when the game has teams, and who won, once it
@@ -76,7 +76,7 @@ final class StandingsTable {
     // The photo column only once a player has one: games without photos
     // list as they always did.
     if shape.photoCount > 0 { output.write(standing.photo == nil ? "  " : "* ") }
-    output.line(standing.player.name + (standing.team.map { " (\($0))" } ?? ""))
+    output.line(standing.player.name.visible + (standing.team.map { " (\($0.visible))" } ?? ""))
     if needsNames { names[standing.player.id] = standing.player.name }
   }
 }

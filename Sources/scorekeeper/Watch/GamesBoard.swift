@@ -73,9 +73,9 @@ struct GamesBoard {
       output.line("No games yet. Add one with: scorekeeper add-game TITLE")
       return
     }
-    let titleWidth = rows.map(\.game.game.title.displayWidth).max() ?? 0
+    let titleWidth = rows.map(\.game.game.title.visible.displayWidth).max() ?? 0
     for row in rows {
-      let names = listed(row.leaders.map(\.player.name))
+      let names = listed(row.leaders.map(\.player.name.visible))
       let standing =
         row.finished
         ? "finished" + (names.isEmpty ? "" : ", won by " + names)
@@ -84,9 +84,9 @@ struct GamesBoard {
           : names + (row.leaders.count == 1 ? " leads" : " lead") + " with \(row.leaders[0].player.score)"
       let change = row.lastChange.map { change in
         let points = change.event.delta >= 0 ? "+\(change.event.delta)" : "\(change.event.delta)"
-        return "  last change \(change.playerName) \(points) at \(times.format(change.event.time))"
+        return "  last change \(change.playerName.visible) \(points) at \(times.format(change.event.time))"
       }
-      output.line(row.game.game.title.padding(to: titleWidth) + "  " + standing + (change ?? ""))
+      output.line(row.game.game.title.visible.padding(to: titleWidth) + "  " + standing + (change ?? ""))
     }
   }
 }

@@ -37,7 +37,7 @@ final class TerminalScreen {
       }
       tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
-    output.write("\u{1B}[?1049h\u{1B}[?25l")
+    output.write(verbatim: "\u{1B}[?1049h\u{1B}[?25l")
     output.flush()
     entered = true
   }
@@ -45,7 +45,7 @@ final class TerminalScreen {
   func leave() {
     guard entered else { return }
     entered = false
-    output.write("\u{1B}[?25h\u{1B}[?1049l")
+    output.write(verbatim: "\u{1B}[?25h\u{1B}[?1049l")
     output.flush()
     if var saved = savedInput { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
   }
@@ -57,7 +57,8 @@ final class TerminalScreen {
     return (size.ws_row > 0 ? Int(size.ws_row) : 24, size.ws_col > 0 ? Int(size.ws_col) : 80)
   }
 
-  /// Draws `lines` from the top left, each cut to the width, as many as
+  /// Draws `lines` (written through an `Output` already, so that what
+  /// they show of the data is safe) from the top left, each cut to the width, as many as
   /// fit, clearing what is left of each line and below; nothing when the
   /// same frame is on a screen of the same size.
   func draw(_ lines: [String]) {
@@ -72,7 +73,7 @@ final class TerminalScreen {
     }
     lastFrame = frame
     lastSize = size
-    output.write(frame)
+    output.write(verbatim: frame)
     output.flush()
   }
 

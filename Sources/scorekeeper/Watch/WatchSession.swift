@@ -85,7 +85,7 @@ final class WatchSession {
           invocation.output.write(
             JSON.object(fields + [("changedAt", .string(try clock.now().iso8601))]).compactText + "\n")
         } else {
-          invocation.output.write(separator + text)
+          invocation.output.write(verbatim: separator + text)  // (made safe by the snapshot's Output)
         }
         invocation.output.flush()
         // The reader went away: the watch is over (the program ends as `cat` would).
@@ -148,7 +148,7 @@ final class WatchSession {
       let now = try clock.now().millisecondsSince1970
       let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)
       lastChangeAge = age
-      parts.append("last change: \(name) \(points), \(ago(age, time: event.time))")
+      parts.append("last change: \(name.visible) \(points), \(ago(age, time: event.time))")
     } else {
       parts.append("no score yet")
     }
@@ -158,7 +158,11 @@ final class WatchSession {
     case .offline(let words, let retryAt)?:
       parts.append("cloud: offline, retrying in \(Int(retryAt.remaining.rounded(.up))) s (\(words))")
     }
-    return invocation.output.styled(parts.joined(separator: " · "), .header) + "  q quits"
+    let header = Output.memory()
+    header.usesColor = invocation.output.usesColor
+    header.write(parts.joined(separator: " · "), in: .header)
+    header.write("  q quits")
+    return header.text
   }
 
   /// How old the last change was when the header was made, in seconds.

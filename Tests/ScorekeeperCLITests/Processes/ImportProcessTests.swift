@@ -136,7 +136,9 @@ import Testing
     expectNoDifference(
       try process.run(["import", file] + bad.arguments),
       ProcessResult(
-        status: 1, stdout: "", stderr: "Can't import \"\(file)\" \(bad.problem). Nothing was imported.\n"))
+        status: 1, stdout: "",
+        stderr: "Can't import \"\(file)\" \(bad.problem) Nothing was imported.\n"
+      ))
     #expect(try dump(database) == before)
   }
 
@@ -202,76 +204,123 @@ struct BadImport: CustomTestStringConvertible, Sendable {
   static let header = #"{"format": "scorekeeper-export", "version": 1, "games": ["#
   static func game(_ rows: String) -> String {
     header
-      + #"{"id": "g1", "title": "Darts", "kind": null, "players": [{"id": "p1", "name": "Ann", "team": null}], "#
+      + #"{"id": "00a1", "title": "Darts", "kind": null, "players": [{"id": "00b1", "name": "Ann", "team": null}], "#
       + rows + "}]}"
   }
   static func scoreEvent(_ id: String, delta: Int) -> String {
-    #"{"id": "\#(id)", "playerID": "p1", "delta": \#(delta), "time": "2026-01-01T00:00:00.000Z", "device": "d1", "undoes": null, "roundID": null}"#
+    #"{"id": "\#(id)", "playerID": "00b1", "delta": \#(delta), "time": "2026-01-01T00:00:00.000Z", "device": "d1", "undoes": null, "roundID": null}"#
   }
 
   static let all: [BadImport] = [
-    BadImport(name: "empty.json", bytes: [], problem: "at the start: the file is empty"),
+    BadImport(name: "empty.json", bytes: [], problem: "at the start: the file is empty."),
     BadImport(
       name: "truncated.json", bytes: Array(game(#""scoreEvents": []"#).utf8.dropLast(9)),
-      problem: "at $.games[0].players (line 1, column 159): a string was not closed before the file ended"),
+      problem: "at $.games[0].players (line 1, column 163): a string was not closed before the file ended."),
     BadImport(
       name: "malformed.json", bytes: Array((header + "}]}").utf8),
-      problem: "at $.games[0] (line 1, column 58): an object was expected"),
+      problem: "at $.games[0] (line 1, column 58): an object was expected."),
     BadImport(
       name: "wrong-type.json",
-      bytes: Array(game(#""scoreEvents": [{"id": "e1", "playerID": "p1", "delta": "5"}]"#).utf8),
+      bytes: Array(game(#""scoreEvents": [{"id": "00e1", "playerID": "00b1", "delta": "5"}]"#).utf8),
       problem:
-        "at $.games[0].scoreEvents[0].delta (line 1, column 215): a whole number was expected, found a string"
+        "at $.games[0].scoreEvents[0].delta (line 1, column 223): a whole number was expected, found a string."
     ),
     BadImport(
       name: "newer.json", bytes: Array(#"{"format": "scorekeeper-export", "version": 2, "games": []}"#.utf8),
       problem:
-        "at $.version (line 1, column 45): version 2 is newer than this scorekeeper reads (1); update scorekeeper to import it"
+        "at $.version (line 1, column 45): version 2 is newer than this scorekeeper reads (1); update scorekeeper to import it."
     ),
     BadImport(
       name: "other-format.json",
       bytes: Array(#"{"format": "scorekeeper-export", "version": 1, "cards": []}"#.utf8),
-      problem: "at $.cards (line 1, column 55): \"cards\" is not part of a scorekeeper export"),
+      problem: "at $.cards (line 1, column 55): \"cards\" is not part of a scorekeeper export."),
     BadImport(
       name: "same-id.json",
       bytes: Array(
-        game(#""scoreEvents": ["# + scoreEvent("e1", delta: 5) + ", " + scoreEvent("e1", delta: 6) + "]").utf8
+        game(#""scoreEvents": ["# + scoreEvent("00e1", delta: 5) + ", " + scoreEvent("00e1", delta: 6) + "]")
+          .utf8
       ),
       problem:
-        "at $.games[0].scoreEvents[1]: scoreEvents row \"e1\" differs from the row with that id here (in this database, or earlier in this file)"
+        "at $.games[0].scoreEvents[1]: scoreEvents row \"00e1\" differs from the row with that id here (in this database, or earlier in this file)."
     ),
     BadImport(
       name: "unknown-player.json",
       bytes: Array(
         game(
-          #""scoreEvents": [{"id": "e1", "playerID": "p9", "delta": 5, "time": "2026-01-01T00:00:00.000Z", "device": "d1"}]"#
+          #""scoreEvents": [{"id": "00e1", "playerID": "00b9", "delta": 5, "time": "2026-01-01T00:00:00.000Z", "device": "d1"}]"#
         ).utf8),
       problem:
-        "at $.games[0].scoreEvents[0] (line 1, column 268): playerID \"p9\" is not a player of this game (players come first)"
+        "at $.games[0].scoreEvents[0] (line 1, column 276): playerID \"00b9\" is not a player of this game (players come first)."
     ),
     BadImport(
       name: "not-utf8.json",
-      bytes: Array(header.utf8) + Array(#"{"id": "g1", "title": ""#.utf8) + [0xFF, 0xFE]
+      bytes: Array(header.utf8) + Array(#"{"id": "00a1", "title": ""#.utf8) + [0xFF, 0xFE]
         + Array("\"}]}".utf8),
-      problem: "at $.games[0].title (line 1, column 80): a string that is not UTF-8"),
+      problem: "at $.games[0].title (line 1, column 82): a string that is not UTF-8."),
     BadImport(
       name: "missing-column.csv", bytes: Array("game,player\nDarts,Ann\n".utf8),
-      problem: "at line 1: the header has no \"points\" column"),
+      problem: "at line 1: the header has no \"points\" column."),
     BadImport(
       name: "extra-field.csv", bytes: Array("game,player,points\nDarts,Ann,5\nDarts,Bob,5,6\n".utf8),
-      problem: "at line 3: 4 fields; the header has 3"),
+      problem: "at line 3: 4 fields; the header has 3."),
     BadImport(
       name: "unbalanced.csv", bytes: Array("game,player,points\nDarts,\"Ann,5\nDarts,Bob,5\n".utf8),
-      problem: "at line 2, column 7: a quoted field is not closed"),
+      problem: "at line 2, column 7: a quoted field is not closed."),
     BadImport(
       name: "not-utf8.csv",
       bytes: Array("game,player,points\nDarts,".utf8) + [0xC3, 0x28] + Array(",5\n".utf8),
-      problem: "at line 2, column 7: a field that is not UTF-8"),
+      problem: "at line 2, column 7: a field that is not UTF-8."),
+    // Names the commands refuse, by every format, in the commands' words.
+    BadImport(
+      name: "escapes.json",
+      bytes: Array(
+        (header
+          + #"{"id": "00a1", "title": "Darts", "players": [{"id": "00b1", "name": "\u001b]0;owned\u0007\u001b[2J"}]}]}"#)
+          .utf8),
+      problem:
+        #"at $.games[0].players[0] (line 1, column 157): A player name can't contain control or invisible formatting characters; "\u{1B}]0;owned\u{7}\u{1B}[2J" has U+001B at character 1."#
+    ),
+    BadImport(
+      name: "blank-title.json", bytes: Array((header + #"{"id": "00a1", "title": " \t "}]}."#).utf8),
+      problem: #"at $.games[0] (line 1, column 88): A game title can't be empty (got " \t ")."#),
+    BadImport(
+      name: "bidi-team.json",
+      bytes: Array(
+        (header
+          + #"{"id": "00a1", "title": "Darts", "players": [{"id": "00b1", "name": "Ann", "team": "Owls\u202e"}]}]}"#)
+          .utf8),
+      problem:
+        #"at $.games[0].players[0] (line 1, column 153): A team name can't contain control or invisible formatting characters; "Owls\u{202E}" has U+202E at character 5."#
+    ),
+    BadImport(
+      name: "untypable-id.json",
+      bytes: Array((header + #"{"id": "game_1.x", "title": "Darts"}]}."#).utf8),
+      problem:
+        #"at $.games[0] (line 1, column 93): a game's id "game_1.x" is not an id (hex digits and dashes, at least 4 digits, as scorekeeper makes them)."#
+    ),
+    BadImport(
+      name: "kind-zero-width.csv", bytes: Array("game,player,points,kind\nDarts,Ann,5,Dar\u{200B}ts\n".utf8),
+      problem:
+        #"at line 2, column 4: A kind of game can't contain control or invisible formatting characters; "Dar\u{200B}ts" has U+200B at character 4."#
+    ),
+    BadImport(
+      name: "tab-name.csv", bytes: Array("game,player,points\nDarts,\"Evil\tAnn\",5\n".utf8),
+      problem:
+        #"at line 2, column 2: A player name can't contain control or invisible formatting characters; "Evil\tAnn" has U+0009 at character 5."#
+    ),
+    BadImport(
+      name: "escapes.bgstats.json",
+      bytes: Array(
+        #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "\u001b[31mAnn"}], "plays": [{"uuid": "5B1E0C4A-1F6B-4C8E-9B1D-7A0C3E2F9A11", "gameRefId": 1, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
+          .utf8),
+      problem:
+        #"at $.plays[0] (line 1, column 100): A player name can't contain control or invisible formatting characters; "\u{1B}[31mAnn" has U+001B at character 1."#
+    ),
     BadImport(
       name: "unknown-game.bgstats.json",
       bytes: Array(
         #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "Ann"}], "plays": [{"uuid": "P1", "gameRefId": 7, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
           .utf8),
-      problem: "at $.plays[0] (line 1, column 90): gameRefId 7 is no game of the file's \"games\""),
+      problem: "at $.plays[0] (line 1, column 90): gameRefId 7 is no game of the file's \"games\"."),
   ]
 }

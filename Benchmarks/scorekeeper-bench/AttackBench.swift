@@ -1,0 +1,317 @@
+import Glibc
+import ScorekeeperCore
+
+/// What the attacks of issue 44 cost, as resources: `serve`'s memory under
+/// clients that pipeline requests and never read, under thousands of
+/// spellings of one game's id, and its CPU under heads sent a byte at a
+/// time; an import's peak memory on CSV and JSON files shaped to make it
+/// keep what it reads. Each figure beside its baseline from the same run
+/// (the server at rest, the same import of a small file).
+enum AttackBench {
+  static func run(scorekeeper: String, directory: String) throws -> [String] {
+    try serveRows(scorekeeper: scorekeeper, directory: directory)
+      + importRows(scorekeeper: scorekeeper, directory: directory)
+  }
+
+  // MARK: serve
+
+  static func serveRows(scorekeeper: String, directory: String) throws -> [String] {
+    let command = [scorekeeper, "--offline", "--db", directory + "/attack.sqlite"]
+    try ProcessTimer.run(command + ["add-game", "Big"])
+    for number in 1...100 { try ProcessTimer.run(command + ["add-player", "Big", "Player \(number)"]) }
+    // A 300 KB photo (a PNG header, then bytes no one reads).
+    let photo = directory + "/attack.png"
+    let header: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+      + [0, 0, 1, 0, 0, 0, 1, 0, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+    try PhotoBench.write(header + [UInt8](repeating: 7, count: 300_000 - header.count), to: photo)
+    try ProcessTimer.run(command + ["set-photo", "Big", "Player 1", photo])
+    print("\nserve under attack (issue 44), a game of 100 players; growth over the server at rest:")
+    print(pad("  attack", 52) + pad("growth", 12) + "target")
+    var missed: [String] = []
+    try serveMemory(
+      "1 MB of GET /app.js pipelined, never read", command: command,
+      request: { _, _ in "GET /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }, bytes: 1 << 20, missed: &missed)
+    try serveMemory(
+      "800 GETs of a 300 KB photo pipelined, never read", command: command,
+      request: { game, player in "GET /game/\(game)/photo/\(player) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" },
+      count: 800, missed: &missed)
+    try spellings(command: command, missed: &missed)
+    try byteAtATime(command: command, missed: &missed)
+    return missed
+  }
+
+  /// The game's id and its first player's.
+  static func ids(_ command: [String]) throws -> (game: String, player: String) {
+    let list = try Spawned(command + ["--json", "list", "Big"])
+    var listed = ""
+    while let line = list.line(within: 30) { listed += line }
+    list.stop()
+    let json = try JSON.parse(listed)
+    guard let game = json["game"]?["id"]?.stringValue,
+      let player = json["standings"]?.arrayValue?.first(where: { $0["name"]?.stringValue == "Player 1" })?[
+        "id"]?
+        .stringValue
+    else { throw BenchError("no game listed") }
+    return (game, player)
+  }
+
+  /// A serve, warmed (every route read once) and its resident KiB at rest.
+  static func startServe(_ command: [String]) throws -> (
+    Spawned, port: Int, game: String, player: String, rest: Int
+  ) {
+    let serve = try Spawned(command + ["serve", "--port", "0"])
+    guard let address = serve.line(within: 30),
+      let port = address.firstMatch(of: /:(\d+)\//).map({ Int($0.output.1)! })
+    else {
+      serve.stop()
+      throw BenchError("serve printed no address")
+    }
+    let (game, player) = try ids(command)
+    for path in [
+      "/", "/api/games", "/api/game/\(game)", "/game/\(game)", "/game/\(game)/photo/\(player)", "/app.js",
+    ] {
+      let client = try connectLoopback(port: port)
+      send(client, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+      _ = readToEnd(client)
+      close(client)
+    }
+    usleep(200_000)
+    return (serve, port, game, player, kilobytes(serve.pid, "VmRSS"))
+  }
+
+  /// Requests pipelined on one connection that never reads: the server's
+  /// peak growth (VmHWM over its resident size at rest).
+  static func serveMemory(
+    _ name: String, command: [String], request: (String, String) -> String, bytes: Int = 0, count: Int = 0,
+    missed: inout [String]
+  ) throws {
+    let (serve, port, game, player, rest) = try startServe(command)
+    defer { serve.stop() }
+    let one = Array(request(game, player).utf8)
+    let total = count > 0 ? count : bytes / one.count
+    let client = try connectLoopback(port: port)
+    defer { close(client) }
+    // Non-blocking: a server that stops reading stops the sending too.
+    _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+    var pending = [UInt8]()
+    pending.reserveCapacity(one.count * total)
+    for _ in 0..<total { pending += one }
+    var offset = 0
+    let deadline = Deadline.after(20)
+    var stalled = 0
+    while offset < pending.count && !deadline.hasPassed && stalled < 40 {
+      let sent = pending[offset...].withUnsafeBytes {
+        Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if sent > 0 {
+        offset += sent
+        stalled = 0
+      } else {
+        stalled += 1
+        usleep(50_000)
+      }
+    }
+    usleep(1_000_000)
+    let growth = Double(kilobytes(serve.pid, "VmHWM") - rest) / 1024
+    let target = 16.0
+    let met = growth <= target
+    if !met { missed.append(name) }
+    print(
+      pad("  " + name, 58) + pad(format(growth) + " MiB", 12)
+        + "≤ \(format(target)) MiB \(met ? "ok" : "MISSED") (\(offset * 100 / max(1, pending.count)) % of it taken)"
+    )
+  }
+
+  /// Every other spelling of the game's id (case, dashes, prefix length)
+  /// asked for once each: the server's growth.
+  static func spellings(command: [String], missed: inout [String]) throws {
+    let (serve, port, game, _, rest) = try startServe(command)
+    defer { serve.stop() }
+    let digits = Array(game.filter { $0 != "-" })
+    var generator = SplitMix(seed: 44)
+    var seen: Set<String> = []
+    while seen.count < 19_393 {
+      let length = 4 + Int(generator.next() % UInt64(digits.count - 3))
+      var spelling = ""
+      for (index, digit) in digits.prefix(length).enumerated() {
+        if index > 0 && generator.next() % 5 == 0 { spelling += "-" }
+        spelling += generator.next() % 2 == 0 ? String(digit).uppercased() : String(digit)
+      }
+      seen.insert(spelling)
+    }
+    let client = try connectLoopback(port: port)
+    defer { close(client) }
+    for spelling in seen {
+      send(client, "GET /api/game/\(spelling) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      guard readResponse(client) else { throw BenchError("serve stopped answering") }
+    }
+    let growth = Double(kilobytes(serve.pid, "VmRSS") - rest) / 1024
+    let target = 16.0
+    let met = growth <= target
+    if !met { missed.append("19,393 spellings of one id") }
+    print(
+      pad("  19,393 spellings of the game's id, each asked once", 58) + pad(format(growth) + " MiB", 12)
+        + "≤ \(format(target)) MiB \(met ? "ok" : "MISSED")")
+  }
+
+  /// 60 connections each sending a 15 KiB head a byte at a time, for 8 s:
+  /// the server's CPU, and the slowest answer a normal client got meanwhile.
+  static func byteAtATime(command: [String], missed: inout [String]) throws {
+    let (serve, port, _, _, _) = try startServe(command)
+    defer { serve.stop() }
+    let head = Array(
+      ("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 15_000)).utf8)
+    let slow = try (0..<60).map { _ in try connectLoopback(port: port) }
+    defer { slow.forEach { close($0) } }
+    let normal = try connectLoopback(port: port)
+    defer { close(normal) }
+    let ticks = LiveStandingsBench.ticks(serve.pid)
+    let started = Deadline.now()
+    var offset = 0
+    var slowest = 0.0
+    var nextRequest = Deadline.after(0)
+    while Deadline.now() - started < 8 && offset < head.count {
+      for client in slow {
+        _ = head[offset...offset].withUnsafeBytes {
+          Glibc.send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL))
+        }
+      }
+      offset += 1
+      if nextRequest.hasPassed {
+        let asked = Deadline.now()
+        send(normal, "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        guard readResponse(normal) else { throw BenchError("serve stopped answering") }
+        slowest = max(slowest, (Deadline.now() - asked) * 1000)
+        nextRequest = .after(0.1)
+      }
+      usleep(500)
+    }
+    let seconds = Deadline.now() - started
+    let share =
+      Double(LiveStandingsBench.ticks(serve.pid) - ticks) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
+      * 100
+    let met = share <= 25 && slowest <= 100
+    if !met { missed.append("heads a byte at a time") }
+    print(
+      pad("  60 heads a byte at a time (\(offset) bytes each): CPU", 58) + pad(format(share) + " %", 12)
+        + "≤ 25 % \(share <= 25 ? "ok" : "MISSED")")
+    print(
+      pad("    a normal client's slowest answer meanwhile", 58) + pad(format(slowest) + " ms", 12)
+        + "≤ 100 ms \(slowest <= 100 ? "ok" : "MISSED")")
+  }
+
+  // MARK: import
+
+  static func importRows(scorekeeper: String, directory: String) throws -> [String] {
+    print("\nimport's peak memory (issue 44), against the same import of a small file:")
+    print(pad("  file", 58) + pad("peak", 12) + pad("small", 12) + "target")
+    var missed: [String] = []
+    func row(_ name: String, format formatName: String, small: String, big: String, target: Double = 1.25)
+      throws
+    {
+      func peak(_ file: String) throws -> Int {
+        let database = directory + "/import-\(formatName).sqlite"
+        unlink(database)
+        unlink(database + "-wal")
+        unlink(database + "-shm")
+        return try ProcessTimer.peakKilobytes(
+          [scorekeeper, "--offline", "--db", database, "import", "--format", formatName, "--dry-run", file]
+            .filter { !$0.isEmpty }, scratch: directory, allowFailure: true)
+      }
+      let (ours, theirs) = (try peak(big), try peak(small))
+      let ratio = Double(ours) / Double(theirs)
+      let met = ratio <= target
+      if !met { missed.append(name) }
+      print(
+        pad("  " + name, 58) + pad(format(Double(ours) / 1024) + " MiB", 12)
+          + pad(format(Double(theirs) / 1024) + " MiB", 12)
+          + "\(format(ratio))× ≤ \(format(target))× \(met ? "ok" : "MISSED")")
+    }
+    let small = directory + "/small.csv"
+    try text("game,player,points\nDarts,Ann,5\n", to: small)
+    for mebibytes in [8, 32] {
+      let file = directory + "/commas-\(mebibytes).csv"
+      try text(
+        "game,player,points\nDarts,Ann,5" + String(repeating: ",", count: mebibytes << 20) + "\n", to: file)
+      try row("CSV, a record of \(mebibytes) MiB of commas", format: "csv", small: small, big: file)
+    }
+    let rows = directory + "/rows.csv"
+    try write(to: rows) { line in
+      line("game,player,points,time\n")
+      for index in 0..<400_000 {
+        line(
+          "League,Player \(index % 8),\(index % 13),2026-01-01T00:00:\(String(format2: index % 60)).000Z\n")
+      }
+    }
+    try row("CSV, 400,000 rows without change_id", format: "csv", small: small, big: rows)
+    let smallJSON = directory + "/small.json"
+    try text(
+      #"{"format": "scorekeeper-export", "version": 1, "games": [{"id": "00000000-0000-0000-0000-000000000001", "title": "G"}]}"#,
+      to: smallJSON)
+    let games = directory + "/games.json"
+    try write(to: games) { line in
+      line(#"{"format": "scorekeeper-export", "version": 1, "games": ["#)
+      for index in 0..<80_000 {
+        let id = String(index, radix: 16)
+        let padded = String(repeating: "0", count: 12 - id.count) + id
+        line(
+          (index > 0 ? "," : "")
+            + #"{"id": "00000000-0000-0000-0000-\#(padded)", "title": "Game \#(index)", "#
+            + #""players": [{"id": "10000000-0000-0000-0000-\#(padded)", "name": "Ann"}]}"# + "\n")
+      }
+      line("]}\n")
+    }
+    try row("JSON, 80,000 games of one player", format: "json", small: smallJSON, big: games)
+    return missed
+  }
+
+  static func text(_ text: String, to path: String) throws {
+    try PhotoBench.write(Array(text.utf8), to: path)
+  }
+
+  static func write(to path: String, _ body: ((String) -> Void) -> Void) throws {
+    guard let file = fopen(path, "w") else { throw BenchError("cannot write \(path)") }
+    defer { fclose(file) }
+    body { fputs($0, file) }
+  }
+
+  static func kilobytes(_ pid: pid_t, _ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+    else { return 0 }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+  }
+
+  /// What arrives until the server closes, or 10 s pass.
+  static func readToEnd(_ socket: Int32) -> Int {
+    var total = 0
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let deadline = Deadline.after(10)
+    while !deadline.hasPassed {
+      let count = recv(socket, &chunk, chunk.count, 0)
+      if count <= 0 { break }
+      total += count
+    }
+    return total
+  }
+
+  /// Deterministic spellings, the same each run.
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}
+
+extension String {
+  fileprivate init(format2 value: Int) {
+    self = value < 10 ? "0\(value)" : "\(value)"
+  }
+}
