@@ -100,8 +100,11 @@ enum AttackBench {
     var offset = 0
     let deadline = Deadline.after(20)
     var stalled = 0
+    // 8 KiB a millisecond: each piece read whole as it comes (as from a
+    // client on a real network), not heaped up in the kernel.
     while offset < pending.count && !deadline.hasPassed && stalled < 40 {
-      let sent = pending[offset...].withUnsafeBytes {
+      usleep(1000)
+      let sent = pending[offset..<min(offset + 8192, pending.count)].withUnsafeBytes {
         Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
       if sent > 0 {
@@ -156,113 +159,132 @@ enum AttackBench {
   }
 
   /// 60 connections each sending a 15 KiB head a byte at a time, for 8 s:
-  /// the server's CPU, and the slowest answer a normal client got meanwhile.
+  /// the server's CPU, against the same bytes sent the same way on 60
+  /// event streams (which the server reads and drops): what parsing adds
+  /// to taking in a byte at all. And the slowest answer a normal client
+  /// got meanwhile.
   static func byteAtATime(command: [String], missed: inout [String]) throws {
-    let (serve, port, _, _, _) = try startServe(command)
+    let (serve, port, game, _, _) = try startServe(command)
     defer { serve.stop() }
-    let head = Array(
-      ("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + String(repeating: "a", count: 15_000)).utf8)
-    let slow = try (0..<60).map { _ in try connectLoopback(port: port) }
-    defer { slow.forEach { close($0) } }
-    let normal = try connectLoopback(port: port)
-    defer { close(normal) }
-    let ticks = LiveStandingsBench.ticks(serve.pid)
-    let started = Deadline.now()
-    var offset = 0
-    var slowest = 0.0
-    var nextRequest = Deadline.after(0)
-    while Deadline.now() - started < 8 && offset < head.count {
-      for client in slow {
-        _ = head[offset...offset].withUnsafeBytes {
-          Glibc.send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL))
+    let filler = Array(String(repeating: "a", count: 15_000).utf8)
+    func feed(_ opening: String, waitForEvent: Bool) throws -> (share: Double, slowest: Double, bytes: Int) {
+      let clients = try (0..<60).map { _ in try connectLoopback(port: port) }
+      defer { clients.forEach { close($0) } }
+      for client in clients {
+        send(client, opening)
+        if waitForEvent { _ = readUntil(client, "\n\n", within: 10) }
+      }
+      let normal = try connectLoopback(port: port)
+      defer { close(normal) }
+      let ticks = LiveStandingsBench.ticks(serve.pid)
+      let started = Deadline.now()
+      var offset = 0
+      var slowest = 0.0
+      var nextRequest = Deadline.after(0)
+      while Deadline.now() - started < 8 && offset < filler.count {
+        for client in clients {
+          _ = filler[offset...offset].withUnsafeBytes {
+            Glibc.send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL))
+          }
         }
+        offset += 1
+        if nextRequest.hasPassed {
+          let asked = Deadline.now()
+          send(normal, "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+          guard readResponse(normal) else { throw BenchError("serve stopped answering") }
+          slowest = max(slowest, (Deadline.now() - asked) * 1000)
+          nextRequest = .after(0.1)
+        }
+        usleep(500)
       }
-      offset += 1
-      if nextRequest.hasPassed {
-        let asked = Deadline.now()
-        send(normal, "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        guard readResponse(normal) else { throw BenchError("serve stopped answering") }
-        slowest = max(slowest, (Deadline.now() - asked) * 1000)
-        nextRequest = .after(0.1)
-      }
-      usleep(500)
+      let seconds = Deadline.now() - started
+      let share =
+        Double(LiveStandingsBench.ticks(serve.pid) - ticks) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
+        * 100
+      return (share, slowest, offset)
     }
-    let seconds = Deadline.now() - started
-    let share =
-      Double(LiveStandingsBench.ticks(serve.pid) - ticks) / Double(sysconf(Int32(_SC_CLK_TCK))) / seconds
-      * 100
-    let met = share <= 25 && slowest <= 100
+    let heads = try feed("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", waitForEvent: false)
+    let streams = try feed("GET /game/\(game)/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", waitForEvent: true)
+    let ratio = heads.share / max(streams.share, 0.01)
+    let met = ratio <= 1.5 && heads.slowest <= 100
     if !met { missed.append("heads a byte at a time") }
     print(
-      pad("  60 heads a byte at a time (\(offset) bytes each): CPU", 58) + pad(format(share) + " %", 12)
-        + "≤ 25 % \(share <= 25 ? "ok" : "MISSED")")
+      pad("  60 heads a byte at a time (\(heads.bytes) bytes each): CPU", 58)
+        + pad(format(heads.share) + " %", 12)
+        + "\(format(ratio))× the same bytes on event streams (\(format(streams.share)) %) ≤ 1.50× "
+        + (ratio <= 1.5 ? "ok" : "MISSED"))
     print(
-      pad("    a normal client's slowest answer meanwhile", 58) + pad(format(slowest) + " ms", 12)
-        + "≤ 100 ms \(slowest <= 100 ? "ok" : "MISSED")")
+      pad("    a normal client's slowest answer meanwhile", 58) + pad(format(heads.slowest) + " ms", 12)
+        + "≤ 100 ms \(heads.slowest <= 100 ? "ok" : "MISSED")")
   }
 
   // MARK: import
 
+  /// Each shape at two sizes, the larger four times the smaller: its peak
+  /// must stay flat (bounded by a constant: the 32 MiB page cache every
+  /// database gets, reached by any large import), not grow with the file.
   static func importRows(scorekeeper: String, directory: String) throws -> [String] {
-    print("\nimport's peak memory (issue 44), against the same import of a small file:")
-    print(pad("  file", 58) + pad("peak", 12) + pad("small", 12) + "target")
+    print("\nimport's peak memory (issue 44), a file and one four times its size:")
+    print(pad("  file", 52) + pad("peak", 12) + pad("¼ of it", 12) + "target")
     var missed: [String] = []
-    func row(_ name: String, format formatName: String, small: String, big: String, target: Double = 1.25)
-      throws
+    func row(_ name: String, format formatName: String, make: (Int, String) throws -> Void, size: Int) throws
     {
-      func peak(_ file: String) throws -> Int {
+      func peak(_ size: Int) throws -> Int {
+        let file = directory + "/attack-\(size).\(formatName)"
+        try make(size, file)
         let database = directory + "/import-\(formatName).sqlite"
-        unlink(database)
-        unlink(database + "-wal")
-        unlink(database + "-shm")
+        for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+        defer { unlink(file) }
         return try ProcessTimer.peakKilobytes(
-          [scorekeeper, "--offline", "--db", database, "import", "--format", formatName, "--dry-run", file]
-            .filter { !$0.isEmpty }, scratch: directory, allowFailure: true)
+          [scorekeeper, "--offline", "--db", database, "import", "--format", formatName, "--dry-run", file],
+          scratch: directory, allowFailure: true)
       }
-      let (ours, theirs) = (try peak(big), try peak(small))
-      let ratio = Double(ours) / Double(theirs)
-      let met = ratio <= target
+      let (small, big) = (try peak(size), try peak(size * 4))
+      let ratio = Double(big) / Double(small)
+      let met = ratio <= 1.15
       if !met { missed.append(name) }
       print(
-        pad("  " + name, 58) + pad(format(Double(ours) / 1024) + " MiB", 12)
-          + pad(format(Double(theirs) / 1024) + " MiB", 12)
-          + "\(format(ratio))× ≤ \(format(target))× \(met ? "ok" : "MISSED")")
+        pad("  " + name, 52) + pad(format(Double(big) / 1024) + " MiB", 12)
+          + pad(format(Double(small) / 1024) + " MiB", 12)
+          + "\(format(ratio))× ≤ 1.15× \(met ? "ok" : "MISSED")")
     }
-    let small = directory + "/small.csv"
-    try text("game,player,points\nDarts,Ann,5\n", to: small)
-    for mebibytes in [8, 32] {
-      let file = directory + "/commas-\(mebibytes).csv"
-      try text(
-        "game,player,points\nDarts,Ann,5" + String(repeating: ",", count: mebibytes << 20) + "\n", to: file)
-      try row("CSV, a record of \(mebibytes) MiB of commas", format: "csv", small: small, big: file)
-    }
-    let rows = directory + "/rows.csv"
-    try write(to: rows) { line in
-      line("game,player,points,time\n")
-      for index in 0..<400_000 {
-        line(
-          "League,Player \(index % 8),\(index % 13),2026-01-01T00:00:\(String(format2: index % 60)).000Z\n")
-      }
-    }
-    try row("CSV, 400,000 rows without change_id", format: "csv", small: small, big: rows)
-    let smallJSON = directory + "/small.json"
-    try text(
-      #"{"format": "scorekeeper-export", "version": 1, "games": [{"id": "00000000-0000-0000-0000-000000000001", "title": "G"}]}"#,
-      to: smallJSON)
-    let games = directory + "/games.json"
-    try write(to: games) { line in
-      line(#"{"format": "scorekeeper-export", "version": 1, "games": ["#)
-      for index in 0..<80_000 {
-        let id = String(index, radix: 16)
-        let padded = String(repeating: "0", count: 12 - id.count) + id
-        line(
-          (index > 0 ? "," : "")
-            + #"{"id": "00000000-0000-0000-0000-\#(padded)", "title": "Game \#(index)", "#
-            + #""players": [{"id": "10000000-0000-0000-0000-\#(padded)", "name": "Ann"}]}"# + "\n")
-      }
-      line("]}\n")
-    }
-    try row("JSON, 80,000 games of one player", format: "json", small: smallJSON, big: games)
+    try row(
+      "CSV, a record of 32 MiB of commas", format: "csv",
+      make: { mebibytes, file in
+        try text(
+          "game,player,points\nDarts,Ann,5" + String(repeating: ",", count: mebibytes << 20) + "\n", to: file)
+      }, size: 8)
+    try row(
+      "CSV, 400,000 different rows without change_id", format: "csv",
+      make: { rows, file in
+        try write(to: file) { line in
+          line("game,player,points,time\n")
+          for index in 0..<rows {
+            // A second apart: no two rows alike.
+            let (hours, minutes, seconds) = (index / 3600, index / 60 % 60, index % 60)
+            line(
+              "League,Player \(index % 8),\(index % 13),2026-01-\(String(format2: 1 + hours / 24))T"
+                + "\(String(format2: hours % 24)):\(String(format2: minutes)):\(String(format2: seconds)).000Z\n"
+            )
+          }
+        }
+      }, size: 100_000)
+    try row(
+      "JSON, 160,000 games of one player", format: "json",
+      make: { games, file in
+        try write(to: file) { line in
+          line(#"{"format": "scorekeeper-export", "version": 1, "games": ["#)
+          for index in 0..<games {
+            let id = String(index, radix: 16)
+            let padded = String(repeating: "0", count: 12 - id.count) + id
+            line(
+              (index > 0 ? "," : "")
+                + #"{"id": "00000000-0000-0000-0000-\#(padded)", "title": "Game \#(index)", "#
+                + #""players": [{"id": "10000000-0000-0000-0000-\#(padded)", "name": "Ann"}]}"# + "\n")
+          }
+          line("]}\n")
+        }
+      }, size: 40_000)
     return missed
   }
 

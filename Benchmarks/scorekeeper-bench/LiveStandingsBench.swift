@@ -125,7 +125,7 @@ enum LiveStandingsBench {
     defer { clients.forEach { close($0) } }
     for _ in 0..<200 {
       let client = try connectLoopback(port: port)
-      send(client, "GET /game/\(id)/events HTTP/1.1\r\nHost: bench\r\n\r\n")
+      send(client, "GET /game/\(id)/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
       clients.append(client)
     }
     for client in clients { _ = readUntil(client, "\n\n", within: 30) }
@@ -149,7 +149,7 @@ enum LiveStandingsBench {
     let started = Deadline.now()
     var answered = 0
     while Deadline.now() - started < 3 {
-      send(client, "GET /api/game/\(id) HTTP/1.1\r\nHost: bench\r\n\r\n")
+      send(client, "GET /api/game/\(id) HTTP/1.1\r\nHost: localhost\r\n\r\n")
       guard readResponse(client) else { throw BenchError("serve stopped answering") }
       answered += 1
     }

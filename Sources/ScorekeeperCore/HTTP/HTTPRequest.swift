@@ -12,10 +12,33 @@ public struct HTTPRequest: Equatable, Sendable {
   public var headers: [(name: String, value: String)]
   /// 0 for HTTP/1.0, 1 for HTTP/1.1.
   public var minorVersion: Int
+  /// The host (and port) of an absolute-form target
+  /// (`GET http://host:8080/path`), which a server must accept.
+  public var targetAuthority: String?
+
+  public init(
+    method: String, path: String, query: [String: String], headers: [(name: String, value: String)],
+    minorVersion: Int, targetAuthority: String? = nil
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.minorVersion = minorVersion
+    self.targetAuthority = targetAuthority
+  }
 
   public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
     lhs.method == rhs.method && lhs.path == rhs.path && lhs.query == rhs.query
       && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 } && lhs.minorVersion == rhs.minorVersion
+      && lhs.targetAuthority == rhs.targetAuthority
+  }
+
+  /// The host the request is for, as sent: an absolute-form target's
+  /// authority, which wins over `Host` (RFC 9112, 3.2.2), else `Host`;
+  /// nil for an HTTP/1.0 request that names none.
+  public var authority: String? {
+    targetAuthority ?? header("host")
   }
 
   /// The first value of the header `name` (lowercase).
@@ -50,16 +73,18 @@ public struct HTTPRequest: Equatable, Sendable {
   /// the start of `buffer`. Strict as RFC 9112 asks of a server: CRLF line
   /// ends (a lone LF is taken, as the RFC allows), no whitespace before a
   /// field's colon, no obsolete line folding, and a body refused (`serve`
-  /// takes none).
-  public static func parse(_ buffer: [UInt8]) -> Parse {
+  /// takes none). It reads the whole head each time: a connection calls
+  /// it once a head has ended (`HeadScanner`), not at every byte.
+  public static func parse(_ buffer: ArraySlice<UInt8>) -> Parse {
+    let start = buffer.startIndex
     guard let lineEnd = buffer.firstIndex(of: UInt8(ascii: "\n")) else {
       return buffer.count > requestLineLimit ? .refused(status: 414) : .incomplete
     }
-    guard lineEnd <= requestLineLimit else { return .refused(status: 414) }
+    guard lineEnd - start <= requestLineLimit else { return .refused(status: 414) }
     var headEnd: Int?
     var index = lineEnd + 1
     var fields: [(name: String, value: String)] = []
-    while index < buffer.count {
+    while index < buffer.endIndex {
       guard let end = buffer[index...].firstIndex(of: UInt8(ascii: "\n")) else { break }
       let line = trimmed(buffer[index..<end])
       index = end + 1
@@ -72,31 +97,49 @@ public struct HTTPRequest: Equatable, Sendable {
       if fields.count > headerCountLimit { return .refused(status: 431) }
     }
     guard let headEnd else {
-      return buffer.count - lineEnd > headerLimit ? .refused(status: 431) : .incomplete
+      return buffer.endIndex - lineEnd > headerLimit ? .refused(status: 431) : .incomplete
     }
     if headEnd - lineEnd > headerLimit { return .refused(status: 431) }
-    let line = requestLine(trimmed(buffer[..<lineEnd]))
+    let line = requestLine(trimmed(buffer[start..<lineEnd]))
     guard var request = line.request else { return .refused(status: line.refusal) }
     request.headers = fields
-    // HTTP/1.1 requires Host; a body (which `serve` never takes) is refused.
-    if request.minorVersion >= 1 && request.header("host") == nil { return .refused(status: 400) }
+    // HTTP/1.1 requires Host, once (two could name two hosts, and a
+    // server and a proxy in front of it could each believe another); a
+    // body (which `serve` never takes) is refused.
+    let hosts = fields.filter { $0.name == "host" }
+    if (request.minorVersion >= 1 && hosts.isEmpty) || hosts.count > 1 { return .refused(status: 400) }
     if fields.contains(where: { $0.name == "transfer-encoding" })
       || fields.contains(where: { $0.name == "content-length" && $0.value != "0" })
     {
       return .refused(status: 413)
     }
-    return .request(request, length: headEnd)
+    return .request(request, length: headEnd - start)
   }
 
-  /// "GET /path?query HTTP/1.1" → a request without fields, or the status
-  /// refusing it (400, or 505 for another HTTP version).
+  public static func parse(_ buffer: [UInt8]) -> Parse {
+    parse(buffer[...])
+  }
+
+  /// "GET /path?query HTTP/1.1" (or "GET http://host/path HTTP/1.1") →
+  /// a request without fields, or the status refusing it (400, or 505 for
+  /// another HTTP version).
   private static func requestLine(_ line: ArraySlice<UInt8>) -> (request: HTTPRequest?, refusal: Int) {
     let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
     guard parts.count == 3, let method = String(validating: parts[0], as: UTF8.self),
       !method.isEmpty, method.utf8.allSatisfy(isTokenByte),
-      let target = String(validating: parts[1], as: UTF8.self), target.hasPrefix("/"),
+      var target = String(validating: parts[1], as: UTF8.self),
       target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
     else { return (nil, 400) }
+    var authority: String?
+    if !target.hasPrefix("/") {
+      // Absolute form: "http://" authority, then the path (or none: "/").
+      guard target.lowercased().hasPrefix("http://") else { return (nil, 400) }
+      let rest = target.dropFirst("http://".count)
+      let end = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+      authority = String(rest[..<end])
+      guard !authority!.isEmpty, !authority!.contains("@") else { return (nil, 400) }
+      target = rest[end...].hasPrefix("/") ? String(rest[end...]) : "/" + rest[end...]
+    }
     let minor: Int
     switch Array(parts[2]) {
     case Array("HTTP/1.1".utf8): minor = 1
@@ -113,13 +156,21 @@ public struct HTTPRequest: Equatable, Sendable {
         query[name] = halves.count > 1 ? percentDecoded(halves[1]) ?? "" : ""
       }
     }
-    return (HTTPRequest(method: method, path: path, query: query, headers: [], minorVersion: minor), 0)
+    return (
+      HTTPRequest(
+        method: method, path: path, query: query, headers: [], minorVersion: minor, targetAuthority: authority
+      ),
+      0
+    )
   }
 
   /// "Name: value" → (lowercased name, value without surrounding blanks).
+  /// A CR or NUL inside the value is refused (RFC 9110, 5.5): a CR not
+  /// before the line's LF is how a split field is smuggled past a proxy.
   private static func field(_ line: ArraySlice<UInt8>) -> (name: String, value: String)? {
     guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
       line[line.startIndex..<colon].allSatisfy(isTokenByte),
+      !line[(colon + 1)...].contains(where: { $0 == 0x0d || $0 == 0 }),
       let value = String(validating: line[(colon + 1)...], as: UTF8.self)
     else { return nil }
     let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self).lowercased()

@@ -34,9 +34,9 @@ public struct HTTPResponse: Sendable {
     ("Referrer-Policy", "no-referrer"),
   ]
 
-  /// The answer as sent: status line, fields (with Content-Length and
-  /// Connection), and the body unless the request was HEAD.
-  func bytes(includingBody: Bool, keepAlive: Bool) -> [UInt8] {
+  /// The answer's head as sent: status line and fields (with
+  /// Content-Length and Connection); the body follows it as it is.
+  func head(keepAlive: Bool) -> [UInt8] {
     var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
     var fields = headers + Self.standardFields
     if !fields.contains(where: { $0.name == "Cache-Control" }) {
@@ -46,7 +46,7 @@ public struct HTTPResponse: Sendable {
     fields.append(("Connection", keepAlive ? "keep-alive" : "close"))
     for (name, value) in fields { head += "\(name): \(value)\r\n" }
     head += "\r\n"
-    return Array(head.utf8) + (includingBody ? body : [])
+    return Array(head.utf8)
   }
 
   /// The head of an event stream (Server-Sent Events): no length, kept open.
@@ -66,6 +66,7 @@ public struct HTTPResponse: Sendable {
     case 405: "Method Not Allowed"
     case 408: "Request Timeout"
     case 413: "Content Too Large"
+    case 421: "Misdirected Request"
     case 414: "URI Too Long"
     case 431: "Request Header Fields Too Large"
     case 500: "Internal Server Error"

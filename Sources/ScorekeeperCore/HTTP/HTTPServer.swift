@@ -11,8 +11,11 @@
 /// Every client is bounded: a request head must arrive whole within
 /// `headLimit` of its first byte (a client sending a byte at a time is
 /// cut off with 408), an idle connection closes after `idleLimit`, output
-/// a client does not read for `writeLimit` (or beyond `backlogLimit`)
-/// closes it, and connections beyond `connectionLimit` are closed at once.
+/// a client does not read for `writeLimit` (or an event stream's beyond
+/// `backlogLimit`) closes it, connections beyond `connectionLimit` are
+/// closed at once, and what one connection holds is bounded
+/// (`HTTPConnection`): pipelined requests are each answered, in order,
+/// as fast as the client reads the answers.
 public final class HTTPServer {
   public enum Reply {
     case response(HTTPResponse)
@@ -35,6 +38,8 @@ public final class HTTPServer {
   /// the listener stays readable and the loop spins).
   private var spare: Int32
   private var connections: [Int32: HTTPConnection] = [:]
+  /// Where every client's input is read into first, made once.
+  private var readBuffer = [UInt8](repeating: 0, count: 16384)
   public let connectionLimit: Int
   private let handler: (HTTPRequest) -> Reply
 
@@ -56,7 +61,7 @@ public final class HTTPServer {
   public func broadcast(_ data: String, to channel: String) {
     let event = Self.event(data)
     for connection in connections.values where connection.channel == channel {
-      connection.queue(event)
+      connection.queue(event)  // (one array for all: each connection shares it)
       if !connection.write() || connection.backlog > Self.backlogLimit { drop(connection) }
     }
   }
@@ -76,7 +81,9 @@ public final class HTTPServer {
       var entries = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
       entries += extra.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       entries += clients.map {
-        pollfd(fd: $0.socket, events: Int16(POLLIN | ($0.hasOutput ? POLLOUT : 0)), revents: 0)
+        pollfd(
+          fd: $0.socket, events: Int16(($0.wantsInput ? POLLIN : 0) | ($0.hasOutput ? POLLOUT : 0)),
+          revents: 0)
       }
       let wake = clients.reduce(deadline) { $0.earlier(than: $1.deadline) }
       let count = poll(&entries, nfds_t(entries.count), wake.pollMilliseconds)
@@ -84,9 +91,15 @@ public final class HTTPServer {
         throw DatabaseError(extendedCode: 1, message: "poll failed: \(String(cString: strerror(errno)))")
       }
       if count > 0 && entries[0].revents != 0 { acceptAll() }
+      let now = Deadline.now()
       for (offset, client) in clients.enumerated() {
         let revents = count > 0 ? Int32(entries[1 + extra.count + offset].revents) : 0
-        serve(client, readable: revents & (POLLIN | POLLERR | POLLHUP) != 0, writable: revents & POLLOUT != 0)
+        // A client with nothing to read or send, and no limit passed, has
+        // nothing to do: a wake for one client costs the others nothing.
+        guard revents != 0 || client.deadline.instant <= now else { continue }
+        serve(
+          client, readable: revents & (POLLIN | POLLERR | POLLHUP) != 0,
+          hungUp: revents & (POLLERR | POLLHUP) != 0)
       }
       let ready = count > 0 ? extra.indices.filter { entries[1 + $0].revents != 0 } : []
       if !ready.isEmpty || deadline.hasPassed { return ready }
@@ -131,19 +144,34 @@ public final class HTTPServer {
     }
   }
 
-  private func serve(_ connection: HTTPConnection, readable: Bool, writable: Bool) {
-    if readable && !connection.read() {
+  /// - Parameter hungUp: poll said the socket is closed or failed: with
+  /// nothing to send, the connection goes (reading would not say so when
+  /// the server is not reading it, and the poll would wake at once again).
+  private func serve(_ connection: HTTPConnection, readable: Bool, hungUp: Bool) {
+    if readable && connection.read(through: &readBuffer) == .failed {
+      drop(connection)
+      return
+    }
+    if hungUp && !connection.hasOutput && !connection.wantsInput {
       drop(connection)
       return
     }
     // An event stream's client has nothing more to ask: what it sends is
     // read (so its closing shows) and dropped, never kept.
-    if connection.channel != nil { connection.input.removeAll(keepingCapacity: true) }
-    if connection.channel == nil && !connection.closesAfterWriting { answerRequests(on: connection) }
-    if connection.hasOutput && !connection.write() {
-      drop(connection)
-      return
+    if connection.channel != nil { connection.discardInput() }
+    // Answers, and again while sending them made room for more: the
+    // requests are here already, and no poll would wake for them.
+    while true {
+      let answered = answerRequests(on: connection)
+      if connection.hasOutput && !connection.write() {
+        drop(connection)
+        return
+      }
+      guard answered, connection.mayAnswer else { break }
     }
+    // The client closed its side: what it asked before is answered (the
+    // loop above), then the connection closes.
+    if connection.inputEnded && connection.channel == nil { connection.closesAfterWriting = true }
     if !connection.hasOutput && connection.closesAfterWriting {
       drop(connection)
       return
@@ -156,7 +184,7 @@ public final class HTTPServer {
       return
     }
     if connection.writeDeadline?.hasPassed == true
-      || (connection.isIdle && connection.idleDeadline.hasPassed && connection.input.isEmpty)
+      || (connection.isIdle && connection.idleDeadline.hasPassed && connection.pendingInput == 0)
     {
       drop(connection)
     } else if connection.headDeadline?.hasPassed == true {
@@ -164,48 +192,73 @@ public final class HTTPServer {
     }
   }
 
-  /// Answers each whole request the client has sent, in order.
-  private func answerRequests(on connection: HTTPConnection) {
-    while connection.channel == nil && !connection.closesAfterWriting {
-      switch HTTPRequest.parse(connection.input) {
-      case .incomplete: return
-      case .refused(let status): refuse(connection, status)
-      case .request(let request, let length):
-        connection.input.removeFirst(length)
-        connection.headDeadline = connection.input.isEmpty ? nil : .after(Self.headLimit)
-        connection.idleDeadline = .after(Self.idleLimit)
-        let head = request.method == "HEAD"
-        guard request.method == "GET" || head else {
-          var response = HTTPResponse.error(405)
-          response.headers.append(("Allow", "GET, HEAD"))
-          connection.queue(response.bytes(includingBody: true, keepAlive: request.keepsAlive))
-          connection.closesAfterWriting = !request.keepsAlive
-          continue
+  /// Answers the whole requests the client has sent, in order, while its
+  /// unsent answers leave room (`HTTPConnection.mayAnswer`); whether it
+  /// answered any.
+  private func answerRequests(on connection: HTTPConnection) -> Bool {
+    var answered = false
+    while connection.mayAnswer {
+      let request: HTTPRequest
+      switch connection.scanHead() {
+      case .incomplete:
+        // Waiting for the rest of a head is timed from its first byte; no head, no limit.
+        if connection.pendingInput == 0 { connection.headDeadline = nil }
+        return answered
+      case .refused(let status):
+        refuse(connection, status)
+        return true
+      case .ended(let length):
+        switch HTTPRequest.parse(connection.unanswered.prefix(length)) {
+        case .request(let parsed, _): request = parsed
+        case .refused(let status):
+          refuse(connection, status)
+          return true
+        case .incomplete: preconditionFailure("a head that ended is whole")
         }
-        switch handler(request) {
-        case .response(let response):
-          connection.queue(response.bytes(includingBody: !head, keepAlive: request.keepsAlive))
-          connection.closesAfterWriting = !request.keepsAlive
-        case .events where head:
-          let response = HTTPResponse(status: 200, contentType: "text/event-stream; charset=utf-8", body: [])
-          connection.queue(response.bytes(includingBody: false, keepAlive: request.keepsAlive))
-          connection.closesAfterWriting = !request.keepsAlive
-        case .events(let channel, let first):
-          connection.queue(HTTPResponse.eventStreamHead() + Self.event(first))
-          connection.channel = channel
-          connection.heartbeat = .after(Self.heartbeatInterval)
-          connection.headDeadline = nil
-        }
+        connection.consume(length)
+      }
+      answered = true
+      connection.headDeadline = connection.pendingInput == 0 ? nil : .after(Self.headLimit)
+      connection.idleDeadline = .after(Self.idleLimit)
+      let head = request.method == "HEAD"
+      guard request.method == "GET" || head else {
+        var response = HTTPResponse.error(405)
+        response.headers.append(("Allow", "GET, HEAD"))
+        queue(response, on: connection, includingBody: true, keepAlive: request.keepsAlive)
+        continue
+      }
+      switch handler(request) {
+      case .response(let response):
+        queue(response, on: connection, includingBody: !head, keepAlive: request.keepsAlive)
+      case .events where head:
+        let response = HTTPResponse(status: 200, contentType: "text/event-stream; charset=utf-8", body: [])
+        queue(response, on: connection, includingBody: false, keepAlive: request.keepsAlive)
+      case .events(let channel, let first):
+        connection.queue(HTTPResponse.eventStreamHead() + Self.event(first))
+        connection.channel = channel
+        connection.heartbeat = .after(Self.heartbeatInterval)
+        connection.headDeadline = nil
+        connection.discardInput()
       }
     }
+    return answered
+  }
+
+  /// Queues an answer: its head, and its body as it is (the bytes a
+  /// cached answer shares with the cache).
+  private func queue(
+    _ response: HTTPResponse, on connection: HTTPConnection, includingBody: Bool, keepAlive: Bool
+  ) {
+    connection.queue(response.head(keepAlive: keepAlive))
+    if includingBody { connection.queue(response.body) }
+    connection.closesAfterWriting = !keepAlive
   }
 
   /// Answers with an error status and closes once it is sent.
   private func refuse(_ connection: HTTPConnection, _ status: Int) {
-    connection.input = []
+    connection.discardInput()
     connection.headDeadline = nil
-    connection.queue(HTTPResponse.error(status).bytes(includingBody: true, keepAlive: false))
-    connection.closesAfterWriting = true
+    queue(HTTPResponse.error(status), on: connection, includingBody: true, keepAlive: false)
   }
 
   private func drop(_ connection: HTTPConnection) {

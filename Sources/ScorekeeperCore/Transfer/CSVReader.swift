@@ -1,8 +1,12 @@
 /// Reads CSV (RFC 4180: fields separated by commas, records by CRLF or
 /// LF, a field in double quotes when it holds a comma, a quote or a line
 /// break, a quote inside written twice) from an `ImportSource`, record by
-/// record, in bounded memory. Text must be UTF-8; a byte-order mark is
-/// skipped. Failures name the line and column.
+/// record, in bounded memory: a record holds at most the fields the
+/// caller allows, each at most `maximumFieldLength` bytes, whatever the
+/// file holds (issue 44: a record of 32 MiB of commas took 555 MB). Text
+/// must be UTF-8; a byte-order mark is skipped. A CR is taken only before
+/// its line's LF, or inside quotes: one anywhere else is refused, never
+/// dropped. Failures name the line and column.
 final class CSVReader {
   private let source: ImportSource
   /// The line the next record starts on (a quoted field may span lines).
@@ -10,6 +14,10 @@ final class CSVReader {
   private var column = 1
   /// The line the record last read started on.
   private(set) var recordLine = 1
+
+  /// The longest field taken, in bytes: no value an import reads (a
+  /// name, an id, a time, a number) comes near it.
+  static let maximumFieldLength = 16 << 10
 
   init(source: ImportSource) throws {
     self.source = source
@@ -22,8 +30,9 @@ final class CSVReader {
   }
 
   /// The next record's fields; nil at the end of the input. A blank line
-  /// is passed over.
-  func record() throws -> [String]? {
+  /// is passed over. A record of more than `limit` fields is refused as
+  /// soon as it passes it, with `tooMany` saying why.
+  func record(limit: Int, tooMany: (Int) -> String) throws -> [String]? {
     var fields: [String] = []
     var field: [UInt8] = []
     var fieldColumn = 1
@@ -33,6 +42,7 @@ final class CSVReader {
     recordLine = line
     column = 1
     func endField() throws {
+      guard fields.count < limit else { throw failure(tooMany(limit)) }
       guard let text = String(validating: field, as: UTF8.self) else {
         throw ImportError(
           location: "line \(recordLine), column \(fieldColumn)", problem: "a field that is not UTF-8")
@@ -63,8 +73,8 @@ final class CSVReader {
         } else {
           if byte == 0x0a { line += 1 }
           field.append(byte)
-          guard field.count <= ImportSource.maximumTokenLength else {
-            throw failure("a field longer than \(ImportSource.maximumTokenLength) bytes", column: fieldColumn)
+          guard field.count <= Self.maximumFieldLength else {
+            throw failure("a field longer than \(Self.maximumFieldLength) bytes", column: fieldColumn)
           }
         }
         column += 1
@@ -91,7 +101,14 @@ final class CSVReader {
         try endField()
         fieldColumn = column + 1
       case 0x0d:
-        break  // a CRLF's CR; the LF ends the record
+        // A CRLF's CR (the LF ends the record); one anywhere else would be
+        // lost, or taken for a line break by one program and not another.
+        while source.start == source.end, try source.gather() {}
+        guard source.start < source.end, source[source.start] == 0x0a else {
+          throw ImportError(
+            location: "line \(line), column \(column)",
+            problem: "a carriage return (CR) not before a line feed: put the field in quotes to keep it")
+        }
       case 0x0a:
         line += 1
         if fields.isEmpty && field.isEmpty && !quoted {
@@ -107,8 +124,8 @@ final class CSVReader {
             location: "line \(line), column \(column)", problem: "text after a quoted field's closing quote")
         }
         field.append(byte)
-        guard field.count <= ImportSource.maximumTokenLength else {
-          throw failure("a field longer than \(ImportSource.maximumTokenLength) bytes", column: fieldColumn)
+        guard field.count <= Self.maximumFieldLength else {
+          throw failure("a field longer than \(Self.maximumFieldLength) bytes", column: fieldColumn)
         }
       }
       column += 1

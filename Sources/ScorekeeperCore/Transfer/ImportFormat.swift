@@ -4,10 +4,21 @@ public enum ImportFormat: String, Sendable {
 
   public static func guess(_ source: ImportSource) throws -> ImportFormat {
     try source.skipByteOrderMark()
-    guard let first = try source.firstByte() else {
+    guard let first = try source.firstByte(within: lookahead) else {
       throw ImportError(location: "the start", problem: "the file is empty")
     }
-    guard first == UInt8(ascii: "{") else { return .csv }
-    return try source.prefixContains("\"scorekeeper-export\"", within: 4096) ? .json : .bgstats
+    switch first {
+    // JSON of BG Stats' or scorekeeper's, or of another shape, which the
+    // export's reader refuses at its first byte (not a CSV header of 100 KB).
+    case UInt8(ascii: "{"):
+      return try source.prefixContains("\"scorekeeper-export\"", within: 4096) ? .json : .bgstats
+    case UInt8(ascii: "["): return .json
+    // Only white space so far: JSON's reader reads past it as it goes.
+    case nil: return .json
+    default: return .csv
+    }
   }
+
+  /// How far a guess looks for the first byte that is not white space.
+  static let lookahead = 64 << 10
 }

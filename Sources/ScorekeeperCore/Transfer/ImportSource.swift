@@ -99,17 +99,20 @@ public final class ImportSource {
     }
   }
 
-  /// The first non-blank byte, without consuming anything; nil for an empty input.
-  func firstByte() throws -> UInt8? {
+  /// The first non-blank byte, without consuming anything: `nil` for an
+  /// empty (or blank) input, `.some(nil)` for one still blank at `limit`
+  /// bytes (a guess need not gather a file of spaces whole).
+  func firstByte(within limit: Int) throws -> UInt8?? {
     var index = start
     while true {
       while index < end {
         switch storage[index] {
         case 0x20, 0x09, 0x0a, 0x0d: index += 1
-        default: return storage[index]
+        default: return .some(storage[index])
         }
       }
       let consumed = index - start
+      if consumed >= limit { return .some(nil) }
       guard try gather() else { return nil }
       index = start + consumed
     }

@@ -40,11 +40,25 @@ final class JSONStreamReader {
     var text = "$"
     for component in path {
       switch component {
-      case .key(let key): text += "." + key
+      // A key of letters and digits as `.key`; any other in brackets,
+      // quoted (a message stays one line whatever the file's keys hold).
+      case .key(let key) where key.isEmpty: break  // (before an object's first key)
+      case .key(let key) where key.utf8.count <= 64 && key.utf8.allSatisfy(Self.isPlain):
+        text += "." + key
+      case .key(let key): text += "[" + quote(key) + "]"
       case .index(let index): text += "[\(index)]"
       }
     }
     return text
+  }
+
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+      true
+    default: false
+    }
   }
 
   func failure(_ problem: String) -> ImportError {

@@ -93,7 +93,7 @@ extension RowImporter {
         throw RowProblem("this game is shared with you read-only by \(owner); it can't take new rows")
       }
       summary.added[table, default: 0] += 1
-      if mutable { seen.insert(key) }
+      if mutable { try ledger.insert(key) }
       return
     }
     let here = try database.fetchOne(try statements(table, columns).select, [values[0]]) { row in
@@ -101,7 +101,7 @@ extension RowImporter {
     }!
     if here == values {
       summary.alreadyHere[table, default: 0] += 1
-    } else if mutable, !seen.contains(key), table != "players" || here.last == values.last {
+    } else if mutable, try !ledger.contains(key), table != "players" || here.last == values.last {
       // Changed here since (a player still of the same game): this database's stays.
       summary.keptHere[table, default: 0] += 1
     } else {
@@ -109,10 +109,10 @@ extension RowImporter {
       let whereItIs =
         !mutable
         ? "here (in this database, or earlier in this file)"
-        : seen.contains(key) ? "earlier in this file" : "in this database"
+        : try ledger.contains(key) ? "earlier in this file" : "in this database"
       throw RowProblem("\(table) row \(quote(id)) differs from the row with that id \(whereItIs)")
     }
-    if mutable { seen.insert(key) }
+    if mutable { try ledger.insert(key) }
   }
 
   /// A table's insert (passing over an id that is here) and the select of

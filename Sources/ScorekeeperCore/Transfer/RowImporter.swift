@@ -6,10 +6,14 @@ struct RowProblem: Error {
   /// For a score change found wrong when its batch was written: how many
   /// rows before the last one given it came.
   var rowsBack: Int?
+  /// Where the row is, for a problem found after the reader moved on (a
+  /// reference checked at the end of its game).
+  var location: String?
 
-  init(_ problem: String, column: String? = nil) {
+  init(_ problem: String, column: String? = nil, location: String? = nil) {
     self.problem = problem
     self.column = column
+    self.location = location
   }
 }
 
@@ -43,9 +47,9 @@ final class RowImporter {
   var summary = ImportSummary()
   /// The game being imported, with the ids of its players and rounds.
   var game: (id: String, players: Set<String>, rounds: Set<String>, readOnlyOwner: String?)?
-  /// Games and players this file has given already: a second, different
-  /// copy of one is the file contradicting itself.
-  var seen: Set<String> = []
+  /// What the file gave so far: games and players (a second, different
+  /// copy of one is the file contradicting itself), alike rows' counts.
+  let ledger: ImportLedger
 
   /// Score changes come by the hundred thousand, and the trigger that
   /// tracks each for sync as it is inserted costs more than the insert:
@@ -65,18 +69,32 @@ final class RowImporter {
   /// costs about what the insert does.
   var batchSQL: [Int: (insert: String, track: String)] = [:]
   var sql: [String: (insert: String, select: String)] = [:]
+  /// References to rows not here yet when their row came
+  /// (`RowImporter+References`), checked once those could have come.
+  var references: [Reference] = []
+  /// Where the reader is, for a problem found after it moved on.
+  var location: () -> String? = { nil }
 
   init(database: Database, silencing flag: SyncApplyingFlag, access: @escaping (String) throws -> GameAccess)
+    throws
   {
     self.database = database
     self.silenced = flag
     self.access = access
+    ledger = try ImportLedger(database: database)
   }
 
-  /// Writes what waits of the game just imported; call when its rows are
-  /// done (`beginGame` and the end of an import do).
+  /// Writes what waits of the game just imported, and checks what its
+  /// rows name; call when its rows are done (`beginGame` does).
   func endGame() throws {
     try flush()
+    try resolveReferences(ofGame: true)
+  }
+
+  /// Ends the import: the last game, and what the person links name.
+  func finish() throws {
+    try endGame()
+    try resolveReferences(ofGame: false)
   }
 
   /// Makes `id` the game rows go to, adding it unless it is here. A game
@@ -92,7 +110,7 @@ final class RowImporter {
       readOnlyOwner = owner
     }
     game = (id, [], [], readOnlyOwner)
-    let again = seen.contains("games:" + id)
+    let again = try ledger.contains("games:" + id)
     let counts = summary
     try write(
       table: "games", columns: ["id", "title", "kind"],
@@ -169,6 +187,8 @@ final class RowImporter {
     } else if !["merge", "split", "undo"].contains(text("kind")!) {
       throw RowProblem("kind must be \"merge\", \"split\" or \"undo\", not \(quote(text("kind")!))")
     }
+    try noteReferences(
+      of: table, id: text("id")!, values: Dictionary(uniqueKeysWithValues: zip(columns, values)))
     let mutable = table.name == "players" || table.name == "playerPhotos"
     if table.name == TransferTable.scoreEvents.name {
       batch.append(values)
@@ -179,6 +199,11 @@ final class RowImporter {
     }
     if table.name == "players" { game?.players.insert(text("id")!) }
     if table.name == "rounds" { game?.rounds.insert(text("id")!) }
+  }
+
+  /// Whether the game at hand has the round `id` (here, or from the file).
+  func hasRound(_ id: String) -> Bool {
+    game?.rounds.contains(id) == true
   }
 
   /// The player and points of the score change `id` here, if it is.

@@ -20,7 +20,12 @@ extension Store {
   /// `total_after` is derived, and passed over.
   public func importCSV(from source: ImportSource, dryRun: Bool) throws -> ImportSummary {
     let reader = try CSVReader(source: source)
-    guard let header = try reader.record() else { throw reader.failure("the file is empty") }
+    // A header names each column once, of those read: more is a mistake, refused as soon as seen.
+    guard
+      let header = try reader.record(
+        limit: Self.csvColumns.count,
+        tooMany: { "more than \($0) columns; scorekeeper reads \(Self.csvColumns.joined(separator: ", "))" })
+    else { throw reader.failure("the file is empty") }
     var index: [String: Int] = [:]
     for (position, name) in header.enumerated() {
       guard Self.csvColumns.contains(name) else {
@@ -37,7 +42,9 @@ extension Store {
     }
     return try importing(dryRun: dryRun) { importer in
       var rows = CSVRows(store: self, importer: importer, index: index)
-      while let fields = try reader.record() {
+      while let fields = try reader.record(
+        limit: header.count, tooMany: { "more than \($0) fields; the header has \($0)" })
+      {
         guard fields.count == header.count else {
           throw reader.failure("\(fields.count) fields; the header has \(header.count)")
         }
@@ -62,12 +69,8 @@ private struct CSVRows {
   private lazy var now: Result<String, any Error> = Result {
     try store.database.fetchOne("SELECT now()") { try $0.text(0) }!
   }
+  /// The game at hand, with its rounds by number (as `history` numbers them).
   private var game: (id: String, rounds: [String])?
-  private var players: Set<String> = []
-  private var rounds: Set<String> = []
-  /// How many changes alike (game, player, points, time, device) came
-  /// before, for the ids of a file without `change_id`.
-  private var alike: [String: Int] = [:]
 
   init(store: Store, importer: RowImporter, index: [String: Int]) {
     self.store = store
@@ -113,7 +116,7 @@ private struct CSVRows {
     }
     let playerID =
       try checked("player_id", "players", "id") ?? IDs.made(["player", gameID, Person.key(of: name)])
-    if players.insert(playerID).inserted {
+    if try !importer.ledger.contains("players:" + playerID) {
       try importer.insert(
         .players, [.text(playerID), .text(name), SQLValue(try checked("team", "players", "team"))])
     }
@@ -122,9 +125,8 @@ private struct CSVRows {
       // As written: a time or device left out (now, this device) would make another id each import.
       let key = [gameID, playerID, String(points), field("time") ?? "", field("device") ?? ""].joined(
         separator: "\u{1f}")
-      let count = alike[key, default: 0]
-      alike[key] = count + 1
-      changeID = IDs.made(["change", key, String(count)])
+      // How many alike (game, player, points, time, device) came before.
+      changeID = IDs.made(["change", key, String(try importer.ledger.count(key))])
     }
     if let here = try importer.scoreEventHere(changeID!) {
       guard here == (playerID, points) else {
@@ -142,7 +144,7 @@ private struct CSVRows {
       let id =
         number <= game!.rounds.count
         ? game!.rounds[number - 1] : IDs.made(["round", gameID, String(number)])
-      if number > game!.rounds.count, rounds.insert(id).inserted {
+      if number > game!.rounds.count, !importer.hasRound(id) {
         try importer.insert(.rounds, [.text(id), .text(time), .text(device), .null, .null])
       }
       roundID = .text(id)

@@ -7,6 +7,7 @@ extension Store {
   public func importExport(from source: ImportSource, dryRun: Bool) throws -> ImportSummary {
     let reader = try JSONStreamReader(source: source)
     return try importing(dryRun: dryRun) { importer in
+      importer.location = { reader.location }
       try ExportReader(reader: reader, importer: importer).read()
     }
   }
@@ -17,11 +18,15 @@ extension Store {
     struct DryRun: Error { let summary: ImportSummary }
     do {
       return try write {
-        let importer = RowImporter(database: database, silencing: syncApplying) {
+        let importer = try RowImporter(database: database, silencing: syncApplying) {
           try self.access(ofGameID: $0)
         }
         try body(importer)
-        try importer.endGame()
+        do {
+          try importer.finish()
+        } catch let problem as RowProblem {
+          throw ImportError(location: problem.location ?? "the end of the file", problem: problem.problem)
+        }
         var summary = importer.summary
         if dryRun {
           summary.dryRun = true
@@ -142,6 +147,7 @@ private struct ExportReader {
     do {
       try body()
     } catch let problem as RowProblem {
+      if let location = problem.location { throw ImportError(location: location, problem: problem.problem) }
       guard let back = problem.rowsBack, let index else { throw reader.failure(problem.problem) }
       throw reader.failure(problem.problem, element: index - back, inArray: inArray)
     }

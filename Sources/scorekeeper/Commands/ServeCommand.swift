@@ -20,22 +20,25 @@ extension Command {
         anything.
 
         It listens on 127.0.0.1 (this machine only) unless --bind names another
-        address (0.0.0.0: every network this machine is on). Then every request must
+        address. On any loopback address (127.0.0.0/8, ::1) it needs no token and
+        answers only requests for a loopback host (localhost, 127.0.0.1, [::1]);
+        others get 421, so no web page can reach it through a name of its own. On any
+        other address (0.0.0.0: every network this machine is on) every request must
         carry an access token, unguessable and new each time: the address printed
-        carries it, and the page's own requests carry it as a cookie; any other gets
-        403.
+        carries it, and the page's own requests carry it as a cookie named by the
+        port; any other gets 403.
         """,
       examples: ["scorekeeper serve", "scorekeeper serve --bind 0.0.0.0 --port 8080"]
     ),
     needsDatabase: true,
     run: { invocation in
       let address = invocation[Option.bind] ?? "127.0.0.1"
-      let loopback = address.hasPrefix("127.") || address == "::1"
-      let token = loopback ? nil : randomToken()
+      let token = Loopback.isAddress(address) ? nil : randomToken()
       let board = Scoreboard(invocation, token: token)
       let server = try HTTPServer(address: address, port: invocation[Option.port] ?? 8080) {
         board.answer($0)
       }
+      board.port = server.port
       let host =
         address == "0.0.0.0" || address == "::"
         ? hostName() : address.contains(":") ? "[\(address)]" : address

@@ -7,26 +7,36 @@ import ScorekeeperCore
 ///
 /// Routes match the path's bytes as sent, ids made only of hex digits and
 /// dashes, so no other path (`/../`, or encoded forms of it) reaches
-/// anything: all get 404.
+/// anything: all get 404. A game named by any spelling of its id (case,
+/// dashes, a prefix) is read and kept under its id, so a thousand
+/// spellings cost what one does.
+///
+/// Who may ask: on loopback, anyone on this machine, for a loopback host
+/// only (`Loopback`: 421 for any other, as a page's own name resolving to
+/// 127.0.0.1 would send); elsewhere, whoever has the token.
 final class Scoreboard {
   private let invocation: Invocation
   /// Required of every request when set: `?token=` or the cookie it sets.
   private let token: String?
+  /// The port it is served on, once listening: it names the cookie.
+  var port = 0
   private var cache: [String: [UInt8]] = [:]
-
-  static let cookieName = "scorekeeper_token"
 
   init(_ invocation: Invocation, token: String?) {
     self.invocation = invocation
     self.token = token
   }
 
+  /// The cookie keeping the token: named by the port, so two scoreboards
+  /// on one host keep one each.
+  var cookieName: String { "scorekeeper_token_\(port)" }
+
   /// The database changed: what was read is read again when asked.
   func changed() {
     cache = [:]
   }
 
-  /// The event a page following `game` gets: its standings (as
+  /// The event a page following `game` (an id) gets: its standings (as
   /// `/api/game/ID` answers them, read once for both) and its sheet.
   func event(for game: String) throws -> String {
     try cached("event " + game) {
@@ -36,7 +46,7 @@ final class Scoreboard {
     }.string
   }
 
-  /// `list GAME --json`'s bytes, until the next change.
+  /// `list GAME --json`'s bytes for the game of id `game`, until the next change.
   private func standings(of game: String) throws -> [UInt8] {
     try cached("game " + game) {
       let output = Output.memory()
@@ -47,6 +57,10 @@ final class Scoreboard {
 
   func answer(_ request: HTTPRequest) -> HTTPServer.Reply {
     var setsCookie = false
+    if token == nil, let host = request.authority, !Loopback.isAuthority(host) {
+      return .response(
+        .error(421, "Misdirected Request: this scoreboard answers only for this machine (localhost)."))
+    }
     if let token {
       let given = request.query["token"] ?? cookie(request)
       guard let given, Self.constantTimeEqual(given, token) else {
@@ -59,7 +73,7 @@ final class Scoreboard {
       guard setsCookie, let token, case .response(var response) = reply else { return reply }
       // So the page's own requests (its events, photos) carry it too.
       response.headers.append(
-        ("Set-Cookie", "\(Self.cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"))
+        ("Set-Cookie", "\(cookieName)=\(token); HttpOnly; SameSite=Strict; Path=/"))
       return .response(response)
     } catch let error as StoreError {
       return .response(.error(404, "Not found: \(error)"))
@@ -77,20 +91,20 @@ final class Scoreboard {
       String.init)
     switch (parts.first ?? "", parts.count) {
     case ("", 1): return .response(html(ScoreboardPage.games(try invocation.store().gamesWithAccess())))
-    case ("app.css", 1): return .response(asset(ScoreboardPage.css, type: "text/css; charset=utf-8"))
-    case ("app.js", 1):
-      return .response(asset(ScoreboardPage.javascript, type: "text/javascript; charset=utf-8"))
+    case ("app.css", 1): return .response(asset(Self.css, type: "text/css; charset=utf-8"))
+    case ("app.js", 1): return .response(asset(Self.javascript, type: "text/javascript; charset=utf-8"))
     case ("api", 2) where parts[1] == "games":
       return .response(
         json(try cached("games") { Array(try Command.gamesJSON(invocation).compactText.utf8) }))
     case ("api", 3) where parts[1] == "game" && Self.isID(parts[2]):
-      return .response(json(try standings(of: parts[2])))
+      return .response(json(try standings(of: try gameID(parts[2]))))
     case ("game", 2) where Self.isID(parts[1]):
       let game = try invocation.store().gamesWithAccess().first { $0.summary.game.id == parts[1] }
       guard let game else { return .response(.error(404)) }
       return .response(html(ScoreboardPage.game(game.summary.game)))
     case ("game", 3) where Self.isID(parts[1]) && parts[2] == "events":
-      return .events(channel: parts[1], first: try event(for: parts[1]))
+      let game = try gameID(parts[1])
+      return .events(channel: game, first: try event(for: game))
     case ("game", 4) where Self.isID(parts[1]) && parts[2] == "photo" && Self.isID(parts[3]):
       return .response(try photo(in: parts[1], parts[3], request))
     default:
@@ -116,6 +130,11 @@ final class Scoreboard {
       status: 200, contentType: photo.photo.type.mimeType, body: photo.bytes, headers: headers)
   }
 
+  /// The id of the game `spelling` names (any case, dashes, a prefix).
+  private func gameID(_ spelling: String) throws -> String {
+    try invocation.store().game(spelling).game.id
+  }
+
   private func cached(_ key: String, _ make: () throws -> [UInt8]) throws -> [UInt8] {
     if let bytes = cache[key] { return bytes }
     let bytes = try make()
@@ -131,16 +150,19 @@ final class Scoreboard {
     HTTPResponse(status: 200, contentType: "application/json", body: bytes)
   }
 
-  private func asset(_ text: String, type: String) -> HTTPResponse {
-    HTTPResponse(
-      status: 200, contentType: type, body: Array(text.utf8), headers: [("Cache-Control", "no-cache")])
+  private func asset(_ bytes: [UInt8], type: String) -> HTTPResponse {
+    HTTPResponse(status: 200, contentType: type, body: bytes, headers: [("Cache-Control", "no-cache")])
   }
+
+  /// The page's assets, made once: every answer shares their bytes.
+  private static let css = Array(ScoreboardPage.css.utf8)
+  private static let javascript = Array(ScoreboardPage.javascript.utf8)
 
   private func cookie(_ request: HTTPRequest) -> String? {
     for field in request.headers where field.name == "cookie" {
       for pair in field.value.split(separator: ";") {
         let parts = pair.split(separator: "=", maxSplits: 1)
-        if parts.count == 2, parts[0].trimmingCharacters(in: " ") == Self.cookieName {
+        if parts.count == 2, parts[0].trimmingCharacters(in: " ") == cookieName {
           return String(parts[1])
         }
       }
@@ -148,9 +170,9 @@ final class Scoreboard {
     return nil
   }
 
-  /// Made of hex digits and dashes, as every id is.
+  /// Made of hex digits and dashes, as every id is (`ColumnRule.isID`).
   static func isID(_ text: String) -> Bool {
-    !text.isEmpty && text.count <= 64 && text.utf8.allSatisfy { $0 == UInt8(ascii: "-") || $0.isHexDigit }
+    ColumnRule.isID(text[...])
   }
 
   /// Compares without stopping at the first difference, so the time
@@ -160,14 +182,6 @@ final class Scoreboard {
     var difference = UInt8(a.count == b.count ? 0 : 1)
     for index in b.indices { difference |= (index < a.count ? a[index] : 0) ^ b[index] }
     return difference == 0
-  }
-}
-
-extension UInt8 {
-  fileprivate var isHexDigit: Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
   }
 }
 

@@ -41,6 +41,9 @@ import Testing
     for (index, photo) in Self.photos.enumerated() {
       try Data(photo).write(to: URL(fileURLWithPath: world.directory.file("photo\(index)")))
     }
+    for (name, text) in Self.hostileFiles {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: world.directory.file(name)))
+    }
     var links: [String] = []
     // On one device, from its first command on (it needs the database),
     // a watch of every game or a scoreboard server runs throughout, as on
@@ -93,6 +96,10 @@ import Testing
       }
       for result in results {
         #expect([0, 1].contains(result.status), "seed \(seed): \(device.name) \(arguments): \(result)")
+        // Whatever the databases hold, nothing printed acts on a terminal.
+        #expect(
+          HostileTextTests.isSafe(result.stdout) && HostileTextTests.isSafe(result.stderr),
+          "seed \(seed): \(device.name) \(arguments): \(result)")
         #expect(
           !result.stderr.contains("SQLITE_") && !result.stderr.contains("Fatal"), "seed \(seed): \(result)")
         if let link = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("https://") }) {
@@ -118,6 +125,14 @@ import Testing
   static let titles = ["Poker", "Chess"]
   static let names = ["Ann", "Bo", "Cy"]
   static let teams = ["Owls", "Larks"]
+  /// Imports of names the commands refuse (issue 44), by file name.
+  static let hostileFiles = [
+    "hostile.json":
+      #"{"format": "scorekeeper-export", "version": 1, "games": [{"id": "0000aaaa", "title": "Poker", "players": [{"id": "0000bbbb", "name": "\u001b]0;owned\u0007\u001b[2J"}]}]}"#,
+    "hostile.csv": "game,player,points,team\nPoker,Ann,5,\"Ow\u{202E}ls\"\n",
+    "hostile.bgstats.json":
+      #"{"games": [{"id": 1, "name": "Chess\u200b"}], "players": [{"id": 1, "name": "Ann"}], "plays": [{"uuid": "5B1E0C4A-1F6B-4C8E-9B1D-7A0C3E2F9A11", "gameRefId": 1, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#,
+  ]
 
   /// One random command for `device`, among every kind there is.
   static func command(
@@ -167,6 +182,8 @@ import Testing
         "import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).csv"),
         "--dry-run",
       ],
+      // A file with names the commands refuse, by each format: refused whole.
+      ["import", directory.file(hostileFiles.keys.sorted().randomElement(using: &random)!)],
       ["backup", directory.file("backup-\(device.name)")],
       ["backup", directory.file("backup-\(device.name)"), "--force"],
     ]

@@ -43,11 +43,16 @@ import Testing
     db.close()
   }
 
-  /// Whether `text` holds anything a terminal acts on or hides: a control
-  /// character but the line break, DEL, a C1 control, a format character.
+  /// Whether `text` holds nothing a terminal acts on or hides: no control
+  /// character but the line break (CRLF too: a CSV export's), no DEL, C1
+  /// control or format character (but a joiner inside an emoji).
   static func isSafe(_ text: String) -> Bool {
-    !text.unicodeScalars.contains { scalar in
-      (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
+    let scalars = Array(text.unicodeScalars)
+    return !scalars.indices.contains { index in
+      let scalar = scalars[index]
+      if scalar == "\r" { return index + 1 == scalars.count || scalars[index + 1] != "\n" }
+      if scalar == "\u{200D}" { return false }  // (the program's own names have none; emoji joiners)
+      return (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value)
         || scalar.properties.generalCategory == .format
     }
   }

@@ -159,6 +159,20 @@ import Testing
     #expect(try online.run(["list", "Darts"]).status == 1)
   }
 
+  @Test("a row may name one that comes after it in its game: an undo made on a device whose clock was behind")
+  func laterRowNamed() throws {
+    let file = directory.file("skew.json")
+    try Data(
+      BadImport.game(
+        #""rounds": [{"id": "00c2", "madeAt": "2026-01-01T00:00:00.000Z", "device": "d2", "undoes": "00c1"}, "#
+          + #"{"id": "00c1", "madeAt": "2026-01-01T00:00:05.000Z", "device": "d1"}]"#
+      ).utf8
+    ).write(to: URL(fileURLWithPath: file))
+    expectNoDifference(
+      try process.run(["import", file]),
+      ProcessResult(status: 0, stdout: "Imported \"\(file)\": 1 game, 1 player, 2 rounds.\n", stderr: ""))
+  }
+
   @Test("a byte-order mark is passed over, in JSON and CSV")
   func byteOrderMark() throws {
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -262,7 +276,7 @@ struct BadImport: CustomTestStringConvertible, Sendable {
       problem: "at line 1: the header has no \"points\" column."),
     BadImport(
       name: "extra-field.csv", bytes: Array("game,player,points\nDarts,Ann,5\nDarts,Bob,5,6\n".utf8),
-      problem: "at line 3: 4 fields; the header has 3."),
+      problem: "at line 3: more than 3 fields; the header has 3."),
     BadImport(
       name: "unbalanced.csv", bytes: Array("game,player,points\nDarts,\"Ann,5\nDarts,Bob,5\n".utf8),
       problem: "at line 2, column 7: a quoted field is not closed."),
@@ -315,6 +329,59 @@ struct BadImport: CustomTestStringConvertible, Sendable {
           .utf8),
       problem:
         #"at $.plays[0] (line 1, column 100): A player name can't contain control or invisible formatting characters; "\u{1B}[31mAnn" has U+001B at character 1."#
+    ),
+    // One clear line for every refusal (issue 44).
+    BadImport(
+      name: "brackets", bytes: [UInt8](repeating: UInt8(ascii: "["), count: 100_000),
+      problem: "at $ (line 1, column 1): an object was expected."),
+    BadImport(
+      name: "spaces", bytes: [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20),
+      problem: "at $ (line 1, column 1048577): an object was expected, the file ended."),
+    BadImport(
+      name: "newline-key.json",
+      bytes: Array(#"{"format": "scorekeeper-export", "version": 1, "na\nme": []}"#.utf8),
+      problem: #"at $["na\nme"] (line 1, column 56): "na\nme" is not part of a scorekeeper export."#),
+    BadImport(
+      name: "commas.csv", bytes: Array(("game,player,points" + String(repeating: ",", count: 1 << 20)).utf8),
+      problem:
+        "at line 1: more than 12 columns; scorekeeper reads game_id, game, kind, round, player_id, player, team, points, total_after, time, device, change_id."
+    ),
+    BadImport(
+      name: "long-field.csv",
+      bytes: Array(("game,player,points\nDarts," + String(repeating: "x", count: 20_000)).utf8),
+      problem: "at line 2, column 7: a field longer than 16384 bytes."),
+    BadImport(
+      name: "bare-cr.csv", bytes: Array("game,player,points\nDarts,An\rn,5\n".utf8),
+      problem:
+        "at line 2, column 9: a carriage return (CR) not before a line feed: put the field in quotes to keep it."
+    ),
+    BadImport(
+      name: "dangling-fix.json",
+      bytes: Array(
+        game(
+          #""rounds": [{"id": "00c1", "madeAt": "2026-01-01T00:00:00.000Z", "device": "d1", "fixes": "00c9"}]"#
+        ).utf8),
+      problem:
+        #"at $.games[0].rounds[0] (line 1, column 258): fixes "00c9" is not a round of this game, in this database or in the file."#
+    ),
+    BadImport(
+      name: "fixes-loop.json",
+      bytes: Array(
+        game(
+          #""rounds": [{"id": "00c1", "madeAt": "2026-01-01T00:00:00.000Z", "device": "d1", "fixes": "00c2"}, "#
+            + #"{"id": "00c2", "madeAt": "2026-01-01T00:00:01.000Z", "device": "d1", "fixes": "00c1"}]"#
+        ).utf8),
+      problem:
+        #"at $.games[0].rounds[0] (line 1, column 258): fixes "00c2", which leads round in a loop back to this row: no row can undo or fix itself."#
+    ),
+    BadImport(
+      name: "undoes-itself.json",
+      bytes: Array(
+        game(
+          #""scoreEvents": [{"id": "00e1", "playerID": "00b1", "delta": 5, "time": "2026-01-01T00:00:00.000Z", "device": "d1", "undoes": "00e1"}]"#
+        ).utf8),
+      problem:
+        #"at $.games[0].scoreEvents[0] (line 1, column 294): undoes "00e1", which leads round in a loop back to this row: no row can undo or fix itself."#
     ),
     BadImport(
       name: "unknown-game.bgstats.json",

@@ -6,20 +6,35 @@ import ScorekeeperTestSupport
 #endif
 
 /// A client that sends exactly the bytes a test gives, as an attacker's
-/// tool would, to a port on 127.0.0.1, and reads what comes back: for
-/// `serve`'s tests. Every read has a deadline.
+/// tool would, to a port on 127.0.0.1 (or another IPv4 or IPv6 loopback
+/// address), and reads what comes back: for `serve`'s tests. Every read
+/// has a deadline.
 final class RawHTTPClient {
   let socket: Int32
 
-  init(port: Int) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+  init(port: Int, address host: String = "127.0.0.1") throws {
+    let connected: Int32
+    if host.contains(":") {
+      socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = in_port_t(UInt16(port).bigEndian)
+      inet_pton(AF_INET6, host, &address.sin6_addr)
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    } else {
+      socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr(host)
+      connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
       }
     }
     guard connected == 0 else {
@@ -41,6 +56,19 @@ final class RawHTTPClient {
       guard count > 0 else { return }
       rest = rest.dropFirst(count)
     }
+  }
+
+  /// Sends what the socket takes now, without waiting; how many bytes.
+  func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) -> Int {
+    let count = bytes.withUnsafeBytes {
+      Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+    }
+    return max(0, count)
+  }
+
+  /// Says it will send nothing more (`shutdown(SHUT_WR)`); it still reads.
+  func endSending() {
+    shutdown(socket, Int32(SHUT_WR))
   }
 
   /// What arrives until the server closes the connection, or `seconds` pass.
@@ -65,6 +93,65 @@ final class RawHTTPClient {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// How many times `marker` arrives, reading until it has `limit` times,
+  /// the server closes, or `seconds` pass; what is read is counted and
+  /// dropped, so megabytes of answers cost nothing here.
+  func count(_ marker: String, upTo limit: Int, within seconds: Double = 60) -> Int {
+    let wanted = Array(marker.utf8)
+    let deadline = Date().addingTimeInterval(seconds)
+    var carried: [UInt8] = []
+    var found = 0
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while found < limit && Date() < deadline {
+      var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, 50) > 0 else { continue }
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      let bytes = carried + buffer[..<count]
+      var index = 0
+      while index + wanted.count <= bytes.count {
+        if bytes[index] == wanted[0] && bytes[index..<index + wanted.count].elementsEqual(wanted) {
+          found += 1
+          index += wanted.count
+        } else {
+          index += 1
+        }
+      }
+      // (A marker may begin at a chunk's end.)
+      carried = Array(bytes[max(index, bytes.count - wanted.count + 1)...])
+    }
+    return found
+  }
+
+  /// `count` whole responses to pipelined requests, in the order they
+  /// come (each its head and a body of its Content-Length), or as many as
+  /// arrived before the server closed or `seconds` passed.
+  func responses(_ count: Int, within seconds: Double = 60) -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var bytes: [UInt8] = []
+    var start = 0
+    var found: [String] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let blank = Array("\r\n\r\n".utf8)
+    while found.count < count {
+      // Every whole response in what has arrived.
+      while let headEnd = bytes[start...].firstRange(of: blank)?.upperBound {
+        let head = String(decoding: bytes[start..<headEnd], as: UTF8.self).lowercased()
+        let length = head.firstMatch(of: /content-length: (\d+)/).map { Int($0.output.1)! } ?? 0
+        guard bytes.count - headEnd >= length else { break }
+        found.append(String(decoding: bytes[start..<headEnd + length], as: UTF8.self))
+        start = headEnd + length
+      }
+      guard found.count < count, Date() < deadline else { break }
+      var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, 50) > 0 else { continue }
+      let received = recv(socket, &buffer, buffer.count, 0)
+      if received <= 0 { break }
+      bytes += buffer[..<received]
+    }
+    return found
+  }
+
   /// One whole response to a request already sent (its head, and a body
   /// of its Content-Length), on a connection that stays open.
   func response(within seconds: Double = 30) -> String {
@@ -80,11 +167,12 @@ final class RawHTTPClient {
 
   /// Sends a GET (or `method`) for `path` and reads the whole answer.
   static func request(
-    port: Int, _ path: String, method: String = "GET", headers: [String] = []
+    port: Int, _ path: String, method: String = "GET", headers: [String] = [], address: String = "127.0.0.1"
   ) throws -> String {
-    let client = try RawHTTPClient(port: port)
+    let client = try RawHTTPClient(port: port, address: address)
+    let host = address.contains(":") ? "[\(address)]" : address
     client.send(
-      "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+      "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
         + headers.map { $0 + "\r\n" }.joined() + "\r\n")
     return client.readToEnd()
   }

@@ -46,7 +46,9 @@ import Testing
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
       let text = try String(contentsOfFile: directory.file("serve.out"), encoding: .utf8)
-      if let match = text.firstMatch(of: /Serving the scoreboard at (http:\/\/[^:]+:(\d+)\/\S*)\n/) {
+      if let match = text.firstMatch(
+        of: /Serving the scoreboard at (http:\/\/(?:\[[^\]]+\]|[^:\/]+):(\d+)\/\S*)\n/)
+      {
         return Server(process: serve, port: Int(match.output.2)!, url: String(match.output.1), result: result)
       }
       usleep(20_000)
@@ -106,7 +108,7 @@ import Testing
     let client = try RawHTTPClient(port: server.port)
     var statuses: [String] = []
     for path in ["/api/games", "/nowhere", "/api/game/\(Self.game)"] {
-      client.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+      client.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
       statuses.append(ParsedResponse(client.response()).status)
     }
     #expect(statuses == ["HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found", "HTTP/1.1 200 OK"])
@@ -120,26 +122,37 @@ import Testing
       ("GARBAGE\r\n\r\n", "400 Bad Request"),
       ("GET /api/games HTTP/1.1\r\n\r\n", "400 Bad Request"),  // no Host
       ("GET /api/games HTTP/1.1\r\nHost : x\r\n\r\n", "400 Bad Request"),
-      ("GET /api/games HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n", "400 Bad Request"),
-      ("GET /api/games HTTP/2.0\r\nHost: x\r\n\r\n", "505 HTTP Version Not Supported"),
-      ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: x\r\n\r\n", "414 URI Too Long"),
+      ("GET /api/games HTTP/1.1\r\nHost: localhost\r\n folded\r\n\r\n", "400 Bad Request"),
+      ("GET /api/games HTTP/2.0\r\nHost: localhost\r\n\r\n", "505 HTTP Version Not Supported"),
       (
-        "GET / HTTP/1.1\r\nHost: x\r\n"
+        "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "414 URI Too Long"
+      ),
+      (
+        "GET / HTTP/1.1\r\nHost: localhost\r\n"
           + String(repeating: "X-Filler: " + String(repeating: "b", count: 100) + "\r\n", count: 200)
           + "\r\n", "431 Request Header Fields Too Large"
       ),
-      ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello", "413 Content Too Large"),
-      ("POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "405 Method Not Allowed"),
+      ("GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello", "413 Content Too Large"),
+      ("POST /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "405 Method Not Allowed"),
       (
-        "DELETE /game/\(Self.game) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "405 Method Not Allowed"
+        "DELETE /game/\(Self.game) HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        "405 Method Not Allowed"
       ),
-      ("GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      ("GET /../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "404 Not Found"),
       (
-        "GET /game/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"
+        "GET /game/%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        "404 Not Found"
       ),
-      ("GET /game/..%2f..%2fetc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
-      ("GET /game/\(Self.game)/../../x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
-      ("GET /api/game/ffff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      ("GET /game/..%2f..%2fetc HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      (
+        "GET /game/\(Self.game)/../../x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        "404 Not Found"
+      ),
+      ("GET /api/game/ffff HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", "404 Not Found"),
+      // RFC 9112: one Host, no CR inside a value.
+      ("GET /api/games HTTP/1.1\r\nHost: localhost\r\nHost: localhost\r\n\r\n", "400 Bad Request"),
+      ("GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-A: a\rInjected: b\r\n\r\n", "400 Bad Request"),
     ]
     for (request, status) in cases {
       let client = try RawHTTPClient(port: server.port)
@@ -160,7 +173,7 @@ import Testing
     let slow = try RawHTTPClient(port: server.port)
     let started = Date()
     var answer = ""
-    for byte in "GET /api/games HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8 {
+    for byte in "GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-Slow: ".utf8 {
       slow.send([byte])
       #expect(
         ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games")).status == "HTTP/1.1 200 OK"
@@ -191,7 +204,7 @@ import Testing
   func events() throws {
     let server = try startServer()
     let client = try RawHTTPClient(port: server.port)
-    client.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    client.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
     let first = client.read { $0.contains("\n\n") && $0.contains("data: ") }
     #expect(first.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"))
     #expect(try process.run(["score", "Poker", "<b>Bob</b>", "+7"]).status == 0)
@@ -231,11 +244,21 @@ import Testing
     }
     let given = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games?token=\(token)"))
     #expect(given.status == "HTTP/1.1 200 OK")
-    #expect(given.field("Set-Cookie") == "scorekeeper_token=\(token); HttpOnly; SameSite=Strict; Path=/")
+    // The cookie is named by the port: two scoreboards on one host keep one each.
+    let name = "scorekeeper_token_\(server.port)"
+    #expect(given.field("Set-Cookie") == "\(name)=\(token); HttpOnly; SameSite=Strict; Path=/")
     let cookie = ParsedResponse(
-      try RawHTTPClient.request(
-        port: server.port, "/api/games", headers: ["Cookie: a=b; scorekeeper_token=\(token)"]))
+      try RawHTTPClient.request(port: server.port, "/api/games", headers: ["Cookie: a=b; \(name)=\(token)"]))
     #expect(cookie.status == "HTTP/1.1 200 OK" && cookie.body == given.body)
+    let otherPort = ParsedResponse(
+      try RawHTTPClient.request(
+        port: server.port, "/api/games", headers: ["Cookie: scorekeeper_token_\(server.port + 1)=\(token)"]))
+    #expect(otherPort.status == "HTTP/1.1 403 Forbidden")
+    // Bound beyond loopback, any host is answered: the token decides.
+    let anyHost = ParsedResponse(
+      try RawHTTPClient.request(
+        port: server.port, "/api/games?token=\(token)", headers: [], address: "127.0.0.1"))
+    #expect(anyHost.status == "HTTP/1.1 200 OK")
   }
 
   @Test(
@@ -245,7 +268,7 @@ import Testing
     defer { server.process.terminate() }
     func follow() throws -> RawHTTPClient {
       let client = try RawHTTPClient(port: server.port)
-      client.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: x\r\n\r\n")
+      client.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
       _ = client.read { $0.contains("data: ") && $0.hasSuffix("\n\n") }
       return client
     }
@@ -309,7 +332,7 @@ import Testing
       return Int(fields[11])! + Int(fields[12])!
     }
     let stream = try RawHTTPClient(port: server.port)
-    stream.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: x\r\n\r\n")
+    stream.send("GET /game/\(Self.game)/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
     _ = stream.read { $0.contains("data: ") && $0.hasSuffix("\n\n") }
     let (memory, ticks) = (try residentKilobytes(), try cpuTicks())
     let garbage = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
@@ -322,5 +345,147 @@ import Testing
     // Idle again: a busy loop would take about 100 ticks a second.
     let busy = try cpuTicks() - ticks
     #expect(busy < 200, "\(busy) ticks")
+  }
+
+  // MARK: Issue 44
+
+  @Test(
+    "on loopback, a request for another host is refused with 421 (DNS rebinding); loopback hosts are served")
+  func rebinding() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    func status(_ request: String) throws -> String {
+      let client = try RawHTTPClient(port: server.port)
+      client.send(request)
+      let response = ParsedResponse(client.readToEnd())
+      for field in Self.securityFields { #expect(response.fields.contains(field), "\(request)") }
+      return response.status
+    }
+    for host in [
+      "rebind.attacker.example", "rebind.attacker.example:\(server.port)", "localhost.attacker.example",
+    ] {
+      #expect(
+        try status("GET /api/games HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+          == "HTTP/1.1 421 Misdirected Request", "\(host)")
+    }
+    #expect(
+      try status("GET http://rebind.attacker.example/api/games HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        == "HTTP/1.1 421 Misdirected Request")
+    for host in ["localhost", "localhost:\(server.port)", "127.0.0.1:\(server.port)", "[::1]:\(server.port)"]
+    {
+      #expect(
+        try status("GET /api/games HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+          == "HTTP/1.1 200 OK",
+        "\(host)")
+    }
+    #expect(
+      try status(
+        "GET http://localhost:\(server.port)/api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        == "HTTP/1.1 200 OK")
+    #expect(try status("GET /api/games HTTP/1.0\r\n\r\n") == "HTTP/1.1 200 OK")
+  }
+
+  @Test("any loopback address serves without a token, 127.0.0.2 and ::1 spelled out alike")
+  func loopbackAddresses() throws {
+    for (address, host) in [("127.0.0.2", "127.0.0.2"), ("0:0:0:0:0:0:0:1", "::1")] {
+      let server = try startServer(["--bind", address])
+      defer { server.process.terminate() }
+      #expect(!server.url.contains("token"), "\(server.url)")
+      let response = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/games", address: host))
+      #expect(response.status == "HTTP/1.1 200 OK", "\(address)")
+    }
+  }
+
+  @Test("1,000 pipelined requests are each answered, in order")
+  func pipelined() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    let client = try RawHTTPClient(port: server.port)
+    let paths = (0..<1000).map { $0 % 2 == 0 ? "/api/games" : "/nowhere/\($0)" }
+    client.send(paths.map { "GET \($0) HTTP/1.1\r\nHost: localhost\r\n\r\n" }.joined())
+    let statuses = client.responses(paths.count).map { ParsedResponse($0).status }
+    #expect(statuses == paths.map { $0 == "/api/games" ? "HTTP/1.1 200 OK" : "HTTP/1.1 404 Not Found" })
+  }
+
+  @Test(
+    "a request followed at once by the end of sending is answered, every time, then the connection closes")
+  func halfClose() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    var statuses: [String: Int] = [:]
+    for _ in 0..<100 {
+      let client = try RawHTTPClient(port: server.port)
+      client.send("GET /api/games HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      client.endSending()
+      statuses[ParsedResponse(client.readToEnd()).status, default: 0] += 1
+    }
+    #expect(statuses == ["HTTP/1.1 200 OK": 100])
+  }
+
+  /// The server's resident memory, in KiB.
+  func residentKilobytes(_ server: Server) throws -> Int {
+    let status = try String(
+      contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+    return Int(status.firstMatch(of: /VmRSS:\s+(\d+) kB/)!.output.1)!
+  }
+
+  @Test(
+    "a client pipelining requests and never reading the answers does not grow the server; then it reads them all"
+  )
+  func backPressure() throws {
+    let server = try startServer()
+    defer { server.process.terminate() }
+    _ = try RawHTTPClient.request(port: server.port, "/app.js")
+    let memory = try residentKilobytes(server)
+    let client = try RawHTTPClient(port: server.port)
+    let request = Array("GET /app.js HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
+    let all = [[UInt8]](repeating: request, count: 10_000).flatMap { $0 }
+    // Sent as far as the server and the kernel take it, for 3 s at most.
+    var sent = 0
+    let deadline = Date().addingTimeInterval(3)
+    while sent < all.count && Date() < deadline {
+      let count = client.sendWithoutWaiting(all[sent...])
+      if count == 0 { usleep(10_000) }
+      sent += count
+    }
+    usleep(300_000)
+    // 10,000 answers of app.js would be 50 MB; a few are kept.
+    #expect(try residentKilobytes(server) - memory < 16 * 1024, "\(sent) bytes of requests taken")
+    // The client reads: every request it got through is answered.
+    let taken = sent / request.count
+    #expect(client.count("HTTP/1.1 200 OK", upTo: taken) == taken)
+  }
+
+  @Test("thousands of spellings of one game's id are answered from one reading, not one copy each")
+  func spellings() throws {
+    for number in 1...100 { _ = try process.run(["add-player", "Poker", "Player \(number)"]) }
+    let server = try startServer()
+    defer { server.process.terminate() }
+    let client = try RawHTTPClient(port: server.port)
+    func ask(_ spelling: String) -> ParsedResponse {
+      client.send("GET /api/game/\(spelling) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      return ParsedResponse(client.response())
+    }
+    let expected = ask(Self.game)
+    #expect(expected.status == "HTTP/1.1 200 OK")
+    let memory = try residentKilobytes(server)
+    let digits = Array(Self.game.filter { $0 != "-" })
+    for length in 4...digits.count {
+      for variant in 0..<100 {
+        // Dashes where the variant's bits say (the id's digits have no case to vary).
+        var spelling = ""
+        for (index, digit) in digits.prefix(length).enumerated() {
+          if index > 0 && (variant >> (index % 7)) & 1 == 1 { spelling += "-" }
+          spelling.append(digit)
+        }
+        let response = ask(spelling)
+        guard response.body == expected.body else {
+          Issue.record("\(spelling): \(response.status)")
+          return
+        }
+      }
+    }
+    // 2,900 spellings of a 100-player game: 40 MB when each kept a copy.
+    #expect(try residentKilobytes(server) - memory < 8 * 1024)
   }
 }

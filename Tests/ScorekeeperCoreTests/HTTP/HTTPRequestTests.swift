@@ -48,6 +48,12 @@ import Testing
       ("GET /" + String(repeating: "a", count: 8200), 414),
       ("GET / HTTP/1.1\r\nHost: x\r\n" + String(repeating: "A: b\r\n", count: 101) + "\r\n", 431),
       ("GET / HTTP/1.1\r\nHost: x\r\nA: " + String(repeating: "b", count: 17000), 431),
+      // Issue 44: two hosts, a CR or NUL inside a value, a target neither a path nor http://.
+      ("GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400),
+      ("GET / HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n", 400),
+      ("GET / HTTP/1.1\r\nHost: x\r\nX-A: a\u{0}b\r\n\r\n", 400),
+      ("GET https://x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400), ("GET http:///a HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+      ("GET http://u@x/a HTTP/1.1\r\nHost: x\r\n\r\n", 400), ("GET * HTTP/1.1\r\nHost: x\r\n\r\n", 400),
     ]
     for (text, status) in cases {
       #expect(parse(text) == .refused(status: status), "\(text.prefix(50))")
@@ -63,5 +69,25 @@ import Testing
     #expect(keepsAlive("GET / HTTP/1.1\r\nHost: x\r\n\r\n") == true)
     #expect(keepsAlive("GET / HTTP/1.1\r\nHost: x\r\nConnection: Close\r\n\r\n") == false)
     #expect(keepsAlive("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n") == true)
+  }
+
+  @Test("an absolute-form target is taken: its path and query, its authority winning over Host")
+  func absoluteForm() {
+    let text = "GET http://LocalHost:8080/api/games?x=1 HTTP/1.1\r\nHost: other\r\n\r\n"
+    let request = HTTPRequest(
+      method: "GET", path: "/api/games", query: ["x": "1"], headers: [("host", "other")], minorVersion: 1,
+      targetAuthority: "LocalHost:8080")
+    #expect(parse(text) == .request(request, length: text.utf8.count))
+    #expect(request.authority == "LocalHost:8080")
+    guard case .request(let bare, _) = parse("GET http://127.0.0.1 HTTP/1.0\r\n\r\n") else {
+      Issue.record("not a request")
+      return
+    }
+    #expect(bare.path == "/" && bare.authority == "127.0.0.1")
+    guard case .request(let old, _) = parse("GET / HTTP/1.0\r\n\r\n") else {
+      Issue.record("not a request")
+      return
+    }
+    #expect(old.authority == nil)
   }
 }

@@ -13,6 +13,10 @@ import Testing
 /// A failing seed is in the test's name; replay it alone with
 /// `SCOREKEEPER_SYNC_SEED=<seed> swift test --filter SyncRandomTests`.
 @Suite struct SyncRandomTests {
+  /// What hostile names start with in an edited export (JSON escapes):
+  /// terminal escapes, a bidirectional override, a zero-width space, BEL.
+  static let hostileNames = [#"\u001b]0;owned\u0007\u001b[2J"#, #"\u202e"#, #"\u200b"#, #"\u0007"#]
+
   static let seeds: [UInt64] =
     ProcessInfo.processInfo.environment["SCOREKEEPER_SYNC_SEED"].flatMap(UInt64.init).map { [$0] }
     ?? Array(1...200)
@@ -150,8 +154,20 @@ import Testing
       {
         var bytes: [UInt8] = []
         try other.store.exportJSON(games: []) { bytes.append(contentsOf: $0) }
-        _ = try store.importExport(
-          from: ImportSource(bytes: bytes), dryRun: Bool.random(using: &random))
+        // Now and then with a name the commands refuse (a file edited, or
+        // made by another program): refused whole, nothing written.
+        let text = String(decoding: bytes, as: UTF8.self)
+        if Int.random(in: 0..<3, using: &random) == 0, text.contains(#""name": ""#) {
+          let hostile = Self.hostileNames.randomElement(using: &random)!
+          let edited = text.replacing(#""name": ""#, with: #""name": ""# + hostile, maxReplacements: 1)
+          let before = try device.contents()
+          #expect(throws: ImportError.self) {
+            try store.importExport(from: ImportSource(bytes: Array(edited.utf8)), dryRun: false)
+          }
+          #expect(try device.contents() == before)
+        } else {
+          _ = try store.importExport(from: ImportSource(bytes: bytes), dryRun: Bool.random(using: &random))
+        }
       }
     case 63..<70:
       let faults = [
