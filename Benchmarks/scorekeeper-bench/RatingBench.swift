@@ -48,8 +48,9 @@ enum RatingBench {
   }
 }
 
-/// A seedable generator, so every run folds the same games.
-private struct SplitMix: RandomNumberGenerator {
+/// A seedable generator, so every run folds the same games (and asks
+/// for the same spellings, `AttackBench`).
+struct SplitMix: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

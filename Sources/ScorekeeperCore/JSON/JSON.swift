@@ -105,35 +105,52 @@ public indirect enum JSON: Equatable, Sendable {
     }
     literal("\"")
     var text = text
-    if text.hasHiddenBeyondASCII {
-      // Scalar by scalar (rare: names from before text was checked).
-      let scalars = Array(text.unicodeScalars)
-      for index in scalars.indices {
-        let scalar = scalars[index]
-        if scalar.isASCII {
-          var byte = UInt8(scalar.value)
-          quotedASCII(&byte, literal: literal, escape: escape, write: write)
-        } else if isHidden(at: index, in: scalars) {
-          for unit in String(scalar).utf16 { escape(unit) }
-        } else {
-          var character = String(scalar)
-          character.withUTF8(write)
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for (index, byte) in bytes.enumerated()
+      where byte < 0x20 || byte == 0x22 || byte == 0x5c || byte >= 0x7f {
+        write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        guard byte < 0x80 else {
+          // Beyond ASCII (ids and times never are): the rest scalar by scalar.
+          writeQuotedScalars(bytes[index...], literal: literal, escape: escape, write: write)
+          return
         }
+        var byte = byte
+        quotedASCII(&byte, literal: literal, escape: escape, write: write)
+        runStart = index + 1
       }
-    } else {
-      text.withUTF8 { bytes in
-        var runStart = 0
-        for (index, byte) in bytes.enumerated()
-        where byte < 0x20 || byte == 0x22 || byte == 0x5c || byte == 0x7f {
-          write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-          var byte = byte
-          quotedASCII(&byte, literal: literal, escape: escape, write: write)
-          runStart = index + 1
-        }
-        write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-      }
+      write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
     literal("\"")
+  }
+
+  /// The rest of a string literal from its first byte beyond ASCII: a
+  /// hidden scalar escaped (a surrogate pair beyond the first plane),
+  /// any other copied as it is.
+  private static func writeQuotedScalars(
+    _ bytes: Slice<UnsafeBufferPointer<UInt8>>, literal: (StaticString) -> Void, escape: (UInt16) -> Void,
+    write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let scalars = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self).unicodeScalars)
+    var run = ""  // scalars copied as they are, written together
+    func flush() {
+      run.withUTF8(write)
+      run.removeAll(keepingCapacity: true)
+    }
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      switch scalar.value {
+      case 0..<0x20, 0x22, 0x5c, 0x7f:
+        flush()
+        var byte = UInt8(scalar.value)
+        quotedASCII(&byte, literal: literal, escape: escape, write: write)
+      case _ where isHidden(at: index, in: scalars):
+        flush()
+        for unit in String(scalar).utf16 { escape(unit) }
+      default: run.unicodeScalars.append(scalar)
+      }
+    }
+    flush()
   }
 
   /// One ASCII character of a string literal: escaped where JSON (or a

@@ -97,7 +97,12 @@ extension String {
 extension String {
   /// Whether `visibleKeepingLineBreaks` would change anything.
   public var hasHiddenBesidesLineBreaks: Bool {
-    utf8.contains { ($0 < 0x20 && $0 != 0x0a) || $0 == 0x7f } || hasHiddenBeyondASCII
+    var beyondASCII = false
+    for byte in utf8 {
+      if (byte < 0x20 && byte != 0x0a) || byte == 0x7f { return true }
+      if byte >= 0x80 { beyondASCII = true }
+    }
+    return beyondASCII && firstHidden(in: self) != nil
   }
 
   /// `visible`, but for line breaks: for text of several lines that shows
@@ -129,14 +134,6 @@ private func escaped(_ text: Substring, quotes: Bool, keepingLineBreaks: Bool = 
     }
   }
   return result
-}
-
-extension String {
-  /// Whether a scalar beyond ASCII is hidden (C1 controls, format
-  /// characters): ASCII text is answered by its bytes alone.
-  var hasHiddenBeyondASCII: Bool {
-    utf8.contains { $0 >= 0x80 } && firstHidden(in: self) != nil
-  }
 }
 
 /// The first hidden scalar of `text` and its offset in scalars.

@@ -18,15 +18,16 @@ extension RowImporter {
     let location: String?
   }
 
-  /// Checks what `table`'s row `id` names now, or notes it for later.
-  func noteReferences(of table: TransferTable, id: String, values: [String: SQLValue]) throws {
-    let columns = table.name == "rounds" ? ["fixes", "undoes"] : ["undoes"]
-    for column in columns {
-      guard case .text(let target)? = values[column] else { continue }
+  /// Checks what a row of `table` (`values` in its columns' order) names
+  /// now, or notes it for later.
+  func noteReferences(of table: TransferTable, _ values: [SQLValue]) throws {
+    for index in table.references {
+      guard case .text(let target) = values[index], case .text(let id) = values[0] else { continue }
       if table.name == TransferTable.scoreEvents.name { try flush() }  // (it may be in the batch)
       guard try !isHere(table.name, target) || target == id else { continue }
       references.append(
-        Reference(table: table.name, id: id, column: column, target: target, location: location()))
+        Reference(
+          table: table.name, id: id, column: table.columns[index].name, target: target, location: location()))
     }
   }
 

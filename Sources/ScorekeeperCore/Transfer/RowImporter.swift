@@ -145,8 +145,8 @@ final class RowImporter {
     // Every text as the commands would take it (a name trimmed), or refused in their words.
     for (index, column) in table.columns.enumerated() {
       guard case .text(let text) = values[index] else { continue }
-      if ColumnRule.of(table: table.name, column: column.name) != nil {
-        values[index] = .text(try Self.checked(text, table: table.name, column: column.name))
+      if let rule = table.rules[index] {
+        values[index] = .text(try Self.checked(text, by: rule, column: column.name))
       } else if text.isEmpty {
         throw RowProblem("\(column.name) must not be empty")
       }
@@ -187,8 +187,7 @@ final class RowImporter {
     } else if !["merge", "split", "undo"].contains(text("kind")!) {
       throw RowProblem("kind must be \"merge\", \"split\" or \"undo\", not \(quote(text("kind")!))")
     }
-    try noteReferences(
-      of: table, id: text("id")!, values: Dictionary(uniqueKeysWithValues: zip(columns, values)))
+    try noteReferences(of: table, values)
     let mutable = table.name == "players" || table.name == "playerPhotos"
     if table.name == TransferTable.scoreEvents.name {
       batch.append(values)
@@ -223,12 +222,16 @@ final class RowImporter {
   /// column's name.
   static func checked(_ text: String, table: String, column: String) throws -> String {
     guard let rule = ColumnRule.of(table: table, column: column) else { return text }
+    return try checked(text, by: rule, column: table == "games" && column == "id" ? "a game's id" : column)
+  }
+
+  static func checked(_ text: String, by rule: ColumnRule, column: String) throws -> String {
     do {
       return try rule.check(text)
     } catch .text(let error) {
       throw RowProblem(error.description)
     } catch {
-      throw RowProblem("\(table == "games" && column == "id" ? "a game's id" : column) \(error)")
+      throw RowProblem("\(column) \(error)")
     }
   }
 

@@ -35,6 +35,21 @@ struct TransferTable: Sendable {
   let order: String
   /// Which rows are the game's: a `WHERE` clause with ?1 the game's id.
   let inGame: String
+  /// Each column's `ColumnRule`, looked up once (an import checks every
+  /// row's values by them).
+  let rules: [ColumnRule?]
+  /// The columns naming another row of the table (`fixes`, `undoes`), by index.
+  let references: [Int]
+
+  init(name: String, columns: [Column], gameColumn: String?, order: String, inGame: String) {
+    self.name = name
+    self.columns = columns
+    self.gameColumn = gameColumn
+    self.order = order
+    self.inGame = inGame
+    rules = columns.map { ColumnRule.of(table: name, column: $0.name) }
+    references = columns.indices.filter { ["fixes", "undoes"].contains(columns[$0].name) }
+  }
 
   var columnList: String { columns.map(\.name).joined(separator: ", ") }
 

@@ -141,6 +141,7 @@ extension SyncReport {
       ("sent", .integer(Int64(sent))), ("received", .integer(Int64(received))),
       ("merged", .integer(Int64(merged))), ("discarded", .integer(Int64(discarded))),
       ("refused", .integer(Int64(refused))), ("retries", .integer(Int64(retries))),
+      ("keptOut", .integer(Int64(keptOut.count))),
     ])
   }
 }

@@ -67,6 +67,14 @@ final class Output {
   /// through `begin`, `end` and `write(verbatim:)`.
   func write(_ text: String) {
     var text = asciiOnly ? Glyphs.ascii(text) : text
+    // One pass over the bytes: printable ASCII and line breaks (nearly all
+    // text) go as they are; anything else is looked at scalar by scalar.
+    let written = text.withUTF8 { bytes in
+      for byte in bytes where (byte < 0x20 && byte != 0x0a) || byte >= 0x7f { return false }
+      write(bytes)
+      return true
+    }
+    guard !written else { return }
     if text.hasHiddenBesidesLineBreaks { text = text.visibleKeepingLineBreaks }
     text.withUTF8 { write($0) }
   }

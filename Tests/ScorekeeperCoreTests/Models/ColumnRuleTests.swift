@@ -119,5 +119,9 @@ import Testing
     let text = JSON.string(name).compactText
     #expect(text == #""a\u001bb\u007fc\u009bd\u202ee\udb40\udc67f👩‍💻""#)
     #expect(try JSON.parse(text) == .string(name))
+    // Past the first character beyond ASCII, quotes, backslashes and controls are escaped as before it.
+    let mixed = "Zoë \"ace\" \\ \n\u{1}é"
+    #expect(JSON.string(mixed).compactText == #""Zoë \"ace\" \\ \n\u0001é""#)
+    #expect(try JSON.parse(JSON.string(mixed).compactText) == .string(mixed))
   }
 }
