@@ -28,16 +28,17 @@ final class ImportLedger {
     try database.execute("DELETE FROM temp.importCounts")
   }
 
-  /// Whether the file gave `key` ("players:<id>") before.
-  func contains(_ key: String) throws -> Bool {
-    try database.fetchOne("SELECT 1 FROM temp.importKeys WHERE key = ?1", [.text(key)]) { _ in true } ?? false
+  /// Whether the file gave `table`'s row `id` before.
+  func gave(_ table: String, _ id: String) throws -> Bool {
+    try database.fetchOne(
+      "SELECT 1 FROM temp.importKeys WHERE key = ?1", [.text(table + ":" + id)]
+    ) { _ in true } ?? false
   }
 
-  /// Notes that the file gave `key`; whether it was new.
-  @discardableResult
-  func insert(_ key: String) throws -> Bool {
-    try database.execute("INSERT INTO temp.importKeys (key) VALUES (?1) ON CONFLICT DO NOTHING", [.text(key)])
-    return database.changes == 1
+  /// Notes that the file gave `table`'s row `id`.
+  func note(_ table: String, _ id: String) throws {
+    try database.execute(
+      "INSERT INTO temp.importKeys (key) VALUES (?1) ON CONFLICT DO NOTHING", [.text(table + ":" + id)])
   }
 
   /// How many times `key` was counted before this time (0 the first).

@@ -86,14 +86,12 @@ extension RowImporter {
     throws
   {
     guard case .text(let id) = values[0] else { preconditionFailure("an id is text") }
-    // Made only for the few mutable rows: a score change's would cost an allocation.
-    var key: String { table + ":" + id }
     if inserted {
       if let owner = game?.readOnlyOwner, table != "personLinks" {
         throw RowProblem("this game is shared with you read-only by \(owner); it can't take new rows")
       }
       summary.added[table, default: 0] += 1
-      if mutable { try ledger.insert(key) }
+      if mutable { try ledger.note(table, id) }
       return
     }
     let here = try database.fetchOne(try statements(table, columns).select, [values[0]]) { row in
@@ -101,7 +99,7 @@ extension RowImporter {
     }!
     if here == values {
       summary.alreadyHere[table, default: 0] += 1
-    } else if mutable, try !ledger.contains(key), table != "players" || here.last == values.last {
+    } else if mutable, try !ledger.gave(table, id), table != "players" || here.last == values.last {
       // Changed here since (a player still of the same game): this database's stays.
       summary.keptHere[table, default: 0] += 1
     } else {
@@ -109,10 +107,10 @@ extension RowImporter {
       let whereItIs =
         !mutable
         ? "here (in this database, or earlier in this file)"
-        : try ledger.contains(key) ? "earlier in this file" : "in this database"
+        : try ledger.gave(table, id) ? "earlier in this file" : "in this database"
       throw RowProblem("\(table) row \(quote(id)) differs from the row with that id \(whereItIs)")
     }
-    if mutable { try ledger.insert(key) }
+    if mutable { try ledger.note(table, id) }
   }
 
   /// A table's insert (passing over an id that is here) and the select of

@@ -110,7 +110,7 @@ final class RowImporter {
       readOnlyOwner = owner
     }
     game = (id, [], [], readOnlyOwner)
-    let again = try ledger.contains("games:" + id)
+    let again = try ledger.gave("games", id)
     let counts = summary
     try write(
       table: "games", columns: ["id", "title", "kind"],

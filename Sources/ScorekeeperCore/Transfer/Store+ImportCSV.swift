@@ -116,7 +116,7 @@ private struct CSVRows {
     }
     let playerID =
       try checked("player_id", "players", "id") ?? IDs.made(["player", gameID, Person.key(of: name)])
-    if try !importer.ledger.contains("players:" + playerID) {
+    if try !importer.ledger.gave("players", playerID) {
       try importer.insert(
         .players, [.text(playerID), .text(name), SQLValue(try checked("team", "players", "team"))])
     }

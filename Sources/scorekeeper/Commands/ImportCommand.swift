@@ -96,16 +96,7 @@ enum ImportWords {
   static func list(_ counts: [String: Int]) -> String {
     ImportSummary.tables.compactMap { table in
       guard let count = counts[table], count > 0 else { return nil }
-      let (one, many) =
-        switch table {
-        case "games": ("game", "games")
-        case "players": ("player", "players")
-        case "playerPhotos": ("photo", "photos")
-        case "rounds": ("round", "rounds")
-        case "gameEvents": ("rule change or ending", "rule changes and endings")
-        case "scoreEvents": ("score change", "score changes")
-        default: ("person link", "person links")
-        }
+      let (one, many) = TableNouns.of(table)
       return "\(count) \(count == 1 ? one : many)"
     }.joined(separator: ", ")
   }

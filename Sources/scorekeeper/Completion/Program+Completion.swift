@@ -27,8 +27,7 @@ extension Program {
       output.line(":words")
       // (A name the database holds from an older version, with control
       // characters, is no word a shell could take back.)
-      for candidate in candidates
-      where !candidate.word.contains("\n") && !candidate.word.hasHiddenBesidesLineBreaks {
+      for candidate in candidates where candidate.word.visible == candidate.word {
         output.write(candidate.word)
         if !candidate.help.isEmpty { output.write(verbatim: "\t" + candidate.help.visible) }
         output.line()

@@ -113,16 +113,7 @@ final class Invocation {
   /// A warning line for each copy from the cloud a sync kept out.
   func warn(_ keptOut: [KeptOutRecord]) {
     for record in keptOut {
-      let what =
-        switch record.table {
-        case "games": "a game"
-        case "players": "a player"
-        case "playerPhotos": "a photo"
-        case "rounds": "a round"
-        case "gameEvents": "a rule change or ending"
-        case "scoreEvents": "a score change"
-        default: "a merge or split of people"
-        }
+      let what = "a " + TableNouns.of(record.table).one
       let whose =
         record.owner.isEmpty ? "in one of your games" : "in a game \(record.owner.visible) shares with you"
       errors.warning(

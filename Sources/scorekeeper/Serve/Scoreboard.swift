@@ -130,9 +130,11 @@ final class Scoreboard {
       status: 200, contentType: photo.photo.type.mimeType, body: photo.bytes, headers: headers)
   }
 
-  /// The id of the game `spelling` names (any case, dashes, a prefix).
+  /// The id of the game `spelling` names (any case, dashes, a prefix);
+  /// an id read since the last change is known without a lookup.
   private func gameID(_ spelling: String) throws -> String {
-    try invocation.store().game(spelling).game.id
+    if cache["game " + spelling] != nil { return spelling }
+    return try invocation.store().game(spelling).game.id
   }
 
   private func cached(_ key: String, _ make: () throws -> [UInt8]) throws -> [UInt8] {
