@@ -21,10 +21,10 @@ enum BenchDatabase {
     for title in [smallGame, addGame] {
       _ = try store.addGame(title: title)
       for index in 1...20 {
-        _ = try store.addPlayer(to: title, name: "Player \(index)", score: Int64(index * 37 % 50))
+        _ = try store.addPlayer(to: title, name: "Player \(index)", score: Points(Int64(index * 37 % 50)))
       }
     }
-    let rules = try GameRules(winner: .lowest, target: longGameTarget)
+    let rules = try GameRules(winner: .lowest, target: Points(longGameTarget))
     for title in [roundGame, longGame] {
       _ = try store.addGame(title: title, rules: rules)
       for name in roundPlayers { _ = try store.addPlayer(to: title, name: name) }

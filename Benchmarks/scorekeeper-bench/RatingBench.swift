@@ -19,7 +19,7 @@ enum RatingBench {
       let distinct = Array(Set(people)).sorted()
       let places = distinct.enumerated().map { place, person in
         FinishedGame.Place(
-          rank: place == 1 && index.isMultiple(of: 10) ? 1 : place + 1, total: Int64(place),
+          rank: place == 1 && index.isMultiple(of: 10) ? 1 : place + 1, total: Points(Int64(place)),
           members: [
             FinishedGame.Member(
               playerID: "p\(index)-\(place)", name: "P\(person)", person: "p\(person)", total: 0)

@@ -21,8 +21,8 @@ public enum FixtureDataSet {
       _ = try store.addGame(title: "Poker night")
       _ = try store.addPlayer(to: "Poker night", name: "Alice", score: 42)
       _ = try store.addPlayer(to: "Poker night", name: "Bob \"the bluff\" O'Neil; --", score: -17)
-      _ = try store.addPlayer(to: "Poker night", name: "Z", score: Int64.max)
-      _ = try store.addPlayer(to: "Poker night", name: "Zoë 🃏 شطرنج 麻雀", score: Int64.min)
+      _ = try store.addPlayer(to: "Poker night", name: "Z", score: Points(Int64.max))
+      _ = try store.addPlayer(to: "Poker night", name: "Zoë 🃏 شطرنج 麻雀", score: Points(Int64.min))
       _ = try store.addPlayer(to: "Poker night", name: "Alice", score: 0)
       _ = try store.addGame(title: longTitle)
       _ = try store.addPlayer(to: longTitle, name: longName, score: 1)
@@ -74,6 +74,17 @@ public enum FixtureDataSet {
       try fill(store, version: 14)
       _ = try store.mergePeople("Ann", "Alice")
       _ = try store.splitPerson("Bob", games: ["Hearts"])
+    case 16:
+      // v15's, and points with decimals: a chess match to 2.5 in half
+      // points, Ann starting on 0.5, Bob docked 0.125 outside the rounds.
+      try fill(store, version: 15)
+      let half = Points(thousandths: 500)
+      _ = try store.addGame(title: "Chess", rules: GameRules(target: Points(thousandths: 2500)))
+      _ = try store.addPlayer(to: "Chess", name: "Ann", score: half)
+      _ = try store.addPlayer(to: "Chess", name: "Bob")
+      _ = try store.addRound(in: "Chess", [("Ann", 1), ("Bob", 0)])
+      _ = try store.addRound(in: "Chess", [("Ann", half), ("Bob", half)])
+      _ = try store.score(in: "Chess", "Bob", .add(Points(thousandths: -125)))
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -105,8 +116,21 @@ public enum FixtureDataSet {
       // v12 names what each entry is about; older entries name nothing.
       tables["localChanges"] = tables["localChanges"]?.map { $0 + [.null, .null] }
     }
+    if version < 16 {
+      // v16: every older change and target is whole (no thousandths).
+      tables["scoreEvents"] = tables["scoreEvents"]?.map { $0 + [.null] }
+      tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
+    }
+    // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
+    tables["players"] = tables["players"]?.map { row in
+      guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
+      return row + [.integer(version >= 16 ? totalThousandthsMadeByV16[id] ?? 0 : 0)]
+    }
     return tables
   }
+
+  /// The thousandths of the totals v16's data set left: Bob's 0.375.
+  static let totalThousandthsMadeByV16 = [negativeID(38): Int64(375)]
 
   /// The teams v13's data set gave its players, by id: Bob joined his
   /// after he was added (his record changed twice).
@@ -186,6 +210,55 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
+    case 16:
+      // v15's (in v16's columns), and Chess: ids 34 to 44 in the order
+      // v16's store made them, each a millisecond after the
+      // one before (v15's last log entry was the reopening, at 7 ms).
+      var tables = userData(fromVersion: 15)
+      tables["scoreEvents"] = tables["scoreEvents"]!.map { $0 + [.null] }
+      tables["gameEvents"] = tables["gameEvents"]!.map { $0 + [.null] }
+      let chess = id(34)
+      func at(_ milliseconds: Int) -> SQLValue {
+        .text("2026-01-01T00:00:00.0" + (milliseconds < 10 ? "0" : "") + "\(milliseconds)Z")
+      }
+      func event(
+        _ n: UInt64, player: UInt64, _ delta: Int64, _ thousandths: Int64?, round: UInt64?, _ ms: Int
+      )
+        -> [SQLValue]
+      {
+        [
+          id(n), id(player), .integer(delta), at(ms), device, .null, round.map(id) ?? .null,
+          thousandths.map(SQLValue.integer) ?? .null,
+        ]
+      }
+      tables["games"] = (tables["games"]! + [[chess, "Chess"]]).sorted(by: sqlOrder)
+      // Ann: 0.5 + 1 + 0.5 = 2 (no thousandths left); Bob: 0.5 - 0.125 =
+      // 0.375, as v16 keeps a total: its whole part rounded down, then
+      // the thousandths.
+      tables["players"] = (tables["players"]! + [[id(36), chess, "Ann", 2], [id(38), chess, "Bob", 0]])
+        .sorted(by: sqlOrder)
+      tables["rounds"] =
+        (tables["rounds"]! + [
+          [id(39), chess, at(10), device, .null, .null], [id(41), chess, at(11), device, .null, .null],
+        ]).sorted(by: sqlOrder)
+      tables["scoreEvents"] =
+        (tables["scoreEvents"]! + [
+          event(37, player: 36, 0, 500, round: nil, 9), event(40, player: 36, 1, nil, round: 39, 10),
+          event(42, player: 36, 0, 500, round: 41, 11), event(43, player: 38, 0, 500, round: 41, 11),
+          event(44, player: 38, 0, -125, round: nil, 12),
+        ]).sorted(by: sqlOrder)
+      tables["gameEvents"] =
+        (tables["gameEvents"]! + [
+          [id(35), chess, at(8), device, "rules", "highest", 2, .null, .null, 500]
+        ]).sorted(by: sqlOrder)
+      tables["localDevice"] = [[1, device, thisFile, at(12)]]
+      // The log keeps the last change that is not a score change, and those since.
+      tables["localChanges"] = [
+        [36, .null, .text("added \(quote("Bob")) to \(quote("Chess"))"), chess, id(38)],
+        [37, id(39), .null, .null, .null], [38, id(41), .null, .null, .null],
+        [39, id(44), .null, .null, .null],
+      ]
+      return tables
     case 15:
       // v14's, and two person links (ids 32 and 33), each listed for undo.
       var tables = userData(fromVersion: 14)

@@ -10,7 +10,7 @@ public struct JSONSchemaValidator {
   let root: [String: Any]
   static let known: Set<String> = [
     "$schema", "$id", "title", "description", "$defs", "type", "const", "enum", "properties", "required",
-    "additionalProperties", "items", "pattern", "minimum", "minLength", "$ref",
+    "additionalProperties", "items", "pattern", "minimum", "minLength", "$ref", "multipleOf",
   ]
 
   public init(schemaAt path: String) throws {
@@ -63,6 +63,11 @@ public struct JSONSchemaValidator {
     {
       problems.append("\(path): \(number) is below \(minimum)")
     }
+    if let number = value as? NSNumber, let step = schema["multipleOf"] as? Double,
+      !Self.value(number, is: "boolean"), (number.doubleValue / step).rounded() * step != number.doubleValue
+    {
+      problems.append("\(path): \(number) is not a multiple of \(step)")
+    }
     if let object = value as? [String: Any] {
       let properties = schema["properties"] as? [String: Any] ?? [:]
       for required in schema["required"] as? [String] ?? [] where object[required] == nil {
@@ -90,6 +95,7 @@ public struct JSONSchemaValidator {
     case "boolean": (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
     case "integer":
       (value as? NSNumber).map { ["q", "i", "l", "s", "Q"].contains(String(cString: $0.objCType)) } ?? false
+    case "number": value is NSNumber && !Self.value(value, is: "boolean")
     default: false
     }
   }

@@ -34,7 +34,7 @@ public struct Seed {
   }
 
   @discardableResult
-  public mutating func game(_ title: String, players: [(name: String, score: Int64)] = [])
+  public mutating func game(_ title: String, players: [(name: String, score: Points)] = [])
     throws -> SeededGame
   {
     let game = Game(id: takeID(), title: title)
@@ -50,9 +50,9 @@ public struct Seed {
         if player.score != 0 {
           try database.execute(
             """
-            INSERT INTO scoreEvents (id, playerID, delta, time, device)
-            VALUES (?1, ?2, ?3, '2026-01-01T00:00:00.000Z', (SELECT id FROM localDevice))
-            """, [.text(takeID()), .text(player.id), .integer(player.score)])
+            INSERT INTO scoreEvents (id, playerID, delta, thousandths, time, device)
+            VALUES (?1, ?2, ?3, ?4, '2026-01-01T00:00:00.000Z', (SELECT id FROM localDevice))
+            """, [.text(takeID()), .text(player.id), .whole(player.score), .thousandths(player.score)])
         }
       }
     }

@@ -184,14 +184,22 @@ public final class TestDevice {
   /// the exact parts hold the sum (the cached totals are right): summed
   /// here in 128 bits, independently of the triggers.
   public func scoresMatchEvents() throws -> Bool {
+    // In thousandths of a point: each event's whole part and thousandths.
     var sums: [String: Int128] = [:]
-    try store.database.forEachRow("SELECT playerID, delta FROM scoreEvents") { row in
-      sums[try row.text(0), default: 0] += Int128(try row.int64(1))
+    try store.database.forEachRow("SELECT playerID, delta, coalesce(thousandths, 0) FROM scoreEvents") {
+      row in
+      sums[try row.text(0), default: 0] += Int128(try row.int64(1)) * 1000 + Int128(try row.int64(2))
     }
-    return try store.database.fetchAll("SELECT id, score, scoreHigh, scoreLow FROM players") { row in
+    return try store.database.fetchAll(
+      "SELECT id, score, scoreHigh, scoreLow, scoreThousandths FROM players"
+    ) { row in
       let sum = sums[try row.text(0)] ?? 0
-      let clamped = Int64(clamping: sum)
-      return try row.int64(1) == clamped && Int128(try row.int64(2)) << 32 + Int128(try row.int64(3)) == sum
+      let (whole, rest) = sum.quotientAndRemainder(dividingBy: 1000)
+      let floor = rest < 0 ? whole - 1 : whole
+      let exact =
+        (Int128(try row.int64(2)) << 32 + Int128(try row.int64(3))) * 1000 + Int128(try row.int64(4))
+      return try row.int64(1) == Int64(clamping: floor) && exact == sum
+        && (0...999).contains(try row.int64(4))
     }.allSatisfy { $0 }
   }
 }

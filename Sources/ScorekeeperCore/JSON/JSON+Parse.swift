@@ -9,7 +9,8 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 
 extension JSON {
   /// Reads one JSON value (RFC 8259) filling the whole text, but for
-  /// surrounding white space. Numbers must be whole and fit 64 bits.
+  /// surrounding white space. Whole numbers must fit 64 bits; others are
+  /// kept as their text (`decimal`).
   public static func parse(_ text: String) throws(JSONSyntaxError) -> JSON {
     var text = text
     return try text.withUTF8 { bytes in
@@ -62,7 +63,7 @@ struct JSONParser {
     case UInt8(ascii: "t"): try word("true"); return .bool(true)
     case UInt8(ascii: "f"): try word("false"); return .bool(false)
     case UInt8(ascii: "n"): try word("null"); return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .integer(try integer())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
     default: throw failure("unexpected character \(quote(String(decoding: [bytes[offset]], as: UTF8.self)))")
     }
   }
@@ -115,6 +116,49 @@ struct JSONParser {
     } while take(UInt8(ascii: ","))
     try expect(UInt8(ascii: "]"), "\",\" or \"]\" in an array")
     return .array(elements)
+  }
+
+  /// A whole number as `integer`; one with a fraction or an exponent as
+  /// its text (`decimal`), checked against RFC 8259's grammar, never
+  /// rounded through a double.
+  mutating func number() throws(JSONSyntaxError) -> JSON {
+    let start = offset
+    func digits() -> Int {
+      let from = offset
+      while offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) {
+        offset += 1
+      }
+      return offset - from
+    }
+    if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    _ = digits()
+    guard offset < bytes.count,
+      [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[offset])
+    else {
+      offset = start
+      return .integer(try integer())
+    }
+    let integerEnd = offset
+    offset = start
+    // The whole part alone is read as `integer` reads one (no leading zero).
+    if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+    let wholeDigits = digits()
+    guard wholeDigits > 0, wholeDigits == 1 || bytes[integerEnd - wholeDigits] != UInt8(ascii: "0") else {
+      offset = start
+      throw failure("a malformed number")
+    }
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+      offset += 1
+      guard digits() > 0 else { throw failure("a malformed number") }
+    }
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+      offset += 1
+      if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+        offset += 1
+      }
+      guard digits() > 0 else { throw failure("a malformed number") }
+    }
+    return .decimal(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
   }
 
   mutating func integer() throws(JSONSyntaxError) -> Int64 {

@@ -11,6 +11,9 @@ public indirect enum JSON: Equatable, Sendable {
   case integer(Int64)
   /// A finite double, for output only: the parser reads whole numbers.
   case number(Double)
+  /// An exact decimal, written as its text: points with decimals (13.5,
+  /// `Points.json`). The parser reads it back (`decimalText`).
+  case decimal(String)
   case bool(Bool)
   case null
   case array([JSON])
@@ -21,6 +24,7 @@ public indirect enum JSON: Equatable, Sendable {
     case (.string(let a), .string(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
     case (.number(let a), .number(let b)): a == b
+    case (.decimal(let a), .decimal(let b)): a == b
     case (.bool(let a), .bool(let b)): a == b
     case (.null, .null): true
     case (.array(let a), .array(let b)): a == b
@@ -66,6 +70,7 @@ public indirect enum JSON: Equatable, Sendable {
     case .string(let text): Self.writeQuoted(text) { bytes.append(contentsOf: $0) }
     case .integer(let number): bytes.append(contentsOf: String(number).utf8)
     case .number(let number): bytes.append(contentsOf: number.description.utf8)
+    case .decimal(let text): bytes.append(contentsOf: text.utf8)
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .null: bytes.append(contentsOf: "null".utf8)
     case .array(let elements):

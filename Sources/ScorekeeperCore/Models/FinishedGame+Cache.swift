@@ -14,10 +14,10 @@ extension FinishedGame {
         .array(
           places.map { place in
             .array([
-              .integer(Int64(place.rank)), .integer(place.total),
+              .integer(Int64(place.rank)), place.total.json,
               .array(
                 place.members.map {
-                  .array([.string($0.playerID), .string($0.name), .integer($0.total)])
+                  .array([.string($0.playerID), .string($0.name), $0.total.json])
                 }),
             ])
           })
@@ -43,9 +43,9 @@ extension FinishedGame {
         let places = try parser.field("p") { p in
           try p.elements { place -> Place in
             try place.expect(UInt8(ascii: "["), "[")
-            let rank = try place.number()
+            let rank = try place.whole()
             try place.expect(UInt8(ascii: ","), ",")
-            let total = try place.number()
+            let total = try place.points()
             try place.expect(UInt8(ascii: ","), ",")
             let members = try place.elements { member -> Member in
               try member.expect(UInt8(ascii: "["), "[")
@@ -53,7 +53,7 @@ extension FinishedGame {
               try member.expect(UInt8(ascii: ","), ",")
               let name = try member.quoted()
               try member.expect(UInt8(ascii: ","), ",")
-              let total = try member.number()
+              let total = try member.points()
               try member.expect(UInt8(ascii: "]"), "]")
               // (Who they are as a person is for the links to say, when read.)
               return Member(playerID: id, name: name, person: name, total: total)
@@ -101,10 +101,23 @@ extension JSONParser {
     return try string()
   }
 
-  fileprivate mutating func number() throws(JSONSyntaxError) -> Int64 {
+  fileprivate mutating func whole() throws(JSONSyntaxError) -> Int64 {
     skipWhitespace()
     guard offset < bytes.count else { throw failure("expected a number") }
     return try integer()
+  }
+
+  /// A total, written by `Points.json`: an integer, or its decimal text.
+  fileprivate mutating func points() throws(JSONSyntaxError) -> Points {
+    skipWhitespace()
+    guard offset < bytes.count else { throw failure("expected a number") }
+    switch try number() {
+    case .integer(let whole): return Points(whole)
+    case .decimal(let text):
+      guard let points = try? Points(parsing: text[...]) else { throw failure("\(text) is not a total") }
+      return points
+    default: throw failure("expected a number")
+    }
   }
 
   fileprivate mutating func bool() throws(JSONSyntaxError) -> Bool {

@@ -21,10 +21,10 @@ public struct FinishedGame: Hashable, Sendable {
   public struct Place: Hashable, Sendable {
     public var rank: Int
     /// The side's total (a team's: its members' sum).
-    public var total: Int64
+    public var total: Points
     public var members: [Member]
 
-    public init(rank: Int, total: Int64, members: [Member]) {
+    public init(rank: Int, total: Points, members: [Member]) {
       self.rank = rank
       self.total = total
       self.members = members
@@ -39,9 +39,9 @@ public struct FinishedGame: Hashable, Sendable {
     /// The name shown for that person (`PeopleNames`).
     public var personName: String
     /// The player's own total, of the points that count.
-    public var total: Int64
+    public var total: Points
 
-    public init(playerID: String, name: String, person: String, personName: String? = nil, total: Int64) {
+    public init(playerID: String, name: String, person: String, personName: String? = nil, total: Points) {
       self.playerID = playerID
       self.name = name
       self.person = person

@@ -15,7 +15,7 @@ public struct GameOutcome: Hashable, Sendable {
       /// Points by player id, and how the change moves the count of
       /// rounds played: a round (+1), the undo of one (-1), a correction
       /// or a score change outside the rounds (0).
-      case points([String: Int64], rounds: Int)
+      case points([String: Points], rounds: Int)
       /// `set-rules`.
       case rules(GameRules)
       /// `finish`, with the winners named for a game without points.
@@ -44,7 +44,7 @@ public struct GameOutcome: Hashable, Sendable {
   }
 
   /// Each player's total, of the points that count.
-  public private(set) var totals: [String: Int64]
+  public private(set) var totals: [String: Points]
   public private(set) var roundsPlayed = 0
   public private(set) var rules: GameRules
   /// How a game ended, and the change of its log that ended it.
@@ -91,7 +91,8 @@ public struct GameOutcome: Hashable, Sendable {
     let sideOf = Dictionary(
       players.map { ($0.id, $0.team.map { "team " + $0 } ?? "player " + $0.id) },
       uniquingKeysWith: { first, _ in first })
-    var sideTotals = Dictionary(sideOf.values.map { ($0, Int64(0)) }, uniquingKeysWith: { first, _ in first })
+    var sideTotals = Dictionary(
+      sideOf.values.map { ($0, Points.zero) }, uniquingKeysWith: { first, _ in first })
     var judgesEverySide = true
     for (id, kind) in changes {
       var touched: Set<String> = []
@@ -103,8 +104,8 @@ public struct GameOutcome: Hashable, Sendable {
         }
         for (player, amount) in points {
           guard let side = sideOf[player] else { continue }  // a player removed since
-          totals[player]! &+= amount
-          sideTotals[side]! &+= amount
+          totals[player]! += amount
+          sideTotals[side]! += amount
           touched.insert(side)
         }
         roundsPlayed += rounds
@@ -133,7 +134,7 @@ public struct GameOutcome: Hashable, Sendable {
   /// (One whose log holds no rule change and no finish has classic rules,
   /// and cannot end.) `totals` may be empty when no one needs them; they
   /// are the players' cached sums.
-  @_spi(Testing) public init(totals: [String: Int64], roundsPlayed: Int, rules: GameRules = .classic) {
+  @_spi(Testing) public init(totals: [String: Points], roundsPlayed: Int, rules: GameRules = .classic) {
     self.rules = rules
     self.totals = totals
     self.roundsPlayed = roundsPlayed

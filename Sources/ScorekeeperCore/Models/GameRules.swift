@@ -13,11 +13,11 @@ public struct GameRules: Hashable, Sendable {
   public var winner: Winner
   /// The game ends as soon as any total reaches it (for lowest-wins, as
   /// in Hearts, reaching it ends the game and the lowest total wins).
-  public var target: Int64?
+  public var target: Points?
   /// The game ends once this many rounds were played.
   public var rounds: Int?
 
-  public init(winner: Winner = .highest, target: Int64? = nil, rounds: Int? = nil) throws(GameRulesError) {
+  public init(winner: Winner = .highest, target: Points? = nil, rounds: Int? = nil) throws(GameRulesError) {
     if let target, target <= 0 { throw .targetNotPositive(target) }
     if let rounds, rounds <= 0 { throw .roundsNotPositive(rounds) }
     self.winner = winner
@@ -32,7 +32,7 @@ public struct GameRules: Hashable, Sendable {
   /// `gameEvents`): nil leaves a rule as it is, a target or round count
   /// of 0 removes it. Values no program writes (a negative count, from a
   /// damaged or forged record) remove it too.
-  func changed(winner: Winner?, target: Int64?, rounds: Int64?) -> GameRules {
+  func changed(winner: Winner?, target: Points?, rounds: Int64?) -> GameRules {
     var rules = self
     if let winner { rules.winner = winner }
     if let target { rules.target = target > 0 ? target : nil }
@@ -44,13 +44,13 @@ public struct GameRules: Hashable, Sendable {
   public var endsByItself: Bool { target != nil || rounds != nil }
 
   /// Whether `lhs` ranks before `rhs` under these rules.
-  public func ranksBefore(_ lhs: Int64, _ rhs: Int64) -> Bool {
+  public func ranksBefore(_ lhs: Points, _ rhs: Points) -> Bool {
     winner == .highest ? lhs > rhs : lhs < rhs
   }
 
   /// Whether totals like these (one per player, or per team when the game
   /// has teams), after `roundsPlayed` rounds, end the game.
-  public func ends(totals: some Collection<Int64>, roundsPlayed: Int) -> Bool {
+  public func ends(totals: some Collection<Points>, roundsPlayed: Int) -> Bool {
     if let rounds, roundsPlayed >= rounds { return true }
     if let target, totals.contains(where: { $0 >= target }) { return true }
     return false
@@ -59,13 +59,13 @@ public struct GameRules: Hashable, Sendable {
 
 /// Rules that cannot be: the value typed is quoted back.
 public enum GameRulesError: Error, Hashable, Sendable, CustomStringConvertible {
-  case targetNotPositive(Int64)
+  case targetNotPositive(Points)
   case roundsNotPositive(Int)
 
   public var description: String {
     switch self {
     case .targetNotPositive(let target):
-      "The target \(target) is not a total a game can reach: give a whole number from 1 up."
+      "The target \(target) is not a total a game can reach: give a number above 0."
     case .roundsNotPositive(let rounds):
       "A game of \(rounds) rounds cannot be played: give a whole number of rounds from 1 up."
     }

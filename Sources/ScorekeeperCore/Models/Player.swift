@@ -3,9 +3,9 @@ public struct Player: Hashable, Sendable {
   public var id: String
   public var gameID: String
   public var name: String
-  public var score: Int64
+  public var score: Points
 
-  public init(id: String, gameID: String, name: String, score: Int64) {
+  public init(id: String, gameID: String, name: String, score: Points) {
     self.id = id
     self.gameID = gameID
     self.name = name

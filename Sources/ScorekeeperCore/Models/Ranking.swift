@@ -7,14 +7,14 @@ public enum Ranking {
     public var rank: Int
     /// The team's name; nil for a player alone.
     public var team: String?
-    public var total: Int64
+    public var total: Points
     /// A team's members' ids (the player's own id when it plays alone).
     public var members: [String]
 
     /// The team's name, or the id of the player alone.
     public var id: String { team ?? members[0] }
 
-    public init(rank: Int, team: String?, total: Int64, members: [String]) {
+    public init(rank: Int, team: String?, total: Points, members: [String]) {
       self.rank = rank
       self.team = team
       self.total = total
@@ -25,11 +25,11 @@ public enum Ranking {
   /// A player as ranking sees it.
   public struct Entry: Hashable, Sendable {
     public var id: String
-    public var total: Int64
+    public var total: Points
     /// nil: plays alone.
     public var team: String?
 
-    public init(id: String, total: Int64, team: String? = nil) {
+    public init(id: String, total: Points, team: String? = nil) {
       self.id = id
       self.total = total
       self.team = team
@@ -48,7 +48,7 @@ public enum Ranking {
         // Keyed apart: a team may be named like a player's id.
         let name = entry.team.map { "team " + $0 } ?? "player " + entry.id
         if let at = index[name] {
-          sides[at].total &+= entry.total
+          sides[at].total += entry.total
           sides[at].members.append(entry.id)
         } else {
           index[name] = sides.count

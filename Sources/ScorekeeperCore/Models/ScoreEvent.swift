@@ -3,7 +3,7 @@
 public struct ScoreEvent: Hashable, Sendable {
   public var id: String
   public var playerID: String
-  public var delta: Int64
+  public var delta: Points
   public var time: Timestamp
   /// The id of the device (local database) that made the change.
   public var device: String
@@ -11,7 +11,7 @@ public struct ScoreEvent: Hashable, Sendable {
   public var undoes: String?
 
   public init(
-    id: String, playerID: String, delta: Int64, time: Timestamp, device: String, undoes: String? = nil
+    id: String, playerID: String, delta: Points, time: Timestamp, device: String, undoes: String? = nil
   ) {
     self.id = id
     self.playerID = playerID
@@ -21,13 +21,8 @@ public struct ScoreEvent: Hashable, Sendable {
     self.undoes = undoes
   }
 
-  /// "+5", "-3", "+0".
-  public var signedDelta: String { Self.signed(delta) }
-
-  /// "+5", "-3", "+0".
-  public static func signed(_ points: Int64) -> String {
-    points < 0 ? "\(points)" : "+\(points)"
-  }
+  /// "+5", "-3", "+0", "+0.5".
+  public var signedDelta: String { delta.signed }
 }
 
 /// A score event as `history` shows it: with its player's name and

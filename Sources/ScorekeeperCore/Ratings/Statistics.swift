@@ -15,10 +15,10 @@ public struct Statistics: Hashable, Sendable {
     /// Mean place (1 is first).
     public var averagePosition: Double { games == 0 ? 0 : Double(placeSum) / Double(games) }
     /// Mean of the person's own totals.
-    public var averageScore: Double { games == 0 ? 0 : Double(scoreSum) / Double(games) }
+    public var averageScore: Double { games == 0 ? 0 : scoreSum.double / Double(games) }
     /// The total that was best under its game's rules: the highest, or in
     /// a lowest-wins game the lowest. Nil before any game.
-    public var bestScore: Int64?
+    public var bestScore: Points?
     /// Wins in a row up to the latest game, and the longest such run.
     public var currentStreak = 0
     public var longestStreak = 0
@@ -27,9 +27,9 @@ public struct Statistics: Hashable, Sendable {
     public var cooperativeWins = 0
 
     fileprivate var placeSum = 0
-    fileprivate var scoreSum: Double = 0
-    /// Orders best scores across games of either direction.
-    fileprivate var bestGoodness: Double = -.infinity
+    fileprivate var scoreSum: Points = 0
+    /// Orders best scores across games of either direction (nil before any).
+    fileprivate var bestGoodness: Points?
   }
 
   /// One opponent, from one person's side: games played against each
@@ -64,9 +64,11 @@ public struct Statistics: Hashable, Sendable {
         } else if game.places.count > 1 {
           line.games += 1
           line.placeSum += place.rank
-          line.scoreSum += Double(member.total)
-          let goodness = Double(game.lowestWins ? -member.total : member.total)
-          if goodness > line.bestGoodness { (line.bestGoodness, line.bestScore) = (goodness, member.total) }
+          line.scoreSum += member.total
+          let goodness = game.lowestWins ? -member.total : member.total
+          if line.bestGoodness.map({ goodness > $0 }) ?? true {
+            (line.bestGoodness, line.bestScore) = (goodness, member.total)
+          }
           if place.rank == 1 {
             line.wins += 1
             line.currentStreak += 1

@@ -22,6 +22,7 @@ public enum Schema {
     .rulesAndRounds,
     .resultChangesAndKinds,
     .peopleAndResults,
+    .decimalPoints,
   ]
 
   /// The version this program reads and writes.

@@ -10,10 +10,10 @@ public struct ExportedScoreChange: Hashable, Sendable {
   public var playerID: String
   public var player: String
   public var team: String?
-  public var points: Int64
+  public var points: Points
   /// The player's total after this change, every change counted in the
   /// order made (time, then id): past 64 bits when devices met.
-  public var totalAfter: Int128
+  public var totalAfter: Points
   public var time: Timestamp
   public var device: String
   /// The score change's own id: what lets `import` tell it is here already.
@@ -35,10 +35,11 @@ extension Store {
         let kind = try kind(of: game)
         let numbers = Dictionary(
           uniqueKeysWithValues: try liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
-        var totals: [String: Int128] = [:]
+        var totals: [String: Points] = [:]
         try database.forEachRow(
           """
-          SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.time, e.device, e.id
+          SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.thousandths, e.time,
+            e.device, e.id
           FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
           LEFT JOIN rounds AS r ON r.id = e.roundID LEFT JOIN rounds AS u ON u.id = r.undoes
           WHERE p.gameID = ?1 ORDER BY e.time, e.id
@@ -49,15 +50,15 @@ extension Store {
             try values.optionalText(1) ?? values.optionalText(2) ?? values.optionalText(3)
             ?? values.optionalText(0)
           let player = try values.text(4)
-          let points = try values.int64(7)
-          let total = (totals[player] ?? 0) + Int128(points)
+          let points = try values.points(7)
+          let total = (totals[player] ?? 0) + points
           totals[player] = total
           try row(
             ExportedScoreChange(
               gameID: game.id, game: game.title, kind: kind, round: round.flatMap { numbers[$0] },
               playerID: player, player: try values.text(5), team: try values.optionalText(6), points: points,
-              totalAfter: total, time: try values.timestamp(8), device: try values.text(9),
-              id: try values.text(10)))
+              totalAfter: total, time: try values.timestamp(9), device: try values.text(10),
+              id: try values.text(11)))
         }
       }
     }
@@ -75,7 +76,7 @@ public struct ExportedStanding: Hashable, Sendable {
   public var player: String
   public var team: String?
   /// The points that count (none after the game ended).
-  public var total: Int64
+  public var total: Points
   /// True once the game is finished, for each winner.
   public var isWinner: Bool
 }
@@ -94,11 +95,11 @@ extension Store {
         let kind = try kind(of: game)
         let (state, places) = try rankedPlaces(of: game)
         let winners = state.winners
-        var players: [String: (name: String, team: String?, total: Int64)] = [:]
+        var players: [String: (name: String, team: String?, total: Points)] = [:]
         try database.forEachRow(
-          "SELECT id, name, team, score FROM players WHERE gameID = ?1", [.text(game.id)]
+          "SELECT id, name, team, score, scoreThousandths FROM players WHERE gameID = ?1", [.text(game.id)]
         ) {
-          players[try $0.text(0)] = (try $0.text(1), try $0.optionalText(2), try $0.int64(3))
+          players[try $0.text(0)] = (try $0.text(1), try $0.optionalText(2), try $0.total(3))
         }
         for place in places {
           for member in place.members {

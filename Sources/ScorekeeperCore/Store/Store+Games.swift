@@ -17,7 +17,7 @@ extension Store {
         Game.init(row:))!
       if rules != .classic {
         try recordGameEvent(
-          "rules", in: game, winner: rules.winner, target: rules.target.map(RuleChange.set),
+          "rules", in: game, winner: rules.winner, target: rules.target.map { .set($0) },
           rounds: rules.rounds.map(RuleChange.set))
       }
       try recordLocalChange("added the game \(quote(title))", game: game.id)

@@ -75,7 +75,9 @@ extension Store {
       let shape = try database.fetchOne(
         """
         SELECT count(*), coalesce(max(displayWidth(p.name)), 0),
-               coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0)), 0)
+               coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0) + CASE
+                 WHEN e.thousandths IS NULL THEN 0 WHEN e.thousandths % 100 = 0 THEN 2
+                 WHEN e.thousandths % 10 = 0 THEN 3 ELSE 4 END), 0)
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
         """, arguments
       ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
@@ -93,11 +95,11 @@ extension Store {
         """, arguments
       ) { entry in
         let event = try Self.event(entry)
-        let round = try entry.optionalText(8)
-        let fixes = try entry.optionalText(9)
+        let round = try entry.optionalText(9)
+        let fixes = try entry.optionalText(10)
         try row(
           HistoryEntry(
-            event: event, playerName: try entry.text(6), isThisDevice: try entry.int(7) == 1,
+            event: event, playerName: try entry.text(7), isThisDevice: try entry.int(8) == 1,
             round: (fixes ?? round).flatMap { numbers[$0] }, isCorrection: fixes != nil,
             counts: !notCounted.contains(round ?? event.id)))
       }
@@ -129,19 +131,20 @@ extension Store {
         return .round(try undoRound(eventID))
       }
       let before = try database.fetchOne(
-        "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(reverted.playerID)],
+        "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE id = ?1",
+        [.text(reverted.playerID)],
         Player.init(row:))!
       let game = try database.fetchOne(
         "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
       try requireWritable(game)
       try requireInProgress(game, try state(of: game))
-      let (opposite, negationOverflows) = Int64(0).subtractingReportingOverflow(reverted.delta)
-      guard !negationOverflows, Self.accepts(opposite, on: try exactScore(of: before.id)) else {
+      let opposite = -reverted.delta
+      guard Self.accepts(opposite, on: try exactScore(of: before.id)) else {
         throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)
       }
       let event = try recordScoreEvent(for: before.id, delta: opposite, undoes: reverted.id)
       let player = try database.fetchOne(
-        "SELECT id, gameID, name, score FROM players WHERE id = ?1", [.text(before.id)],
+        "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE id = ?1", [.text(before.id)],
         Player.init(row:))!
       return .score(
         UndoResult(
@@ -164,19 +167,19 @@ extension Store {
     let number = (rounds.firstIndex { $0.id == (fixes ?? id) } ?? rounds.count) + 1
     let events = try database.fetchAll(
       """
-      SELECT \(Self.eventColumns), p.name, p.score FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+      SELECT \(Self.eventColumns), p.name, p.score, p.scoreThousandths
+      FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
       WHERE e.roundID = ?1 ORDER BY p.name COLLATE NOCASE, p.name, p.id
       """, [.text(id)]
     ) { row in
       (
         event: try Self.event(row),
         player: Player(
-          id: try row.text(1), gameID: gameID, name: try row.text(6), score: try row.int64(7))
+          id: try row.text(1), gameID: gameID, name: try row.text(7), score: try row.total(8))
       )
     }
     for (event, player) in events {
-      let (opposite, overflows) = Int64(0).subtractingReportingOverflow(event.delta)
-      guard !overflows, Self.accepts(opposite, on: try exactScore(of: player.id)) else {
+      guard Self.accepts(-event.delta, on: try exactScore(of: player.id)) else {
         throw StoreError.undoOutOfRange(player: player, reverted: event, game: game)
       }
     }
@@ -201,15 +204,16 @@ extension Store {
         SELECT \(Self.eventColumns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
         WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
         """, [game.map(SQLValue.text) ?? .null]
-      ) { (try $0.text(6), try Self.event($0)) }
+      ) { (try $0.text(7), try Self.event($0)) }
     }
   }
 
-  private static let eventColumns = "e.id, e.playerID, e.delta, e.time, e.device, e.undoes"
+  private static let eventColumns = "e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes"
 
+  /// A score event from `eventColumns` (or a `RETURNING` of the same).
   static func event(_ row: Row) throws -> ScoreEvent {
     ScoreEvent(
-      id: try row.text(0), playerID: try row.text(1), delta: try row.int64(2), time: try row.timestamp(3),
-      device: try row.text(4), undoes: try row.optionalText(5))
+      id: try row.text(0), playerID: try row.text(1), delta: try row.points(2), time: try row.timestamp(4),
+      device: try row.text(5), undoes: try row.optionalText(6))
   }
 }

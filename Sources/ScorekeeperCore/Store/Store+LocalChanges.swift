@@ -50,20 +50,22 @@ extension Store {
   /// A player's exact total, which lies past 64 bits when changes made on
   /// several devices met (see `Migration.exactTotals`); `score` is it
   /// clamped.
-  func exactScore(of playerID: String) throws -> Int128 {
+  func exactScore(of playerID: String) throws -> Points {
     try database.fetchOne(
-      "SELECT scoreHigh, scoreLow FROM players WHERE id = ?1", [.text(playerID)]
-    ) { Int128(try $0.int64(0)) << 32 + Int128(try $0.int64(1)) }!
+      "SELECT scoreHigh, scoreLow, scoreThousandths FROM players WHERE id = ?1", [.text(playerID)]
+    ) { row in
+      let whole = Int128(try row.int64(0)) << 32 + Int128(try row.int64(1))
+      return Points(thousandths: whole * 1000 + Int128(try row.int64(2)))
+    }!
   }
 
   /// Whether a change may be recorded on a total: it must end within 64
   /// bits, or, from a total already past them, nearer to them than now.
-  static func accepts(_ delta: Int64, on total: Int128) -> Bool {
-    func distance(_ value: Int128) -> Int128 {
-      value > Int128(Int64.max)
-        ? value - Int128(Int64.max) : value < Int128(Int64.min) ? Int128(Int64.min) - value : 0
+  static func accepts(_ delta: Points, on total: Points) -> Bool {
+    func distance(_ value: Points) -> Points {
+      value > .max ? value - .max : value < .min ? .min - value : 0
     }
-    let result = total + Int128(delta)
-    return distance(result) == 0 || distance(result) < distance(total)
+    let result = total + delta
+    return delta.fitsStorage && (distance(result) == 0 || distance(result) < distance(total))
   }
 }

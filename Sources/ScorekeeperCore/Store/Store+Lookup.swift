@@ -49,7 +49,7 @@ extension Store {
     let text = reference.trimmingWhitespace()
     let byName = try database.fetchAll(
       """
-      SELECT id, gameID, name, score FROM players
+      SELECT id, gameID, name, score, scoreThousandths FROM players
       WHERE gameID = ?1 AND casefold(name) = casefold(?2) ORDER BY name, id
       """,
       [.text(game.id), .text(text)], Player.init(row:))
@@ -62,7 +62,7 @@ extension Store {
     if let fragment = IDFragment(text) {
       let byID = try database.fetchAll(
         """
-        SELECT id, gameID, name, score FROM players
+        SELECT id, gameID, name, score, scoreThousandths FROM players
         WHERE gameID = ?3 AND \(Self.idMatchesFragment) ORDER BY id
         """,
         fragment.arguments + [.text(game.id)], Player.init(row:))
@@ -71,7 +71,7 @@ extension Store {
       }
     }
     let everyone = try database.fetchAll(
-      "SELECT id, gameID, name, score FROM players WHERE gameID = ?1", [.text(game.id)],
+      "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE gameID = ?1", [.text(game.id)],
       Player.init(row:))
     let close = Set(Suggestion.closest(to: text, among: everyone.map(\.name)))
     throw StoreError.playerNotFound(
@@ -121,6 +121,6 @@ extension Game {
 extension Player {
   init(row: Row) throws {
     self.init(
-      id: try row.text(0), gameID: try row.text(1), name: try row.text(2), score: try row.int64(3))
+      id: try row.text(0), gameID: try row.text(1), name: try row.text(2), score: try row.total(3))
   }
 }

@@ -30,10 +30,8 @@ public struct GameState: Hashable, Sendable {
 
   /// A standings shape with the totals that count (some came after the end).
   func countedShape(_ shape: StandingsShape) -> StandingsShape {
-    var shape = shape
-    shape.highestScore = outcome.totals.values.max() ?? 0
-    shape.lowestScore = outcome.totals.values.min() ?? 0
-    return shape
+    StandingsShape(
+      playerCount: shape.playerCount, scores: outcome.totals.values, photoCount: shape.photoCount)
   }
 }
 
@@ -59,10 +57,10 @@ extension Store {
     }
     let players = try database.fetchAll(
       """
-      SELECT id, team, score FROM players WHERE gameID = ?1
+      SELECT id, team, score, scoreThousandths FROM players WHERE gameID = ?1
       ORDER BY name COLLATE NOCASE, name, id
       """, [.text(game.id)]
-    ) { (id: try $0.text(0), team: try $0.optionalText(1), score: try $0.int64(2)) }
+    ) { (id: try $0.text(0), team: try $0.optionalText(1), score: try $0.total(2)) }
     let sides = players.map { (id: $0.id, team: $0.team) }
     var everyPointCounts: GameRules? = hasLog ? nil : .classic
     let gameLog = hasLog ? try gameLog(of: game) : []
@@ -97,15 +95,16 @@ extension Store {
     if let limit = versions.compactMap(\.rounds).min(), roundsMade >= limit { return false }
     guard let target = versions.compactMap(\.target).min() else { return true }
     // Sums as floating point: SQLite's sum() stops at 64 bits. A sum of
-    // gains under 2^53 is exact, each gain and partial sum being smaller.
+    // gains under 2^53 is exact, each gain and partial sum being smaller;
+    // a change's thousandths count as a whole point (a bound, not a sum).
     var gained: [String: Double] = [:]
     try database.forEachRow(
       """
-      SELECT playerID, total(max(delta, 0)) FROM (
-        SELECT e.playerID, e.delta FROM rounds AS r JOIN scoreEvents AS e ON e.roundID = r.id
+      SELECT playerID, total(max(delta + (coalesce(thousandths, 0) > 0), 0)) FROM (
+        SELECT e.playerID, e.delta, e.thousandths FROM rounds AS r JOIN scoreEvents AS e ON e.roundID = r.id
         WHERE r.gameID = ?1
         UNION ALL
-        SELECT e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+        SELECT e.playerID, e.delta, e.thousandths FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
         WHERE p.gameID = ?1 AND e.roundID IS NULL)
       GROUP BY playerID
       """, [.text(game.id)]
@@ -115,7 +114,7 @@ extension Store {
       sideGains[side.team.map { "team " + $0 } ?? "player " + side.id, default: 0] += gained[side.id] ?? 0
     }
     let most = sideGains.values.max() ?? 0
-    return most < 0x1p53 && Int64(most) < target
+    return most < 0x1p53 && Points(Int64(most)) < target
   }
 
   /// A game's log in the order things happened (time, then id), as
@@ -133,7 +132,7 @@ extension Store {
     typealias Entry = (time: String, id: String, kind: GameOutcome.Change.Kind)
     let ruling: [Entry] = gameLog.map { ($0.time.iso8601, $0.id, $0.kind) }
     var rounds: [Entry] = []
-    var points: [String: Int64] = [:]
+    var points: [String: Points] = [:]
     var current: (rowID: Int64, time: String, id: String, count: Int)?
     func close() {
       if let current { rounds.append((current.time, current.id, .points(points, rounds: current.count))) }
@@ -144,7 +143,7 @@ extension Store {
       SELECT r.rowid, r.madeAt, r.id, CASE WHEN r.fixes IS NOT NULL THEN 0
         WHEN r.undoes IS NULL THEN 1
         WHEN EXISTS (SELECT 1 FROM rounds AS u WHERE u.id = r.undoes AND u.fixes IS NULL) THEN -1
-        ELSE 0 END, e.playerID, e.delta
+        ELSE 0 END, e.playerID, e.delta, e.thousandths
       FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
       WHERE r.gameID = ?1 ORDER BY r.madeAt, r.id
       """, [.text(game.id)]
@@ -155,15 +154,16 @@ extension Store {
         close()
         current = (rowID, try row.text(1), try row.text(2), try row.int(3))
       }
-      if let player = try row.optionalText(4) { points[player, default: 0] &+= try row.int64(5) }
+      if let player = try row.optionalText(4) { points[player, default: 0] += try row.points(5) }
     }
     close()
     let loose: [Entry] = try database.fetchAll(
       """
-      SELECT e.time, e.id, e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+      SELECT e.time, e.id, e.playerID, e.delta, e.thousandths
+      FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
       WHERE p.gameID = ?1 AND e.roundID IS NULL ORDER BY e.time, e.id
       """, [.text(game.id)]
-    ) { (try $0.text(0), try $0.text(1), .points([try $0.text(2): try $0.int64(3)], rounds: 0)) }
+    ) { (try $0.text(0), try $0.text(1), .points([try $0.text(2): try $0.points(3)], rounds: 0)) }
     return Self.merged([ruling, rounds, loose])
   }
 
@@ -177,7 +177,7 @@ extension Store {
     try database.forEachRow(
       """
       SELECT id, kind, time, device, device = (SELECT id FROM localDevice), winner, target, roundLimit,
-             winners
+             winners, targetThousandths
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
@@ -186,7 +186,8 @@ extension Store {
       case "rules":
         rules = rules.changed(
           winner: try row.optionalText(5).flatMap(GameRules.Winner.init(rawValue:)),
-          target: try row.optionalInt64(6), rounds: try row.optionalInt64(7))
+          target: try row.optionalInt64(6).map { Points(whole: $0, thousandths: try row.optionalInt64(9)) },
+          rounds: try row.optionalInt64(7))
         kind = .rules(rules)
       case "finish":
         kind = .finish(winners: try row.optionalText(8).map { $0.split(separator: " ").map(String.init) })

@@ -15,7 +15,7 @@ public struct PlayerRename: Hashable, Sendable {
 extension Store {
   /// Adds a player, with a starting score and a team, to the game a
   /// reference names; a finished game's roster does not change.
-  public func addPlayer(to gameReference: String, name: String, score: Int64 = 0, team: String? = nil)
+  public func addPlayer(to gameReference: String, name: String, score: Points = 0, team: String? = nil)
     throws -> PlayerInGame
   {
     let name = try TextField.playerName.validate(name)
@@ -23,7 +23,7 @@ extension Store {
     return try write {
       let (game, _) = try gameInProgress(gameReference)
       var player = try database.fetchOne(
-        "INSERT INTO players (gameID, name, team) VALUES (?1, ?2, ?3) RETURNING id, gameID, name, score",
+        "INSERT INTO players (gameID, name, team) VALUES (?1, ?2, ?3) RETURNING id, gameID, name, score, scoreThousandths",
         [.text(game.id), .text(name), SQLValue(team)], Player.init(row:))!
       // A starting score is a score change like any other, so it syncs as one.
       if score != 0 {

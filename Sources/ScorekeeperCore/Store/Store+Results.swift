@@ -22,7 +22,7 @@ extension Store {
   /// a finished game. `kind` sets or removes the game's kind in the same
   /// transaction.
   public func setRules(
-    in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Int64>?,
+    in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Points>?,
     rounds: RuleChange<Int>?, kind: RuleChange<String>? = nil
   ) throws -> GameStateChange {
     if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
@@ -92,18 +92,19 @@ extension Store {
   }
 
   func recordGameEvent(
-    _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Int64>? = nil,
+    _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Points>? = nil,
     rounds: RuleChange<Int>? = nil, winners: [String]? = nil
   ) throws {
     let time = try database.fetchOne(
       """
-      INSERT INTO gameEvents (gameID, device, kind, winner, target, roundLimit, winners, time)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?5, ?6, \(Self.logTime("?1")))
+      INSERT INTO gameEvents (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, \(Self.logTime("?1")))
       RETURNING time
       """,
       [
-        .text(game.id), .text(kind), SQLValue(winner?.rawValue), SQLValue(target?.logged),
+        .text(game.id), .text(kind), SQLValue(winner?.rawValue), target.map { .whole($0.logged) } ?? .null,
         SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
+        target.map { .thousandths($0.logged) } ?? .null,
       ]
     ) { try $0.timestamp(0) }!
     try noteLogTime(time)
@@ -116,7 +117,7 @@ extension Store {
   }
 }
 
-extension RuleChange where Value: BinaryInteger {
+extension RuleChange where Value: ExpressibleByIntegerLiteral {
   /// As `gameEvents` holds it: the value, or 0 for removed.
   var logged: Value {
     switch self {

@@ -1,9 +1,9 @@
 /// One player's points in a round, as a command names them.
 public struct RoundPoints: Hashable, Sendable {
   public var player: Player
-  public var points: Int64
+  public var points: Points
 
-  public init(player: Player, points: Int64) {
+  public init(player: Player, points: Points) {
     self.player = player
     self.points = points
   }
@@ -31,7 +31,7 @@ extension Store {
   /// number), all in one transaction, at one time; players not named
   /// score 0. Refused whole, nothing written, when the game is finished,
   /// a player is unknown or named twice, or a total would pass 64 bits.
-  public func addRound(in gameReference: String, _ named: [(player: String, points: Int64)])
+  public func addRound(in gameReference: String, _ named: [(player: String, points: Points)])
     throws -> RoundUpdate
   {
     try write {
@@ -66,7 +66,7 @@ extension Store {
   /// correction (a round row that `fixes` it, with the differences as
   /// score events), so history keeps what the round said before.
   public func fixRound(
-    in gameReference: String, number: Int, _ named: [(player: String, points: Int64)]
+    in gameReference: String, number: Int, _ named: [(player: String, points: Points)]
   ) throws -> RoundUpdate {
     try write {
       let (game, _) = try gameInProgress(gameReference)
@@ -76,12 +76,10 @@ extension Store {
         throw StoreError.noSuchRound(number: number, game: game, roundsPlayed: rounds.count)
       }
       let target = rounds[number - 1].id
-      var differences: [(player: String, delta: Int64)] = []
+      var differences: [(player: String, delta: Points)] = []
       for entry in points {
-        let now = try pointsIn(round: target, of: entry.player.id)
-        guard let delta = Int64(exactly: Int128(entry.points) - Int128(now)),
-          Self.accepts(delta, on: try exactScore(of: entry.player.id))
-        else {
+        let delta = entry.points - (try pointsIn(round: target, of: entry.player.id))
+        guard Self.accepts(delta, on: try exactScore(of: entry.player.id)) else {
           throw StoreError.scoreOutOfRange(player: entry.player, change: .set(entry.points), game: game)
         }
         if delta != 0 { differences.append((entry.player.id, delta)) }
@@ -111,7 +109,7 @@ extension Store {
   }
 
   /// The players a round names, each once.
-  private func resolve(_ named: [(player: String, points: Int64)], in game: Game) throws -> [RoundPoints] {
+  private func resolve(_ named: [(player: String, points: Points)], in game: Game) throws -> [RoundPoints] {
     var seen: Set<String> = []
     return try named.map { entry in
       let player = try findPlayer(entry.player, in: game)
@@ -194,15 +192,15 @@ extension Store {
 
   /// A player's points in a round: the round's and its corrections' that
   /// are not undone. (An undo's own events carry the undo's id.)
-  private func pointsIn(round: String, of playerID: String) throws -> Int64 {
+  private func pointsIn(round: String, of playerID: String) throws -> Points {
     try database.fetchOne(
       """
-      SELECT coalesce(sum(e.delta), 0) FROM scoreEvents AS e
+      SELECT coalesce(sum(e.delta), 0), sum(e.thousandths) FROM scoreEvents AS e
       WHERE e.playerID = ?2 AND e.roundID IN (
         SELECT r.id FROM rounds AS r WHERE (r.id = ?1 OR r.fixes = ?1)
           AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id))
       """, [.text(round), .text(playerID)]
-    ) { try $0.int64(0) }!
+    ) { try $0.points(0) }!
   }
 
   /// Lists a round (or a correction) as this device's latest change, for

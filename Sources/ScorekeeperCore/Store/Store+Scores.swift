@@ -13,16 +13,36 @@ public struct ScoreUpdate: Hashable, Sendable {
 /// a printer can size its columns without holding every row.
 public struct StandingsShape: Hashable, Sendable {
   public var playerCount: Int
-  public var highestScore: Int64
-  public var lowestScore: Int64
+  /// The highest and lowest totals' whole parts, rounded down (as SQL
+  /// keeps them), and the most decimal places any total has.
+  public var highestWhole: Int64
+  public var lowestWhole: Int64
+  public var decimals: Int
   /// How many of the players have a photo.
   public var photoCount: Int
 
-  public init(playerCount: Int, highestScore: Int64, lowestScore: Int64, photoCount: Int = 0) {
+  public init(playerCount: Int, scores: some Collection<Points>, photoCount: Int = 0) {
     self.playerCount = playerCount
-    self.highestScore = highestScore
-    self.lowestScore = lowestScore
+    let wholes = scores.map(\.floorWhole)
+    highestWhole = wholes.max() ?? 0
+    lowestWhole = wholes.min() ?? 0
+    decimals = scores.map(\.decimalPlaces).max() ?? 0
     self.photoCount = photoCount
+  }
+
+  init(playerCount: Int, highestWhole: Int64, lowestWhole: Int64, decimals: Int, photoCount: Int) {
+    self.playerCount = playerCount
+    self.highestWhole = highestWhole
+    self.lowestWhole = lowestWhole
+    self.decimals = decimals
+    self.photoCount = photoCount
+  }
+
+  /// Room for every total's text: a whole part is never longer than the
+  /// highest's or lowest's rounded down. (A game of whole numbers is as
+  /// wide as its widest total, as it always was.)
+  public var scoreWidth: Int {
+    max(String(highestWhole).count, String(lowestWhole).count) + (decimals > 0 ? decimals + 1 : 0)
   }
 }
 
@@ -46,7 +66,7 @@ extension Store {
       // Checked against the exact total, which may lie past 64 bits when
       // changes from several devices met (`score` is then clamped).
       let total = try exactScore(of: previous.id)
-      let delta: Int64
+      let delta: Points
       switch change {
       case .add(let amount):
         guard Self.accepts(amount, on: total) else {
@@ -54,10 +74,10 @@ extension Store {
         }
         delta = amount
       case .set(let value):
-        guard let difference = Int64(exactly: Int128(value) - total) else {
+        guard (value - total).fitsStorage else {
           throw StoreError.changeTooLarge(player: previous, change: change, game: game)
         }
-        delta = difference
+        delta = value - total
       }
       let event = delta == 0 ? nil : try recordScoreEvent(for: previous.id, delta: delta)
       // Only rules that end a game by themselves can end it now, and only
@@ -83,18 +103,18 @@ extension Store {
   /// the game's next log time (`logTime`), after its rounds.
   @discardableResult
   func recordScoreEvent(
-    for playerID: String, delta: Int64, undoes: String? = nil, round: RoundRow? = nil
+    for playerID: String, delta: Points, undoes: String? = nil, round: RoundRow? = nil
   ) throws -> ScoreEvent {
     let event = try database.fetchOne(
       """
-      INSERT INTO scoreEvents (playerID, delta, device, undoes, roundID, time)
-      VALUES (?1, ?2, (SELECT id FROM localDevice), ?3, ?4,
+      INSERT INTO scoreEvents (playerID, delta, thousandths, device, undoes, roundID, time)
+      VALUES (?1, ?2, ?6, (SELECT id FROM localDevice), ?3, ?4,
         coalesce(?5, \(Self.logTime("(SELECT gameID FROM players WHERE id = ?1)", sinceDevice: false))))
-      RETURNING id, playerID, delta, time, device, undoes
+      RETURNING id, playerID, delta, thousandths, time, device, undoes
       """,
       [
-        .text(playerID), .integer(delta), SQLValue(undoes), SQLValue(round?.id),
-        SQLValue(round?.madeAt.iso8601),
+        .text(playerID), .whole(delta), SQLValue(undoes), SQLValue(round?.id),
+        SQLValue(round?.madeAt.iso8601), .thousandths(delta),
       ], Self.event)!
     if undoes == nil && round == nil { try listLocalChange(event.id) }
     if round == nil { try noteLogTime(event.time) }
@@ -114,13 +134,16 @@ extension Store {
       let state = try state(of: game)
       let shape = try database.fetchOne(
         """
-        SELECT count(*), max(p.score), min(p.score), count(f.sha256)
+        SELECT count(*), max(p.score), min(p.score), count(f.sha256),
+          max(CASE WHEN p.scoreThousandths = 0 THEN 0 WHEN p.scoreThousandths % 100 = 0 THEN 1
+            WHEN p.scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
         FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
         """, [.text(game.id)]
       ) { row in
         StandingsShape(
-          playerCount: try row.int(0), highestScore: try row.optionalInt64(1) ?? 0,
-          lowestScore: try row.optionalInt64(2) ?? 0, photoCount: try row.int(3))
+          playerCount: try row.int(0), highestWhole: try row.optionalInt64(1) ?? 0,
+          lowestWhole: try row.optionalInt64(2) ?? 0, decimals: Int(try row.optionalInt64(4) ?? 0),
+          photoCount: try row.int(3))
       }!
       try header(game, state, state.outcome.notCounted.isEmpty ? shape : state.countedShape(shape))
       try forEachStanding(of: game, state: state, order: order, row)
@@ -142,15 +165,15 @@ extension Store {
     var held: [(Player, String?, Photo?)] = []
     try database.forEachRow(
       """
-      SELECT p.id, p.name, p.score, p.team, \(Self.photoColumns(of: "f"))
+      SELECT p.id, p.name, p.score, p.scoreThousandths, p.team, \(Self.photoColumns(of: "f"))
       FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
-      ORDER BY p.score \(direction), p.name COLLATE NOCASE, p.name, p.id
+      ORDER BY p.score \(direction), p.scoreThousandths \(direction), p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]
     ) { row in
       // gameID is the same on every row; not decoding it saves a string a row.
       var player = Player(
-        id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.int64(2))
-      let (team, photo) = (try row.optionalText(3), try Self.photo(row, from: 4))
+        id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2))
+      let (team, photo) = (try row.optionalText(4), try Self.photo(row, from: 5))
       guard let counted else {
         return try body(
           Standing(
@@ -179,9 +202,9 @@ extension Store {
 struct RankCounter {
   private var position = 0
   private var rank = 0
-  private var lastScore: Int64?
+  private var lastScore: Points?
 
-  mutating func rank(for score: Int64) -> Int {
+  mutating func rank(for score: Points) -> Int {
     position += 1
     if score != lastScore {
       rank = position

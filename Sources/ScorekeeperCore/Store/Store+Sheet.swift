@@ -5,7 +5,7 @@ public struct ScoreSheet: Hashable, Sendable {
   public struct Round: Hashable, Sendable {
     public var number: Int
     /// Points by player id: the round's, with its corrections.
-    public var points: [String: Int64]
+    public var points: [String: Points]
     /// Whether a correction (`round --fix`) changed it.
     public var corrected: Bool
   }
@@ -15,7 +15,7 @@ public struct ScoreSheet: Hashable, Sendable {
     /// How many rounds were played before it.
     public var afterRound: Int
     public var playerID: String
-    public var points: Int64
+    public var points: Points
     public var time: Timestamp
   }
 
@@ -30,11 +30,11 @@ public struct ScoreSheet: Hashable, Sendable {
   public var rounds: [Round]
   public var changes: [Change]
   /// The totals that count, by player id.
-  public var totals: [String: Int64]
+  public var totals: [String: Points]
 
   init(
     game: GameSummary, state: GameState, players: [(player: Player, team: String?)], rounds: [Round],
-    changes: [Change], totals: [String: Int64]
+    changes: [Change], totals: [String: Points]
   ) {
     self.game = game
     self.state = state
@@ -53,12 +53,13 @@ extension Store {
       let game = try findGame(gameReference)
       let state = try state(of: game)
       let players = try database.fetchAll(
-        "SELECT id, name, score, team FROM players WHERE gameID = ?1 ORDER BY rowid", [.text(game.id)]
+        "SELECT id, name, score, scoreThousandths, team FROM players WHERE gameID = ?1 ORDER BY rowid",
+        [.text(game.id)]
       ) { row in
         (
           player: Player(
-            id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.int64(2)),
-          team: try row.optionalText(3)
+            id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2)),
+          team: try row.optionalText(4)
         )
       }
       let live = try liveRounds(of: game)
@@ -66,7 +67,7 @@ extension Store {
       let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
       try database.forEachRow(
         """
-        SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta)
+        SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths)
         FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
         WHERE r.gameID = ?1 AND r.undoes IS NULL
           AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
@@ -76,14 +77,15 @@ extension Store {
         guard let at = index[try row.text(0)] else { return }  // a correction of an undone round
         if try row.int(1) == 1 { rounds[at].corrected = true }
         if let player = try row.optionalText(2) {
-          rounds[at].points[player, default: 0] &+= try row.int64(3)
+          rounds[at].points[player, default: 0] += try row.points(3)
         }
       }
       // Both in time order: the rounds before a change only grow.
       var played = 0
       let changes = try database.fetchAll(
         """
-        SELECT e.time, e.playerID, e.delta FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+        SELECT e.time, e.playerID, e.delta, e.thousandths
+        FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
         WHERE p.gameID = ?1 AND e.roundID IS NULL AND e.undoes IS NULL
           AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
         ORDER BY e.time, e.id
@@ -92,7 +94,7 @@ extension Store {
         let time = try row.timestamp(0)
         while played < live.count, live[played].madeAt <= time { played += 1 }
         return ScoreSheet.Change(
-          afterRound: played, playerID: try row.text(1), points: try row.int64(2), time: time)
+          afterRound: played, playerID: try row.text(1), points: try row.points(2), time: time)
       }
       let totals =
         state.outcome.notCounted.isEmpty

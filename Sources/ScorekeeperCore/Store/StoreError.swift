@@ -64,7 +64,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .scoreOutOfRange(let player, let change, let game):
       return "Can't apply \(change.description) to \(quote(player.name)) in \(quote(game.title)): "
         + "the score \(player.score) would go past the \(isUpward(change) ? "largest" : "smallest") "
-        + "possible score (\(isUpward(change) ? Int64.max : Int64.min)). Nothing was changed."
+        + "possible score (\(isUpward(change) ? Points.max : Points.min)). Nothing was changed."
     case .nothingToUndo:
       return "Nothing to undo: no score change made on this device is left to revert."
     case .lastChangeNotAScore(let description):
@@ -137,7 +137,7 @@ public func players(_ count: Int) -> String {
   count == 1 ? "1 player" : "\(count) players"
 }
 
-/// "1 point", "-3 points".
-public func points(_ score: Int64) -> String {
+/// "1 point", "-3 points", "0.5 points".
+public func points(_ score: Points) -> String {
   score == 1 ? "1 point" : "\(score) points"
 }

@@ -35,7 +35,8 @@ struct SyncedTable: Hashable, Sendable {
   static let players = SyncedTable(
     name: "players", fields: ["name", "team"], parentColumn: "gameID", parentTable: "games")
   static let scoreEvents = SyncedTable(
-    name: "scoreEvents", fields: ["delta", "time", "device", "undoes", "roundID"], parentColumn: "playerID",
+    name: "scoreEvents", fields: ["delta", "thousandths", "time", "device", "undoes", "roundID"],
+    parentColumn: "playerID",
     parentTable: "players", isAppendOnly: true)
   /// A player's photo, keyed by the player's own id: two devices giving
   /// one player a photo at once make the same record, which merges.
@@ -53,7 +54,8 @@ struct SyncedTable: Hashable, Sendable {
     parentTable: "games", isAppendOnly: true)
   /// A rule change, a finish or a reopen (schema v13).
   static let gameEvents = SyncedTable(
-    name: "gameEvents", fields: ["time", "device", "kind", "winner", "target", "roundLimit", "winners"],
+    name: "gameEvents",
+    fields: ["time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners"],
     parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 
   /// A merge of two people, a split of one, or an undo of either (schema

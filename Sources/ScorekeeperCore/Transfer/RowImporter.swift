@@ -206,11 +206,11 @@ final class RowImporter {
   }
 
   /// The player and points of the score change `id` here, if it is.
-  func scoreEventHere(_ id: String) throws -> (player: String, delta: Int64)? {
+  func scoreEventHere(_ id: String) throws -> (player: String, delta: Points)? {
     try flush()
-    return try database.fetchOne("SELECT playerID, delta FROM scoreEvents WHERE id = ?1", [.text(id)]) {
-      (try $0.text(0), try $0.int64(1))
-    }
+    return try database.fetchOne(
+      "SELECT playerID, delta, thousandths FROM scoreEvents WHERE id = ?1", [.text(id)]
+    ) { (try $0.text(0), try $0.points(1)) }
   }
 
   func countAlreadyHere(_ table: String) {

@@ -50,9 +50,9 @@ extension Store {
     let state = try state(of: game)
     guard state.players.isEmpty else { return (state, state.places) }
     let entries = try database.fetchAll(
-      "SELECT id, score FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
+      "SELECT id, score, scoreThousandths FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
       [.text(game.id)]
-    ) { Ranking.Entry(id: try $0.text(0), total: try $0.int64(1)) }
+    ) { Ranking.Entry(id: try $0.text(0), total: try $0.total(1)) }
     return (state, Ranking.places(of: entries, under: state.rules))
   }
 
@@ -89,7 +89,7 @@ extension Store {
       try out.write(count == 0 ? "\n" : ",\n")
       try out.write(indent)
       try out.write("  {")
-      for (index, column) in table.columns.enumerated() {
+      for (index, column) in table.columns.enumerated() where column.kind != .thousandths {
         try out.write(index == 0 ? "\"" : ", \"")
         try out.write(column.name.utf8)
         try out.write("\": ")
@@ -104,6 +104,9 @@ extension Store {
             try out.quoted(String(id))
           }
           try out.write("]")
+        } else if column.kind == .points, case .integer(let whole) = value {
+          let thousandths = if case .integer(let rest) = row.value(index + 1) { rest } else { Int64?.none }
+          try out.write(Points(whole: whole, thousandths: thousandths).description.utf8)
         } else {
           try out.value(value)
         }
@@ -137,7 +140,7 @@ extension Store {
       try out.write(", \"team\": ")
       try out.value(place.team.map(SQLValue.text) ?? .null)
       try out.write(", \"total\": ")
-      try out.write(String(place.total).utf8)
+      try out.write(place.total.description.utf8)
       try out.write(", \"members\": [")
       for (memberIndex, member) in place.members.enumerated() {
         if memberIndex > 0 { try out.write(", ") }

@@ -54,7 +54,7 @@ extension Store {
       .gameEvents,
       [
         .text(madeID("rules", play.uuid)), time(0), device, .text("rules"),
-        .text(game.highestWins ? "highest" : "lowest"), .null, .null, .null,
+        .text(game.highestWins ? "highest" : "lowest"), .null, .null, .null, .null,
       ])
     for (index, score) in play.scores.enumerated() where !game.noPoints {
       guard let text = score.score, !text.isEmpty else { continue }
@@ -65,7 +65,8 @@ extension Store {
         .scoreEvents,
         [
           .text(madeID("score", play.uuid, String(score.playerRefId))),
-          .text(madeID("player", play.uuid, String(score.playerRefId))), .integer(points), time(index + 1),
+          .text(madeID("player", play.uuid, String(score.playerRefId))), .integer(points), .null,
+          time(index + 1),
           device, .null, .null,
         ])
     }
@@ -73,8 +74,7 @@ extension Store {
       .gameEvents,
       [
         .text(madeID("finish", play.uuid)), time(play.scores.count + 1), device, .text("finish"), .null,
-        .null,
-        .null, .text(winners.joined(separator: " ")),
+        .null, .null, .null, .text(winners.joined(separator: " ")),
       ])
   }
 }

@@ -98,9 +98,11 @@ private struct CSVRows {
     guard let name = try checked("player", "players", "name") else {
       throw RowProblem("the player is empty", column: "player")
     }
-    guard let pointsText = field("points"), let points = Int64(pointsText) else {
-      throw RowProblem(
-        "points must be a whole number, not \(quote(fields[index["points"]!]))", column: "points")
+    let points: Points
+    do {
+      points = try importedPoints(field("points") ?? "", column: "points")
+    } catch {
+      throw RowProblem(error.problem, column: "points")
     }
     let time = try field("time") ?? now.get()
     guard Timestamp(iso8601: time) != nil else {
@@ -123,7 +125,7 @@ private struct CSVRows {
     var changeID = try checked("change_id", "scoreEvents", "id")
     if changeID == nil {
       // As written: a time or device left out (now, this device) would make another id each import.
-      let key = [gameID, playerID, String(points), field("time") ?? "", field("device") ?? ""].joined(
+      let key = [gameID, playerID, points.description, field("time") ?? "", field("device") ?? ""].joined(
         separator: "\u{1f}")
       // How many alike (game, player, points, time, device) came before.
       changeID = IDs.made(["change", key, String(try importer.ledger.count(key))])
@@ -151,6 +153,10 @@ private struct CSVRows {
     }
     try importer.insert(
       .scoreEvents,
-      [.text(changeID!), .text(playerID), .integer(points), .text(time), .text(device), .null, roundID])
+      [
+        .text(changeID!), .text(playerID), .whole(points), .thousandths(points), .text(time), .text(device),
+        .null,
+        roundID,
+      ])
   }
 }

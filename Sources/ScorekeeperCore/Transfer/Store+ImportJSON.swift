@@ -157,13 +157,22 @@ private struct ExportReader {
   private func row(of table: TransferTable) throws -> [SQLValue] {
     var values = [SQLValue?](repeating: nil, count: table.columns.count)
     try reader.object { key in
-      guard let index = table.columns.firstIndex(where: { $0.name == key }) else {
+      guard let index = table.columns.firstIndex(where: { $0.name == key && $0.kind != .thousandths }) else {
         throw reader.failure("\(quote(key)) is not a column of \(table.name)")
       }
       guard values[index] == nil else { throw reader.failure("\(quote(key)) appears twice") }
       let column = table.columns[index]
       values[index] =
         try column.optional ? reader.optional { try value(of: column) } ?? .null : value(of: column)
+      if column.kind == .points {
+        // "delta": 13.5 is stored as 13 and 500 thousandths.
+        let parsed = try values[index].flatMap { value -> Points? in
+          guard case .text(let text) = value else { return nil }
+          return try points(text, column: column.name)
+        }
+        values[index] = parsed.map(SQLValue.whole) ?? .null
+        values[index + 1] = parsed.map(SQLValue.thousandths) ?? .null
+      }
     }
     return try zip(table.columns, values).map { column, value in
       guard let value else {
@@ -174,10 +183,21 @@ private struct ExportReader {
     }
   }
 
+  /// A number of points as the export writes them (13, -2, 13.5).
+  private func points(_ text: String, column: String) throws -> Points {
+    do {
+      return try importedPoints(text, column: column)
+    } catch {
+      throw reader.failure(error.problem)
+    }
+  }
+
   private func value(of column: TransferTable.Column) throws -> SQLValue {
     switch column.kind {
     case .text: return .text(try reader.string())
     case .integer: return .integer(try reader.integer())
+    case .points: return .text(try reader.numberText())
+    case .thousandths: preconditionFailure("read with its points")
     case .time:
       let text = try reader.string()
       // Stored as the store writes times (24 bytes, milliseconds), so equal rows compare equal.

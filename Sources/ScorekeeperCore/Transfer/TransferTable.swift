@@ -17,6 +17,12 @@ struct TransferTable: Sendable {
     case spacedIDs
     /// Bytes, as base64 (a photo's).
     case base64
+    /// Points (schema v16): a JSON number with up to three decimals,
+    /// stored as this whole part and the next column's thousandths.
+    case points
+    /// The thousandths of the `points` column before it: never a key of
+    /// its own in the JSON.
+    case thousandths
   }
 
   struct Column: Sendable {
@@ -85,7 +91,8 @@ struct TransferTable: Sendable {
       .init(name: "id", kind: .text), .init(name: "time", kind: .time),
       .init(name: "device", kind: .text), .init(name: "kind", kind: .text),
       .init(name: "winner", kind: .text, optional: true),
-      .init(name: "target", kind: .integer, optional: true),
+      .init(name: "target", kind: .points, optional: true),
+      .init(name: "targetThousandths", kind: .thousandths, optional: true),
       .init(name: "roundLimit", kind: .integer, optional: true),
       .init(name: "winners", kind: .spacedIDs, optional: true),
     ],
@@ -94,7 +101,8 @@ struct TransferTable: Sendable {
     name: "scoreEvents",
     columns: [
       .init(name: "id", kind: .text), .init(name: "playerID", kind: .text),
-      .init(name: "delta", kind: .integer), .init(name: "time", kind: .time),
+      .init(name: "delta", kind: .points), .init(name: "thousandths", kind: .thousandths, optional: true),
+      .init(name: "time", kind: .time),
       .init(name: "device", kind: .text),
       .init(name: "undoes", kind: .text, optional: true),
       .init(name: "roundID", kind: .text, optional: true),

@@ -36,17 +36,12 @@ extension Argument where Value == String {
     ArgumentSpec(name: "NAME", help: "The player's name, up to 200 characters."))
 }
 
-extension Option where Value == Int64 {
+extension Option where Value == Points {
   fileprivate static let score = Option(
-    OptionSpec(name: "--score", valueName: "N", help: "The starting score (default 0); may be negative.")
-  ) { text in
-    guard let value = Int64(text) else {
-      throw UsageError(
-        "--score takes a whole number from \(Int64.min) to \(Int64.max) (got \(quote(text))).",
-        command: "add-player")
-    }
-    return value
-  }
+    OptionSpec(
+      name: "--score", valueName: "N",
+      help: "The starting score (default 0); may be negative or have decimals.")
+  ) { text in try typedPoints(text, in: "--score \(text)", command: "add-player") }
 }
 
 extension Option where Value == String {

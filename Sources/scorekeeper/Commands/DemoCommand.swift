@@ -59,7 +59,7 @@ extension Command {
     })
 
   /// Games that show ranks, ties, negative and very large scores.
-  private static let sampleGames: [(String, [(String, Int64)])] = [
+  private static let sampleGames: [(String, [(String, Points)])] = [
     ("Poker night", [("Alice", 1_250), ("Bob", 980), ("Carol", 1_730), ("Dave", 0)]),
     ("Family gin rummy", [("Grandma", 12_480), ("Grandpa", 11_950), ("Sam", 8_720)]),
     ("Sunday golf", [("Priya", -4), ("Tom", 2), ("Lena", -4)]),

@@ -36,7 +36,7 @@ extension Command {
             [
               ("game", update.game.json), ("round", .integer(Int64(update.number))),
               ("correction", .bool(update.isCorrection)),
-              ("points", .object(update.points.map { ($0.player.id, .integer($0.points)) })),
+              ("points", .object(update.points.map { ($0.player.id, $0.points.json) })),
               ("standings", .array(update.standings.map(\.json))),
             ] + update.state.jsonFields))
         return
@@ -49,7 +49,7 @@ extension Command {
             ? "Corrected round \(update.number) of \(title): " + listed(points) + "."
             : "Round \(update.number) of \(title) already has these points: nothing changed.")
       } else {
-        let points = update.points.map { "\(quote($0.player.name)) \(ScoreEvent.signed($0.points))" }
+        let points = update.points.map { "\(quote($0.player.name)) \($0.points.signed)" }
         invocation.output.line(
           "Round \(update.number) of \(title): " + (points.isEmpty ? "no points." : listed(points) + "."))
       }
@@ -60,14 +60,14 @@ extension Command {
 /// One player's points in a round, as typed: NAME=N.
 struct TypedRoundPoints: Sendable {
   var name: String
-  var points: Int64
+  var points: Points
 }
 
 extension Argument where Value == TypedRoundPoints {
   fileprivate static let roundPoints = Argument(
     ArgumentSpec(
       name: "NAME=N",
-      help: "A player (name or id) and the points they scored this round, as Ann=5 or Bob=-3.",
+      help: "A player (name or id) and the points they scored this round, as Ann=5, Bob=-3 or Cy=0.5.",
       isVariadic: true)
   ) { text in
     // The last "=": a name may hold one, a number never does.
@@ -84,12 +84,7 @@ extension Argument where Value == TypedRoundPoints {
       throw UsageError(
         "\(quote(text)) gives \(quote(name)) no points: write \(name)=N, as \(name)=5.", command: "round")
     }
-    guard let points = Int64(number) else {
-      throw UsageError(
-        "\(quote(number)) in \(quote(text)) is not a whole number from \(Int64.min) to \(Int64.max).",
-        command: "round")
-    }
-    return TypedRoundPoints(name: name, points: points)
+    return TypedRoundPoints(name: name, points: try typedPoints(number, in: text, command: "round"))
   }
 }
 

@@ -22,12 +22,18 @@ extension Option where Value == String {
       help: "Which game it is (\"Hearts\"): games of one kind count together in ratings and stats."))
 }
 
-extension Option where Value == Int64 {
+extension Option where Value == Points {
   static let target = Option(
     OptionSpec(
       name: "--target", valueName: "N",
-      help: "End the game as soon as a total (a team's, with teams) reaches N (1 or more).")
-  ) { text in try positive(text, option: "--target", what: "a target total", limit: Int64.max) }
+      help: "End the game as soon as a total (a team's, with teams) reaches N (above 0; 10.5 too).")
+  ) { text in
+    let target = try typedPoints(text, in: "--target \(text)")
+    guard target > 0 else {
+      throw UsageError("--target takes a target total above 0 (got \(quote(text))).")
+    }
+    return target
+  }
 }
 
 extension Option where Value == Int {

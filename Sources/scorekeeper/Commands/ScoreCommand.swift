@@ -34,7 +34,7 @@ extension Command {
         invocation.print(
           .object([
             ("game", update.game.json), ("player", update.player.json),
-            ("previousScore", .integer(update.previous.score)),
+            ("previousScore", update.previous.score.json),
             ("change", .string(change.description)),
             ("standings", .array(update.standings.map(\.json))),
           ]))

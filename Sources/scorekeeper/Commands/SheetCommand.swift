@@ -55,19 +55,19 @@ extension ScoreSheet {
           rounds.map { round in
             .object([
               ("number", .integer(Int64(round.number))),
-              ("points", .object(players.map { ($0.player.id, .integer(round.points[$0.player.id] ?? 0)) })),
+              ("points", .object(players.map { ($0.player.id, (round.points[$0.player.id] ?? 0).json) })),
               ("corrected", .bool(round.corrected)),
             ])
           })
       ),
-      ("totals", .object(players.map { ($0.player.id, .integer(totals[$0.player.id] ?? 0)) })),
+      ("totals", .object(players.map { ($0.player.id, (totals[$0.player.id] ?? 0).json) })),
       (
         "changes",
         .array(
           changes.map {
             .object([
               ("afterRound", .integer(Int64($0.afterRound))), ("player", .string($0.playerID)),
-              ("points", .integer($0.points)), ("time", .string($0.time.iso8601)),
+              ("points", $0.points.json), ("time", .string($0.time.iso8601)),
             ])
           })
       ),

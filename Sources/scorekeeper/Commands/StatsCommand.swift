@@ -165,7 +165,7 @@ extension Statistics.Line {
     .object([
       ("person", .string(name)), ("games", .integer(Int64(games))), ("wins", .integer(Int64(wins))),
       ("winRate", .number(winRate)), ("averagePosition", .number(averagePosition)),
-      ("averageScore", .number(averageScore)), ("bestScore", bestScore.map(JSON.integer) ?? .null),
+      ("averageScore", .number(averageScore)), ("bestScore", bestScore?.json ?? .null),
       ("currentStreak", .integer(Int64(currentStreak))), ("longestStreak", .integer(Int64(longestStreak))),
       (
         "cooperative",

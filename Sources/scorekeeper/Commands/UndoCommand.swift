@@ -65,11 +65,11 @@ extension Command {
         .object([
           ("game", undo.game.json), ("round", .integer(Int64(undo.number))),
           ("correction", .bool(undo.isCorrection)),
-          ("points", .object(undo.points.map { ($0.player.id, .integer($0.points)) })),
+          ("points", .object(undo.points.map { ($0.player.id, $0.points.json) })),
           ("madeAt", .string(undo.madeAt.iso8601)),
         ]))
     } else {
-      let points = undo.points.map { "\(quote($0.player.name)) \(ScoreEvent.signed($0.points))" }
+      let points = undo.points.map { "\(quote($0.player.name)) \($0.points.signed)" }
       invocation.output.line(
         "Undid \(undo.isCorrection ? "the correction of " : "")round \(undo.number) of "
           + "\(quote(undo.game.game.title)), made \(invocation.times.format(undo.madeAt))"

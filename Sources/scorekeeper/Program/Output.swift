@@ -1,3 +1,5 @@
+import ScorekeeperCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -134,6 +136,18 @@ final class Output {
 
   func write(spaces: Int) {
     for _ in 0..<max(0, spaces) { write(byte: UInt8(ascii: " ")) }
+  }
+
+  /// Writes points as `Points.description` does, right-aligned in
+  /// `width` columns; a whole number by the fast path below.
+  func write(_ points: Points, width: Int = 0) {
+    if points.isWhole, let whole = Int64(exactly: points.thousandths / 1000) {
+      write(whole, width: width)
+    } else {
+      let text = points.description
+      write(spaces: width - text.utf8.count)
+      write(verbatim: text)
+    }
   }
 
   /// Writes `value` in decimal, right-aligned in `width` columns.

@@ -28,7 +28,7 @@ extension GameState {
     if hasTeams {
       output.line("Teams:")
       let rankWidth = String(max(places.count, 1)).count
-      let scoreWidth = max(scoreWidth, places.map { String($0.total).count }.max() ?? 0)
+      let scoreWidth = max(scoreWidth, places.map { $0.total.description.count }.max() ?? 0)
       for place in places {
         output.write(spaces: 2)
         output.write(Int64(place.rank), width: rankWidth)

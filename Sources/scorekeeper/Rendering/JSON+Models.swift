@@ -45,7 +45,7 @@ extension Player {
   var json: JSON {
     .object([
       ("id", .string(id)), ("gameID", .string(gameID)), ("name", .string(name)),
-      ("score", .integer(score)),
+      ("score", score.json),
     ])
   }
 }
@@ -56,7 +56,7 @@ extension Standing {
   var json: JSON {
     .object([
       ("rank", .integer(Int64(rank))), ("id", .string(player.id)),
-      ("name", .string(player.name)), ("score", .integer(player.score)), ("photo", photo?.json ?? .null),
+      ("name", .string(player.name)), ("score", player.score.json), ("photo", photo?.json ?? .null),
       ("team", team.map(JSON.string) ?? .null), ("winner", .bool(isWinner)),
     ])
   }
@@ -66,7 +66,7 @@ extension GameRules {
   /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N | null}
   var json: JSON {
     .object([
-      ("winner", .string(winner.rawValue)), ("target", target.map(JSON.integer) ?? .null),
+      ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
       ("rounds", rounds.map { .integer(Int64($0)) } ?? .null),
     ])
   }
@@ -91,7 +91,7 @@ extension GameState {
             places.map { place in
               .object([
                 ("rank", .integer(Int64(place.rank))), ("name", place.team.map(JSON.string) ?? .null),
-                ("score", .integer(place.total)), ("members", .array(place.members.map(JSON.string))),
+                ("score", place.total.json), ("members", .array(place.members.map(JSON.string))),
                 ("winner", .bool(place.members.allSatisfy(winners.contains))),
               ])
             })
@@ -125,7 +125,7 @@ extension ScoreEvent {
   /// {"id", "playerID", "delta", "time", "device", "undoes"}
   var json: JSON {
     .object([
-      ("id", .string(id)), ("playerID", .string(playerID)), ("delta", .integer(delta)),
+      ("id", .string(id)), ("playerID", .string(playerID)), ("delta", delta.json),
       ("time", .string(time.iso8601)), ("device", .string(device)),
       ("undoes", undoes.map(JSON.string) ?? .null),
     ])

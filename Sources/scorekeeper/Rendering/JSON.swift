@@ -22,6 +22,7 @@ extension JSON {
     case .string(let text): Self.writeQuoted(text, to: output)
     case .integer(let value): output.write(value)
     case .number(let value): output.write(value.description)
+    case .decimal(let text): output.write(text)
     case .bool(let value): output.write(value ? "true" : "false")
     case .null: output.write("null")
     case .array(let elements):

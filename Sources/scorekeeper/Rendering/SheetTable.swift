@@ -93,18 +93,18 @@ struct SheetTable {
         changes.removeFirst()
         labels.append("score")
         for (index, id) in ids.enumerated() {
-          cells[index].append(id == change.playerID ? ScoreEvent.signed(change.points) : "")
+          cells[index].append(id == change.playerID ? change.points.signed : "")
         }
       }
     }
     for round in sheet.rounds {
       outside(upTo: round.number - 1)
       labels.append(String(round.number).padding(to: 5, leading: true) + (round.corrected ? "*" : ""))
-      for (index, id) in ids.enumerated() { cells[index].append(String(round.points[id] ?? 0)) }
+      for (index, id) in ids.enumerated() { cells[index].append((round.points[id] ?? 0).description) }
     }
     outside(upTo: Int.max)
     labels.append("Total")
-    for (index, id) in ids.enumerated() { cells[index].append(String(sheet.totals[id] ?? 0)) }
+    for (index, id) in ids.enumerated() { cells[index].append((sheet.totals[id] ?? 0).description) }
     let ranks = self.ranks()
     labels.append("Rank")
     for (index, id) in ids.enumerated() { cells[index].append(ranks[id].map(String.init) ?? "") }

@@ -34,7 +34,7 @@ final class StandingsTable {
     self.state = state
     self.shape = shape
     rankWidth = String(max(shape.playerCount, 1)).count
-    scoreWidth = max(String(shape.highestScore).count, String(shape.lowestScore).count)
+    scoreWidth = shape.scoreWidth
     needsNames = state.map { $0.hasTeams || $0.isFinished } ?? false
   }
 
@@ -43,8 +43,7 @@ final class StandingsTable {
     let table = StandingsTable(
       game: game, state: state,
       shape: StandingsShape(
-        playerCount: standings.count, highestScore: standings.map(\.player.score).max() ?? 0,
-        lowestScore: standings.map(\.player.score).min() ?? 0,
+        playerCount: standings.count, scores: standings.lazy.map(\.player.score),
         photoCount: standings.filter { $0.photo != nil }.count))
     table.printHeader(to: output)
     for standing in standings { table.print(standing, to: output) }

@@ -48,7 +48,7 @@ struct GamesBoard {
                   row.leaders.map {
                     .object([
                       ("id", .string($0.player.id)), ("name", .string($0.player.name)),
-                      ("score", .integer($0.player.score)),
+                      ("score", $0.player.score.json),
                     ])
                   })
               ),
@@ -56,7 +56,7 @@ struct GamesBoard {
                 "lastChange",
                 row.lastChange.map {
                   .object([
-                    ("player", .string($0.playerName)), ("points", .integer($0.event.delta)),
+                    ("player", .string($0.playerName)), ("points", $0.event.delta.json),
                     ("time", .string($0.event.time.iso8601)),
                   ])
                 } ?? .null

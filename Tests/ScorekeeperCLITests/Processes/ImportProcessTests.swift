@@ -23,10 +23,12 @@ import Testing
       ["add-player", "Hearts", zoe], ["round", "Hearts", "Ann=5", "Bob=7", "\(zoe)=3"],
       ["round", "Hearts", "--fix", "1", "Bob=3"], ["round", "Hearts", "Ann=10"], ["undo"],
       ["score", "Hearts", "Bob", "+2"], ["set-photo", "Hearts", "Ann", directory.file("ann.png")],
-      ["finish", "Hearts"], ["add-game", "Chess", "--kind", "Chess"], ["add-player", "Chess", "Ann"],
+      ["finish", "Hearts"], ["add-game", "Chess", "--kind", "Chess", "--target", "10.5"],
+      ["add-player", "Chess", "Ann"],
       ["add-player", "Chess", "Robert"], ["finish", "Chess", "Robert", "--winner"],
       ["merge-people", "Bob", "Robert"], ["split-person", "Ann", "Chess"], ["add-game", "Empty"],
       ["add-game", "Live"], ["add-player", "Live", "Cy"],
+      ["add-player", "Live", "Dee", "--score", "-0.125"], ["round", "Live", "Cy=½", "Dee=2"],
     ] {
       let result = try process.run(arguments)
       guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
@@ -56,8 +58,8 @@ import Testing
     let copy = directory.file("copy.sqlite")
     let first = try process.run(["--db", copy, "import", file, "--json"])
     let counts =
-      "\"games\": 4, \"players\": 6, \"photos\": 1, \"rounds\": 4, \"gameEvents\": 3, "
-      + "\"scoreChanges\": 7, \"personLinks\": 2"
+      "\"games\": 4, \"players\": 7, \"photos\": 1, \"rounds\": 5, \"gameEvents\": 4, "
+      + "\"scoreChanges\": 10, \"personLinks\": 2"
     let none =
       "\"games\": 0, \"players\": 0, \"photos\": 0, \"rounds\": 0, \"gameEvents\": 0, "
       + "\"scoreChanges\": 0, \"personLinks\": 0"
@@ -96,7 +98,7 @@ import Testing
         status: 0,
         stdout: """
           Imported "\(file)": nothing new.
-          Already here: 4 games, 6 players, 1 photo, 4 rounds, 3 rule changes and endings, 7 score changes, \
+          Already here: 4 games, 7 players, 1 photo, 5 rounds, 4 rule changes and endings, 10 score changes, \
           2 person links.
 
           """, stderr: ""))
@@ -115,8 +117,8 @@ import Testing
       ProcessResult(
         status: 0,
         stdout: """
-          Imported "\(file)": 1 game, 2 players, 1 rule change or ending.
-          Already here: 2 games, 4 players, 1 photo, 4 rounds, 2 rule changes and endings, 7 score changes, \
+          Imported "\(file)": 1 game, 2 players, 2 rule changes and endings.
+          Already here: 2 games, 5 players, 1 photo, 5 rounds, 2 rule changes and endings, 10 score changes, \
           2 person links.
           Changed here since, kept as they are here: 1 game.
 
@@ -153,7 +155,8 @@ import Testing
       try online.run(["import", file]),
       ProcessResult(
         status: 1, stdout: "",
-        stderr: "Can't import \"\(file)\" at line 3, column 3: points must be a whole number, not \"five\". "
+        stderr: "Can't import \"\(file)\" at line 3, column 3: points must be a number such as 13 or 13.5 "
+          + "(a decimal point, not a comma), not \"five\". "
           + "Nothing was imported.\n"))
     #expect(try sha256Hex(fileAt: directory.file("cloud.sqlite")) == cloud)
     #expect(try online.run(["list", "Darts"]).status == 1)
@@ -237,7 +240,19 @@ struct BadImport: CustomTestStringConvertible, Sendable {
       name: "wrong-type.json",
       bytes: Array(game(#""scoreEvents": [{"id": "00e1", "playerID": "00b1", "delta": "5"}]"#).utf8),
       problem:
-        "at $.games[0].scoreEvents[0].delta (line 1, column 223): a whole number was expected, found a string."
+        "at $.games[0].scoreEvents[0].delta (line 1, column 223): a number was expected, found a string."
+    ),
+    BadImport(
+      name: "too-many-decimals.json",
+      bytes: Array(game(#""scoreEvents": [{"id": "00e1", "playerID": "00b1", "delta": 1.2345}]"#).utf8),
+      problem:
+        "at $.games[0].scoreEvents[0].delta (line 1, column 223): delta \"1.2345\" has more than three decimals: points are kept to thousandths."
+    ),
+    BadImport(
+      name: "exponent.json",
+      bytes: Array(game(#""scoreEvents": [{"id": "00e1", "playerID": "00b1", "delta": 1e3}]"#).utf8),
+      problem:
+        "at $.games[0].scoreEvents[0].delta (line 1, column 223): delta must be a number such as 13 or 13.5 (a decimal point, not a comma), not \"1e3\"."
     ),
     BadImport(
       name: "newer.json", bytes: Array(#"{"format": "scorekeeper-export", "version": 2, "games": []}"#.utf8),

@@ -253,7 +253,7 @@ extension ProgramTests {
       ),
       (
         ["add-player", "Poker", "Bob", "--score", "lots"],
-        "--score takes a whole number from -9223372036854775808 to 9223372036854775807 (got \"lots\").\n"
+        "\"lots\" in \"--score lots\" is not a number (write 5, -3 or 13.5).\n"
           + "Usage: scorekeeper add-player GAME NAME [--score N] [--team TEAM]\nRun \"scorekeeper help add-player\" for more.\n"
       ),
     ])

@@ -61,11 +61,19 @@ extension ProgramTests {
       ),
       (
         ["round", "Hearts", "Ann=x"], .usage,
-        "\"x\" in \"Ann=x\" is not a whole number from -9223372036854775808 to 9223372036854775807.\n" + usage
+        "\"x\" in \"Ann=x\" is not a number (write 5, -3 or 13.5).\n" + usage
+      ),
+      (
+        ["round", "Hearts", "Ann=1,5"], .usage,
+        "\"1,5\" in \"Ann=1,5\" has a decimal comma; write decimals with a point (1.5).\n" + usage
+      ),
+      (
+        ["round", "Hearts", "Ann=1.2345"], .usage,
+        "\"1.2345\" in \"Ann=1.2345\" has more than three decimals: points are kept to thousandths.\n" + usage
       ),
       (
         ["round", "Hearts", "Ann=99999999999999999999"], .usage,
-        "\"99999999999999999999\" in \"Ann=99999999999999999999\" is not a whole number from -9223372036854775808 to 9223372036854775807.\n"
+        "\"99999999999999999999\" in \"Ann=99999999999999999999\" is out of range: points go from -9223372036854775808 to 9223372036854775807.\n"
           + usage
       ),
       (
@@ -77,11 +85,15 @@ extension ProgramTests {
       (["add-player", "Done", "Cy"], .failure, finished),
       (
         ["add-game", "Golf", "--target", "0"], .usage,
-        "--target takes a target total, a whole number from 1 to 9223372036854775807 (got \"0\").\n"
+        "--target takes a target total above 0 (got \"0\").\n"
       ),
       (
         ["add-game", "Golf", "--target", "-5"], .usage,
-        "--target takes a target total, a whole number from 1 to 9223372036854775807 (got \"-5\").\n"
+        "--target takes a target total above 0 (got \"-5\").\n"
+      ),
+      (
+        ["add-game", "Golf", "--target", "10.5555"], .usage,
+        "\"10.5555\" in \"--target 10.5555\" has more than three decimals: points are kept to thousandths.\n"
       ),
       (
         ["add-game", "Golf", "--rounds", "two"], .usage,

@@ -37,7 +37,9 @@ import Testing
       ("", 0, "a value was expected, the text ended"),
       ("[1,]", 3, "unexpected character \"]\""),
       ("{\"a\" 1}", 5, "expected \":\" after a key"),
-      ("1.5", 1, "only whole numbers are read"),
+      ("1.", 2, "a malformed number"),
+      ("1e+", 3, "a malformed number"),
+      ("01.5", 0, "a malformed number"),
       ("01", 0, "a malformed number"),
       ("9223372036854775808", 0, "9223372036854775808 does not fit in 64 bits"),
       ("\"abc", 4, "a string was not closed"),
@@ -49,6 +51,16 @@ import Testing
     ])
   func malformed(text: String, offset: Int, problem: String) {
     #expect(throws: JSONSyntaxError(offset: offset, problem: problem)) { try JSON.parse(text) }
+  }
+
+  @Test("a number with a fraction or an exponent is kept as its text, never rounded")
+  func decimals() throws {
+    #expect(
+      try JSON.parse("[13.5, -0.125, 1e3, 2.5E-2, 0.1]")
+        == .array([
+          .decimal("13.5"), .decimal("-0.125"), .decimal("1e3"), .decimal("2.5E-2"), .decimal("0.1"),
+        ]))
+    #expect(JSON.array([.integer(2), .decimal("13.5")]).compactText == "[2,13.5]")
   }
 
   @Test("nesting is bounded instead of exhausting the stack")

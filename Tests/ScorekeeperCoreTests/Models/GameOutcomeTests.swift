@@ -12,11 +12,11 @@ import Testing
   /// Change `n` of a log, a minute after the one before it.
   static func at(_ n: Int64) -> Timestamp { Timestamp(millisecondsSince1970: 1_000_000 + n * 60_000) }
 
-  static func round(_ n: Int64, _ points: [String: Int64]) -> GameOutcome.Change {
+  static func round(_ n: Int64, _ points: [String: Points]) -> GameOutcome.Change {
     GameOutcome.Change(id: "r\(n)", time: at(n), kind: .points(points, rounds: 1))
   }
 
-  static func rules(_ winner: GameRules.Winner = .highest, target: Int64? = nil, rounds: Int? = nil)
+  static func rules(_ winner: GameRules.Winner = .highest, target: Points? = nil, rounds: Int? = nil)
     -> GameRules
   {
     try! GameRules(winner: winner, target: target, rounds: rounds)
@@ -61,7 +61,7 @@ import Testing
     #expect(throws: GameRulesError.roundsNotPositive(0)) { try GameRules(rounds: 0) }
     #expect(
       "\(GameRulesError.targetNotPositive(-5))"
-        == "The target -5 is not a total a game can reach: give a whole number from 1 up.")
+        == "The target -5 is not a total a game can reach: give a number above 0.")
   }
 
   @Test("Hearts: reaching 100 ends the game at that round, the lowest total wins, later points do not count")

@@ -85,6 +85,13 @@ import Testing
       ("+5", ScoreChange.add(5)), ("-3", .add(-3)), ("=10", .set(10)), ("=-4", .set(-4)),
       ("=+4", .set(4)), ("+0", .add(0)), ("-9223372036854775808", .add(.min)),
       ("+9223372036854775807", .add(.max)), ("=-9223372036854775808", .set(.min)),
+      // Decimals, to thousandths, exact.
+      ("+0.5", .add(Points(thousandths: 500))), ("-0.125", .add(Points(thousandths: -125))),
+      ("=13.5", .set(Points(thousandths: 13_500))), ("=-2.25", .set(Points(thousandths: -2250))),
+      ("+.5", .add(Points(thousandths: 500))), ("+1.500", .add(Points(thousandths: 1500))),
+      ("+½", .add(Points(thousandths: 500))), ("=1½", .set(Points(thousandths: 1500))),
+      ("-½", .add(Points(thousandths: -500))),
+      ("+9223372036854775807.999", .add(Points(thousandths: Int128(Int64.max) * 1000 + 999))),
     ])
   func valid(text: String, expected: ScoreChange) throws {
     #expect(try ScoreChange(parsing: text) == expected)
@@ -101,11 +108,42 @@ import Testing
         "", .missingSign,
         #"The score change "" needs a sign: +N adds, -N subtracts, =N sets (for example +5)."#
       ),
-      ("+", .notANumber, #"The score change "+" is not a whole number; use +N, -N or =N."#),
-      ("+x", .notANumber, #"The score change "+x" is not a whole number; use +N, -N or =N."#),
-      ("++5", .notANumber, #"The score change "++5" is not a whole number; use +N, -N or =N."#),
-      ("+ 5", .notANumber, #"The score change "+ 5" is not a whole number; use +N, -N or =N."#),
-      ("+٣", .notANumber, #"The score change "+٣" is not a whole number; use +N, -N or =N."#),
+      (
+        "+", .notANumber,
+        #"The score change "+" is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "+x", .notANumber,
+        #"The score change "+x" is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "++5", .notANumber,
+        #"The score change "++5" is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "+ 5", .notANumber,
+        #"The score change "+ 5" is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "+٣", .notANumber,
+        #"The score change "+٣" is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "+1.", .notANumber,
+        #"The score change "+1." is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "+1.5.5", .notANumber,
+        #"The score change "+1.5.5" is not a number; use +N, -N or =N (N may have decimals: +0.5)."#
+      ),
+      (
+        "+0,5", .decimalComma,
+        #"The score change "+0,5" has a decimal comma; write decimals with a point ("+0.5")."#
+      ),
+      (
+        "+1.2345", .tooManyDecimals,
+        #"The score change "+1.2345" has more than three decimals: points are kept to thousandths."#
+      ),
       (
         "+9223372036854775808", .outOfRange,
         #"The score change "+9223372036854775808" is out of range: scores go from -9223372036854775808 to 9223372036854775807."#

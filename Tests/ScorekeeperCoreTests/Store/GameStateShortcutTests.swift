@@ -55,7 +55,7 @@ import Testing
   /// A random change a user could make; one the store refuses (the game
   /// finished, a limit below the rounds played) changes nothing.
   static func change(_ store: Store, _ random: inout SplitMix64, in game: String = "G") {
-    func points() -> Int64 { .random(in: -12...20, using: &random) }
+    func points() -> Points { .randomEntered(in: -12...20, using: &random) }
     let someone = names.randomElement(using: &random)!
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<40:
@@ -70,10 +70,12 @@ import Testing
     case 70..<82:
       _ = try? store.setRules(
         in: game, winner: Bool.random(using: &random) ? .lowest : nil,
-        target: Bool.random(using: &random) ? .set(.random(in: 10...90, using: &random)) : .remove,
+        target: Bool.random(using: &random) ? .set(.randomEntered(in: 10...90, using: &random)) : .remove,
         rounds: Bool.random(using: &random) ? .set(.random(in: 1...14, using: &random)) : nil)
     case 82..<90:
-      _ = try? store.setTeam(in: game, someone, to: Bool.random(using: &random) ? nil : "T\(points() % 2)")
+      _ = try? store.setTeam(
+        in: game, someone, to: Bool.random(using: &random) ? nil : "T\(Int.random(in: 0...1, using: &random))"
+      )
     case 90..<95:
       _ = try? store.finish(game)
     default:

@@ -16,7 +16,8 @@ import Testing
 
   func players() throws -> [Player] {
     try test.database.fetchAll("SELECT id, gameID, name, score FROM players ORDER BY id") { row in
-      Player(id: try row.text(0), gameID: try row.text(1), name: try row.text(2), score: try row.int64(3))
+      Player(
+        id: try row.text(0), gameID: try row.text(1), name: try row.text(2), score: Points(try row.int64(3)))
     }
   }
 

@@ -131,7 +131,7 @@ import Testing
   func undoOverflow() throws {
     var seed = try Seed(test.database)
     let poker = try seed.game("Poker", players: [("Ann", 0)])
-    _ = try store.score(in: "Poker", "Ann", .set(Int64.min))  // event 1: delta min
+    _ = try store.score(in: "Poker", "Ann", .set(.min))  // event 1: delta min
     let before = try events()
     var ann = poker.players[0]
     ann.score = .min

@@ -19,7 +19,7 @@ import Testing
   var cat: Player { darts.players[2] }
   var dee: Player { darts.players[3] }
 
-  func with(_ player: Player, score: Int64) -> Player {
+  func with(_ player: Player, score: Points) -> Player {
     var copy = player
     copy.score = score
     return copy
@@ -45,8 +45,8 @@ import Testing
 
   @Test(
     "-N subtracts and =N sets",
-    arguments: [(ScoreChange.add(-15), Int64(-5)), (.set(-7), -7), (.set(10), 10)])
-  func subtractAndSet(change: ScoreChange, expected: Int64) throws {
+    arguments: [(ScoreChange.add(-15), Points(-5)), (.set(-7), -7), (.set(10), 10)])
+  func subtractAndSet(change: ScoreChange, expected: Points) throws {
     #expect(try store.score(in: "Darts", "Ann", change).player == with(ann, score: expected))
   }
 
@@ -63,10 +63,10 @@ import Testing
   @Test(
     "a change past the 64-bit limits is refused and nothing is written",
     arguments: [
-      (Int64.max, ScoreChange.add(1)), (Int64.max - 5, .add(6)), (Int64.min, .add(-1)),
-      (Int64.min + 5, .add(-6)), (-1, .add(Int64.min)), (1, .add(Int64.max)),
+      (Points.max, ScoreChange.add(1)), (Points.max - 5, .add(6)), (Points.min, .add(-1)),
+      (Points.min + 5, .add(-6)), (-1, .add(Points.min)), (1, .add(Points.max)),
     ])
-  func overflow(start: Int64, change: ScoreChange) throws {
+  func overflow(start: Points, change: ScoreChange) throws {
     var seed = try Seed(test.database)
     let limits = try seed.game("Limits", players: [("Zed", start)])
     let before = limits.players[0]
@@ -80,9 +80,9 @@ import Testing
 
   @Test(
     "=N further than 64 bits from the score is refused and nothing is written",
-    arguments: [(Int64.min, Int64.max), (Int64.max, Int64.min), (-2, Int64.max), (1, Int64.min)]
-      as [(Int64, Int64)])
-  func setTooFar(start: Int64, target: Int64) throws {
+    arguments: [(Points.min, Points.max), (Points.max, Points.min), (-2, Points.max), (1, Points.min)]
+      as [(Points, Points)])
+  func setTooFar(start: Points, target: Points) throws {
     var seed = try Seed(test.database)
     let limits = try seed.game("Limits", players: [("Zed", start)])
     #expect(
@@ -94,10 +94,10 @@ import Testing
   @Test(
     "changes right up to the limits are exact",
     arguments: [
-      (Int64.max - 5, ScoreChange.add(5), Int64.max), (Int64.min + 5, .add(-5), Int64.min),
-      (0, .add(Int64.min), Int64.min), (-1, .add(Int64.max), Int64.max - 1),
+      (Points.max - 5, ScoreChange.add(5), Points.max), (Points.min + 5, .add(-5), Points.min),
+      (0, .add(Points.min), Points.min), (-1, .add(Points.max), Points.max - 1),
     ])
-  func limits(start: Int64, change: ScoreChange, expected: Int64) throws {
+  func limits(start: Points, change: ScoreChange, expected: Points) throws {
     var seed = try Seed(test.database)
     try seed.game("Limits", players: [("Zed", start)])
     #expect(try store.score(in: "Limits", "Zed", change).player.score == expected)
@@ -110,7 +110,7 @@ import Testing
     try store.standings(
       of: "Darts", order: .descending, header: { header = ($0, $2) }, row: { rows.append($0) })
     #expect(header?.0 == darts.game)
-    #expect(header?.1 == StandingsShape(playerCount: 4, highestScore: 20, lowestScore: 5))
+    #expect(header?.1 == StandingsShape(playerCount: 4, scores: [20, 5]))
     #expect(
       rows == [
         Standing(rank: 1, player: ben), Standing(rank: 1, player: cat), Standing(rank: 3, player: ann),
@@ -125,7 +125,7 @@ import Testing
     var shape: StandingsShape?
     var rows: [Standing] = []
     try store.standings(of: "Empty", order: .descending, header: { shape = $2 }, row: { rows.append($0) })
-    #expect(shape == StandingsShape(playerCount: 0, highestScore: 0, lowestScore: 0))
+    #expect(shape == StandingsShape(playerCount: 0, scores: []))
     #expect(rows == [])
   }
 }

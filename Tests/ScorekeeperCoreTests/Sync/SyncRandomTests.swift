@@ -212,7 +212,7 @@ import Testing
       if let game { _ = try store.addPlayer(to: game.id, name: names.randomElement(using: &random)!) }
     case 20..<39:
       if let game, let player {
-        _ = try store.score(in: game.id, player.id, .add(Int64.random(in: -5...5, using: &random)))
+        _ = try store.score(in: game.id, player.id, .add(Points.randomEntered(in: -5...5, using: &random)))
       }
     case 39..<41:
       // Who is who: a merge of two names, or a name set apart in a game.
@@ -245,19 +245,20 @@ import Testing
       if let game, !players.isEmpty {
         let named = players.filter { _ in Bool.random(using: &random) }
         _ = try store.addRound(
-          in: game.id, named.map { (player: $0.id, points: Int64.random(in: -3...12, using: &random)) })
+          in: game.id,
+          named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) })
       }
     case 80..<85:
       if let game, let player {
         _ = try store.fixRound(
           in: game.id, number: Int.random(in: 1...3, using: &random),
-          [(player: player.id, points: Int64.random(in: 0...9, using: &random))])
+          [(player: player.id, points: Points.randomEntered(in: 0...9, using: &random))])
       }
     case 85..<90:
       if let game {
         _ = try store.setRules(
           in: game.id, winner: [nil, .highest, .lowest].randomElement(using: &random)!,
-          target: [nil, .remove, .set(Int64.random(in: 5...30, using: &random))].randomElement(
+          target: [nil, .remove, .set(Points.randomEntered(in: 5...30, using: &random))].randomElement(
             using: &random)!,
           rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!)
       }
