@@ -9,7 +9,8 @@
 # (script, which runs the binary on a pseudo-terminal for the terminal
 # tests) and openssl (the throwaway server's TLS certificate, for the tests
 # of a certificate the client does not trust) and python3 (whose csv module
-# reads the CSV exports back, a reader that is not ours). With --test, also
+# reads the CSV exports back, a reader that is not ours) and tzdata (the
+# time zones `import --time-zone` reads a BG Stats file's times in). With --test, also
 # chromium (the browser that loads serve's page in the scoreboard's tests).
 # With --bench, also the sqlite3 command-line tool the benchmarks compare
 # against.
@@ -26,6 +27,7 @@ command -v groff >/dev/null 2>&1 || packages+=(groff-base)
 command -v script >/dev/null 2>&1 || packages+=(bsdutils)
 command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
+[[ -e /usr/share/zoneinfo/Europe/Berlin ]] || packages+=(tzdata)
 if [[ "${1:-}" == "--test" ]]; then
   [[ -x /usr/bin/chromium ]] || packages+=(chromium)
 fi

@@ -10,7 +10,7 @@ extension Command {
       name: "import",
       summary: "Add the games in FILE: an export of scorekeeper's, its CSV, or BG Stats' export.",
       arguments: [Argument.importedFile.spec],
-      options: [Option.importFormat.spec, Flag.dryRun.spec],
+      options: [Option.importFormat.spec, Option.timeZone.spec, Flag.dryRun.spec],
       discussion: """
         FILE (- for standard input) is read once and checked row by row as it is
         written, in one transaction: the first problem (its JSON path, or its CSV line
@@ -20,7 +20,10 @@ extension Command {
         database's version; a score change, round or game event whose id is here with
         other content is refused. --format is guessed from the content when not given.
         --dry-run checks the whole file and says what would be added, writing nothing.
-        Imported games sync like any other.
+        Imported games sync like any other. A BG Stats file is judged whole first, and
+        every play that needs attention is listed (the first 50, then how many more).
+        Its plays' times are the phone's wall clock, read in --time-zone (a name as in
+        /usr/share/zoneinfo, such as Europe/Berlin; the machine's zone when not given).
         """,
       examples: [
         "scorekeeper import games.json",
@@ -32,6 +35,11 @@ extension Command {
     prepare: { invocation in
       if let format = invocation[Option.importFormat], ImportFormat(rawValue: format) == nil {
         throw UsageError("--format takes json, csv or bgstats (got \(quote(format))).", command: "import")
+      }
+      if let zone = invocation[Option.timeZone], SystemTimeZone.zone(named: zone) == nil {
+        throw UsageError(
+          "--time-zone takes a time zone's name, such as Europe/Berlin or UTC (got \(quote(zone))).",
+          command: "import")
       }
     },
     run: { invocation in
@@ -51,8 +59,14 @@ extension Command {
         switch format {
         case .json: summary = try store.importExport(from: source, dryRun: invocation[.dryRun])
         case .csv: summary = try store.importCSV(from: source, dryRun: invocation[.dryRun])
-        case .bgstats: summary = try store.importBGStats(from: source, dryRun: invocation[.dryRun])
+        case .bgstats:
+          summary = try store.importBGStats(
+            from: source, dryRun: invocation[.dryRun],
+            timeZone: SystemTimeZone.zone(named: invocation[Option.timeZone])!)
         }
+      } catch let problems as ImportProblems {
+        throw CommandFailure(
+          "Can't import \(path == "-" ? "standard input" : quote(path)): \(problems)\nNothing was imported.")
       } catch let error as ImportError {
         // (A problem in the commands' words ends with its own period.)
         let words = "\(error)".hasSuffix(".") ? "\(error)" : "\(error)."
@@ -114,6 +128,10 @@ extension Argument where Value == String {
 }
 
 extension Option where Value == String {
+  fileprivate static let timeZone = Option(
+    OptionSpec(
+      name: "--time-zone", valueName: "ZONE",
+      help: "The zone a BG Stats file's times are in (Europe/Berlin; the machine's by default)."))
   fileprivate static let importFormat = Option(
     OptionSpec(name: "--format", valueName: "FORMAT", help: "json, csv or bgstats (guessed when not given)."))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScorekeeperCore
 import ScorekeeperTestSupport
 import Testing
 
@@ -140,10 +141,11 @@ import Testing
   ) -> [String] {
     let game = titles.randomElement(using: &random)!
     let name = names.randomElement(using: &random)!
-    let amount = Int.random(in: -5...9, using: &random)
+    // Points as people enter them: whole, halves, thousandths (issue 45).
+    let amount = Points.randomEntered(in: -5...9, using: &random)
     let choices: [[String]] = [
       ["add-game", game], ["add-player", game, name], ["add-player", game, name, "--score", "\(amount)"],
-      ["score", game, name, amount < 0 ? "\(amount)" : "+\(amount)"], ["score", game, name, "=\(amount)"],
+      ["score", game, name, amount.signed], ["score", game, name, "=\(amount)"],
       ["rename-game", game, titles.randomElement(using: &random)!],
       ["rename-player", game, name, names.randomElement(using: &random)!],
       ["remove-player", game, name, "--force"], ["delete-game", game, "--force"], ["undo"], ["list"],
@@ -163,7 +165,8 @@ import Testing
         "set-rules", game,
         ["--lowest-wins", "--highest-wins", "--no-target", "--no-rounds"].randomElement(using: &random)!,
       ],
-      ["set-rules", game, "--target", "\(amount + 15)"], ["set-rules", game, "--rounds", "\(amount + 6)"],
+      ["set-rules", game, "--target", "\(amount + 15)"],
+      ["set-rules", game, "--rounds", "\(amount.floorWhole + 6)"],
       ["finish", game], ["finish", game, "--winner", name], ["reopen", game],
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
       ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["stats", name],

@@ -139,7 +139,9 @@ import Testing
       try process.run(["import", file] + bad.arguments),
       ProcessResult(
         status: 1, stdout: "",
-        stderr: "Can't import \"\(file)\" \(bad.problem) Nothing was imported.\n"
+        // (A BG Stats file's problems come as a list: ": 1 problem:\n  at …\n".)
+        stderr: "Can't import \"\(file)\"\(bad.problem.hasPrefix(":") ? "" : " ")\(bad.problem)"
+          + "\(bad.problem.hasSuffix("\n") ? "" : " ")Nothing was imported.\n"
       ))
     #expect(try dump(database) == before)
   }
@@ -342,8 +344,13 @@ struct BadImport: CustomTestStringConvertible, Sendable {
       bytes: Array(
         #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "\u001b[31mAnn"}], "plays": [{"uuid": "5B1E0C4A-1F6B-4C8E-9B1D-7A0C3E2F9A11", "gameRefId": 1, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
           .utf8),
-      problem:
-        #"at $.plays[0] (line 1, column 100): A player name can't contain control or invisible formatting characters; "\u{1B}[31mAnn" has U+001B at character 1."#
+      problem: """
+        : 1 problem:
+          at play 5b1e0c4a-1f6b-4c8e-9b1d-7a0c3e2f9a11 ("Catan", 2026-10-02 19:30:00), $.plays[0] (line 1, column 100): \
+        A player name can't contain control or invisible formatting characters; "\\u{1B}[31mAnn" has U+001B at \
+        character 1.
+
+        """
     ),
     // One clear line for every refusal (issue 44).
     BadImport(
@@ -403,6 +410,11 @@ struct BadImport: CustomTestStringConvertible, Sendable {
       bytes: Array(
         #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "Ann"}], "plays": [{"uuid": "P1", "gameRefId": 7, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
           .utf8),
-      problem: "at $.plays[0] (line 1, column 90): gameRefId 7 is no game of the file's \"games\"."),
+      problem: """
+        : 1 problem:
+          at play p1 (no game, 2026-10-02 19:30:00), $.plays[0] (line 1, column 90): gameRefId 7 is no game of \
+        the file's "games".
+
+        """),
   ]
 }

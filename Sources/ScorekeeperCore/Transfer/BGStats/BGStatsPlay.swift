@@ -1,0 +1,184 @@
+/// One BG Stats play as the rows it becomes, judged whole before any is
+/// written (`make` says every problem the play has).
+///
+/// - The play's `uuid` (lower case) is the game's id; the game's `name` its
+///   title and kind; `highestWins` its rules.
+/// - Each seat of `playerScores` is a player named as its player (trimmed);
+///   anonymous seats (`isAnonymous`, one `playerRefId` for all) are each a
+///   player of their own, "Anonymous", "Anonymous 2"…
+/// - A seat's team only when the play (or its game) `usesTeams`: the app
+///   leaves "0" in plays without teams.
+/// - A score is the calculator's text summed (`BGStatsScore`); none in a
+///   `noPoints` game.
+/// - The winners: those marked `winner` (in a co-operative game, everyone
+///   marked, or no one); else those ranked 1 (`rank`); else none named,
+///   and the scores decide, as in a game played here.
+/// - `playDate` is the phone's wall clock, read in `timeZone`; the play
+///   ends `durationMin` later. Plays ending at the same time end in the
+///   order they were entered (`entryDate`, then uuid): `orderEndings`.
+struct BGStatsPlay {
+  struct Seat {
+    var id: String
+    /// The id of the seat's score change.
+    var scoreID: String
+    var name: String
+    var team: String?
+    var points: Points?
+  }
+
+  var location: String
+  /// The play's uuid, lower case: what every id is made from.
+  var uuid: String
+  var id: String
+  var title: String
+  var highestWins: Bool
+  var seats: [Seat]
+  /// Nil: the scores decide.
+  var winners: [String]?
+  var start: Timestamp
+  var end: Timestamp
+  /// For the order of plays ending together: `entryDate`, then uuid.
+  var entryKey: (String, String)
+
+  struct Refusal: Error {
+    var problems: [ImportError]
+  }
+
+  static func make(_ play: BGStatsFile.Play, of file: BGStatsFile, timeZone: LocalTimeZone)
+    -> Result<BGStatsPlay, Refusal>
+  {
+    let game = play.gameRefId.flatMap { file.games[$0] }
+    let location =
+      "play \(play.uuid.isEmpty ? "without a uuid" : play.uuid.lowercased()) "
+      + "(\(game.map { quote($0.name.visible) } ?? "no game"), \(play.playDate.visible)), \(play.location)"
+    var problems: [String] = []
+    func check(_ text: String, _ table: String, _ column: String) -> String {
+      do {
+        return try ColumnRule.of(table: table, column: column)!.check(text)
+      } catch .text(let error) {
+        problems.append(error.description)
+      } catch {
+        problems.append("\(column) \(error)")
+      }
+      return text
+    }
+    let uuid = play.uuid.lowercased()
+    if uuid.isEmpty { problems.append("a play needs a \"uuid\"") }
+    if game == nil {
+      problems.append(
+        play.gameRefId.map { "gameRefId \($0) is no game of the file's \"games\"" }
+          ?? "a play needs a \"gameRefId\"")
+    }
+    let title = check(game?.name ?? "?", "games", "title")
+    let start = LocalDateTime(play.playDate).flatMap(timeZone.instant)
+    if start == nil {
+      problems.append(
+        LocalDateTime(play.playDate) == nil
+          ? "playDate must read like 2019-04-06 04:54:35, not \(quote(play.playDate))"
+          : "playDate \(quote(play.playDate)) is no time in \(timeZone.name) (the clocks skipped it)")
+    }
+    let usesTeams = play.usesTeams || game?.usesTeams == true
+    var seats: [Seat] = []
+    var anonymous = 0
+    var seen: [Int64: Int] = [:]
+    var flagged: [String] = []
+    var rankedFirst: [String] = []
+    for score in play.scores {
+      guard let ref = score.playerRefId, let player = file.players[ref] else {
+        problems.append(
+          score.playerRefId.map { "playerRefId \($0) is no player of the file's \"players\"" }
+            ?? "a player's score needs a \"playerRefId\"")
+        continue
+      }
+      // A seat again of one playerRefId (anonymous seats all share one) is a player of its own.
+      let again = seen[ref, default: 0]
+      seen[ref] = again + 1
+      let suffix = again == 0 ? [] : ["seat", String(again + 1)]
+      let id = IDs.made(["bgstats", "player", uuid, String(ref)] + suffix)
+      var name: String
+      if player.isAnonymous {
+        anonymous += 1
+        name = anonymous == 1 ? "Anonymous" : "Anonymous \(anonymous)"
+      } else {
+        name = check(player.name, "players", "name")
+      }
+      let team = usesTeams ? score.team.flatMap { $0.isEmpty ? nil : check($0, "players", "team") } : nil
+      var points: Points?
+      if game?.noPoints == false, let text = score.score, !text.isEmpty {
+        switch BGStatsScore.points(text) {
+        case .success(let value): points = value
+        case .failure(let problem):
+          problems.append("\(quote(name.visible))'s score \(quote(text)) \(problem.words)")
+        }
+      }
+      seats.append(
+        Seat(
+          id: id, scoreID: IDs.made(["bgstats", "score", uuid, String(ref)] + suffix), name: name, team: team,
+          points: points))
+      if score.winner { flagged.append(id) }
+      if score.rank == 1 { rankedFirst.append(id) }
+    }
+    guard problems.isEmpty, let game, let start else {
+      return .failure(Refusal(problems: problems.map { ImportError(location: location, problem: $0) }))
+    }
+    let winners: [String]? =
+      game.cooperative || !flagged.isEmpty ? flagged : rankedFirst.isEmpty ? nil : rankedFirst
+    // The finish comes after its scores, each a millisecond after the last.
+    let lastScore = start.millisecondsSince1970 + Int64(seats.count)
+    let end = max(start.millisecondsSince1970 + max(play.durationMin ?? 0, 0) * 60_000, lastScore + 1)
+    return .success(
+      BGStatsPlay(
+        location: location, uuid: uuid,
+        id: ColumnRule.isID(uuid[...]) ? uuid : IDs.made(["bgstats", "play", uuid]),
+        title: title, highestWins: game.highestWins, seats: seats, winners: winners, start: start,
+        end: Timestamp(millisecondsSince1970: end), entryKey: (play.entryDate ?? "", uuid)))
+  }
+
+  /// Plays ending at one time end a millisecond apart, in the order they
+  /// were entered: ratings fold games by when they ended, and the plays
+  /// of one evening entered together often share a time.
+  static func orderEndings(_ plays: inout [BGStatsPlay]) {
+    let groups = Dictionary(grouping: plays.indices) { plays[$0].end }
+    for indices in groups.values where indices.count > 1 {
+      let ordered = indices.sorted { plays[$0].entryKey < plays[$1].entryKey }
+      for (offset, index) in ordered.enumerated() {
+        plays[index].end = Timestamp(
+          millisecondsSince1970: plays[index].end.millisecondsSince1970 + Int64(offset))
+      }
+    }
+  }
+
+  func write(to importer: RowImporter) throws {
+    func time(_ milliseconds: Int64) -> SQLValue {
+      .text(Timestamp(millisecondsSince1970: milliseconds).iso8601)
+    }
+    func madeID(_ kind: String) -> SQLValue { .text(IDs.made(["bgstats", kind, uuid])) }
+    let device: SQLValue = .text("bgstats")
+    try importer.beginGame(id: id, title: title, kind: title)
+    for seat in seats {
+      try importer.insert(.players, [.text(seat.id), .text(seat.name), SQLValue(seat.team)])
+    }
+    try importer.insert(
+      .gameEvents,
+      [
+        madeID("rules"), time(start.millisecondsSince1970), device, .text("rules"),
+        .text(highestWins ? "highest" : "lowest"), .null, .null, .null, .null,
+      ])
+    for (index, seat) in seats.enumerated() {
+      guard let points = seat.points else { continue }
+      try importer.insert(
+        .scoreEvents,
+        [
+          .text(seat.scoreID), .text(seat.id), .whole(points), .thousandths(points),
+          time(start.millisecondsSince1970 + Int64(index) + 1), device, .null, .null,
+        ])
+    }
+    try importer.insert(
+      .gameEvents,
+      [
+        madeID("finish"), time(end.millisecondsSince1970), device, .text("finish"), .null, .null, .null,
+        .null,
+        winners.map { .text($0.joined(separator: " ")) } ?? .null,
+      ])
+  }
+}

@@ -1,0 +1,59 @@
+extension Store {
+  /// Imports BG Stats' JSON backup: each play becomes a finished game of
+  /// its game's kind (titled by the game's name), each seat a player with
+  /// its score as one change, ended when the play ended. What each field
+  /// becomes is in `BGStatsPlay` and README's "Importing from BG Stats".
+  ///
+  /// Every play is read and judged before anything is written, so a
+  /// refusal names every play that needs attention (`ImportProblems`),
+  /// and changes nothing. Ids are made from the play's uuid, so importing
+  /// the file again adds nothing; its rows carry the device "bgstats", so
+  /// every device importing the file makes the same rows.
+  public func importBGStats(from source: ImportSource, dryRun: Bool, timeZone: LocalTimeZone) throws
+    -> ImportSummary
+  {
+    let reader = try JSONStreamReader(source: source)
+    let file = try BGStatsFile(reader: reader)
+    var plays: [BGStatsPlay] = []
+    var problems: [ImportError] = []
+    for play in file.plays {
+      switch BGStatsPlay.make(play, of: file, timeZone: timeZone) {
+      case .success(let made): plays.append(made)
+      case .failure(let refusal): problems += refusal.problems
+      }
+    }
+    guard problems.isEmpty else { throw ImportProblems(problems) }
+    BGStatsPlay.orderEndings(&plays)
+    return try importing(dryRun: dryRun) { importer in
+      for play in plays {
+        do {
+          try play.write(to: importer)
+        } catch let problem as RowProblem {
+          throw ImportError(location: play.location, problem: problem.problem)
+        }
+      }
+    }
+  }
+}
+
+/// Every problem a refused import found, each where it is; nothing was
+/// written. At most `shown` are kept, and how many there were.
+public struct ImportProblems: Error, Equatable, CustomStringConvertible {
+  public static let shown = 50
+  public let problems: [ImportError]
+  public let total: Int
+
+  public init(_ problems: [ImportError]) {
+    self.problems = Array(problems.prefix(Self.shown))
+    total = problems.count
+  }
+
+  /// "3 problems:" then a line each, then how many more were not listed.
+  public var description: String {
+    // (A problem in the commands' words ends with its own period.)
+    ([total == 1 ? "1 problem:" : "\(total) problems:"]
+      + problems.map { "  \($0)" + ("\($0)".hasSuffix(".") ? "" : ".") }
+      + (total > problems.count ? ["  … and \(total - problems.count) more."] : []))
+      .joined(separator: "\n")
+  }
+}
