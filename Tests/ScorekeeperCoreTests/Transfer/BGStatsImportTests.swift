@@ -197,6 +197,9 @@ import Testing
       Self.play("dddd0002-0000-4000-8000-000000000000", #"{"playerRefId": 1, "score": "3"}"#),
       Self.play(
         "dddd0003-0000-4000-8000-000000000000", #"{"playerRefId": 5, "score": "1.2345"}"#, date: "yesterday"),
+      Self.play(
+        "dddd0004-0000-4000-8000-000000000000", #"{"playerRefId": 1, "score": "1.2345"}"#,
+        date: "2026-02-31 19:30:00"),
     ])
     #expect(
       throws: ImportProblems([
@@ -212,6 +215,14 @@ import Testing
           location:
             #"play dddd0003-0000-4000-8000-000000000000 ("Catan", yesterday), $.plays[2] (line 5, column 1)"#,
           problem: #"playerRefId 5 is no player of the file's "players""#),
+        ImportError(
+          location:
+            #"play dddd0004-0000-4000-8000-000000000000 ("Catan", 2026-02-31 19:30:00), $.plays[3] (line 6, column 1)"#,
+          problem: #"playDate must read like 2019-04-06 04:54:35, not "2026-02-31 19:30:00""#),
+        ImportError(
+          location:
+            #"play dddd0004-0000-4000-8000-000000000000 ("Catan", 2026-02-31 19:30:00), $.plays[3] (line 6, column 1)"#,
+          problem: #""Ann"'s score "1.2345" has more than three decimals: points are kept to thousandths"#),
       ])
     ) { try importing(bytes) }
     #expect(try allRows() == before)

@@ -23,44 +23,23 @@ public struct LocalTimeZone: Sendable {
 
 /// A date and time as a clock on the wall shows it.
 public struct LocalDateTime: Hashable, Sendable {
-  public var year, month, day, hour, minute, second: Int
+  public let year, month, day, hour, minute, second: Int
+  /// The instant this would be in UTC.
+  public let asIfUTC: Timestamp
 
-  /// Reads "2019-04-06 04:54:35" (or with a "T"); nil for anything else.
+  /// Reads "2019-04-06 04:54:35" (or with a "T"); nil for anything else,
+  /// a day the month does not have (the 31st of April) included.
   public init?(_ text: String) {
     let bytes = Array(text.utf8)
-    guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-      bytes[16] == UInt8(ascii: ":")
+    guard bytes.count == 19, bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T"),
+      let instant = Timestamp(iso8601: String(text.prefix(10)) + "T" + String(text.suffix(8)) + "Z")
     else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return value
+    func number(_ range: Range<Int>) -> Int {
+      bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-      let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
-    else { return nil }
-    (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
-      year, month, day, hour, minute, second
-    )
-    // A day the month does not have (the 31st of April) is no date.
-    guard asIfUTC.iso8601.hasPrefix(String(text.prefix(10))) else { return nil }
-  }
-
-  /// The instant this would be in UTC.
-  public var asIfUTC: Timestamp {
-    Timestamp(
-      iso8601:
-        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))Z"
-    )!
-  }
-
-  private func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    // (Checked digits and ranges: the instant above was read from them.)
+    (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+    (hour, minute, second) = (number(11..<13), number(14..<16), number(17..<19))
+    asIfUTC = instant
   }
 }
