@@ -172,7 +172,7 @@ import Testing
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
         "export [GAME …] [--format FORMAT] [--standings] [--output FILE]",
-        "import FILE [--format FORMAT] [--dry-run]",
+        "import FILE [--format FORMAT] [--time-zone ZONE] [--dry-run]",
         "backup FILE [--force] [--verify]",
         "restore FILE",
         "share GAME [--read-only | --read-write | --stop | --participants] [--force]",
