@@ -8,7 +8,9 @@ extension Row {
   /// A player's total: `score` (the whole part, rounded down and clamped)
   /// at `index`, `scoreThousandths` at the next column.
   func total(_ index: Int) throws -> Points {
-    Points(thousandths: Int128(try int64(index)) * 1000 + Int128(try int64(index + 1))).clamped
+    // `score` is clamped already: only its top can pass the range with its thousandths.
+    let whole = try int64(index)
+    return whole == Int64.max ? .max : Points(whole: whole, thousandths: try int64(index + 1))
   }
 }
 

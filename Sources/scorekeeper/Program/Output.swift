@@ -141,7 +141,7 @@ final class Output {
   /// Writes points as `Points.description` does, right-aligned in
   /// `width` columns; a whole number by the fast path below.
   func write(_ points: Points, width: Int = 0) {
-    if points.isWhole, let whole = Int64(exactly: points.thousandths / 1000) {
+    if let whole = points.wholeNumber {
       write(whole, width: width)
     } else {
       let text = points.description
