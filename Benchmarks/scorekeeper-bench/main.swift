@@ -37,6 +37,8 @@ var importOnly = false
 var watchOnly = false
 // Only what issue 44's attacks cost serve and import.
 var attacksOnly = false
+// Only the BG Stats import row (issue 45).
+var bgstatsOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -49,9 +51,10 @@ while let argument = arguments.popFirst() {
   case "--import-only": importOnly = true
   case "--watch-only": (syncOnly, watchOnly) = (true, true)
   case "--attacks-only": attacksOnly = true
+  case "--bgstats-only": bgstatsOnly = true
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only]"
     )
     exit(2)
   }
@@ -105,9 +108,13 @@ if ratingsOnly {
 @MainActor func importRows() throws -> [String] {
   try ImportBench.run(
     scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: max(3, runs / 10))
+    + BGStatsImportBench.run(scorekeeper: scorekeeper, directory: directory, runs: max(5, runs / 4))
 }
 if importOnly {
   exit(try importRows().isEmpty ? 0 : 1)
+}
+if bgstatsOnly {
+  exit(try BGStatsImportBench.run(scorekeeper: scorekeeper, directory: directory, runs: 9).isEmpty ? 0 : 1)
 }
 if attacksOnly {
   exit(try AttackBench.run(scorekeeper: scorekeeper, directory: directory).isEmpty ? 0 : 1)
