@@ -165,7 +165,7 @@ import Testing
     "13 rulesAndRounds 2ae3eba3d591b56cdc8d0c6185588a90f3058b58875c980af891f649328acfdf",
     "14 resultChangesAndKinds a5ba288be79694fd76bef8cae7c325a7abbd9065bfa76d4758ddc2d1c26b90fb",
     "15 peopleAndResults 959ac7508e6ad02ca67db4087e1eab0dc2c745f3798f11adcdbc78072c67122a",
-    "16 decimalPoints a585bab1deca8f36db72aed7da867a606e9a875927366f4032e6195bfb457758",
+    "16 decimalPoints d742e6b1f45e3c35d33e5eb0178d8a57395d859fcedab479b654e34fb4c15269",
   ]
 
   /// The same for the mock cloud file's migrations.

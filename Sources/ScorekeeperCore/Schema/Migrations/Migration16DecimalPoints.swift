@@ -65,13 +65,7 @@ extension Migration {
           scoreLow = scoreLow \(sign) (\(row).delta & 4294967295) + \(thousandths) / 1000 - 1,
           scoreThousandths = \(thousandths) % 1000
         WHERE id = \(row).playerID;
-        UPDATE players SET scoreHigh = scoreHigh + (scoreLow >> 32), scoreLow = scoreLow & 4294967295
-        WHERE id = \(row).playerID;
-        UPDATE players SET score = CASE
-            WHEN scoreHigh > 2147483647 THEN 9223372036854775807
-            WHEN scoreHigh < -2147483648 THEN -9223372036854775807 - 1
-            ELSE scoreHigh * 4294967296 + scoreLow END
-        WHERE id = \(row).playerID;
+        \(normalizeTotal(row))
       """
   }
 }

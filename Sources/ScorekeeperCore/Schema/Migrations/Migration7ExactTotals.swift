@@ -63,8 +63,9 @@ extension Migration {
   )
 
   /// Carries `scoreLow` (now in (-2^32, 2^33)) into `scoreHigh` (`>>` is
-  /// arithmetic, `&` two's complement), then sets the clamped `score`.
-  private static func normalizeTotal(_ row: String) -> String {
+  /// arithmetic, `&` two's complement), then sets the clamped `score`
+  /// (v16's triggers end the same way).
+  static func normalizeTotal(_ row: String) -> String {
     """
     UPDATE players SET scoreHigh = scoreHigh + (scoreLow >> 32), scoreLow = scoreLow & 4294967295
         WHERE id = \(row).playerID;
