@@ -78,6 +78,19 @@ public enum Person {
     while let last = utf8.last, isSpace(last) { utf8.removeLast() }
     return String(decoding: utf8.map { (0x41...0x5a).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
   }
+
+  /// Whether a player so named is nobody in particular: "Anonymous" or
+  /// "Anonymous 2" (any case), as BG Stats' unnamed seats are imported,
+  /// or as a user leaves a seat. It plays and places in its game, and is
+  /// never a person: not in `people`, `stats`, the leaderboard or ratings.
+  public static func isNobody(_ name: String) -> Bool {
+    let key = key(of: name)
+    guard key.hasPrefix("anonymous") else { return false }
+    let number = key.dropFirst("anonymous".count)
+    return number.isEmpty
+      || (number.first == " " && number.count > 1
+        && number.dropFirst().allSatisfy { ("0"..."9").contains($0) })
+  }
 }
 
 extension Array where Element == FinishedGame {

@@ -74,11 +74,17 @@ public struct RatingFold: Sendable {
     _ game: FinishedGame,
     step: ((_ person: String, _ rank: Int, _ before: Value, _ after: Value) -> Void)? = nil
   ) {
-    guard !game.isCooperative && game.places.count > 1 else { return }
+    guard !game.isCooperative && game.places.count > 1,
+      game.places.contains(where: { !$0.members.isEmpty })
+    else { return }
     let ranks = game.places.map(\.rank)
-    let sideSlots = game.places.map { place in place.members.map { slot(of: $0.person, named: $0.personName) }
+    // A side of anonymous seats alone (`Person.isNobody`) plays as someone
+    // new, at the starting rating, whom the game rates for no one: finishing
+    // 2nd of three against strangers still says something about you.
+    let sideSlots = game.places.map { place in
+      place.members.isEmpty ? [nil] : place.members.map { slot(of: $0.person, named: $0.personName) }
     }
-    let before = sideSlots.map { side in side.map { slotValues[$0] } }
+    let before = sideSlots.map { side in side.map { $0.map { slotValues[$0] } ?? initial } }
     let after: [[Value]]
     switch system {
     case .openskill:
@@ -95,6 +101,7 @@ public struct RatingFold: Sendable {
     }
     for (index, side) in sideSlots.enumerated() {
       for (offset, slot) in side.enumerated() {
+        guard let slot else { continue }
         slotValues[slot] = after[index][offset]
         slotGames[slot] += 1
         step?(people[slot], ranks[index], before[index][offset], after[index][offset])

@@ -89,7 +89,16 @@ extension Store {
     let directory = try peopleDirectory()
     var spellings = PeopleNames.Spellings()
     var people: Set<String> = []
+    // Anonymous seats are no one: they leave the sides, whose places stay
+    // (Ann 2nd of three is 2nd of three), and a side of them alone is
+    // empty (ratings pass it over).
     var games = games
+    for index in games.indices
+    where games[index].places.contains(where: { $0.members.contains { Person.isNobody($0.name) } }) {
+      for place in games[index].places.indices {
+        games[index].places[place].members.removeAll { Person.isNobody($0.name) }
+      }
+    }
     // Without links, a person is a name: its key, worked out once a name.
     var keys: [String: String] = [:]
     for index in games.indices {

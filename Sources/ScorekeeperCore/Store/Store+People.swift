@@ -57,6 +57,7 @@ extension Store {
       """
     ) { row in
       let (game, name) = (try row.text(0), try row.text(1))
+      guard !Person.isNobody(name) else { return }  // an anonymous seat is no one
       let person = directory.person(ofPlayerNamed: name, inGame: game)
       spellings.note(name)
       var summary =

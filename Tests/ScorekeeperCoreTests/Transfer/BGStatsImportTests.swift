@@ -102,6 +102,26 @@ import Testing
     expectNoDifference(
       try store.players(of: "5b1e").map { "\($0.name) \($0.score)" },
       ["Anonymous 12", "Ann 10", "Anonymous 2 7", "Anonymous 3 0"])
+    // No anonymous seat is a person: Ann alone is (marked the winner,
+    // first); the seats' places stay, with no one in them.
+    #expect(try store.people().map(\.name) == ["Ann"])
+    expectNoDifference(
+      try results(), ["5b1e0c4a 2026-10-02T17:30:00.005Z won by Ann | 1 Ann 10 | 2  12 | 2  7 | 2  0"])
+    #expect(Statistics(of: try store.finishedResults()).lines.map { "\($0.name) \($0.games)" } == ["Ann 1"])
+    // Rated against the seats as strangers at the starting rating: one
+    // game for Ann, no one else rated.
+    var fold = RatingFold(system: .openskill)
+    for game in try store.finishedResults() { fold.apply(game) }
+    #expect(fold.rated.map { "\($0.name) \($0.games)" } == ["Ann 1"])
+    #expect(fold.value(of: "ann").score > RatingFold(system: .openskill).value(of: "ann").score)
+  }
+
+  @Test("anonymous is a name: \"Anonymous\", \"anonymous 12\"; not \"Anonymouse\" or \"Anonymous Bob\"")
+  func nobody() {
+    #expect(["Anonymous", " anonymous 12 ", "ANONYMOUS 2"].allSatisfy(Person.isNobody))
+    #expect(
+      !["Anonymouse", "Anonymous Bob", "Anonymous 2b", "Anonymous -2", "Ann"].contains(where: Person.isNobody)
+    )
   }
 
   @Test("teams only where the play uses them: the app's leftover \"0\" makes none")
