@@ -140,6 +140,16 @@ public enum PointsSyntaxError: Error, Hashable, Sendable {
   case tooManyDecimals
   /// A whole part past 64 bits.
   case outOfRange
+
+  /// What is wrong, after the text quoted, for the two problems every
+  /// reader words alike (what "not a number" means depends on the reader).
+  public var words: String? {
+    switch self {
+    case .notANumber: nil
+    case .tooManyDecimals: "has more than three decimals: points are kept to thousandths"
+    case .outOfRange: "is out of range: points go from \(Int64.min) to \(Int64.max)"
+    }
+  }
 }
 
 extension Points {

@@ -1,7 +1,7 @@
 /// Ratings folded over finished games one at a time, in the order given:
 /// what `Leaderboard` ranks, and what `rating --explain` shows game by
 /// game. Co-operative games rank no one, and are passed over; so is a
-/// game of a single side.
+/// game of a single side, and one whose sides are all anonymous seats.
 public struct RatingFold: Sendable {
   /// One person's rating: OpenSkill's, or Elo's.
   public enum Value: Hashable, Sendable {

@@ -3,11 +3,8 @@
 func importedPoints(_ text: String, column: String) throws(RowProblem) -> Points {
   do {
     return try Points(parsing: text[...])
-  } catch .tooManyDecimals {
-    throw RowProblem("\(column) \(quote(text)) has more than three decimals: points are kept to thousandths")
-  } catch .outOfRange {
-    throw RowProblem("\(column) \(quote(text)) is out of range: points go from \(Int64.min) to \(Int64.max)")
   } catch {
+    if let words = error.words { throw RowProblem("\(column) \(quote(text)) \(words)") }
     throw RowProblem(
       "\(column) must be a number such as 13 or 13.5 (a decimal point, not a comma), not \(quote(text))")
   }

@@ -16,11 +16,7 @@ func typedPoints(
         command: command)
     }
     throw UsageError("\(quoted) is not a number (write 5, -3 or 13.5).", command: command)
-  } catch .tooManyDecimals {
-    throw UsageError(
-      "\(quoted) has more than three decimals: points are kept to thousandths.", command: command)
-  } catch .outOfRange {
-    throw UsageError(
-      "\(quoted) is out of range: points go from \(Int64.min) to \(Int64.max).", command: command)
+  } catch {
+    throw UsageError("\(quoted) \(error.words!).", command: command)
   }
 }

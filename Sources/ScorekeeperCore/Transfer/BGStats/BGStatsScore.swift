@@ -31,25 +31,21 @@ enum BGStatsScore {
       do {
         let value = try Points(parsing: term.digits, allowingSign: false)
         sum += term.negative ? -value : value
-      } catch .tooManyDecimals {
-        return .failure(.tooManyDecimals)
-      } catch .outOfRange {
-        return .failure(.outOfRange)
       } catch {
-        return .failure(.notASum)
+        return .failure(error == .notANumber ? .notASum : .points(error))
       }
     }
-    return sum.fitsStorage ? .success(sum) : .failure(.outOfRange)
+    return sum.fitsStorage ? .success(sum) : .failure(.points(.outOfRange))
   }
 
   enum Problem: Error, Hashable {
-    case notASum, tooManyDecimals, outOfRange
+    case notASum
+    case points(PointsSyntaxError)
 
     var words: String {
       switch self {
       case .notASum: "is not a number or a sum of numbers (as 12, 13.5, 21,7 or 87+77)"
-      case .tooManyDecimals: "has more than three decimals: points are kept to thousandths"
-      case .outOfRange: "is out of range: points go from \(Int64.min) to \(Int64.max)"
+      case .points(let error): error.words ?? Self.notASum.words
       }
     }
   }
