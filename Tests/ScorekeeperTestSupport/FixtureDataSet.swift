@@ -85,6 +85,12 @@ public enum FixtureDataSet {
       _ = try store.addRound(in: "Chess", [("Ann", 1), ("Bob", 0)])
       _ = try store.addRound(in: "Chess", [("Ann", half), ("Bob", half)])
       _ = try store.score(in: "Chess", "Bob", .add(Points(thousandths: -125)))
+    case 17:
+      // v16's, and Chess kept out of statistics, then finished naming Bob,
+      // who ranks first although Ann leads.
+      try fill(store, version: 16)
+      _ = try store.setRules(in: "Chess", winner: nil, target: nil, rounds: nil, counted: false)
+      _ = try store.finish("Chess", winners: ["Bob"])
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -120,6 +126,10 @@ public enum FixtureDataSet {
       // v16: every older change and target is whole (no thousandths).
       tables["scoreEvents"] = tables["scoreEvents"]?.map { $0 + [.null] }
       tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
+    }
+    if version < 17 {
+      // v17: no older finish gave places, and every older game counts.
+      tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null, .null] }
     }
     // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
     tables["players"] = tables["players"]?.map { row in
@@ -210,6 +220,28 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
+    case 17:
+      // v16's (in v17's columns), and Chess's two events, ids 45 and 46,
+      // a millisecond apart after v16's last change (12 ms): the rules
+      // (counted 0, nothing else changed) and the finish naming Bob.
+      var tables = userData(fromVersion: 16)
+      let chess = SQLValue.text(negativeID(34))
+      tables["gameEvents"] =
+        (tables["gameEvents"]!.map { $0 + [.null, .null] } + [
+          [
+            id(45), chess, "2026-01-01T00:00:00.013Z", device, "rules", .null, .null, .null, .null, .null,
+            .null, 0,
+          ],
+          [
+            id(46), chess, "2026-01-01T00:00:00.014Z", device, "finish", .null, .null, .null, id(38), .null,
+            .null,
+            .null,
+          ],
+        ]).sorted(by: sqlOrder)
+      tables["localDevice"] = [[1, device, thisFile, "2026-01-01T00:00:00.014Z"]]
+      // The log keeps the last change that is not a score change: the finish.
+      tables["localChanges"] = [[41, .null, .text("finished \(quote("Chess"))"), chess, .null]]
+      return tables
     case 16:
       // v15's (in v16's columns), and Chess: ids 34 to 44 in the order
       // v16's store made them, each a millisecond after the

@@ -14,6 +14,8 @@ public enum ColumnRule: Sendable, Equatable {
   case ids
   /// Ids as a JSON array (a split's games).
   case idList
+  /// Arrays of ids as a JSON array (a finish's places, best first).
+  case idTiers
   /// A device: what `history` shows of where a change was made.
   case device
   /// A person's id: a name's key (`Person.key`), perhaps with `#` and a
@@ -31,6 +33,7 @@ public enum ColumnRule: Sendable, Equatable {
     case ("players", "team"): .text(.teamName)
     case ("gameEvents", "winners"): .ids
     case ("personLinks", "games"): .idList
+    case ("gameEvents", "places"): .idTiers
     case (_, "device"): .device
     case ("personLinks", "person"), ("personLinks", "other"): .person
     default: nil
@@ -62,6 +65,13 @@ public enum ColumnRule: Sendable, Equatable {
       guard case .array(let items)? = try? JSON.parse(value),
         items.allSatisfy({ if case .string(let id) = $0 { Self.isID(id[...]) } else { false } })
       else { throw .notIDs(value) }
+    case .idTiers:
+      guard case .array(let tiers)? = try? JSON.parse(value),
+        tiers.allSatisfy({ tier in
+          guard case .array(let items) = tier else { return false }
+          return items.allSatisfy { if case .string(let id) = $0 { Self.isID(id[...]) } else { false } }
+        })
+      else { throw .notPlaces(value) }
     case .device:
       let valid =
         (1...Self.maximumIDLength).contains(value.utf8.count)
@@ -103,6 +113,7 @@ public enum ColumnError: Error, Equatable, CustomStringConvertible {
   case text(InvalidTextError)
   case notID(String)
   case notIDs(String)
+  case notPlaces(String)
   case notDevice(String)
   case notPerson(String)
 
@@ -113,6 +124,7 @@ public enum ColumnError: Error, Equatable, CustomStringConvertible {
       "\(quote(value)) is not an id (hex digits and dashes, at least \(IDFragment.minimumDigits) digits, "
         + "as scorekeeper makes them)."
     case .notIDs(let value): "\(quote(value)) is not a list of ids."
+    case .notPlaces(let value): "\(quote(value)) is not a list of places (lists of ids, best first)."
     case .notDevice(let value):
       "\(quote(value)) is not a device (1 to \(ColumnRule.maximumIDLength) letters, digits, '-', '_' or '.')."
     case .notPerson(let value):

@@ -3,12 +3,13 @@
 /// title and kind, and who each member is as a person, which the person
 /// links decide when it is read).
 ///
-///     {"l": lowestWins, "c": cooperative, "w": [winner names],
+///     {"l": lowestWins, "c": cooperative, "k": counted, "w": [winner names],
 ///      "p": [[rank, total, [[playerID, name, total], …]], …]}
 extension FinishedGame {
   var cached: String {
     JSON.object([
-      ("l", .bool(lowestWins)), ("c", .bool(isCooperative)), ("w", .array(winnerNames.map(JSON.string))),
+      ("l", .bool(lowestWins)), ("c", .bool(isCooperative)), ("k", .bool(isCounted)),
+      ("w", .array(winnerNames.map(JSON.string))),
       (
         "p",
         .array(
@@ -31,12 +32,14 @@ extension FinishedGame {
   init(cached text: String, game: Game, kind: String?, finishedAt: Timestamp) throws {
     var text = text
     let read = text.withUTF8 { bytes in
-      Result { () throws -> (Bool, Bool, [String], [Place]) in
+      Result { () throws -> (Bool, Bool, Bool, [String], [Place]) in
         var parser = JSONParser(bytes: bytes)
         try parser.expect(UInt8(ascii: "{"), "{")
         let lowestWins = try parser.field("l") { p in try p.bool() }
         try parser.expect(UInt8(ascii: ","), ",")
         let cooperative = try parser.field("c") { p in try p.bool() }
+        try parser.expect(UInt8(ascii: ","), ",")
+        let counted = try parser.field("k") { p in try p.bool() }
         try parser.expect(UInt8(ascii: ","), ",")
         let winners = try parser.field("w") { p in try p.elements { q in try q.quoted() } }
         try parser.expect(UInt8(ascii: ","), ",")
@@ -63,15 +66,15 @@ extension FinishedGame {
           }
         }
         try parser.expect(UInt8(ascii: "}"), "}")
-        return (lowestWins, cooperative, winners, places)
+        return (lowestWins, cooperative, counted, winners, places)
       }
     }
-    guard case .success(let (lowestWins, cooperative, winners, places)) = read else {
+    guard case .success(let (lowestWins, cooperative, counted, winners, places)) = read else {
       throw CachedResultError(gameID: game.id, text: text)
     }
     self.init(
       game: game, kind: kind, finishedAt: finishedAt, places: places, lowestWins: lowestWins,
-      winnerNames: winners, isCooperative: cooperative)
+      winnerNames: winners, isCooperative: cooperative, isCounted: counted)
   }
 }
 

@@ -17,6 +17,9 @@ public struct FinishedGame: Hashable, Sendable {
   /// Won or lost together (`finish --winner` naming everyone, or no
   /// one): a result, but not a ranking of its players.
   public var isCooperative: Bool
+  /// Whether it counts for statistics and ratings: not a game kept out of
+  /// them (`set-rules --not-counted`, a play BG Stats ignored).
+  public var isCounted: Bool
 
   public struct Place: Hashable, Sendable {
     public var rank: Int
@@ -52,8 +55,9 @@ public struct FinishedGame: Hashable, Sendable {
 
   public init(
     game: Game, kind: String?, finishedAt: Timestamp, places: [Place], lowestWins: Bool,
-    winnerNames: [String] = [], isCooperative: Bool
+    winnerNames: [String] = [], isCooperative: Bool, isCounted: Bool = true
   ) {
+    self.isCounted = isCounted
     self.winnerNames = winnerNames
     self.game = game
     self.kind = kind

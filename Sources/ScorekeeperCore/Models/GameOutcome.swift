@@ -18,8 +18,9 @@ public struct GameOutcome: Hashable, Sendable {
       case points([String: Points], rounds: Int)
       /// `set-rules`.
       case rules(GameRules)
-      /// `finish`, with the winners named for a game without points.
-      case finish(winners: [String]?)
+      /// `finish`, with the winners named (`finish --winner`), and the
+      /// places it gives, best first (schema v17: BG Stats' ranks).
+      case finish(winners: [String]?, places: [[String]]? = nil)
       case reopen
     }
 
@@ -39,8 +40,8 @@ public struct GameOutcome: Hashable, Sendable {
     case target
     /// The rules' number of rounds were played.
     case rounds
-    /// `finish`; `winners` when they were named.
-    case byHand(winners: [String]?)
+    /// `finish`; `winners` when they were named, `places` when given.
+    case byHand(winners: [String]?, places: [[String]]? = nil)
   }
 
   /// Each player's total, of the points that count.
@@ -113,8 +114,8 @@ public struct GameOutcome: Hashable, Sendable {
         self.rules = new
         judgesEverySide = true
         if isFinished { continue }
-      case .finish(let winners):
-        if !isFinished { finish = Finish(.byHand(winners: winners), by: id) }
+      case .finish(let winners, let places):
+        if !isFinished { finish = Finish(.byHand(winners: winners, places: places), by: id) }
         continue
       case .reopen:
         finish = nil
@@ -140,16 +141,29 @@ public struct GameOutcome: Hashable, Sendable {
     self.roundsPlayed = roundsPlayed
   }
 
-  /// The sides best first, under the rules in force.
+  /// The sides best first: as a finish placed them (the places it
+  /// gives; else the winners it names first, then the others by their
+  /// totals), else by their totals under the rules in force.
   public func places(players: [(id: String, team: String?)]) -> [Ranking.Place] {
-    Ranking.places(of: entries(players), under: rules)
+    let byTotals = Ranking.places(of: entries(players), under: rules)
+    guard case .byHand(let named, let given)? = finish?.how else { return byTotals }
+    if let given { return Ranking.placed(byTotals, in: given, othersByTotal: false) }
+    if let named, !named.isEmpty { return Ranking.placed(byTotals, in: [named], othersByTotal: true) }
+    return byTotals
+  }
+
+  /// Whether the finish, not the totals, decides the places (winners
+  /// named, or places given): then standings follow `places`.
+  public var isPlacedByFinish: Bool {
+    guard case .byHand(let named, let given)? = finish?.how else { return false }
+    return given != nil || named?.isEmpty == false
   }
 
   /// Who won: nil in progress; the players named by `finish --winner`, or
-  /// every member of every side sharing the first rank.
+  /// every member of every side sharing the first place.
   public func winners(players: [(id: String, team: String?)]) -> [String]? {
     guard let finish else { return nil }
-    if case .byHand(let named?) = finish.how { return named }
+    if case .byHand(let named?, _) = finish.how { return named }
     return Ranking.winners(of: places(players: players)).flatMap(\.members)
   }
 

@@ -16,13 +16,20 @@ public struct GameRules: Hashable, Sendable {
   public var target: Points?
   /// The game ends once this many rounds were played.
   public var rounds: Int?
+  /// Whether the game counts for statistics and ratings (schema v17):
+  /// false for one kept but not counted (practice, teaching, a play BG
+  /// Stats ignored). It plays, ends and lists as any game.
+  public var counted: Bool
 
-  public init(winner: Winner = .highest, target: Points? = nil, rounds: Int? = nil) throws(GameRulesError) {
+  public init(winner: Winner = .highest, target: Points? = nil, rounds: Int? = nil, counted: Bool = true)
+    throws(GameRulesError)
+  {
     if let target, target <= 0 { throw .targetNotPositive(target) }
     if let rounds, rounds <= 0 { throw .roundsNotPositive(rounds) }
     self.winner = winner
     self.target = target
     self.rounds = rounds
+    self.counted = counted
   }
 
   /// Highest wins, no end: every game made before rules existed.
@@ -32,8 +39,9 @@ public struct GameRules: Hashable, Sendable {
   /// `gameEvents`): nil leaves a rule as it is, a target or round count
   /// of 0 removes it. Values no program writes (a negative count, from a
   /// damaged or forged record) remove it too.
-  func changed(winner: Winner?, target: Points?, rounds: Int64?) -> GameRules {
+  func changed(winner: Winner?, target: Points?, rounds: Int64?, counted: Bool? = nil) -> GameRules {
     var rules = self
+    if let counted { rules.counted = counted }
     if let winner { rules.winner = winner }
     if let target { rules.target = target > 0 ? target : nil }
     if let rounds { rules.rounds = rounds > 0 ? Int(clamping: rounds) : nil }

@@ -71,6 +71,40 @@ public enum Ranking {
     }
   }
 
+  /// `byTotals` (every side, best first by total) placed as a finish
+  /// said: a side joins the first of `tiers` (player ids, best first)
+  /// naming one of its members, and a tier's sides share its place. The
+  /// sides no tier names come after the last, sharing one place, or,
+  /// `othersByTotal`, placed among themselves by their totals (named
+  /// winners first, then the scores). Ranks are standard competition
+  /// ranks (1, 2, 2, 4) over the tiers actually met.
+  public static func placed(_ byTotals: [Place], in tiers: [[String]], othersByTotal: Bool) -> [Place] {
+    var tierOf: [String: Int] = [:]
+    for (index, tier) in tiers.enumerated() {
+      for id in tier where tierOf[id] == nil { tierOf[id] = index }
+    }
+    // A side's key: its tier, or after them all (and its total among the others).
+    let keyed = byTotals.map { place in
+      let tier = place.members.compactMap { tierOf[$0] }.min()
+      return (
+        tier: tier ?? tiers.count, total: tier == nil && othersByTotal ? place.total : nil, place: place
+      )
+    }
+    // A stable sort: within a tier the totals' order stays.
+    let ordered = keyed.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }
+      .map(\.element)
+    var result: [Place] = []
+    for (index, side) in ordered.enumerated() {
+      var place = side.place
+      let previous = index > 0 ? ordered[index - 1] : nil
+      place.rank =
+        previous.map { $0.tier == side.tier && $0.total == side.total } == true
+        ? result[index - 1].rank : index + 1
+      result.append(place)
+    }
+    return result
+  }
+
   /// The winners among `places` (best first): every side that shares the
   /// first rank, and so each of its members.
   public static func winners(of places: [Place]) -> [Place] {

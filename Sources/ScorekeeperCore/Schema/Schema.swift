@@ -23,6 +23,7 @@ public enum Schema {
     .resultChangesAndKinds,
     .peopleAndResults,
     .decimalPoints,
+    .placesAndCounting,
   ]
 
   /// The version this program reads and writes.

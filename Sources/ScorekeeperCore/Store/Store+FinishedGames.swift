@@ -128,23 +128,22 @@ extension Store {
     return games
   }
 
-  /// A finished game's places. Winners named by `finish --winner` rank
-  /// first, every other side second; naming everyone, or no one, is a
-  /// co-operative result.
+  /// A finished game's places, as every view shows them
+  /// (`GameOutcome.places`); naming everyone, or no one, is a co-operative
+  /// result: won together (every side first) or lost together (every
+  /// side second).
   private func finishedGame(_ game: Game, kind: String?, _ state: GameState, _ finish: GameOutcome.Finish)
     throws -> FinishedGame
   {
     let names = try playerNames(in: game)
     var places = state.places
     var isCooperative = false
-    if case .byHand(let named?) = finish.how {
+    if case .byHand(let named?, _) = finish.how {
       let winners = Set(named)
       isCooperative = winners.isEmpty || state.players.allSatisfy { winners.contains($0.id) }
-      for index in places.indices {
-        places[index].rank = places[index].members.contains(where: winners.contains) ? 1 : 2
+      if isCooperative {
+        for index in places.indices { places[index].rank = winners.isEmpty ? 2 : 1 }
       }
-      places = places.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
-        .map(\.element)
     }
     let finishedAt = try database.fetchOne(
       """
@@ -164,6 +163,6 @@ extension Store {
           })
       }, lowestWins: state.rules.winner == .lowest,
       winnerNames: state.players.map(\.id).filter(state.winners.contains).compactMap { names[$0] },
-      isCooperative: isCooperative)
+      isCooperative: isCooperative, isCounted: state.rules.counted)
   }
 }

@@ -28,6 +28,14 @@ public struct GameState: Hashable, Sendable {
   /// The sides, best first (teams when the game has them).
   public var places: [Ranking.Place] { outcome.places(players: players) }
 
+  /// Each player's place (its side's rank), by id: how standings rank
+  /// players in a game its finish placed (`GameOutcome.isPlacedByFinish`).
+  public var placeOfPlayer: [String: Int] {
+    Dictionary(
+      places.flatMap { place in place.members.map { ($0, place.rank) } },
+      uniquingKeysWith: { first, _ in first })
+  }
+
   /// A standings shape with the totals that count (some came after the end).
   func countedShape(_ shape: StandingsShape) -> StandingsShape {
     StandingsShape(
@@ -177,7 +185,7 @@ extension Store {
     try database.forEachRow(
       """
       SELECT id, kind, time, device, device = (SELECT id FROM localDevice), winner, target, roundLimit,
-             winners, targetThousandths
+             winners, targetThousandths, places, counted
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
@@ -187,10 +195,12 @@ extension Store {
         rules = rules.changed(
           winner: try row.optionalText(5).flatMap(GameRules.Winner.init(rawValue:)),
           target: try row.optionalInt64(6).map { Points(whole: $0, thousandths: try row.optionalInt64(9)) },
-          rounds: try row.optionalInt64(7))
+          rounds: try row.optionalInt64(7), counted: try row.optionalInt64(11).map { $0 != 0 })
         kind = .rules(rules)
       case "finish":
-        kind = .finish(winners: try row.optionalText(8).map { $0.split(separator: " ").map(String.init) })
+        kind = .finish(
+          winners: try row.optionalText(8).map { $0.split(separator: " ").map(String.init) },
+          places: try row.optionalText(10).flatMap(Self.places(stored:)))
       case "reopen":
         kind = .reopen
       default:
@@ -201,15 +211,29 @@ extension Store {
           id: try row.text(0), kind: kind, time: try row.timestamp(2), device: try row.text(3),
           isThisDevice: try row.int(4) == 1))
     }
-    if entries.contains(where: { if case .finish(let named?) = $0.kind { !named.isEmpty } else { false } }) {
+    if entries.contains(where: { if case .finish(let named?, _) = $0.kind { !named.isEmpty } else { false } })
+    {
       let names = try playerNames(in: game)
       for index in entries.indices {
-        if case .finish(let named?) = entries[index].kind {
+        if case .finish(let named?, _) = entries[index].kind {
           entries[index].winnerNames = named.compactMap { names[$0] }
         }
       }
     }
     return entries
+  }
+
+  /// A finish's places as `gameEvents.places` holds them (schema v17):
+  /// `[["a"], ["b", "c"]]`; nil for text that is not (every path in
+  /// checks it, `ColumnRule.idTiers`).
+  static func places(stored text: String) -> [[String]]? {
+    guard case .array(let tiers)? = try? JSON.parse(text) else { return nil }
+    var places: [[String]] = []
+    for tier in tiers {
+      guard case .array(let ids) = tier else { return nil }
+      places.append(ids.compactMap { if case .string(let id) = $0 { id } else { nil } })
+    }
+    return places
   }
 
   /// Lists each in (time, id) order, merged into one in that order.

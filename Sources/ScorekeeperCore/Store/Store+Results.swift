@@ -19,11 +19,13 @@ extension Store {
   /// Changes a game's rules: nil keeps a rule. The new rules judge the
   /// game from now on: it may end at once (a target already reached). A
   /// round limit below the rounds played is refused, as is any change to
-  /// a finished game. `kind` sets or removes the game's kind in the same
+  /// a finished game, unless only whether it counts changes (`counted`:
+  /// a game is kept out of statistics and ratings, or counts again,
+  /// finished or not). `kind` sets or removes the game's kind in the same
   /// transaction.
   public func setRules(
     in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Points>?,
-    rounds: RuleChange<Int>?, kind: RuleChange<String>? = nil
+    rounds: RuleChange<Int>?, counted: Bool? = nil, kind: RuleChange<String>? = nil
   ) throws -> GameStateChange {
     if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
     if case .set(let value) = rounds, value <= 0 { throw GameRulesError.roundsNotPositive(value) }
@@ -31,15 +33,19 @@ extension Store {
       if case .set(let name) = change { try TextField.gameKind.validate(name) } else { nil }
     }
     return try write {
-      let (game, previous) = try gameInProgress(gameReference)
+      let onlyCounting = winner == nil && target == nil && rounds == nil
+      let (game, previous) = try onlyCounting ? writableGame(gameReference) : gameInProgress(gameReference)
       if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
         throw StoreError.roundLimitBelowPlayed(
           limit: limit, game: game, roundsPlayed: previous.outcome.roundsPlayed)
       }
       let rules = previous.rules.changed(
-        winner: winner, target: target.map(\.logged), rounds: rounds.map { Int64($0.logged) })
+        winner: winner, target: target.map(\.logged), rounds: rounds.map { Int64($0.logged) },
+        counted: counted)
       if rules != previous.rules {
-        try recordGameEvent("rules", in: game, winner: winner, target: target, rounds: rounds)
+        try recordGameEvent(
+          "rules", in: game, winner: winner, target: target, rounds: rounds,
+          counted: counted == previous.rules.counted ? nil : counted)
         try recordLocalChange("changed the rules of \(quote(game.title))", game: game.id)
       }
       var change = try stateChange(of: game, from: previous)
@@ -70,9 +76,7 @@ extension Store {
   /// Reopens a finished game: the next change is judged afresh.
   public func reopen(_ gameReference: String) throws -> GameStateChange {
     try write {
-      let game = try findGame(gameReference)
-      try requireWritable(game)
-      let previous = try state(of: game)
+      let (game, previous) = try writableGame(gameReference)
       guard previous.isFinished else { throw StoreError.gameNotFinished(game: game) }
       try recordGameEvent("reopen", in: game)
       try recordLocalChange("reopened \(quote(game.title))", game: game.id)
@@ -93,18 +97,19 @@ extension Store {
 
   func recordGameEvent(
     _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Points>? = nil,
-    rounds: RuleChange<Int>? = nil, winners: [String]? = nil
+    rounds: RuleChange<Int>? = nil, counted: Bool? = nil, winners: [String]? = nil
   ) throws {
     let time = try database.fetchOne(
       """
-      INSERT INTO gameEvents (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, time)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, \(Self.logTime("?1")))
+      INSERT INTO gameEvents
+        (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, \(Self.logTime("?1")))
       RETURNING time
       """,
       [
         .text(game.id), .text(kind), SQLValue(winner?.rawValue), target.map { .whole($0.logged) } ?? .null,
         SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
-        target.map { .thousandths($0.logged) } ?? .null,
+        target.map { .thousandths($0.logged) } ?? .null, SQLValue(counted.map { $0 ? Int64(1) : 0 }),
       ]
     ) { try $0.timestamp(0) }!
     try noteLogTime(time)

@@ -101,11 +101,17 @@ extension Store {
 
   /// The game a reference names, writable and in progress, with its state.
   func gameInProgress(_ reference: String) throws -> (Game, GameState) {
-    let game = try findGame(reference)
-    try requireWritable(game)
-    let state = try state(of: game)
+    let (game, state) = try writableGame(reference)
     try requireInProgress(game, state)
     return (game, state)
+  }
+
+  /// The game a reference names, if this user may change it, and its
+  /// state (finished or not).
+  func writableGame(_ reference: String) throws -> (Game, GameState) {
+    let game = try findGame(reference)
+    try requireWritable(game)
+    return (game, try state(of: game))
   }
 
   /// The players a round names, each once.

@@ -153,10 +153,13 @@ extension Store {
   /// Ties are ordered by name (ignoring ASCII case, then exactly), then by
   /// id, so the order is total and every run prints the same thing. The
   /// totals are the points that count: the cached sums, unless points
-  /// came after the game ended (then the replay's, sorted here).
+  /// came after the game ended (then the replay's, sorted here). A game
+  /// its finish placed (winners named, places given) lists best first in
+  /// those places (`GameOutcome.places`), each player at its side's.
   func forEachStanding(
     of game: Game, state: GameState, order: StandingsOrder?, _ body: (Standing) throws -> Void
   ) throws {
+    let placed = order == nil && state.outcome.isPlacedByFinish ? state.placeOfPlayer : nil
     let order = order ?? (state.rules.winner == .lowest ? .ascending : .descending)
     let direction = order == .descending ? "DESC" : "ASC"
     let counted = state.outcome.notCounted.isEmpty ? nil : state.outcome.totals
@@ -174,24 +177,27 @@ extension Store {
       var player = Player(
         id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2))
       let (team, photo) = (try row.optionalText(4), try Self.photo(row, from: 5))
-      guard let counted else {
+      guard counted != nil || placed != nil else {
         return try body(
           Standing(
             rank: ranks.rank(for: player.score), player: player, photo: photo, team: team,
             isWinner: winners.contains(player.id)))
       }
-      player.score = counted[player.id] ?? 0
+      if let counted { player.score = counted[player.id] ?? 0 }
       held.append((player, team, photo))
     }
     // Stable: ties keep the query's order (name, then id).
     let sorted = held.enumerated().sorted { lhs, rhs in
+      if let placed, placed[lhs.element.0.id] != placed[rhs.element.0.id] {
+        return placed[lhs.element.0.id] ?? .max < placed[rhs.element.0.id] ?? .max
+      }
       let (a, b) = (lhs.element.0.score, rhs.element.0.score)
       return a != b ? (order == .descending ? a > b : a < b) : lhs.offset < rhs.offset
     }
     for (_, (player, team, photo)) in sorted {
       try body(
         Standing(
-          rank: ranks.rank(for: player.score), player: player, photo: photo, team: team,
+          rank: placed?[player.id] ?? ranks.rank(for: player.score), player: player, photo: photo, team: team,
           isWinner: winners.contains(player.id)))
     }
   }

@@ -55,7 +55,10 @@ struct SyncedTable: Hashable, Sendable {
   /// A rule change, a finish or a reopen (schema v13).
   static let gameEvents = SyncedTable(
     name: "gameEvents",
-    fields: ["time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners"],
+    fields: [
+      "time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners", "places",
+      "counted",
+    ],
     parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 
   /// A merge of two people, a split of one, or an undo of either (schema

@@ -25,6 +25,27 @@ public struct ImportSummary: Equatable, Sendable {
   public var alreadyHere: [String: Int] = [:]
   public var keptHere: [String: Int] = [:]
   public var dryRun = false
+  /// BG Stats' plays here already that the file edited: brought up to
+  /// date by corrections.
+  public var updated: [ImportedPlay] = []
+  /// BG Stats' plays imported before that the file lists as deleted, or
+  /// does not have: kept here, and named.
+  public var deletedInFile: [ImportedPlay] = []
+  public var notInFile: [ImportedPlay] = []
+
+  public init(
+    added: [String: Int] = [:], alreadyHere: [String: Int] = [:], keptHere: [String: Int] = [:],
+    dryRun: Bool = false, updated: [ImportedPlay] = [], deletedInFile: [ImportedPlay] = [],
+    notInFile: [ImportedPlay] = []
+  ) {
+    self.added = added
+    self.alreadyHere = alreadyHere
+    self.keptHere = keptHere
+    self.dryRun = dryRun
+    self.updated = updated
+    self.deletedInFile = deletedInFile
+    self.notInFile = notInFile
+  }
 
   /// The tables counted, in the order a summary names them.
   public static let tables = [

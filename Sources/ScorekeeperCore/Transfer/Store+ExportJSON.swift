@@ -90,11 +90,12 @@ extension Store {
       try out.write(indent)
       try out.write("  {")
       for (index, column) in table.columns.enumerated() where column.kind != .thousandths {
+        let value = row.value(index)
+        if column.omittedWhenNull, value == .null { continue }
         try out.write(index == 0 ? "\"" : ", \"")
         try out.write(column.name.utf8)
         try out.write("\": ")
-        let value = row.value(index)
-        if column.kind == .idList, case .text(let text) = value {
+        if column.kind == .idList || column.kind == .idTiers, case .text(let text) = value {
           // Stored as compact JSON; written as the array it is.
           try out.write(text.utf8)
         } else if column.kind == .spacedIDs, case .text(let text) = value {

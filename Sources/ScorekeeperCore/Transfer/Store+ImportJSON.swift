@@ -203,6 +203,14 @@ private struct ExportReader {
       // Stored as the store writes times (24 bytes, milliseconds), so equal rows compare equal.
       guard text.utf8.count != 24, let time = Timestamp(iso8601: text) else { return .text(text) }
       return .text(time.iso8601)
+    case .idTiers:
+      var tiers: [JSON] = []
+      try reader.array { _ in
+        var ids: [JSON] = []
+        try reader.array { _ in ids.append(.string(try reader.string())) }
+        tiers.append(.array(ids))
+      }
+      return .text(JSON.array(tiers).compactText)
     case .idList, .spacedIDs:
       var ids: [String] = []
       try reader.array { _ in ids.append(try reader.string()) }

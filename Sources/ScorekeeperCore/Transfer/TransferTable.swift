@@ -15,6 +15,8 @@ struct TransferTable: Sendable {
     case idList
     /// A JSON array of ids, stored as the ids between spaces (a finish's winners).
     case spacedIDs
+    /// A JSON array of arrays of ids, stored as its compact text (a finish's places).
+    case idTiers
     /// Bytes, as base64 (a photo's).
     case base64
     /// Points (schema v16): a JSON number with up to three decimals,
@@ -29,6 +31,9 @@ struct TransferTable: Sendable {
     let name: String
     let kind: Kind
     var optional = false
+    /// Left out of a row when null: a column added after the format's
+    /// first version (schema v17's), so older exports stay as they were.
+    var omittedWhenNull = false
   }
 
   let name: String
@@ -95,6 +100,8 @@ struct TransferTable: Sendable {
       .init(name: "targetThousandths", kind: .thousandths, optional: true),
       .init(name: "roundLimit", kind: .integer, optional: true),
       .init(name: "winners", kind: .spacedIDs, optional: true),
+      .init(name: "places", kind: .idTiers, optional: true, omittedWhenNull: true),
+      .init(name: "counted", kind: .integer, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
   static let scoreEvents = TransferTable(

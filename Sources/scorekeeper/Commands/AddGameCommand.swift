@@ -6,7 +6,9 @@ extension Command {
       name: "add-game",
       summary: "Add a game.",
       arguments: [Argument.title.spec],
-      options: [Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec, Option.kind.spec],
+      options: [
+        Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec, Option.kind.spec, Flag.notCounted.spec,
+      ],
       discussion: """
         Titles need not be unique; games with the same title are told apart by id.
         Without rules a game is a running total where the highest wins, and it never
@@ -14,6 +16,8 @@ extension Command {
         total reaches the target or the rounds are played; "set-rules" changes them.
         --kind says which game it is, so that "Hearts, Tuesday" and "Hearts, Friday"
         count together in "leaderboard", "rating" and "stats" (--kind Hearts).
+        --not-counted keeps a practice or teaching game out of them: it plays, ends
+        and lists as any game ("set-rules --counted" counts it again).
         """,
       examples: [
         "scorekeeper add-game \"Poker night\"", "scorekeeper add-game Hearts --lowest-wins --target 100",
@@ -25,7 +29,7 @@ extension Command {
     run: { invocation in
       let rules = try GameRules(
         winner: invocation[.lowestWins] ? .lowest : .highest, target: invocation[.target],
-        rounds: invocation[.rounds])
+        rounds: invocation[.rounds], counted: !invocation[.notCounted])
       let kind = invocation[Option.kind]
       let game = try invocation.store().addGame(title: invocation[.title], rules: rules, kind: kind)
       let summary = GameSummary(game: game, playerCount: 0)

@@ -4,11 +4,12 @@ import ScorekeeperCore
 // one kind (--kind).
 
 extension Command {
-  /// The finished games a rating or statistics command reads: all, or
-  /// those of the kind named (any case), refusing a kind no game has.
+  /// The finished games a rating or statistics command reads: all that
+  /// count (not those kept out, `set-rules --not-counted`), or those of
+  /// the kind named (any case), refusing a kind no game has.
   static func finishedGames(_ invocation: Invocation) throws -> (games: [FinishedGame], kind: String?) {
     let store = try invocation.store()
-    let games = try store.finishedResults()
+    let games = try store.finishedResults().filter(\.isCounted)
     guard let typed = invocation[Option.ofKind] else { return (games, nil) }
     let key = GameKind.key(of: typed)
     let kinds = try store.kinds(countingFinished: false)

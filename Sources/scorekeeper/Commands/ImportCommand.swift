@@ -24,6 +24,9 @@ extension Command {
         every play that needs attention is listed (the first 50, then how many more).
         Its plays' times are the phone's wall clock, read in --time-zone (a name as in
         /usr/share/zoneinfo, such as Europe/Berlin; the machine's zone when not given).
+        A newer BG Stats backup brings the plays edited in the app since up to date by
+        corrections each game's history shows; plays it deleted or no longer has are
+        named and kept.
         """,
       examples: [
         "scorekeeper import games.json",
@@ -74,6 +77,7 @@ extension Command {
           "Can't import \(path == "-" ? "standard input" : quote(path)) \(words) Nothing was imported.")
       }
       if invocation.json {
+        func ids(_ plays: [ImportedPlay]) -> JSON { .array(plays.map { .string($0.id) }) }
         func counts(_ counts: [String: Int]) -> JSON {
           .object(ImportSummary.tables.map { (ImportWords.key(of: $0), .integer(Int64(counts[$0] ?? 0))) })
         }
@@ -82,6 +86,8 @@ extension Command {
             ("file", .string(path)), ("format", .string(format.rawValue)), ("dryRun", .bool(summary.dryRun)),
             ("added", counts(summary.added)), ("alreadyHere", counts(summary.alreadyHere)),
             ("keptHere", counts(summary.keptHere)),
+            ("updated", ids(summary.updated)), ("deletedInFile", ids(summary.deletedInFile)),
+            ("notInFile", ids(summary.notInFile)),
           ]))
         return
       }
@@ -93,6 +99,19 @@ extension Command {
       if !alreadyHere.isEmpty { invocation.output.line("Already here: \(alreadyHere).") }
       let kept = ImportWords.list(summary.keptHere)
       if !kept.isEmpty { invocation.output.line("Changed here since, kept as they are here: \(kept).") }
+      for (plays, words) in [
+        (
+          summary.updated,
+          summary.dryRun
+            ? "Would bring up to date, with corrections"
+            : "Brought up to date, with corrections"
+              + " (history shows them)"
+        ),
+        (summary.deletedInFile, "Deleted in the file, kept here (delete-game removes one)"),
+        (summary.notInFile, "Imported before, not in this file, kept here"),
+      ] where !plays.isEmpty {
+        invocation.output.line("\(words): \(ImportWords.list(plays)).")
+      }
       if summary.dryRun { invocation.output.line("(--dry-run: nothing was written.)") }
     })
 }
@@ -105,6 +124,14 @@ enum ImportWords {
     case "scoreEvents": "scoreChanges"
     default: table
     }
+  }
+
+  /// "2 games: 9e2b…7d01 "Carcassonne", 9e2b…7d04 "Ticket to Ride""; the
+  /// first ten, then how many more.
+  static func list(_ plays: [ImportedPlay]) -> String {
+    let shown = plays.prefix(10).map { "\(IDFragment.short($0.id)) \(quote($0.title))" }
+    return (plays.count == 1 ? "1 game: " : "\(plays.count) games: ") + shown.joined(separator: ", ")
+      + (plays.count > shown.count ? " and \(plays.count - shown.count) more" : "")
   }
 
   static func list(_ counts: [String: Int]) -> String {

@@ -11,6 +11,12 @@ extension Flag {
     spec: OptionSpec(name: "--highest-wins", help: "The highest total ranks first (the default)."))
   static let noTarget = Flag(spec: OptionSpec(name: "--no-target", help: "Remove the target."))
   static let noRounds = Flag(spec: OptionSpec(name: "--no-rounds", help: "Remove the number of rounds."))
+  static let notCounted = Flag(
+    spec: OptionSpec(
+      name: "--not-counted",
+      help: "Keep the game out of stats, leaderboards and ratings (practice, teaching)."))
+  static let counted = Flag(
+    spec: OptionSpec(name: "--counted", help: "Count the game in stats and ratings again (the default)."))
   static let noKind = Flag(spec: OptionSpec(name: "--no-kind", help: "Say no more which game it is."))
 }
 

@@ -8,19 +8,22 @@ extension Command {
       arguments: [Argument.game.spec],
       options: [
         Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
-        Option.rounds.spec, Flag.noRounds.spec, Option.kind.spec, Flag.noKind.spec,
+        Option.rounds.spec, Flag.noRounds.spec, Flag.notCounted.spec, Flag.counted.spec, Option.kind.spec,
+        Flag.noKind.spec,
       ],
       discussion: """
         Rules not named stay as they are. The new rules judge the game from now on:
         a total already at a new target ends it at once. A number of rounds below the
         rounds already played is refused. A finished game's rules do not change until
-        "reopen". --kind (or --no-kind) says which game it is; alone, it changes a
-        finished game too.
+        "reopen". --not-counted keeps the game out of stats, leaderboards and ratings
+        (--counted counts it again), and --kind (or --no-kind) says which game it is;
+        these change a finished game too.
         """,
       examples: [
         "scorekeeper set-rules Hearts --lowest-wins --target 100",
         "scorekeeper set-rules Quiz --rounds 5 --no-target",
         "scorekeeper set-rules \"Hearts, Friday\" --kind Hearts",
+        "scorekeeper set-rules \"Teaching Wingspan\" --not-counted",
       ]
     ),
     syncs: true,
@@ -28,7 +31,7 @@ extension Command {
     prepare: { invocation in
       for (a, b) in [
         ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--rounds", "--no-rounds"),
-        ("--kind", "--no-kind"),
+        ("--not-counted", "--counted"), ("--kind", "--no-kind"),
       ]
       where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
         throw UsageError("Give \(a) or \(b), not both.", command: "set-rules")
@@ -53,7 +56,8 @@ extension Command {
         in: invocation[.game],
         winner: invocation[.lowestWins] ? .lowest : invocation[.highestWins] ? .highest : nil,
         target: invocation[.noTarget] ? .remove : invocation[.target].map(RuleChange.set),
-        rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set), kind: kind)
+        rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set),
+        counted: invocation[.notCounted] ? false : invocation[.counted] ? true : nil, kind: kind)
       printStateChange(change, invocation) { change in
         (change.previous.rules == change.state.rules
           ? "The rules of \(quote(change.game.game.title)) are already so: nothing changed."
@@ -65,7 +69,8 @@ extension Command {
 
   /// The options of set-rules that change a rule (the kind is no rule).
   private static let ruleOptions = [
-    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds",
+    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds", "--not-counted",
+    "--counted",
   ]
 
   /// ""Hearts, Tuesday" is now a game of "Hearts"."; in JSON, the game

@@ -8,6 +8,7 @@ extension GameRules {
     if winner == .lowest { parts.append("lowest wins") }
     if let target { parts.append("ends at \(target)") }
     if let rounds { parts.append(rounds == 1 ? "1 round" : "\(rounds) rounds") }
+    if !counted { parts.append("not counted in stats or ratings") }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 }
@@ -51,7 +52,7 @@ extension GameState {
     let winners = self.winners
     guard !winners.isEmpty else { return "no one won." }
     let name = { (id: String) in quote(names[id] ?? id) }
-    if case .byHand(let named?)? = outcome.finish?.how {
+    if case .byHand(let named?, _)? = outcome.finish?.how {
       return listed(players.map(\.id).filter(Set(named).contains).map(name)) + " won."
     }
     let sides = places.filter { $0.members.contains(where: winners.contains) }

@@ -63,11 +63,12 @@ extension Standing {
 }
 
 extension GameRules {
-  /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N | null}
+  /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N |
+  /// null, "counted": whether it counts for statistics and ratings}
   var json: JSON {
     .object([
       ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
-      ("rounds", rounds.map { .integer(Int64($0)) } ?? .null),
+      ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
     ])
   }
 }
@@ -149,21 +150,27 @@ extension HistoryEntry {
 extension GameLogEntry {
   /// {"id", "kind" ("rules", "finish" or "reopen"), "time", "device",
   /// "thisDevice", "rules" (the rules after a rule change, else null),
-  /// "winners" (the ids a finish named, else null)}
+  /// "winners" (the ids a finish named, else null), "places" (the places
+  /// a finish gave, best first, each an array of ids; else null)}
   var json: JSON {
     var rules: JSON = .null
     var winners: JSON = .null
+    var places: JSON = .null
     let name: String
+    let ids = { (ids: [String]) in JSON.array(ids.map(JSON.string)) }
     switch kind {
     case .rules(let new): (name, rules) = ("rules", new.json)
-    case .finish(let named): (name, winners) = ("finish", named.map { .array($0.map(JSON.string)) } ?? .null)
+    case .finish(let named, let given):
+      (name, winners, places) = (
+        "finish", named.map(ids) ?? .null, given.map { .array($0.map(ids)) } ?? .null
+      )
     case .reopen: name = "reopen"
     case .points: name = "points"  // never in a game's own log
     }
     return .object([
       ("id", .string(id)), ("kind", .string(name)), ("time", .string(time.iso8601)),
       ("device", .string(device)),
-      ("thisDevice", .bool(isThisDevice)), ("rules", rules), ("winners", winners),
+      ("thisDevice", .bool(isThisDevice)), ("rules", rules), ("winners", winners), ("places", places),
     ])
   }
 }

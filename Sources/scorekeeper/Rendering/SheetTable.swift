@@ -114,8 +114,11 @@ struct SheetTable {
     return (labels, columns)
   }
 
-  /// Each player's rank under the rules, by the totals that count.
+  /// Each player's rank under the rules, by the totals that count; in a
+  /// game its finish placed (winners named, places given), its side's
+  /// place, as `list` shows it.
   private func ranks() -> [String: Int] {
+    if sheet.state.outcome.isPlacedByFinish { return sheet.state.placeOfPlayer }
     let entries = sheet.players.map {
       Ranking.Entry(id: $0.player.id, total: sheet.totals[$0.player.id] ?? 0)
     }

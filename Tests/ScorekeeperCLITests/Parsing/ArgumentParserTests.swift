@@ -142,7 +142,7 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE [--lowest-wins] [--target N] [--rounds N] [--kind KIND]",
+        "add-game TITLE [--lowest-wins] [--target N] [--rounds N] [--kind KIND] [--not-counted]",
         "add-player GAME NAME [--score N] [--team TEAM]",
         "score GAME PLAYER CHANGE [--ascending]",
         "round GAME NAME=N [NAME=N …] [--fix K]",
@@ -153,7 +153,7 @@ import Testing
         "watch [GAME] [--sheet]",
         "serve [--port N] [--bind ADDR]",
         "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds] "
-          + "[--kind KIND] [--no-kind]",
+          + "[--not-counted] [--counted] [--kind KIND] [--no-kind]",
         "finish GAME [NAME …] [--winner]",
         "reopen GAME",
         "set-team GAME PLAYER [TEAM] [--none]",

@@ -16,6 +16,16 @@ import Testing
     directory = try TemporaryDirectory()
     process = BinaryProcess(directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
     try Data(TestImages.png(width: 3, height: 2)).write(to: URL(fileURLWithPath: directory.file("ann.png")))
+    // A BG Stats play whose finish gives places (the app's ranks), kept
+    // out of statistics (ignored).
+    try Data(
+      #"""
+      {"games": [{"id": 1, "name": "Azul"}], "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}],
+       "plays": [{"uuid": "abcd0001-0000-4000-8000-000000000000", "gameRefId": 1, "playDate": "2026-10-02 19:00:00",
+         "ignored": true, "playerScores": [{"playerRefId": 1, "score": "40", "rank": 2},
+         {"playerRefId": 2, "score": "40", "rank": 1}]}]}
+      """#.utf8
+    ).write(to: URL(fileURLWithPath: directory.file("bgstats.json")))
     let zoe = "Zoë, \"ace\""
     for arguments in [
       ["add-game", "Hearts", "--lowest-wins", "--target", "100", "--kind", "Hearts"],
@@ -29,6 +39,8 @@ import Testing
       ["merge-people", "Bob", "Robert"], ["split-person", "Ann", "Chess"], ["add-game", "Empty"],
       ["add-game", "Live"], ["add-player", "Live", "Cy"],
       ["add-player", "Live", "Dee", "--score", "-0.125"], ["round", "Live", "Cy=½", "Dee=2"],
+      ["set-rules", "Chess", "--not-counted"],
+      ["import", directory.file("bgstats.json"), "--time-zone", "UTC"],
     ] {
       let result = try process.run(arguments)
       guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
@@ -58,8 +70,8 @@ import Testing
     let copy = directory.file("copy.sqlite")
     let first = try process.run(["--db", copy, "import", file, "--json"])
     let counts =
-      "\"games\": 4, \"players\": 7, \"photos\": 1, \"rounds\": 5, \"gameEvents\": 4, "
-      + "\"scoreChanges\": 10, \"personLinks\": 2"
+      "\"games\": 5, \"players\": 9, \"photos\": 1, \"rounds\": 5, \"gameEvents\": 7, "
+      + "\"scoreChanges\": 12, \"personLinks\": 2"
     let none =
       "\"games\": 0, \"players\": 0, \"photos\": 0, \"rounds\": 0, \"gameEvents\": 0, "
       + "\"scoreChanges\": 0, \"personLinks\": 0"
@@ -74,7 +86,10 @@ import Testing
             "dryRun": false,
             "added": {\(counts)},
             "alreadyHere": {\(none)},
-            "keptHere": {\(none)}
+            "keptHere": {\(none)},
+            "updated": [],
+            "deletedInFile": [],
+            "notInFile": []
           }
 
           """, stderr: ""))
@@ -86,7 +101,11 @@ import Testing
     #expect(
       try ShellCommand.output(["sqlite3", copy, tracked])
         == (try ShellCommand.output(["sqlite3", directory.file("games.sqlite"), tracked])))
-    for command in [["list"], ["list", "Hearts"], ["people"], ["leaderboard"], ["history", "Hearts"]] {
+    for command in [
+      ["list"], ["list", "Hearts"], ["list", "Azul"], ["list", "Chess", "--json"], ["people"],
+      ["leaderboard"],
+      ["stats"], ["history", "Hearts"],
+    ] {
       #expect(
         try process.run(["--db", copy] + command).stdout == (try process.run(command)).stdout, "\(command)")
     }
@@ -98,7 +117,7 @@ import Testing
         status: 0,
         stdout: """
           Imported "\(file)": nothing new.
-          Already here: 4 games, 7 players, 1 photo, 5 rounds, 4 rule changes and endings, 10 score changes, \
+          Already here: 5 games, 9 players, 1 photo, 5 rounds, 7 rule changes and endings, 12 score changes, \
           2 person links.
 
           """, stderr: ""))
@@ -117,8 +136,8 @@ import Testing
       ProcessResult(
         status: 0,
         stdout: """
-          Imported "\(file)": 1 game, 2 players, 2 rule changes and endings.
-          Already here: 2 games, 5 players, 1 photo, 5 rounds, 2 rule changes and endings, 10 score changes, \
+          Imported "\(file)": 1 game, 2 players, 3 rule changes and endings.
+          Already here: 3 games, 7 players, 1 photo, 5 rounds, 4 rule changes and endings, 12 score changes, \
           2 person links.
           Changed here since, kept as they are here: 1 game.
 

@@ -131,6 +131,72 @@ import Testing
     #expect(again.totals == [Self.ann: 10, Self.bob: 3])
   }
 
+  static func placed(_ outcome: GameOutcome, _ players: [(id: String, team: String?)]) -> [String] {
+    outcome.places(players: players).map { "\($0.rank) \($0.id) \($0.total)" }
+  }
+
+  @Test("winners named by finish rank first in every view, then the others by their totals")
+  func namedWinnersFirst() {
+    // Ann leads, Bob is named: Bob first, then Ann, Cy and Dee by totals (Cy and Dee tie).
+    let log = [
+      Self.round(1, [Self.ann: 9, Self.bob: 2, Self.cy: 5, Self.dee: 5]),
+      GameOutcome.Change(id: "f2", time: Self.at(2), kind: .finish(winners: [Self.bob])),
+    ]
+    let outcome = GameOutcome(replaying: log, players: Self.four, rules: .classic)
+    #expect(outcome.isPlacedByFinish)
+    #expect(Self.placed(outcome, Self.four) == ["1 b 2", "2 a 9", "3 c 5", "3 d 5"])
+    #expect(outcome.winners(players: Self.four) == [Self.bob])
+    // Without a finish naming anyone, the totals place them.
+    let byTotals = GameOutcome(replaying: [log[0]], players: Self.four, rules: .classic)
+    #expect(!byTotals.isPlacedByFinish)
+    #expect(Self.placed(byTotals, Self.four) == ["1 a 9", "2 c 5", "2 d 5", "4 b 2"])
+  }
+
+  @Test("a finish's places place the sides as given; those it leaves out share the place after the last")
+  func givenPlaces() {
+    // BG Stats' ranks: Cy and Ann tie on points, Cy ranked first; Dee
+    // has neither score nor rank.
+    let log = [
+      Self.round(1, [Self.ann: 7, Self.bob: 3, Self.cy: 7]),
+      GameOutcome.Change(
+        id: "f2", time: Self.at(2), kind: .finish(winners: nil, places: [[Self.cy], [Self.ann], [Self.bob]])),
+    ]
+    let outcome = GameOutcome(replaying: log, players: Self.four, rules: .classic)
+    #expect(Self.placed(outcome, Self.four) == ["1 c 7", "2 a 7", "3 b 3", "4 d 0"])
+    #expect(outcome.winners(players: Self.four) == [Self.cy])
+    // Shared places, and teams: a team takes its best member's place.
+    let teams: [(id: String, team: String?)] = [
+      (Self.ann, "Owls"), (Self.bob, "Larks"), (Self.cy, "Owls"), (Self.dee, nil),
+    ]
+    let shared = GameOutcome(
+      replaying: [
+        GameOutcome.Change(
+          id: "f1", time: Self.at(1), kind: .finish(winners: nil, places: [[Self.bob, Self.dee], [Self.cy]]))
+      ], players: teams, rules: .classic)
+    #expect(
+      shared.places(players: teams) == [
+        Ranking.Place(rank: 1, team: "Larks", total: 0, members: [Self.bob]),
+        Ranking.Place(rank: 1, team: nil, total: 0, members: [Self.dee]),
+        Ranking.Place(rank: 3, team: "Owls", total: 0, members: [Self.ann, Self.cy]),
+      ])
+  }
+
+  @Test("a rule change keeps a game out of statistics, finished or not, and later ones count it again")
+  func counting() throws {
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    let notCounted = GameRules.classic.changed(winner: nil, target: nil, rounds: nil, counted: false)
+    let log = [
+      Self.round(1, [Self.ann: 3]),
+      GameOutcome.Change(id: "f2", time: Self.at(2), kind: .finish(winners: nil)),
+      GameOutcome.Change(id: "s3", time: Self.at(3), kind: .rules(notCounted)),
+    ]
+    let outcome = GameOutcome(replaying: log, players: two, rules: .classic)
+    #expect(outcome.rules == (try GameRules(counted: false)))
+    #expect(outcome.winners(players: two) == [Self.ann])
+    #expect(notCounted.changed(winner: .lowest, target: nil, rounds: nil).counted == false)
+    #expect(notCounted.changed(winner: nil, target: nil, rounds: nil, counted: true) == .classic)
+  }
+
   @Test("changes count by when they were made, whatever order they arrive in: every device agrees")
   func arrivalOrderDoesNotMatter() {
     // Round 3 was made offline before round 4 ended the game elsewhere,

@@ -36,9 +36,9 @@ import Testing
   /// A play of game 1 with these `playerScores`.
   static func play(
     _ uuid: String, _ scores: String, date: String = "2026-10-02 19:30:00", duration: Int = 0,
-    entry: String = "2026-10-02 23:00:00", extra: String = ""
+    entry: String = "2026-10-02 23:00:00", ignored: Bool = false, extra: String = ""
   ) -> String {
-    #"{"uuid": "\#(uuid)", "gameRefId": 1, "playDate": "\#(date)", "entryDate": "\#(entry)", "durationMin": \#(duration), "ignored": false\#(extra), "playerScores": [\#(scores)]}"#
+    #"{"uuid": "\#(uuid)", "gameRefId": 1, "playDate": "\#(date)", "entryDate": "\#(entry)", "durationMin": \#(duration), "ignored": \#(ignored)\#(extra), "playerScores": [\#(scores)]}"#
   }
 
   @discardableResult
@@ -103,10 +103,11 @@ import Testing
       try store.players(of: "5b1e").map { "\($0.name) \($0.score)" },
       ["Anonymous 12", "Ann 10", "Anonymous 2 7", "Anonymous 3 0"])
     // No anonymous seat is a person: Ann alone is (marked the winner,
-    // first); the seats' places stay, with no one in them.
+    // first); the seats' places stay, with no one in them: by their
+    // scores after the winner, the seat without a score last.
     #expect(try store.people().map(\.name) == ["Ann"])
     expectNoDifference(
-      try results(), ["5b1e0c4a 2026-10-02T17:30:00.005Z won by Ann | 1 Ann 10 | 2  12 | 2  7 | 2  0"])
+      try results(), ["5b1e0c4a 2026-10-02T17:30:00.005Z won by Ann | 1 Ann 10 | 2  12 | 3  7 | 4  0"])
     #expect(Statistics(of: try store.finishedResults()).lines.map { "\($0.name) \($0.games)" } == ["Ann 1"])
     // Rated against the seats as strangers at the starting rating: one
     // game for Ann, no one else rated.
@@ -170,6 +171,182 @@ import Testing
         "bbbb0003 2026-10-02T19:00:00.003Z won by Bob | 1 Bob 0 | 2 Ann 0",
         "bbbb0004 2026-10-02T20:00:00.003Z won by  | 2 Ann 0 | 2 Bob 0",
       ])
+  }
+
+  @Test(
+    "places: the app's ranks, winners first; else, when some seats have no score, the scores; the rest last")
+  func places() throws {
+    let players = [
+      #"{"id": 1, "name": "Ann", "isAnonymous": false}"#, #"{"id": 2, "name": "Bob", "isAnonymous": false}"#,
+      #"{"id": 3, "name": "Cy", "isAnonymous": false}"#, #"{"id": 4, "name": "Dee", "isAnonymous": false}"#,
+    ]
+    try importing(
+      Self.file(
+        players: players,
+        plays: [
+          // Ann and Cy tie on points; the app ranked Cy first (its
+          // tie-breaker); Dee has neither score nor rank; Bob ranked 3rd
+          // with the fewest points.
+          Self.play(
+            "cccc0001-0000-4000-8000-000000000000",
+            #"{"playerRefId": 1, "score": "40", "rank": 2}, {"playerRefId": 2, "score": "12", "rank": 3}, {"playerRefId": 3, "score": "40", "rank": 1}, {"playerRefId": 4, "rank": 0}"#,
+            date: "2026-10-02 19:00:00"),
+          // No ranks; Bob marked the winner with fewer points; Dee without
+          // a score shares the last place with no one.
+          Self.play(
+            "cccc0002-0000-4000-8000-000000000000",
+            #"{"playerRefId": 1, "score": "30"}, {"playerRefId": 2, "score": "10", "winner": true}, {"playerRefId": 3, "score": "20"}, {"playerRefId": 4, "score": ""}"#,
+            date: "2026-10-02 20:00:00"),
+          // Ranks that share a place.
+          Self.play(
+            "cccc0003-0000-4000-8000-000000000000",
+            #"{"playerRefId": 1, "score": "5", "rank": 1}, {"playerRefId": 2, "score": "5", "rank": 1}, {"playerRefId": 3, "score": "1", "rank": 3}"#,
+            date: "2026-10-02 21:00:00"),
+        ]))
+    expectNoDifference(
+      try results(),
+      [
+        "cccc0001 2026-10-02T17:00:00.005Z won by Cy | 1 Cy 40 | 2 Ann 40 | 3 Bob 12 | 4 Dee 0",
+        "cccc0002 2026-10-02T18:00:00.005Z won by Bob | 1 Bob 10 | 2 Ann 30 | 3 Cy 20 | 4 Dee 0",
+        "cccc0003 2026-10-02T19:00:00.004Z won by Ann, Bob | 1 Ann 5 | 1 Bob 5 | 3 Cy 1",
+      ])
+    // list and sheet rank as the results do.
+    var ranks: [String] = []
+    try store.standings(of: "cccc0001", order: nil, header: { _, _, _ in }) {
+      ranks.append("\($0.rank) \($0.player.name)")
+    }
+    #expect(ranks == ["1 Cy", "2 Ann", "3 Bob", "4 Dee"])
+    let finish = try test.database.fetchAll(
+      "SELECT winners, places FROM gameEvents WHERE kind = 'finish' ORDER BY time"
+    ) { [try $0.optionalText(0), try $0.optionalText(1)] }
+    let id = { (play: String, player: Int) in
+      IDs.made(["bgstats", "player", "cccc000\(play)-0000-4000-8000-000000000000", String(player)])
+    }
+    expectNoDifference(
+      finish,
+      [
+        [id("1", 3), #"[["\#(id("1", 3))"],["\#(id("1", 1))"],["\#(id("1", 2))"]]"#],
+        [id("2", 2), #"[["\#(id("2", 2))"],["\#(id("2", 1))"],["\#(id("2", 3))"]]"#],
+        ["\(id("3", 1)) \(id("3", 2))", #"[["\#(id("3", 1))","\#(id("3", 2))"],["\#(id("3", 3))"]]"#],
+      ])
+  }
+
+  @Test("an ignored play is imported and listed, kept out of statistics and ratings")
+  func ignoredPlay() throws {
+    try importing(
+      Self.file(plays: [
+        Self.play(
+          "dddd0001-0000-4000-8000-000000000000",
+          #"{"playerRefId": 1, "score": "9"}, {"playerRefId": 2, "score": "4"}"#,
+          ignored: true),
+        Self.play(
+          "dddd0002-0000-4000-8000-000000000000",
+          #"{"playerRefId": 1, "score": "2"}, {"playerRefId": 2, "score": "4"}"#,
+          date: "2026-10-02 21:00:00"),
+      ]))
+    let (_, state) = try store.state(of: "dddd0001")
+    #expect(state.rules == (try GameRules(counted: false)))
+    #expect(state.isFinished)
+    #expect(
+      try store.finishedResults().map { "\($0.game.id.prefix(8)) \($0.isCounted)" } == [
+        "dddd0001 false", "dddd0002 true",
+      ])
+    #expect(
+      try store.state(of: "dddd0002").1.rules == .classic.changed(winner: .highest, target: nil, rounds: nil))
+  }
+
+  /// A collection, then the same exported again after edits in the app:
+  /// play 1's scores and winner changed and it was marked ignored, play
+  /// 2 unchanged, play 3 deleted (listed in `deletedObjects`), play 4
+  /// gone without a word, play 5 new.
+  static func collection(newer: Bool) -> [UInt8] {
+    let uuid = { (n: Int) in "eeee000\(n)-0000-4000-8000-000000000000" }
+    let two = #"{"playerRefId": 1, "score": "10", "winner": true}, {"playerRefId": 2, "score": "7"}"#
+    var plays = [
+      newer
+        ? Self.play(
+          uuid(1), #"{"playerRefId": 1, "score": "12"}, {"playerRefId": 2, "score": "15", "winner": true}"#,
+          duration: 30, ignored: true)
+        : Self.play(uuid(1), two, duration: 30),
+      Self.play(uuid(2), two, date: "2026-10-02 21:00:00"),
+    ]
+    if !newer {
+      plays += [
+        Self.play(uuid(3), two, date: "2026-10-02 22:00:00"),
+        Self.play(uuid(4), two, date: "2026-10-02 23:00:00"),
+      ]
+    } else {
+      plays.append(Self.play(uuid(5), two, date: "2026-10-03 19:00:00"))
+    }
+    return Self.file(
+      plays: plays, deleted: newer ? #"[{"uuid": "\#(uuid(3).uppercased())", "type": "play"}]"# : "[]")
+  }
+
+  @Test(
+    "a newer backup brings edited plays up to date by corrections; deleted and missing plays are named, kept")
+  func newerBackup() throws {
+    try importing(Self.collection(newer: false))
+    let older = try results()
+    let before = try allRows()
+    // --dry-run says what would change, and writes nothing.
+    let dry = try importing(Self.collection(newer: true), dryRun: true)
+    #expect(try allRows() == before)
+    let summary = try importing(Self.collection(newer: true))
+    #expect(
+      dry
+        == {
+          var dry = summary; dry.dryRun = true; return dry
+        }())
+    let play = { (n: Int) in "eeee000\(n)-0000-4000-8000-000000000000" }
+    expectNoDifference(
+      summary,
+      ImportSummary(
+        added: ["games": 1, "players": 2, "gameEvents": 5, "scoreEvents": 4],
+        alreadyHere: ["games": 2, "players": 4, "gameEvents": 2, "scoreEvents": 2],
+        updated: [ImportedPlay(id: play(1), title: "Catan")],
+        deletedInFile: [ImportedPlay(id: play(3), title: "Catan")],
+        notInFile: [ImportedPlay(id: play(4), title: "Catan")]))
+    // Play 1 ends when it ended, with the file's scores and winner, not
+    // counted; nothing else moved, nothing was removed.
+    expectNoDifference(
+      try results(),
+      [
+        "eeee0001 2026-10-02T18:00:00.000Z won by Bob | 1 Bob 15 | 2 Ann 12",
+        older[1], older[2], older[3],
+        "eeee0005 2026-10-03T17:00:00.003Z won by Ann | 1 Ann 10 | 2 Bob 7",
+      ])
+    #expect(try store.finishedResults().map(\.isCounted) == [false, true, true, true, true])
+    // The corrections, at the finish's time, after it by id.
+    let finish = IDs.made(["bgstats", "finish", play(1)])
+    expectNoDifference(
+      try test.database.fetchAll(
+        """
+        SELECT id || ' ' || time || ' ' || device || ' ' || kind || ' ' || coalesce(winners, '-') || ' '
+          || coalesce(counted, '-') || ' -'
+        FROM gameEvents WHERE gameID = ?1 AND kind <> 'rules' OR id LIKE ?2
+        UNION ALL SELECT id || ' ' || time || ' ' || device || ' points - - ' || delta FROM scoreEvents
+        WHERE id LIKE ?2
+        ORDER BY 1
+        """, [.text(play(1)), .text(finish + "-%")]
+      ) { try $0.text(0) },
+      [
+        "\(finish) 2026-10-02T18:00:00.000Z bgstats finish \(IDs.made(["bgstats", "player", play(1), "1"])) - -",
+        "\(finish)-0001-0 2026-10-02T18:00:00.000Z bgstats reopen - - -",
+        "\(finish)-0001-1-1000 2026-10-02T18:00:00.000Z bgstats points - - 2",
+        "\(finish)-0001-1-1001 2026-10-02T18:00:00.000Z bgstats points - - 8",
+        "\(finish)-0001-2 2026-10-02T18:00:00.000Z bgstats rules - 0 -",
+        "\(finish)-0001-3 2026-10-02T18:00:00.000Z bgstats finish \(IDs.made(["bgstats", "player", play(1), "2"])) - -",
+      ])
+    // The same file again changes nothing, and says so.
+    let after = try allRows()
+    let again = try importing(Self.collection(newer: true))
+    #expect(try allRows() == after)
+    expectNoDifference(
+      again,
+      ImportSummary(
+        alreadyHere: ["games": 3, "players": 6, "gameEvents": 6, "scoreEvents": 6],
+        deletedInFile: [ImportedPlay(id: play(3), title: "Catan")],
+        notInFile: [ImportedPlay(id: play(4), title: "Catan")]))
   }
 
   @Test(

@@ -44,6 +44,9 @@ struct BGStatsFile {
   var games: [Int64: Game] = [:]
   var players: [Int64: Player] = [:]
   var plays: [Play] = []
+  /// The uuids (lower case) of what the app says was deleted
+  /// (`deletedObjects`: objects with a `uuid`, or the uuids themselves).
+  var deleted: Set<String> = []
 
   init(reader: JSONStreamReader) throws {
     var sawPlays = false
@@ -83,6 +86,20 @@ struct BGStatsFile {
           }
           guard let id else { throw reader.failure("a player needs an \"id\"") }
           players[id] = player
+        }
+      case "deletedObjects":
+        try reader.array { _ in
+          if try reader.peek() == UInt8(ascii: "{") {
+            try reader.object { key in
+              if key == "uuid", let uuid = try reader.scalarText() {
+                deleted.insert(uuid.lowercased())
+              } else {
+                try reader.skipValue()
+              }
+            }
+          } else if let uuid = try reader.scalarText() {
+            deleted.insert(uuid.lowercased())
+          }
         }
       case "plays":
         sawPlays = true

@@ -13,6 +13,12 @@
 /// - The winners: those marked `winner` (in a co-operative game, everyone
 ///   marked, or no one); else those ranked 1 (`rank`); else none named,
 ///   and the scores decide, as in a game played here.
+/// - The places (`placing`): the app's `rank`s when it gave any, winners
+///   first; else, when some seats have a score and some none, the
+///   winners, then the scores under the game's rules; the seats without
+///   either share the place after the last. Otherwise the finish gives
+///   none: the winners and scores place the players, as here.
+/// - `ignored`: the game counts for no statistics and no rating.
 /// - `playDate` is the phone's wall clock, read in `timeZone`; the play
 ///   ends `durationMin` later. Plays ending at the same time end in the
 ///   order they were entered (`entryDate`, then uuid): `orderEndings`.
@@ -24,6 +30,9 @@ struct BGStatsPlay {
     var name: String
     var team: String?
     var points: Points?
+    var isWinner: Bool
+    /// The app's rank (1 first), if it gave one.
+    var rank: Int64?
   }
 
   var location: String
@@ -35,6 +44,9 @@ struct BGStatsPlay {
   var seats: [Seat]
   /// Nil: the scores decide.
   var winners: [String]?
+  /// The places the finish gives, best first (`placing`); nil for none.
+  var places: [[String]]?
+  var isCounted: Bool
   var start: Timestamp
   var end: Timestamp
   /// For the order of plays ending together: `entryDate`, then uuid.
@@ -81,8 +93,6 @@ struct BGStatsPlay {
     var seats: [Seat] = []
     var anonymous = 0
     var seen: [Int64: Int] = [:]
-    var flagged: [String] = []
-    var rankedFirst: [String] = []
     for score in play.scores {
       guard let ref = score.playerRefId, let player = file.players[ref] else {
         problems.append(
@@ -114,13 +124,13 @@ struct BGStatsPlay {
       seats.append(
         Seat(
           id: id, scoreID: IDs.made(["bgstats", "score", uuid, String(ref)] + suffix), name: name, team: team,
-          points: points))
-      if score.winner { flagged.append(id) }
-      if score.rank == 1 { rankedFirst.append(id) }
+          points: points, isWinner: score.winner, rank: score.rank))
     }
     guard problems.isEmpty, let game, let start else {
       return .failure(Refusal(problems: problems.map { ImportError(location: location, problem: $0) }))
     }
+    let flagged = seats.filter(\.isWinner).map(\.id)
+    let rankedFirst = seats.filter { $0.rank == 1 }.map(\.id)
     let winners: [String]? =
       game.cooperative || !flagged.isEmpty ? flagged : rankedFirst.isEmpty ? nil : rankedFirst
     // The finish comes after its scores, each a millisecond after the last.
@@ -129,9 +139,48 @@ struct BGStatsPlay {
     return .success(
       BGStatsPlay(
         location: location, uuid: uuid,
-        id: ColumnRule.isID(uuid[...]) ? uuid : IDs.made(["bgstats", "play", uuid]),
-        title: title, highestWins: game.highestWins, seats: seats, winners: winners, start: start,
+        id: gameID(ofUUID: uuid),
+        title: title, highestWins: game.highestWins, seats: seats, winners: winners,
+        places: game.cooperative ? nil : placing(seats, highestWins: game.highestWins),
+        isCounted: !play.ignored, start: start,
         end: Timestamp(millisecondsSince1970: end), entryKey: (play.entryDate ?? "", uuid)))
+  }
+
+  /// The id of the game a play (by its lower-case uuid) becomes.
+  static func gameID(ofUUID uuid: String) -> String {
+    ColumnRule.isID(uuid[...]) ? uuid : IDs.made(["bgstats", "play", uuid])
+  }
+
+  /// The places a play's finish gives, best first, from the app's ranks
+  /// or, when only some seats have a score, from the scores; nil when
+  /// the winners and scores place everyone as a game here would.
+  static func placing(_ seats: [Seat], highestWins: Bool) -> [[String]]? {
+    let ranked = seats.contains { $0.rank != nil }
+    let scored = seats.filter { $0.points != nil }
+    guard ranked || (!scored.isEmpty && scored.count < seats.count) else { return nil }
+    // Each placed seat's key: winners first, then its rank or score;
+    // equal keys share a place, and seats without one are left to share
+    // the place after the last.
+    let keyed: [(key: (Int, Int64, Points), id: String)] = seats.compactMap { seat in
+      let winner = seat.isWinner ? 0 : 1
+      if ranked {
+        return seat.rank.map { ((winner, $0, .zero), seat.id) }
+          ?? (seat.isWinner ? ((0, 0, .zero), seat.id) : nil)
+      }
+      guard let points = seat.points else { return seat.isWinner ? ((0, 0, .zero), seat.id) : nil }
+      return ((winner, 0, highestWins ? -points : points), seat.id)
+    }
+    var tiers: [[String]] = []
+    var last: (Int, Int64, Points)?
+    for seat in keyed.sorted(by: { $0.key < $1.key }) {
+      if let last, last == seat.key {
+        tiers[tiers.count - 1].append(seat.id)
+      } else {
+        tiers.append([seat.id])
+      }
+      last = seat.key
+    }
+    return tiers
   }
 
   /// Plays ending at one time end a millisecond apart, in the order they
@@ -162,7 +211,8 @@ struct BGStatsPlay {
       .gameEvents,
       [
         madeID("rules"), time(start.millisecondsSince1970), device, .text("rules"),
-        .text(highestWins ? "highest" : "lowest"), .null, .null, .null, .null,
+        .text(highestWins ? "highest" : "lowest"), .null, .null, .null, .null, .null,
+        isCounted ? .null : .integer(0),
       ])
     for (index, seat) in seats.enumerated() {
       guard let points = seat.points else { continue }
@@ -174,11 +224,15 @@ struct BGStatsPlay {
         ])
     }
     try importer.insert(
-      .gameEvents,
-      [
-        madeID("finish"), time(end.millisecondsSince1970), device, .text("finish"), .null, .null, .null,
-        .null,
-        winners.map { .text($0.joined(separator: " ")) } ?? .null,
-      ])
+      .gameEvents, [madeID("finish"), time(end.millisecondsSince1970), device] + finishValues)
+  }
+
+  /// A finish row's values after its id, time and device: its kind, its
+  /// winners and places.
+  var finishValues: [SQLValue] {
+    [
+      .text("finish"), .null, .null, .null, .null, winners.map { .text($0.joined(separator: " ")) } ?? .null,
+      places.map { .text(JSON.array($0.map { .array($0.map(JSON.string)) }).compactText) } ?? .null, .null,
+    ]
   }
 }

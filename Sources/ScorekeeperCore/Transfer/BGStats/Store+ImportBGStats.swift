@@ -8,7 +8,10 @@ extension Store {
   /// refusal names every play that needs attention (`ImportProblems`),
   /// and changes nothing. Ids are made from the play's uuid, so importing
   /// the file again adds nothing; its rows carry the device "bgstats", so
-  /// every device importing the file makes the same rows.
+  /// every device importing the file makes the same rows. A play here
+  /// already, edited in the app since, is brought up to date
+  /// (`update(_:with:)`); the plays imported before that the file lists
+  /// as deleted, or no longer has, are named in the summary and kept.
   public func importBGStats(from source: ImportSource, dryRun: Bool, timeZone: LocalTimeZone) throws
     -> ImportSummary
   {
@@ -24,15 +27,49 @@ extension Store {
     }
     guard problems.isEmpty else { throw ImportProblems(problems) }
     BGStatsPlay.orderEndings(&plays)
-    return try importing(dryRun: dryRun) { importer in
+    var updated: [ImportedPlay] = []
+    var summary = try importing(dryRun: dryRun) { importer in
       for play in plays {
         do {
-          try play.write(to: importer)
+          switch try update(play, with: importer) {
+          case nil: try play.write(to: importer)
+          case .updated: updated.append(ImportedPlay(id: play.id, title: play.title))
+          case .alreadyHere, .keptHere: break
+          }
         } catch let problem as RowProblem {
           throw ImportError(location: play.location, problem: problem.problem)
         }
       }
     }
+    summary.updated = updated
+    (summary.deletedInFile, summary.notInFile) = try read {
+      try importedBefore(
+        missingFrom: Set(plays.map(\.id)), deleted: Set(file.deleted.map(BGStatsPlay.gameID)))
+    }
+    return summary
+  }
+}
+
+extension Store {
+  /// The games imported from BG Stats before (their rule change made by
+  /// the device "bgstats") whose play is not among `ids`: those `deleted`
+  /// lists, and the others.
+  private func importedBefore(missingFrom ids: Set<String>, deleted: Set<String>) throws -> (
+    deleted: [ImportedPlay], missing: [ImportedPlay]
+  ) {
+    var result: (deleted: [ImportedPlay], missing: [ImportedPlay]) = ([], [])
+    try database.forEachRow(
+      """
+      SELECT g.id, g.title FROM games AS g
+      WHERE EXISTS (SELECT 1 FROM gameEvents AS e WHERE e.gameID = g.id AND e.kind = 'rules' AND e.device = 'bgstats')
+      ORDER BY g.title, g.id
+      """
+    ) { row in
+      let play = ImportedPlay(id: try row.text(0), title: try row.text(1))
+      guard !ids.contains(play.id) else { return }
+      if deleted.contains(play.id) { result.deleted.append(play) } else { result.missing.append(play) }
+    }
+    return result
   }
 }
 
