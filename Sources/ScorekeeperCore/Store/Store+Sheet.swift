@@ -21,7 +21,10 @@ public struct ScoreSheet: Hashable, Sendable {
 
   public var game: GameSummary
   public var state: GameState
-  /// The players in the order they were added, with their teams.
+  /// The players by name (ignoring case, then exactly, then by id), with
+  /// their teams: the same columns on every device. (The order they were
+  /// added in is this device's alone: players added at once on two
+  /// devices, or arriving in one sync, are inserted in any order.)
   public var players: [(player: Player, team: String?)] {
     zip(playerList, teams).map { ($0, $1) }
   }
@@ -53,7 +56,10 @@ extension Store {
       let game = try findGame(gameReference)
       let state = try state(of: game)
       let players = try database.fetchAll(
-        "SELECT id, name, score, scoreThousandths, team FROM players WHERE gameID = ?1 ORDER BY rowid",
+        """
+        SELECT id, name, score, scoreThousandths, team FROM players WHERE gameID = ?1
+        ORDER BY name COLLATE NOCASE, name, id
+        """,
         [.text(game.id)]
       ) { row in
         (

@@ -45,6 +45,12 @@ import Testing
     for (name, text) in Self.hostileFiles {
       try Data(text.utf8).write(to: URL(fileURLWithPath: world.directory.file(name)))
     }
+    // Alice's BG Stats backups: three exports of one collection, of
+    // different plays, as the app writes them (issue 45).
+    for index in 0..<3 {
+      let file = RandomBGStatsFile.make(plays: 1 + index, seed: seed, using: &random)
+      try Data(file.utf8).write(to: URL(fileURLWithPath: world.directory.file("bgstats-\(index).json")))
+    }
     var links: [String] = []
     // On one device, from its first command on (it needs the database),
     // a watch of every game or a scoreboard server runs throughout, as on
@@ -185,6 +191,13 @@ import Testing
         "import", directory.file("export-\(["a", "b", "bob"].randomElement(using: &random)!).csv"),
         "--dry-run",
       ],
+      // A BG Stats backup, its times in Berlin (Alice's: Bob's plays would be others).
+      device.user == "alice"
+        ? [
+          "import", directory.file("bgstats-\(Int.random(in: 0..<3, using: &random)).json"), "--time-zone",
+          "Europe/Berlin",
+        ] + (Bool.random(using: &random) ? ["--dry-run"] : []) : ["stats"],
+      ["set-rules", game, ["--not-counted", "--counted"].randomElement(using: &random)!],
       // A file with names the commands refuse, by each format: refused whole.
       ["import", directory.file(hostileFiles.keys.sorted().randomElement(using: &random)!)],
       ["backup", directory.file("backup-\(device.name)")],

@@ -17,10 +17,12 @@ struct EventLedger {
   /// The players each device held when last looked at, by device name.
   private var playersHeld: [String: Set<String>] = [:]
 
-  /// Notes the events `device` made itself (its own device id).
+  /// Notes the events `device` made itself (its own device id), and those
+  /// its imports of BG Stats' backups made (the device "bgstats": every
+  /// device importing a play makes the same).
   mutating func record(madeOn device: TestDevice) throws {
     for (id, player) in try device.store.database.fetchAll(
-      "SELECT id, playerID FROM scoreEvents WHERE device = (SELECT id FROM localDevice)", [],
+      "SELECT id, playerID FROM scoreEvents WHERE device IN ((SELECT id FROM localDevice), 'bgstats')", [],
       { (try $0.text(0), try $0.text(1)) })
     {
       playerOfEvent[id] = player

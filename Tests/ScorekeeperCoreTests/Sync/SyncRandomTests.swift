@@ -70,7 +70,10 @@ import Testing
         try shareAgain(poker, from: device, with: bob, world: world, random: &random)
         continue
       }
-      try step(device, world: world, random: &random, ledger: &ledger, mayDeleteGames: device !== bob)
+      // (Bob's BG Stats collection would be his own, of other plays: alice's alone here.)
+      try step(
+        device, world: world, random: &random, ledger: &ledger, mayDeleteGames: device !== bob,
+        importsBGStats: device !== bob)
       if Bool.random(using: &random) {
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
       }
@@ -122,6 +125,9 @@ import Testing
   }
 
   /// Photos of each kind a step may give a player.
+  /// The BG Stats collection every device's backups come from.
+  static let bgstatsCollection: UInt64 = 45
+
   static let photos = [
     TestImages.gif(width: 1, height: 1), TestImages.png(width: 2, height: 2),
     TestImages.jpeg(width: 3, height: 3), TestImages.webP(width: 4, height: 4, .lossless),
@@ -130,7 +136,7 @@ import Testing
   /// One random action on `device`: a change, a sync, or a fault.
   private func step(
     _ device: TestDevice, world: SyncScenario, random: inout SplitMix64, ledger: inout EventLedger,
-    mayDeleteGames: Bool = true
+    mayDeleteGames: Bool = true, importsBGStats: Bool = true
   ) throws {
     let store = device.store
     let games = try store.games().map(\.game)
@@ -146,7 +152,15 @@ import Testing
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
-    case 60..<63:
+    case 60..<62 where importsBGStats:
+      // A BG Stats backup of the user's collection, some of its plays
+      // (the same plays on every device), imported or only counted.
+      let file = RandomBGStatsFile.make(
+        plays: Int.random(in: 1...4, using: &random), seed: Self.bgstatsCollection, using: &random)
+      _ = try store.importBGStats(
+        from: ImportSource(bytes: Array(file.utf8)), dryRun: Bool.random(using: &random),
+        timeZone: .fixed(minutesAheadOfUTC: 120, name: "Europe/Berlin"))
+    case 62..<64:
       // A person moving games by file: another of this user's devices
       // exports its games, this one imports them (or only counts, dry).
       if let other = world.devices.filter({ $0.user == device.user && $0 !== device }).randomElement(
@@ -169,7 +183,7 @@ import Testing
           _ = try store.importExport(from: ImportSource(bytes: bytes), dryRun: Bool.random(using: &random))
         }
       }
-    case 63..<70:
+    case 64..<70:
       let faults = [
         "network-unavailable", "request-rate-limited:2", "zone-busy:1", "quota-exceeded",
         "service-unavailable:30",
@@ -260,7 +274,8 @@ import Testing
           in: game.id, winner: [nil, .highest, .lowest].randomElement(using: &random)!,
           target: [nil, .remove, .set(Points.randomEntered(in: 5...30, using: &random))].randomElement(
             using: &random)!,
-          rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!)
+          rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!,
+          counted: [nil, nil, true, false].randomElement(using: &random)!)
       }
     case 90..<95:
       if let game {
