@@ -104,8 +104,7 @@ extension Command {
           summary.updated,
           summary.dryRun
             ? "Would bring up to date, with corrections"
-            : "Brought up to date, with corrections"
-              + " (history shows them)"
+            : "Brought up to date, with corrections (history shows them)"
         ),
         (summary.deletedInFile, "Deleted in the file, kept here (delete-game removes one)"),
         (summary.notInFile, "Imported before, not in this file, kept here"),
