@@ -21,14 +21,17 @@ public enum RandomBGStatsFile {
   /// A backup of `plays` plays drawn from a collection of `pool`, all on
   /// 2026-10-02 or 03. A play's content is the collection's (`seed`):
   /// files of one collection share plays, as exports of one phone do, and
-  /// differ in which plays they hold and the case of their uuids.
+  /// differ in which plays they hold, the case of their uuids, and, from
+  /// one `version` to another, the content of every other play (edited in
+  /// the app between two exports).
   public static func make(
-    plays: Int, pool: Int = 6, seed: UInt64, using random: inout some RandomNumberGenerator
+    plays: Int, pool: Int = 6, seed: UInt64, version: UInt64 = 0,
+    using random: inout some RandomNumberGenerator
   ) -> String {
     let uuids = (0..<pool).shuffled(using: &random).prefix(plays).sorted()
     let made = uuids.map { number in
       let uuid = "bbbb\(String(1000 + number).dropFirst())-0000-4000-8000-000000000000"
-      var content = SplitMix64(seed: seed &+ UInt64(number))
+      var content = SplitMix64(seed: seed &+ UInt64(number) &+ (number % 2 == 0 ? version << 32 : 0))
       return play(uuid: Bool.random(using: &random) ? uuid.uppercased() : uuid, using: &content)
     }
     return """

@@ -143,7 +143,8 @@ public final class TestDevice {
         || iif(p.team IS NULL, '', ' team ' || quote(p.team))
       FROM players AS p WHERE ?1 IS NULL OR p.gameID = ?1
       UNION ALL
-      SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta || ' by ' || e.device
+      SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta
+        || ifnull(' thousandths ' || e.thousandths, '') || ' by ' || e.device
         || ' at ' || e.time || ifnull(' undoes ' || e.undoes, '') || ifnull(' round ' || e.roundID, '')
       FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE ?1 IS NULL OR p.gameID = ?1
       UNION ALL
@@ -154,6 +155,8 @@ public final class TestDevice {
       SELECT 'game event ' || x.id || ' of ' || x.gameID || ' ' || x.kind || ' by ' || x.device || ' at '
         || x.time || ifnull(' winner ' || x.winner, '') || ifnull(' target ' || x.target, '')
         || ifnull(' rounds ' || x.roundLimit, '') || ifnull(' winners ' || x.winners, '')
+        || ifnull(' target thousandths ' || x.targetThousandths, '') || ifnull(' places ' || x.places, '')
+        || ifnull(' counted ' || x.counted, '')
       FROM gameEvents AS x WHERE ?1 IS NULL OR x.gameID = ?1
       UNION ALL
       SELECT 'photo of ' || f.id || ' ' || ifnull(

@@ -46,9 +46,10 @@ import Testing
       try Data(text.utf8).write(to: URL(fileURLWithPath: world.directory.file(name)))
     }
     // Alice's BG Stats backups: three exports of one collection, of
-    // different plays, as the app writes them (issue 45).
+    // different plays, the last after edits, as the app writes them (issue 45).
     for index in 0..<3 {
-      let file = RandomBGStatsFile.make(plays: 1 + index, seed: seed, using: &random)
+      let file = RandomBGStatsFile.make(
+        plays: 2 + index, seed: seed, version: index == 2 ? 1 : 0, using: &random)
       try Data(file.utf8).write(to: URL(fileURLWithPath: world.directory.file("bgstats-\(index).json")))
     }
     var links: [String] = []

@@ -153,10 +153,12 @@ import Testing
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
     case 60..<62 where importsBGStats:
-      // A BG Stats backup of the user's collection, some of its plays
-      // (the same plays on every device), imported or only counted.
+      // A BG Stats backup of the user's collection, some of its plays, in
+      // one of two versions (plays edited in between), imported or only
+      // counted: devices may import different versions before they sync.
       let file = RandomBGStatsFile.make(
-        plays: Int.random(in: 1...4, using: &random), seed: Self.bgstatsCollection, using: &random)
+        plays: Int.random(in: 1...4, using: &random), seed: Self.bgstatsCollection,
+        version: UInt64.random(in: 0...1, using: &random), using: &random)
       _ = try store.importBGStats(
         from: ImportSource(bytes: Array(file.utf8)), dryRun: Bool.random(using: &random),
         timeZone: .fixed(minutesAheadOfUTC: 120, name: "Europe/Berlin"))

@@ -316,26 +316,29 @@ import Testing
         "eeee0005 2026-10-03T17:00:00.003Z won by Ann | 1 Ann 10 | 2 Bob 7",
       ])
     #expect(try store.finishedResults().map(\.isCounted) == [false, true, true, true, true])
-    // The corrections, at the finish's time, after it by id.
+    // The corrections, at the finish's time, after it by id: each id is
+    // the first finish's, the update's number and part, and a tag of the
+    // row's content (8 hex digits, left out here).
     let finish = IDs.made(["bgstats", "finish", play(1)])
+    let rows = try test.database.fetchAll(
+      """
+      SELECT id, time || ' ' || device || ' ' || kind || ' ' || coalesce(winners, '-') || ' '
+        || coalesce(counted, '-') || ' -'
+      FROM gameEvents WHERE gameID = ?1 AND (kind <> 'rules' OR id LIKE ?2)
+      UNION ALL SELECT id, time || ' ' || device || ' points - - ' || delta FROM scoreEvents WHERE id LIKE ?2
+      ORDER BY 1
+      """, [.text(play(1)), .text(finish + "-%")]
+    ) { (id: try $0.text(0), row: try $0.text(1)) }
+    #expect(rows.allSatisfy { $0.id.hasPrefix(finish + "-") && ColumnRule.isID($0.id.suffix(9).dropFirst()) })
     expectNoDifference(
-      try test.database.fetchAll(
-        """
-        SELECT id || ' ' || time || ' ' || device || ' ' || kind || ' ' || coalesce(winners, '-') || ' '
-          || coalesce(counted, '-') || ' -'
-        FROM gameEvents WHERE gameID = ?1 AND kind <> 'rules' OR id LIKE ?2
-        UNION ALL SELECT id || ' ' || time || ' ' || device || ' points - - ' || delta FROM scoreEvents
-        WHERE id LIKE ?2
-        ORDER BY 1
-        """, [.text(play(1)), .text(finish + "-%")]
-      ) { try $0.text(0) },
+      rows.map { "F" + $0.id.dropFirst(finish.count).dropLast(9) + " " + $0.row },
       [
-        "\(finish) 2026-10-02T18:00:00.000Z bgstats finish \(IDs.made(["bgstats", "player", play(1), "1"])) - -",
-        "\(finish)-0001-0 2026-10-02T18:00:00.000Z bgstats reopen - - -",
-        "\(finish)-0001-1-1000 2026-10-02T18:00:00.000Z bgstats points - - 2",
-        "\(finish)-0001-1-1001 2026-10-02T18:00:00.000Z bgstats points - - 8",
-        "\(finish)-0001-2 2026-10-02T18:00:00.000Z bgstats rules - 0 -",
-        "\(finish)-0001-3 2026-10-02T18:00:00.000Z bgstats finish \(IDs.made(["bgstats", "player", play(1), "2"])) - -",
+        "F-0000 2026-10-02T18:00:00.000Z bgstats finish \(IDs.made(["bgstats", "player", play(1), "1"])) - -",
+        "F-0001-0 2026-10-02T18:00:00.000Z bgstats reopen - - -",
+        "F-0001-1-1000 2026-10-02T18:00:00.000Z bgstats points - - 2",
+        "F-0001-1-1001 2026-10-02T18:00:00.000Z bgstats points - - 8",
+        "F-0001-2 2026-10-02T18:00:00.000Z bgstats rules - 0 -",
+        "F-0001-3 2026-10-02T18:00:00.000Z bgstats finish \(IDs.made(["bgstats", "player", play(1), "2"])) - -",
       ])
     // The same file again changes nothing, and says so.
     let after = try allRows()

@@ -25,8 +25,6 @@
 struct BGStatsPlay {
   struct Seat {
     var id: String
-    /// The id of the seat's score change.
-    var scoreID: String
     var name: String
     var team: String?
     var points: Points?
@@ -123,8 +121,7 @@ struct BGStatsPlay {
       }
       seats.append(
         Seat(
-          id: id, scoreID: IDs.made(["bgstats", "score", uuid, String(ref)] + suffix), name: name, team: team,
-          points: points, isWinner: score.winner, rank: score.rank))
+          id: id, name: name, team: team, points: points, isWinner: score.winner, rank: score.rank))
     }
     guard problems.isEmpty, let game, let start else {
       return .failure(Refusal(problems: problems.map { ImportError(location: location, problem: $0) }))
@@ -201,30 +198,67 @@ struct BGStatsPlay {
     func time(_ milliseconds: Int64) -> SQLValue {
       .text(Timestamp(millisecondsSince1970: milliseconds).iso8601)
     }
-    func madeID(_ kind: String) -> SQLValue { .text(IDs.made(["bgstats", kind, uuid])) }
-    let device: SQLValue = .text("bgstats")
     try importer.beginGame(id: id, title: title, kind: title)
     for seat in seats {
       try importer.insert(.players, [.text(seat.id), .text(seat.name), SQLValue(seat.team)])
     }
-    try importer.insert(
-      .gameEvents,
+    let rules: [SQLValue] =
       [
-        madeID("rules"), time(start.millisecondsSince1970), device, .text("rules"),
-        .text(highestWins ? "highest" : "lowest"), .null, .null, .null, .null, .null,
-        isCounted ? .null : .integer(0),
-      ])
+        time(start.millisecondsSince1970), Self.device, .text("rules"),
+        .text(highestWins ? "highest" : "lowest"),
+      ]
+      + Array(repeating: .null, count: 5) + [isCounted ? .null : .integer(0)]
+    try importer.insert(.gameEvents, [.text(rowID(["rules"], saying: rules))] + rules)
     for (index, seat) in seats.enumerated() {
       guard let points = seat.points else { continue }
-      try importer.insert(
-        .scoreEvents,
-        [
-          .text(seat.scoreID), .text(seat.id), .whole(points), .thousandths(points),
-          time(start.millisecondsSince1970 + Int64(index) + 1), device, .null, .null,
-        ])
+      let score: [SQLValue] = [
+        .text(seat.id), .whole(points), .thousandths(points),
+        time(start.millisecondsSince1970 + Int64(index) + 1),
+        Self.device, .null, .null,
+      ]
+      try importer.insert(.scoreEvents, [.text(rowID(["score", seat.id], saying: score))] + score)
     }
-    try importer.insert(
-      .gameEvents, [madeID("finish"), time(end.millisecondsSince1970), device] + finishValues)
+    let finish = [time(end.millisecondsSince1970), Self.device] + finishValues
+    try importer.insert(.gameEvents, [.text(correctionID(0, "", saying: finish))] + finish)
+  }
+
+  /// The device an import's rows say made them: every device importing a
+  /// play makes the same rows.
+  static let device: SQLValue = .text("bgstats")
+
+  /// The id of an append-only row of this play: made from its uuid, what
+  /// the row is (`parts`) and what it says (`content`, its values after
+  /// its id). Two devices importing different versions of a play (edited
+  /// in the app between two exports), or one play among other neighbours
+  /// (`orderEndings`), make rows of different ids, which sync merges as
+  /// any two devices' changes: two rows of one id with different content
+  /// would each stay as it is on its device (append-only rows are never
+  /// rewritten), and the devices would disagree for good.
+  func rowID(_ parts: [String], saying content: [SQLValue]) -> String {
+    IDs.made(["bgstats"] + parts + [uuid] + content.map(Self.key))
+  }
+
+  /// The id of the finish (`number` 0) or of a correction of the
+  /// `number`th update (`part`), saying `content`: its first finish's id
+  /// ("bgstats", "finish", uuid), the number and part, and a tag of the
+  /// content, so that at the finish's time, ordered by id, the finishes
+  /// come first, then each update's reopening ("0"), score changes
+  /// ("1-…"), rule change ("2") and finish ("3"), in that order.
+  func correctionID(_ number: Int, _ part: String, saying content: [SQLValue]) -> String {
+    IDs.made(["bgstats", "finish", uuid]) + "-" + String(10000 + number).dropFirst()
+      + (part.isEmpty ? "" : "-")
+      + part + "-" + rowID(["tag"], saying: content).prefix(8)
+  }
+
+  /// A value as a row's content key: its kind and value.
+  private static func key(_ value: SQLValue) -> String {
+    switch value {
+    case .null: "n"
+    case .integer(let integer): "i\(integer)"
+    case .real(let real): "r\(real)"
+    case .text(let text): "t" + text
+    case .blob(let bytes): "b\(bytes)"
+    }
   }
 
   /// A finish row's values after its id, time and device: its kind, its

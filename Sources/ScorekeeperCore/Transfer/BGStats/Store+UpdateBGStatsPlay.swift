@@ -13,10 +13,11 @@ extension Store {
   /// the file gives. They all come at the finish's own time, in the order
   /// their ids give (`correctionID`), so the game ends when it ended and
   /// keeps its place among the plays ratings fold. The ids are made from
-  /// the play and the number of times it was brought up to date, so two
-  /// devices importing the same file make the same rows, and the same
-  /// file again changes nothing. A game reopened here since is left as
-  /// it is here.
+  /// the play, the number of times it was brought up to date and what
+  /// each row says (`BGStatsPlay.correctionID`), so two devices bringing
+  /// the same game up to date with the same file make the same rows, and
+  /// the same file again changes nothing. A game reopened here since is
+  /// left as it is here.
   func update(_ play: BGStatsPlay, with importer: RowImporter) throws -> ImportedPlay.Outcome? {
     guard
       let game = try database.fetchOne(
@@ -49,39 +50,32 @@ extension Store {
     let updates = try database.fetchOne(
       "SELECT count(*) FROM gameEvents WHERE gameID = ?1 AND kind = 'finish'", [.text(game.id)]
     ) { try $0.int(0) }!
-    let id = { (part: String) in SQLValue.text(play.correctionID(updates, part)) }
-    let device: SQLValue = .text("bgstats")
+    // Each row's values after its id, then the row with its id.
+    func row(_ part: String, _ content: [SQLValue]) -> [SQLValue] {
+      [.text(play.correctionID(updates, part, saying: content))] + content
+    }
+    let device = BGStatsPlay.device
     try importer.insert(
-      .gameEvents, [id("0"), time, device, .text("reopen")] + Array(repeating: .null, count: 7))
+      .gameEvents, row("0", [time, device, .text("reopen")] + Array(repeating: .null, count: 7)))
     for (index, (seat, delta)) in deltas.enumerated() {
       try importer.insert(
         .scoreEvents,
-        [
-          id("1-" + String(1000 + index)), .text(seat.id), .whole(delta), .thousandths(delta), time, device,
-          .null,
-          .null,
-        ])
+        row(
+          "1-" + String(1000 + index),
+          [.text(seat.id), .whole(delta), .thousandths(delta), time, device, .null, .null]))
     }
     if state.rules.counted != play.isCounted {
       try importer.insert(
         .gameEvents,
-        [id("2"), time, device, .text("rules")] + Array(repeating: .null, count: 6) + [
-          .integer(play.isCounted ? 1 : 0)
-        ])
+        row(
+          "2",
+          [time, device, .text("rules")] + Array(repeating: .null, count: 6) + [
+            .integer(play.isCounted ? 1 : 0)
+          ]
+        ))
     }
-    try importer.insert(.gameEvents, [id("3"), time, device] + play.finishValues)
+    try importer.insert(.gameEvents, row("3", [time, device] + play.finishValues))
     return .updated
-  }
-}
-
-extension BGStatsPlay {
-  /// The id of a correction (`part`) of the `number`th update of this
-  /// play: its first finish's id and a suffix, so that at the finish's
-  /// time, ordered by id, it comes after that finish (and the updates
-  /// before), and the reopening ("0"), the score changes ("1-…"), the
-  /// rule change ("2") and the finish ("3") come in that order.
-  func correctionID(_ number: Int, _ part: String) -> String {
-    IDs.made(["bgstats", "finish", uuid]) + "-" + String(10000 + number).dropFirst() + "-" + part
   }
 }
 
