@@ -153,6 +153,13 @@ public enum PointsSyntaxError: Error, Hashable, Sendable {
 }
 
 extension Points {
+  /// Whether `text`, which is no number, would be one with its comma a
+  /// point ("13,5"): a decimal comma, which the commands refuse in words
+  /// of their own (BG Stats' scores, written by the app, take it).
+  public static func hasDecimalComma(_ text: Substring) -> Bool {
+    text.contains(",") && (try? Points(parsing: Substring(text.replacing(",", with: ".")))) != nil
+  }
+
   /// A half written as people write it at a chess table ("½", "1½")
   /// as the decimal it is ("0.5", "1.5"); any other text as it is.
   public static func withHalvesAsDecimals(_ text: Substring) -> Substring {

@@ -47,9 +47,7 @@ public struct ScoreChangeError: Error, Equatable, CustomStringConvertible {
     init(_ error: PointsSyntaxError, _ number: Substring) {
       switch error {
       case .notANumber:
-        self =
-          number.contains(",") && (try? Points(parsing: Substring(number.replacing(",", with: ".")))) != nil
-          ? .decimalComma : .notANumber
+        self = Points.hasDecimalComma(number) ? .decimalComma : .notANumber
       case .tooManyDecimals: self = .tooManyDecimals
       case .outOfRange: self = .outOfRange
       }

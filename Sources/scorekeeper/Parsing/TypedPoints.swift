@@ -10,7 +10,7 @@ func typedPoints(
   do {
     return try Points(parsing: Points.withHalvesAsDecimals(text[...]), allowingSign: allowingSign)
   } catch .notANumber {
-    if text.contains(","), (try? Points(parsing: Substring(text.replacing(",", with: ".")))) != nil {
+    if Points.hasDecimalComma(text[...]) {
       throw UsageError(
         "\(quoted) has a decimal comma; write decimals with a point (\(text.replacing(",", with: "."))).",
         command: command)

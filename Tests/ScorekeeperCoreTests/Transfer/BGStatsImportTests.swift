@@ -251,8 +251,7 @@ import Testing
       try store.finishedResults().map { "\($0.game.id.prefix(8)) \($0.isCounted)" } == [
         "dddd0001 false", "dddd0002 true",
       ])
-    #expect(
-      try store.state(of: "dddd0002").1.rules == .classic.changed(winner: .highest, target: nil, rounds: nil))
+    #expect(try store.state(of: "dddd0002").1.rules == .classic)
   }
 
   /// A collection, then the same exported again after edits in the app:

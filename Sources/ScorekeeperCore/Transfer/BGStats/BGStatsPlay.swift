@@ -202,23 +202,16 @@ struct BGStatsPlay {
     for seat in seats {
       try importer.insert(.players, [.text(seat.id), .text(seat.name), SQLValue(seat.team)])
     }
-    let rules: [SQLValue] =
-      [
-        time(start.millisecondsSince1970), Self.device, .text("rules"),
-        .text(highestWins ? "highest" : "lowest"),
-      ]
-      + Array(repeating: .null, count: 5) + [isCounted ? .null : .integer(0)]
+    let rules = Self.gameEvent(
+      "rules", at: time(start.millisecondsSince1970), winner: .text(highestWins ? "highest" : "lowest"),
+      counted: isCounted ? .null : .integer(0))
     try importer.insert(.gameEvents, [.text(rowID(["rules"], saying: rules))] + rules)
     for (index, seat) in seats.enumerated() {
       guard let points = seat.points else { continue }
-      let score: [SQLValue] = [
-        .text(seat.id), .whole(points), .thousandths(points),
-        time(start.millisecondsSince1970 + Int64(index) + 1),
-        Self.device, .null, .null,
-      ]
+      let score = Self.scoreEvent(seat.id, points, at: time(start.millisecondsSince1970 + Int64(index) + 1))
       try importer.insert(.scoreEvents, [.text(rowID(["score", seat.id], saying: score))] + score)
     }
-    let finish = [time(end.millisecondsSince1970), Self.device] + finishValues
+    let finish = finishEvent(at: time(end.millisecondsSince1970))
     try importer.insert(.gameEvents, [.text(correctionID(0, "", saying: finish))] + finish)
   }
 
@@ -261,12 +254,26 @@ struct BGStatsPlay {
     }
   }
 
-  /// A finish row's values after its id, time and device: its kind, its
-  /// winners and places.
-  var finishValues: [SQLValue] {
-    [
-      .text("finish"), .null, .null, .null, .null, winners.map { .text($0.joined(separator: " ")) } ?? .null,
-      places.map { .text(JSON.array($0.map { .array($0.map(JSON.string)) }).compactText) } ?? .null, .null,
-    ]
+  /// A finish row's values after its id: its time, and the winners and
+  /// places the play gives.
+  func finishEvent(at time: SQLValue) -> [SQLValue] {
+    Self.gameEvent(
+      "finish", at: time, winners: winners.map { .text($0.joined(separator: " ")) } ?? .null,
+      places: places.map { .text(JSON.array($0.map { .array($0.map(JSON.string)) }).compactText) } ?? .null)
+  }
+
+  /// A score change's values after its id, made by the import.
+  static func scoreEvent(_ player: String, _ points: Points, at time: SQLValue) -> [SQLValue] {
+    [.text(player), .whole(points), .thousandths(points), time, device, .null, .null]
+  }
+
+  /// A game event's values after its id, in `TransferTable.gameEvents`'
+  /// order, made by the import: what a BG Stats play's events say (no
+  /// target or round limit).
+  static func gameEvent(
+    _ kind: String, at time: SQLValue, winner: SQLValue = .null, winners: SQLValue = .null,
+    places: SQLValue = .null, counted: SQLValue = .null
+  ) -> [SQLValue] {
+    [time, device, .text(kind), winner, .null, .null, .null, winners, places, counted]
   }
 }

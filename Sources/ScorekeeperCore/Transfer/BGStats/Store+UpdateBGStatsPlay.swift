@@ -54,27 +54,18 @@ extension Store {
     func row(_ part: String, _ content: [SQLValue]) -> [SQLValue] {
       [.text(play.correctionID(updates, part, saying: content))] + content
     }
-    let device = BGStatsPlay.device
-    try importer.insert(
-      .gameEvents, row("0", [time, device, .text("reopen")] + Array(repeating: .null, count: 7)))
+    try importer.insert(.gameEvents, row("0", BGStatsPlay.gameEvent("reopen", at: time)))
     for (index, (seat, delta)) in deltas.enumerated() {
       try importer.insert(
         .scoreEvents,
-        row(
-          "1-" + String(1000 + index),
-          [.text(seat.id), .whole(delta), .thousandths(delta), time, device, .null, .null]))
+        row("1-" + String(1000 + index), BGStatsPlay.scoreEvent(seat.id, delta, at: time)))
     }
     if state.rules.counted != play.isCounted {
       try importer.insert(
         .gameEvents,
-        row(
-          "2",
-          [time, device, .text("rules")] + Array(repeating: .null, count: 6) + [
-            .integer(play.isCounted ? 1 : 0)
-          ]
-        ))
+        row("2", BGStatsPlay.gameEvent("rules", at: time, counted: .integer(play.isCounted ? 1 : 0))))
     }
-    try importer.insert(.gameEvents, row("3", [time, device] + play.finishValues))
+    try importer.insert(.gameEvents, row("3", play.finishEvent(at: time)))
     return .updated
   }
 }
