@@ -74,6 +74,17 @@ struct SyncedTable: Hashable, Sendable {
   /// The fields a local change can touch (an append-only row's never change).
   var changeableFields: [String] { isAppendOnly ? [] : fields }
 
+  /// A root row's zone as SQL over the row `alias`, as the insert
+  /// triggers place it: a game in its own zone, a person link in the
+  /// user's `people` (a child row is in its parent's).
+  func rootZoneSQL(of alias: String) -> String? {
+    switch name {
+    case Self.games.name: "'game-' || \(alias).id"
+    case Self.personLinks.name: "'people'"
+    default: nil
+    }
+  }
+
   /// The parent column when it is not the key itself (a photo's is).
   var separateParentColumn: String? { parentColumn == "id" ? nil : parentColumn }
 

@@ -24,7 +24,7 @@ extension RowImporter {
         inserted[id] = count - 1
         return true
       }
-      if isNew.contains(true) {
+      if tracking == nil, isNew.contains(true) {
         // Tracked as the trigger tracks each new row: the ids of those not
         // new are NULL, which matches none.
         try database.execute(sql.track, zip(rows, isNew).map { $1 ? $0[0] : .null })
@@ -69,16 +69,23 @@ extension RowImporter {
     return (insert, track)
   }
 
-  /// Inserts the row unless its id is here; counts what happened.
-  func write(table: String, columns: [String], values: [SQLValue], mutable: Bool) throws {
+  /// Inserts the row unless its id is here; counts what happened, and
+  /// says whether it inserted it.
+  @discardableResult
+  func write(table: String, columns: [String], values: [SQLValue], mutable: Bool) throws -> Bool {
     let (insert, _) = try statements(table, columns)
     do {
-      try database.execute(insert, values)
+      if tracking == nil {
+        try database.execute(insert, values)
+      } else {
+        try silenced.applying { try database.execute(insert, values) }
+      }
     } catch let error as DatabaseError {
       throw RowProblem("the database refused it: \(error.message)")
     }
-    try settle(
-      table: table, columns: columns, values: values, mutable: mutable, inserted: database.changes == 1)
+    let inserted = database.changes == 1
+    try settle(table: table, columns: columns, values: values, mutable: mutable, inserted: inserted)
+    return inserted
   }
 
   /// Counts a row written (`inserted`) or compares it with the row of its id here.

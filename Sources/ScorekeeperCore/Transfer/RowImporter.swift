@@ -72,13 +72,12 @@ final class RowImporter {
   /// copy of one is the file contradicting itself), alike rows' counts.
   let ledger: ImportLedger
 
-  /// Score changes come by the hundred thousand, and the trigger that
-  /// tracks each for sync as it is inserted costs more than the insert:
-  /// they go in with tracking silenced, and those a batch inserted are
-  /// tracked by one statement (`trackingSQL`) doing what the trigger
-  /// `sync_scoreEvents_insert` does for each (ImportProcessTests' round
-  /// trip compares every `syncRecords` row).
+  /// The sync triggers cost more than the rows they track: the rows go in
+  /// with them silenced, and `tracking` records them all at the end. When
+  /// it cannot (`ImportTracking.init`), the triggers track each row,
+  /// except score changes, tracked a batch at a time by `flush`.
   let silenced: SyncApplyingFlag
+  let tracking: ImportTracking?
 
   /// Score changes waiting to be inserted, all checked: a statement
   /// inserting many rows opens the table's indexes and triggers once, where
@@ -103,6 +102,7 @@ final class RowImporter {
     self.silenced = flag
     self.access = access
     ledger = try ImportLedger(database: database)
+    tracking = try ImportTracking(database: database)
   }
 
   /// Writes what waits of the game just imported, and checks what its
@@ -116,6 +116,7 @@ final class RowImporter {
   func finish() throws {
     try endGame()
     try resolveReferences(ofGame: false)
+    try tracking?.track(in: database)
   }
 
   /// Makes `id` the game rows go to, adding it unless it is here. A game
@@ -133,11 +134,13 @@ final class RowImporter {
     game = (id, [], [], readOnlyOwner)
     let again = try ledger.gave("games", id)
     let counts = summary
-    try write(
+    let inserted = try write(
       table: "games", columns: ["id", "title", "kind"],
       values: [.text(id), .text(title), kind.map(SQLValue.text) ?? .null],
       mutable: true)
     if again { summary = counts }
+    // A game just added has no players or rounds yet.
+    guard !inserted else { return }
     let players = try database.fetchAll("SELECT id FROM players WHERE gameID = ?1", [.text(id)]) {
       try $0.text(0)
     }

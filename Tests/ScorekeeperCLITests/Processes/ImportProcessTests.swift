@@ -97,10 +97,14 @@ import Testing
     #expect(try syncedRows(copy) == (try syncedRows(directory.file("games.sqlite"))))
     // Every imported row waits to be sent, as the rows made by commands
     // do: score changes too, which the import tracks a batch at a time.
-    let tracked = "SELECT * FROM syncRecords ORDER BY recordName"
-    #expect(
-      try ShellCommand.output(["sqlite3", copy, tracked])
-        == (try ShellCommand.output(["sqlite3", directory.file("games.sqlite"), tracked])))
+    for tracked in [
+      "SELECT * FROM syncRecords ORDER BY recordName",
+      "SELECT recordName, field FROM syncFieldTimes ORDER BY recordName, field",
+    ] {
+      expectNoDifference(
+        try ShellCommand.output(["sqlite3", copy, tracked]),
+        try ShellCommand.output(["sqlite3", directory.file("games.sqlite"), tracked]))
+    }
     for command in [
       ["list"], ["list", "Hearts"], ["list", "Azul"], ["list", "Chess", "--json"], ["people"],
       ["leaderboard"],
