@@ -66,6 +66,10 @@ public struct Points: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The whole part rounded down, within 64 bits (a total past them is
   /// shown clamped).
   public var floorWhole: Int64 {
+    if let small {
+      let (whole, rest) = small.quotientAndRemainder(dividingBy: 1000)
+      return rest < 0 ? whole - 1 : whole
+    }
     let (whole, rest) = thousandths.quotientAndRemainder(dividingBy: 1000)
     return Int64(clamping: rest < 0 ? whole - 1 : whole)
   }

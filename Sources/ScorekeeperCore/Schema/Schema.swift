@@ -24,6 +24,7 @@ public enum Schema {
     .peopleAndResults,
     .decimalPoints,
     .placesAndCounting,
+    .fasterTotals,
   ]
 
   /// The version this program reads and writes.

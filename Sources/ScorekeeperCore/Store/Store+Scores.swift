@@ -21,12 +21,20 @@ public struct StandingsShape: Hashable, Sendable {
   /// How many of the players have a photo.
   public var photoCount: Int
 
+  /// Inlinable, to be specialized for the caller's collection: called
+  /// generically, each total cost `score` some 1,600 instructions.
+  @inlinable
   public init(playerCount: Int, scores: some Collection<Points>, photoCount: Int = 0) {
     self.playerCount = playerCount
-    let wholes = scores.map(\.floorWhole)
-    highestWhole = wholes.max() ?? 0
-    lowestWhole = wholes.min() ?? 0
-    decimals = scores.map(\.decimalPlaces).max() ?? 0
+    // One pass, no arrays: `score` shapes every total of the game.
+    var (highest, lowest, decimals): (Int64?, Int64?, Int) = (nil, nil, 0)
+    for score in scores {
+      let whole = score.floorWhole
+      highest = Swift.max(highest ?? whole, whole)
+      lowest = Swift.min(lowest ?? whole, whole)
+      decimals = Swift.max(decimals, score.decimalPlaces)
+    }
+    (highestWhole, lowestWhole, self.decimals) = (highest ?? 0, lowest ?? 0, decimals)
     self.photoCount = photoCount
   }
 
@@ -132,11 +140,13 @@ extension Store {
     try read {
       let game = try findGame(gameReference)
       let state = try state(of: game)
+      // The decimals from the players whose totals have some (the index
+      // `players_decimals`): none in a game of whole numbers.
       let shape = try database.fetchOne(
         """
         SELECT count(*), max(p.score), min(p.score), count(f.sha256),
-          max(CASE WHEN p.scoreThousandths = 0 THEN 0 WHEN p.scoreThousandths % 100 = 0 THEN 1
-            WHEN p.scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
+          (SELECT max(CASE WHEN scoreThousandths % 100 = 0 THEN 1 WHEN scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
+            FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)
         FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
         """, [.text(game.id)]
       ) { row in
@@ -166,16 +176,24 @@ extension Store {
     let winners = state.winners
     var ranks = RankCounter()
     var held: [(Player, String?, Photo?)] = []
+    // A game of whole numbers (no total in the index `players_decimals`)
+    // neither reads nor sorts the thousandths: the last column of every
+    // row, they were most of what decimals cost `list` and `score`.
+    let hasDecimals = try database.fetchOne(
+      "SELECT EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)", [.text(game.id)]
+    ) { try $0.int(0) == 1 }!
     try database.forEachRow(
       """
-      SELECT p.id, p.name, p.score, p.scoreThousandths, p.team, \(Self.photoColumns(of: "f"))
+      SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(Self.photoColumns(of: "f"))
       FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
-      ORDER BY p.score \(direction), p.scoreThousandths \(direction), p.name COLLATE NOCASE, p.name, p.id
+      ORDER BY p.score \(direction), \(hasDecimals ? "p.scoreThousandths \(direction), " : "")p.name COLLATE NOCASE,
+        p.name, p.id
       """, [.text(game.id)]
     ) { row in
       // gameID is the same on every row; not decoding it saves a string a row.
       var player = Player(
-        id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2))
+        id: try row.text(0), gameID: game.id, name: try row.text(1),
+        score: hasDecimals ? try row.total(2) : Points(try row.int64(2)))
       let (team, photo) = (try row.optionalText(4), try Self.photo(row, from: 5))
       guard counted != nil || placed != nil else {
         return try body(

@@ -43,8 +43,10 @@ final class StandingsTable {
     let table = StandingsTable(
       game: game, state: state,
       shape: StandingsShape(
-        playerCount: standings.count, scores: standings.lazy.map(\.player.score),
-        photoCount: standings.filter { $0.photo != nil }.count))
+        // (Closures, not key paths, and no filtered copy: `score` shapes
+        // every standing of a game, which may have 100,000.)
+        playerCount: standings.count, scores: standings.lazy.map { $0.player.score },
+        photoCount: standings.count { $0.photo != nil }))
     table.printHeader(to: output)
     for standing in standings { table.print(standing, to: output) }
     table.printFooter(to: output)

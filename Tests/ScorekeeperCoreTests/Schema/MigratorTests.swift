@@ -167,6 +167,7 @@ import Testing
     "15 peopleAndResults 959ac7508e6ad02ca67db4087e1eab0dc2c745f3798f11adcdbc78072c67122a",
     "16 decimalPoints d742e6b1f45e3c35d33e5eb0178d8a57395d859fcedab479b654e34fb4c15269",
     "17 placesAndCounting 3e8690a27aac361924b2befd406e0639979df9b427f9f94ac326510c5608bd20",
+    "18 fasterTotals a191381979b665d36da66ff2cdf3123e1bf5b56130f01d61eef72296acb27a08",
   ]
 
   /// The same for the mock cloud file's migrations.
