@@ -42,18 +42,40 @@ extension Store {
     }
     return try importing(dryRun: dryRun) { importer in
       var rows = CSVRows(store: self, importer: importer, index: index)
-      while let fields = try reader.record(
-        limit: header.count, tooMany: { "more than \($0) fields; the header has \($0)" })
-      {
+      // A spreadsheet's mistakes are a row's each: every row is read, and
+      // a refusal lists them all (the first `ImportProblems.shown`).
+      var problems: [ImportError] = []
+      var total = 0
+      func note(_ problem: ImportError) {
+        if problems.count < ImportProblems.shown { problems.append(problem) }
+        total += 1
+      }
+      func refusal() -> any Error {
+        total == 1 ? problems[0] : ImportProblems(problems, total: total)
+      }
+      while true {
+        let fields: [String]?
+        do {
+          fields = try reader.record(
+            limit: header.count, tooMany: { "more than \($0) fields; the header has \($0)" })
+        } catch let problem as ImportError {
+          // Not a row's mistake but the file's (a quote left open, bytes
+          // that are not UTF-8): what follows can't be read as rows.
+          note(problem)
+          throw refusal()
+        }
+        guard let fields else { break }
         guard fields.count == header.count else {
-          throw reader.failure("\(fields.count) fields; the header has \(header.count)")
+          note(reader.failure("\(fields.count) fields; the header has \(header.count)"))
+          continue
         }
         do {
           try rows.add(fields)
         } catch let problem as RowProblem {
-          throw reader.failure(problem.problem, column: problem.column.map { index[$0]! + 1 })
+          note(reader.failure(problem.problem, column: problem.column.map { index[$0]! + 1 }))
         }
       }
+      if total > 0 { throw refusal() }
     }
   }
 }

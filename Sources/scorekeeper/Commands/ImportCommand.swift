@@ -13,8 +13,10 @@ extension Command {
       options: [Option.importFormat.spec, Option.timeZone.spec, Flag.dryRun.spec],
       discussion: """
         FILE (- for standard input) is read once and checked row by row as it is
-        written, in one transaction: the first problem (its JSON path, or its CSV line
-        and column) is reported and nothing is imported. Rows are merged by id, as a
+        written, in one transaction: a problem (its JSON path, or its CSV line and
+        column) is reported and nothing is imported. Every wrong row of a CSV is listed
+        (the first 50, then how many more); a JSON export stops at its first problem,
+        where it was damaged. Rows are merged by id, as a
         sync merges: what is already here stays, so importing a file twice adds
         nothing. A game or player changed here since the file was written keeps this
         database's version; a score change, round or game event whose id is here with
@@ -67,10 +69,14 @@ extension Command {
             from: source, dryRun: invocation[.dryRun],
             timeZone: SystemTimeZone.zone(named: invocation[Option.timeZone])!)
         }
-      } catch let problems as ImportProblems {
+      } catch let problems as ImportProblems where problems.total > 1 {
         throw CommandFailure(
           "Can't import \(path == "-" ? "standard input" : quote(path)): \(problems)\nNothing was imported.")
-      } catch let error as ImportError {
+      } catch {
+        // One problem, in any format, on one line.
+        guard let error = (error as? ImportProblems)?.problems.first ?? error as? ImportError else {
+          throw error
+        }
         // (A problem in the commands' words ends with its own period.)
         let words = "\(error)".hasSuffix(".") ? "\(error)" : "\(error)."
         throw CommandFailure(

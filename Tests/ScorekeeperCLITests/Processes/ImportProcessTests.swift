@@ -162,7 +162,7 @@ import Testing
       try process.run(["import", file] + bad.arguments),
       ProcessResult(
         status: 1, stdout: "",
-        // (A BG Stats file's problems come as a list: ": 1 problem:\n  at …\n".)
+        // (Several problems come as a list: ": 2 problems:\n  at …\n".)
         stderr: "Can't import \"\(file)\"\(bad.problem.hasPrefix(":") ? "" : " ")\(bad.problem)"
           + "\(bad.problem.hasSuffix("\n") ? "" : " ")Nothing was imported.\n"
       ))
@@ -357,6 +357,21 @@ struct BadImport: CustomTestStringConvertible, Sendable {
       problem:
         #"at line 2, column 4: A kind of game can't contain control or invisible formatting characters; "Dar\u{200B}ts" has U+200B at character 4."#
     ),
+    // A spreadsheet's mistakes, all at once: every row's, then the file's
+    // (a quote left open, past which nothing reads as rows).
+    BadImport(
+      name: "mistakes.csv",
+      bytes: Array(
+        "game,player,points\nDarts,Ann,5\nDarts,Bob,five\nDarts,Cy\nDarts,\"Evil\tAnn\",5\nDarts,Dee,2\nDarts,\"Eve,1\n"
+          .utf8),
+      problem: #"""
+        : 4 problems:
+          at line 3, column 3: points must be a number such as 13 or 13.5 (a decimal point, not a comma), not "five".
+          at line 4: 2 fields; the header has 3.
+          at line 5, column 2: A player name can't contain control or invisible formatting characters; "Evil\tAnn" has U+0009 at character 5.
+          at line 7, column 7: a quoted field is not closed.
+
+        """#),
     BadImport(
       name: "tab-name.csv", bytes: Array("game,player,points\nDarts,\"Evil\tAnn\",5\n".utf8),
       problem:
@@ -368,11 +383,9 @@ struct BadImport: CustomTestStringConvertible, Sendable {
         #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "\u001b[31mAnn"}], "plays": [{"uuid": "5B1E0C4A-1F6B-4C8E-9B1D-7A0C3E2F9A11", "gameRefId": 1, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
           .utf8),
       problem: """
-        : 1 problem:
-          at play 5b1e0c4a-1f6b-4c8e-9b1d-7a0c3e2f9a11 ("Catan", 2026-10-02 19:30:00), $.plays[0] (line 1, column 100): \
+        at play 5b1e0c4a-1f6b-4c8e-9b1d-7a0c3e2f9a11 ("Catan", 2026-10-02 19:30:00), $.plays[0] (line 1, column 100): \
         A player name can't contain control or invisible formatting characters; "\\u{1B}[31mAnn" has U+001B at \
         character 1.
-
         """
     ),
     // One clear line for every refusal (issue 44).
@@ -434,10 +447,8 @@ struct BadImport: CustomTestStringConvertible, Sendable {
         #"{"games": [{"id": 1, "name": "Catan"}], "players": [{"id": 1, "name": "Ann"}], "plays": [{"uuid": "P1", "gameRefId": 7, "playDate": "2026-10-02 19:30:00", "playerScores": [{"playerRefId": 1, "score": "3", "winner": true}]}]}"#
           .utf8),
       problem: """
-        : 1 problem:
-          at play p1 (no game, 2026-10-02 19:30:00), $.plays[0] (line 1, column 90): gameRefId 7 is no game of \
+        at play p1 (no game, 2026-10-02 19:30:00), $.plays[0] (line 1, column 90): gameRefId 7 is no game of \
         the file's "games".
-
         """),
   ]
 }

@@ -81,8 +81,13 @@ public struct ImportProblems: Error, Equatable, CustomStringConvertible {
   public let total: Int
 
   public init(_ problems: [ImportError]) {
+    self.init(problems, total: problems.count)
+  }
+
+  /// The first problems found (`shown` of them are kept), of `total`.
+  public init(_ problems: [ImportError], total: Int) {
     self.problems = Array(problems.prefix(Self.shown))
-    total = problems.count
+    self.total = total
   }
 
   /// "3 problems:" then a line each, then how many more were not listed.
