@@ -30,15 +30,11 @@ import Testing
     return ["syncRecords": records.filter(isOther), "syncFieldTimes": times.filter(isOther)]
   }
 
-  @Test(
-    "rows an import adds, and rows it brings back after a deletion, are tracked as the triggers track them")
-  func trackedAsByTriggers() throws {
-    let file = try Self.export()
-    // (Ids of their own, apart from the file's.)
+  /// A database of its own ids, and one whose games table holds the
+  /// largest rowid there is: SQLite then chooses new rowids at random, the
+  /// import cannot tell its rows by rowid, and the triggers track them.
+  static func deferredAndTriggered() throws -> (deferred: TestStore, triggered: TestStore, marker: String) {
     let deferred = try TestStore(uuid: .incrementing(startingAt: 1 << 40))
-    // A row with the largest rowid there is makes SQLite choose new
-    // rowids at random: the import cannot tell its rows by rowid, and
-    // the triggers track them.
     let triggered = try TestStore(uuid: .incrementing(startingAt: 1 << 40))
     let marker = negativeID(0)
     try triggered.database.execute(
@@ -46,6 +42,41 @@ import Testing
       [.text(marker)])
     #expect(try ImportTracking(database: deferred.database) != nil)
     #expect(try ImportTracking(database: triggered.database) == nil)
+    return (deferred, triggered, marker)
+  }
+
+  @Test("more rows than one statement tracks: every one, across the statements' bounds")
+  func manyRows() throws {
+    let source = try TestStore()
+    _ = try source.store.addGame(title: "Marathon")
+    _ = try source.store.addPlayer(to: "Marathon", name: "Ann")
+    let ann = try source.database.fetchOne("SELECT id FROM players") { try $0.text(0) }!
+    try source.database.write {
+      try source.database.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10005)
+        INSERT INTO scoreEvents (id, playerID, delta, time, device)
+        SELECT printf('%08x-0000-4000-8000-000000000000', i), ?1, i % 7, '2026-01-01T00:00:00.000Z',
+          (SELECT id FROM localDevice)
+        FROM n
+        """, [.text(ann)])
+    }
+    var file: [UInt8] = []
+    try source.store.exportJSON(games: []) { file.append(contentsOf: $0) }
+    let (deferred, triggered, marker) = try Self.deferredAndTriggered()
+    for test in [deferred, triggered] {
+      _ = try test.store.importExport(from: ImportSource(bytes: file), dryRun: false)
+    }
+    let tracked = try Self.tracked(deferred, without: marker)
+    #expect(tracked["syncRecords"]!.count == 10007)  // the game, Ann, her 10,005 changes
+    expectNoDifference(tracked, try Self.tracked(triggered, without: marker))
+  }
+
+  @Test(
+    "rows an import adds, and rows it brings back after a deletion, are tracked as the triggers track them")
+  func trackedAsByTriggers() throws {
+    let file = try Self.export()
+    let (deferred, triggered, marker) = try Self.deferredAndTriggered()
     for test in [deferred, triggered] {
       // Rows here before the import stay as they were.
       _ = try test.store.addGame(title: "Here before")
