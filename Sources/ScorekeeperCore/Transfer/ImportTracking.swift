@@ -23,9 +23,7 @@ struct ImportTracking {
   init?(database: Database) throws {
     var watermarks: [(SyncedTable, Int64)] = []
     for table in SyncedTable.all {
-      let largest = try database.fetchOne("SELECT coalesce(max(rowid), 0) FROM \(table.name)") {
-        try $0.int64(0)
-      }!
+      let largest = try Self.largestRowid(of: table, in: database)
       guard largest < Int64.max else { return nil }
       watermarks.append((table, largest))
     }
@@ -36,18 +34,22 @@ struct ImportTracking {
   /// have, each table after its parent's, so a child finds its parent's
   /// zone; `rowsAtOnce` rows a statement, since SQLite holds all the
   /// rows of an INSERT that reads its own table (a child's parent record)
-  /// before it writes them: a million score changes at once held 28 MB.
-  func track(in database: Database, rowsAtOnce: Int64 = 10_000) throws {
+  /// before it writes them: a million score changes at once held 35 MB.
+  func track(in database: Database) throws {
     for (table, watermark) in watermarks {
-      let last = try database.fetchOne("SELECT coalesce(max(rowid), 0) FROM \(table.name)") {
-        try $0.int64(0)
-      }!
-      for first in stride(from: watermark, to: last, by: Int(rowsAtOnce)) {
+      let last = try Self.largestRowid(of: table, in: database)
+      for first in stride(from: watermark, to: last, by: Int(Self.rowsAtOnce)) {
         for sql in Self.statements[table.name]! {
-          try database.execute(sql, [.integer(first), .integer(min(first + rowsAtOnce, last))])
+          try database.execute(sql, [.integer(first), .integer(min(first + Self.rowsAtOnce, last))])
         }
       }
     }
+  }
+
+  static let rowsAtOnce: Int64 = 10_000
+
+  private static func largestRowid(of table: SyncedTable, in database: Database) throws -> Int64 {
+    try database.fetchOne("SELECT coalesce(max(rowid), 0) FROM \(table.name)") { try $0.int64(0) }!
   }
 
   /// Each table's statements, made once: the trigger
