@@ -34,7 +34,8 @@ extension Store {
     }
     return try write {
       let onlyCounting = winner == nil && target == nil && rounds == nil
-      let (game, previous) = try onlyCounting ? writableGame(gameReference) : gameInProgress(gameReference)
+      let (game, previous) = try writableGame(gameReference)
+      if !onlyCounting, previous.isFinished { throw StoreError.rulesOfFinishedGame(game: game) }
       if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
         throw StoreError.roundLimitBelowPlayed(
           limit: limit, game: game, roundsPlayed: previous.outcome.roundsPlayed)
@@ -58,7 +59,8 @@ extension Store {
   /// game without points; without them the standings say who won.
   public func finish(_ gameReference: String, winners: [String]? = nil) throws -> GameStateChange {
     try write {
-      let (game, previous) = try gameInProgress(gameReference)
+      let (game, previous) = try writableGame(gameReference)
+      if previous.isFinished { throw StoreError.alreadyFinished(game: game) }
       let ids = try winners.map { references in
         var ids: [String] = []
         for reference in references {

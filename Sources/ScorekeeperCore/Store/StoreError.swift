@@ -29,6 +29,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case noPhoto(player: Player, game: Game)
   /// The game is finished: its points and roster no longer change.
   case gameFinished(game: Game)
+  /// `finish` of a game already finished.
+  case alreadyFinished(game: Game)
+  /// `set-rules` of a finished game's winner, target or rounds (its
+  /// counting and kind still change).
+  case rulesOfFinishedGame(game: Game)
   /// `reopen` of a game in progress.
   case gameNotFinished(game: Game)
   /// A round names the same player twice.
@@ -85,6 +90,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
       return "\(quote(player.name)) in \(quote(game.title)) has no photo."
     case .gameFinished(let game):
       return "\(quote(game.title)) is finished: its scores and players no longer change. Nothing was changed."
+    case .alreadyFinished(let game):
+      return "\(quote(game.title)) is already finished. Nothing was changed."
+    case .rulesOfFinishedGame(let game):
+      return "\(quote(game.title)) is already finished: its winner, target and rounds no longer change "
+        + "(--counted, --not-counted and --kind still do). Nothing was changed."
     case .gameNotFinished(let game):
       return "\(quote(game.title)) is in progress: there is nothing to reopen. Nothing was changed."
     case .playerTwiceInRound(let player, let game):

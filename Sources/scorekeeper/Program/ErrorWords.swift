@@ -40,7 +40,8 @@ enum ErrorWords {
       return amend(text, "; run \"scorekeeper sync\" and try again.", unchanged)
     case SharingError.leavingOwnGame(let game):
       return amend(text, ". To stop sharing it, run: scorekeeper share \(quote(game)) --stop.", unchanged)
-    case StoreError.gameFinished(let game):
+    case StoreError.gameFinished(let game), StoreError.alreadyFinished(let game),
+      StoreError.rulesOfFinishedGame(let game):
       return amend(
         text,
         "; to change it, reopen it first: scorekeeper reopen \(ArgumentParser.shellQuoted(game.title)).",

@@ -83,6 +83,18 @@ extension ProgramTests {
       (["round", "Done", "Ann=1"], .failure, finished),
       (["score", "Done", "Ann", "+1"], .failure, finished),
       (["add-player", "Done", "Cy"], .failure, finished),
+      // What is refused on a finished game is said as it is (issue 46 item 11).
+      (
+        ["finish", "Done"], .failure,
+        "\"Done\" is already finished; to change it, reopen it first: scorekeeper reopen Done. "
+          + "Nothing was changed.\n"
+      ),
+      (
+        ["set-rules", "Done", "--target", "10"], .failure,
+        "\"Done\" is already finished: its winner, target and rounds no longer change (--counted, "
+          + "--not-counted and --kind still do); to change it, reopen it first: scorekeeper reopen Done. "
+          + "Nothing was changed.\n"
+      ),
       (
         ["add-game", "Golf", "--target", "0"], .usage,
         "--target takes a target total above 0 (got \"0\").\n"

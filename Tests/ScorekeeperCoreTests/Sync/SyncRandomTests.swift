@@ -146,7 +146,8 @@ import Testing
     case 0..<60:
       do {
         try change(store, game: game, players: players, random: &random, mayDeleteGames: mayDeleteGames)
-      } catch StoreError.gameFinished, StoreError.gameNotFinished, StoreError.nothingToUndo,
+      } catch StoreError.gameFinished, StoreError.alreadyFinished, StoreError.rulesOfFinishedGame,
+        StoreError.gameNotFinished, StoreError.nothingToUndo,
         StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
         StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound
       {
