@@ -7,6 +7,13 @@ public struct ListenError: Error, Equatable, Sendable, CustomStringConvertible {
   public let address: String
   public let port: Int
   public let reason: String
+  /// The system's error number, when the system refused (EADDRINUSE, EACCES…).
+  public var code: Int32? = nil
+
+  /// Another listener holds the port.
+  public var portInUse: Bool { code == EADDRINUSE }
+  /// A port below 1024 needs privileges this process lacks.
+  public var portNeedsPrivileges: Bool { code == EACCES }
 
   public var description: String {
     "Cannot listen on \(quote(address)), port \(port): \(reason)."
@@ -17,8 +24,8 @@ extension HTTPServer {
   /// A non-blocking socket listening on `address` (IPv4 or IPv6 literal)
   /// and `port`, and the port it got (`port` 0: one the system chose).
   static func listen(address: String, port: Int) throws -> (socket: Int32, port: Int) {
-    func failure(_ reason: String) -> ListenError {
-      ListenError(address: address, port: port, reason: reason)
+    func failure(_ reason: String, code: Int32? = nil) -> ListenError {
+      ListenError(address: address, port: port, reason: reason, code: code)
     }
     guard (0...65535).contains(port) else { throw failure("a port is a number from 0 to 65535") }
     var storage = sockaddr_storage()
@@ -43,16 +50,16 @@ extension HTTPServer {
     }
     let socket = Glibc.socket(
       family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-    guard socket >= 0 else { throw failure(String(cString: strerror(errno))) }
+    guard socket >= 0 else { throw failure(String(cString: strerror(errno)), code: errno) }
     var yes: Int32 = 1
     setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     let bound = withUnsafePointer(to: &storage) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(length)) }
     }
     guard bound == 0, Glibc.listen(socket, 1024) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let code = errno
       _ = Glibc.close(socket)
-      throw failure(reason)
+      throw failure(String(cString: strerror(code)), code: code)
     }
     var actual = sockaddr_storage()
     var actualLength = socklen_t(MemoryLayout<sockaddr_storage>.size)

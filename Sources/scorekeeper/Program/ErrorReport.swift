@@ -74,6 +74,16 @@ struct ErrorReport {
     case let error as MockCloudFileError:
       fail(error.description)
       return .unusableDatabase
+    case let error as ListenError:
+      fail(error.description)
+      if error.portInUse {
+        errors.line(
+          "Another program (or another scorekeeper serve) is using that port. "
+            + "Choose another with --port N, or --port 0 for any free port.")
+      } else if error.portNeedsPrivileges {
+        errors.line("Ports below 1024 need root. Choose one above, or --port 0 for any free port.")
+      }
+      return .failure
     case let error as DatabaseError:
       return report(error)
     default:

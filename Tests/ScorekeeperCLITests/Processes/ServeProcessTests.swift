@@ -396,6 +396,22 @@ import Testing
     }
   }
 
+  @Test("a port in use is refused in words that name it and what to do, not as a crash; nothing written")
+  func busyPort() throws {
+    let holder = try startServer()
+    defer { holder.process.terminate() }
+    let before = try Data(contentsOf: URL(fileURLWithPath: directory.file("games.sqlite")))
+    let result = try process.run(["serve", "--port", "\(holder.port)"])
+    #expect(
+      result
+        == ProcessResult(
+          status: 1, stdout: "",
+          stderr: "Cannot listen on \"127.0.0.1\", port \(holder.port): Address already in use.\n"
+            + "Another program (or another scorekeeper serve) is using that port. "
+            + "Choose another with --port N, or --port 0 for any free port.\n"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("games.sqlite"))) == before)
+  }
+
   @Test("1,000 pipelined requests are each answered, in order")
   func pipelined() throws {
     let server = try startServer()
