@@ -112,7 +112,8 @@ public enum DatabaseRestore {
     return try store.database.fetchOne("SELECT count(*) FROM games") { try $0.int(0) }!
   }
 
-  /// Keeps the database under `<name>-before-restore-<time>.sqlite`,
+  /// Keeps the database under `<name>-before-restore-<time>.sqlite`
+  /// (`-<time>-2.sqlite`… for a second restore in one second),
   /// checkpointed first so the file holds all of it; with the changes it
   /// had not synced. Nothing to keep where there is no database.
   private static func keep(_ path: String, now: Timestamp) throws -> (kept: String?, unsent: Int) {
@@ -122,15 +123,26 @@ public enum DatabaseRestore {
       let db = try Database(path: path, create: false)
       defer { db.close() }
       _ = try db.fetchAll("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.int(0) }
-      unsent =
-        (try? db.fetchOne("SELECT count(*) FROM syncRecords WHERE state <> 'synced'") { try $0.int(0) })
-        .flatMap { $0 } ?? 0
+      // A database that never synced has nothing "not yet synced": it
+      // keeps all it has here, by intent.
+      let sql = """
+        SELECT CASE WHEN (SELECT userName FROM syncState) IS NULL THEN 0 ELSE count(*) END
+        FROM syncRecords WHERE state <> 'synced'
+        """
+      unsent = (try? db.fetchOne(sql) { try $0.int(0) }).flatMap { $0 } ?? 0
     }
     let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
     let stamp = String(now.iso8601.prefix(19)).replacing(":", with: "").replacing("-", with: "")
-    let kept = "\(stem)-before-restore-\(stamp).sqlite"
-    guard link(path, kept) == 0 else { throw RestoreError.cannotWrite(path: kept, reason: errnoText()) }
-    return (kept, unsent)
+    // Restores within one second each keep their own: -2, -3… (link
+    // refuses a name taken, so two processes cannot take one either).
+    for number in 1...100 {
+      let kept = "\(stem)-before-restore-\(stamp)\(number == 1 ? "" : "-\(number)").sqlite"
+      if link(path, kept) == 0 { return (kept, unsent) }
+      if errno != EEXIST || number == 100 {
+        throw RestoreError.cannotWrite(path: kept, reason: FileProblem.writing(kept, code: errno))
+      }
+    }
+    preconditionFailure("the loop returns or throws")
   }
 
   private static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -118,6 +118,12 @@ public final class ImportSource {
     }
   }
 
+  /// Up to the first `count` bytes, without consuming anything.
+  func prefix(_ count: Int) throws -> [UInt8] {
+    while end - start < count, try gather() {}
+    return Array(storage[start..<min(end, start + count)])
+  }
+
   /// Whether the first `limit` bytes hold `text`, without consuming anything.
   func prefixContains(_ text: String, within limit: Int) throws -> Bool {
     while end - start < limit, try gather() {}

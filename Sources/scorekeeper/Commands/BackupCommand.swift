@@ -20,6 +20,7 @@ extension Command {
         """,
       examples: ["scorekeeper backup scores-2026-11-27.sqlite"]
     ),
+    echoes: true,
     needsDatabase: true,
     run: { invocation in
       let store = try invocation.store()

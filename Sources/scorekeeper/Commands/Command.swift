@@ -14,6 +14,9 @@ struct Command: Sendable {
   /// --quiet silences; a command asked to show something (list, share's
   /// link) always shows it.
   var echoes = false
+  /// Whether these arguments ask an echoing command to show something
+  /// ("sync status", "import --dry-run"), which --quiet leaves shown.
+  var asksToShow: @Sendable (CommandValues) -> Bool = { _ in false }
   /// Whether its human output may run long (a listing), and so goes
   /// through the pager on a terminal.
   var pages = false

@@ -20,7 +20,8 @@ extension Command {
         sync merges: what is already here stays, so importing a file twice adds
         nothing. A game or player changed here since the file was written keeps this
         database's version; a score change, round or game event whose id is here with
-        other content is refused. --format is guessed from the content when not given.
+        other content is refused. --format is guessed from the content when not given;
+        a file that is not text (an image, a database, an archive) is refused as such.
         --dry-run checks the whole file and says what would be added, writing nothing.
         Imported games sync like any other. A BG Stats file is judged whole first, and
         every play that needs attention is listed (the first 50, then how many more).
@@ -37,6 +38,9 @@ extension Command {
       ]
     ),
     syncs: true,
+    // What it added is an echo; what a dry run would add was asked for.
+    echoes: true,
+    asksToShow: { $0[.dryRun] },
     prepare: { invocation in
       if let format = invocation[Option.importFormat], ImportFormat(rawValue: format) == nil {
         throw UsageError("--format takes json, csv or bgstats (got \(quote(format))).", command: "import")
@@ -60,6 +64,7 @@ extension Command {
       let summary: ImportSummary
       let format: ImportFormat
       do {
+        try ImportFormat.refuseNonText(source)
         format = try invocation[Option.importFormat].flatMap(ImportFormat.init(rawValue:)) ?? .guess(source)
         switch format {
         case .json: summary = try store.importExport(from: source, dryRun: invocation[.dryRun])

@@ -104,41 +104,41 @@ extension Command {
       invocation.output.line("No games yet. Add one with: scorekeeper add-game TITLE")
       return
     }
-    let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
-    let titleWidth = games.map(\.summary.game.title.visible.displayWidth).max() ?? 0
-    func line(_ summary: GameSummary, _ access: GameAccess) -> String {
-      let start =
-        IDFragment.short(summary.game.id) + "  " + players(summary.playerCount).padding(to: countWidth) + "  "
-      // Finished: "won by Ann and Bob", after any sharing; the kind first.
+    // One row of cells a game: id, players, title, sharing, kind, result;
+    // each column as wide as its widest cell, a column no game fills left out.
+    func cells(_ summary: GameSummary, _ access: GameAccess) -> [String] {
+      let sharing =
+        switch access {
+        case .mine: ""
+        case .sharedByMe: "shared by you"
+        case .sharedWithMe(let owner, let permission): "\(owner)'s, \(permission.rawValue)"
+        }
+      // Finished: "won by Ann and Bob".
       let finish = finished[summary.game.id].map {
-        "  finished" + ($0.isEmpty ? "" : ", won by " + listed($0.map(quote)))
+        "finished" + ($0.isEmpty ? "" : ", won by " + listed($0.map(quote)))
       }
-      let kind = kinds[summary.game.id].map { "  kind " + $0.visible }
-      let result = kind == nil && finish == nil ? nil : (kind ?? "") + (finish ?? "")
-      let title = summary.game.title.visible
-      switch access {
-      case .mine:
-        return start + (result.map { title.padding(to: titleWidth) + $0 } ?? title)
-      case .sharedByMe:
-        return start + title.padding(to: titleWidth) + "  shared by you" + (result ?? "")
-      case .sharedWithMe(let owner, let permission):
-        return start + title.padding(to: titleWidth) + "  \(owner.visible)'s, \(permission.rawValue)"
-          + (result ?? "")
-      }
+      return [
+        IDFragment.short(summary.game.id), players(summary.playerCount), summary.game.title, sharing,
+        kinds[summary.game.id].map { "kind " + $0 } ?? "", finish ?? "",
+      ]
     }
+    let rows = games.map { cells($0.summary, $0.access) }
+    let filled = rows[0].indices.filter { column in rows.contains { !$0[column].isEmpty } }
+    let lines = alignedLines(rows.map { row in filled.map { row[$0] } }, indent: "") { _ in false }
     // Sections only once something is shared: a lone list stays as it was.
-    let shared = games.filter(\.access.isShared)
-    guard !shared.isEmpty else {
-      for game in games { invocation.output.line(line(game.summary, game.access)) }
+    guard games.contains(where: \.access.isShared) else {
+      lines.forEach(invocation.output.line)
       return
     }
-    let own = games.filter { !$0.access.isShared }
+    let own = games.indices.filter { !games[$0].access.isShared }
     if !own.isEmpty {
       invocation.output.line("Your games:")
-      for game in own { invocation.output.line("  " + line(game.summary, game.access)) }
+      for index in own { invocation.output.line("  " + lines[index]) }
     }
     invocation.output.line("Shared games:")
-    for game in shared { invocation.output.line("  " + line(game.summary, game.access)) }
+    for index in games.indices where games[index].access.isShared {
+      invocation.output.line("  " + lines[index])
+    }
   }
 
   /// A game's standings as `list GAME` (and `watch GAME`) shows them.

@@ -11,13 +11,15 @@ extension Command {
         an older one, which is upgraded; it is read, never changed. A copy of it is
         checked (SQLite's quick_check) and takes a device id of its own, then replaces
         the database in one step. The database it replaces is kept beside it as
-        NAME-before-restore-TIME.sqlite, with any change it had not synced. Its next
-        sync merges with the cloud: what either side has stays, and what was deleted
+        NAME-before-restore-TIME.sqlite (-TIME-2 for another in the same second),
+        with any change it had not synced, which a warning counts. Its next sync
+        merges with the cloud: what either side has stays, and what was deleted
         elsewhere meanwhile is deleted again, with a word. Run it while no other
         scorekeeper process uses the database.
         """,
       examples: ["scorekeeper restore scores-2026-11-27.sqlite"]
     ),
+    echoes: true,
     run: { invocation in
       let backup = invocation[.restoredFile]
       let result = try DatabaseRestore.restore(
@@ -33,8 +35,9 @@ extension Command {
       invocation.output.line(
         "Restored \(quote(backup)) (\(result.games) game\(result.games == 1 ? "" : "s")), a device of its own."
           + (result.kept.map { " The database it replaced is kept as \(quote($0))." } ?? ""))
+      // A warning, so that --quiet (which silences the echo) keeps it.
       if result.unsent > 0 {
-        invocation.output.line(
+        invocation.errors.warning(
           "\(result.unsent) change\(result.unsent == 1 ? "" : "s") of the replaced database had not synced: "
             + "they are in \(quote(result.kept ?? "")) only.")
       }

@@ -36,6 +36,7 @@ extension Command {
     // Its summary says what it did: --quiet (for cron) silences it; "sync
     // status" was asked to show something, and does.
     echoes: true,
+    asksToShow: { $0[ifGiven: .syncStatus] != nil },
     run: { invocation in
       if let action = invocation[ifGiven: .syncStatus] {
         guard action == "status" else {

@@ -66,6 +66,7 @@ struct BackupFile {
 
   /// A refusal naming the path and the system's reason (from `errno`).
   private func failure() -> CommandFailure {
-    CommandFailure("Can't write \(quote(path)): \(String(cString: strerror(errno))). Nothing was written.")
+    CommandFailure(
+      "Can't write \(quote(path)): \(FileProblem.writing(path, code: errno)). Nothing was written.")
   }
 }

@@ -35,6 +35,7 @@ struct ExportFile {
   }
 
   private func failure(_ code: Int32) -> CommandFailure {
-    CommandFailure("Can't write \(quote(path)): \(String(cString: strerror(code))). Nothing was written.")
+    CommandFailure(
+      "Can't write \(quote(path)): \(FileProblem.writing(path, code: code)). Nothing was written.")
   }
 }

@@ -144,7 +144,7 @@ struct Program {
       // --quiet silences a command's echo, never what it was asked to show.
       // "sync status" is the status command under another name.
       let showsStatus = name == "sync" && values[ifGiven: .syncStatus] != nil
-      let quiet = values[.quiet] && command.echoes && !showsStatus
+      let quiet = values[.quiet] && command.echoes && !command.asksToShow(values)
       var succeeded = false
       let listing =
         command.pages && terminal.outputIsTerminal && !values[.json]

@@ -85,10 +85,13 @@ import Testing
     "the database itself, a missing folder, a file for a folder, a WAL beside FILE: refused, nothing changed",
     arguments: [
       ("games.sqlite", "\"DIR/games.sqlite\" is the database itself: back it up to another file."),
-      ("missing/copy.sqlite", "Can't write \"DIR/missing/copy.sqlite\": No such file or directory."),
+      (
+        "missing/copy.sqlite",
+        "Can't write \"DIR/missing/copy.sqlite\": its folder \"DIR/missing\" does not exist; create it first, or name another."
+      ),
       (
         "games.sqlite-device/copy.sqlite",
-        "Can't write \"DIR/games.sqlite-device/copy.sqlite\": Not a directory."
+        "Can't write \"DIR/games.sqlite-device/copy.sqlite\": a part of its folder \"DIR/games.sqlite-device\" is a file, not a folder."
       ),
       (
         "open.sqlite",

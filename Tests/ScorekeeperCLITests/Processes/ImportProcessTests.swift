@@ -256,6 +256,27 @@ struct BadImport: CustomTestStringConvertible, Sendable {
   static let all: [BadImport] = [
     BadImport(name: "empty.json", bytes: [], problem: "at the start: the file is empty."),
     BadImport(
+      name: "photo.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0xFF, 0xFE],
+      problem:
+        "at the start: it is a PNG image, not a file import reads (a scorekeeper JSON export, CSV, or a BG Stats backup)."
+    ),
+    BadImport(
+      name: "backup.sqlite", bytes: Array("SQLite format 3\0".utf8) + [0x10, 0x00],
+      problem:
+        "at the start: it is a SQLite database (to put back a backup: scorekeeper restore FILE), not a file import reads (a scorekeeper JSON export, CSV, or a BG Stats backup)."
+    ),
+    BadImport(
+      name: "utf16.csv", bytes: [0xFF, 0xFE] + Array("game\n".utf16.flatMap { [UInt8($0), 0] }),
+      arguments: ["--format", "csv"],
+      problem:
+        "at the start: it is UTF-16 text (save it as UTF-8), not a file import reads (a scorekeeper JSON export, CSV, or a BG Stats backup)."
+    ),
+    BadImport(
+      name: "data.bin", bytes: Array("game,player".utf8) + [0x00, 0x01],
+      problem:
+        "at the start: it is binary data, not a file import reads (a scorekeeper JSON export, CSV, or a BG Stats backup)."
+    ),
+    BadImport(
       name: "truncated.json", bytes: Array(game(#""scoreEvents": []"#).utf8.dropLast(9)),
       problem: "at $.games[0].players (line 1, column 163): a string was not closed before the file ended."),
     BadImport(

@@ -106,3 +106,28 @@ final class PseudoTerminal {
     close(primary)
   }
 }
+
+extension ProcessTests {
+  @Test("list's columns line up: kind under kind and result under result, whichever a game has")
+  func listColumns() throws {
+    let offline = BinaryProcess(directory: binary.directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
+    for arguments in [
+      ["add-game", "Chess", "--kind", "chess"], ["add-player", "Chess", "Ann"],
+      ["add-player", "Chess", "Bob"],
+      ["finish", "Chess", "--winner", "Ann"], ["add-game", "Yahtzee night"],
+      ["add-player", "Yahtzee night", "Cy"],
+      ["finish", "Yahtzee night"], ["add-game", "Darts", "--kind", "501"],
+    ] {
+      let result = try offline.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    expectNoDifference(
+      try offline.run(["list"]).stdout,
+      """
+      0000…0001  2 players  Chess          kind chess  finished, won by "Ann"
+      0000…0005  1 player   Yahtzee night              finished, won by "Cy"
+      0000…0008  0 players  Darts          kind 501
+
+      """)
+  }
+}

@@ -34,6 +34,50 @@ import Testing
     return try #require(json?["device"] as? String)
   }
 
+  @Test(
+    "a database that synced warns of the changes it had not sent yet, even with --quiet; one that never synced does not"
+  )
+  func unsentWarning() throws {
+    let online = BinaryProcess(directory: directory, unset: ["SCOREKEEPER_IDS", "SCOREKEEPER_NOW"])
+    #expect(try online.run(["sync"]).status == 0)
+    #expect(try process.run(["score", "Poker", "Ann", "+2"]).status == 0)  // offline: not sent
+    let result = try process.run(["-q", "restore", backup])
+    let kept = try #require(
+      result.stderr.firstMatch(of: /they are in "([^"]+)" only/).map { String($0.output.1) }, "\(result)")
+    expectNoDifference(
+      result,
+      ProcessResult(
+        status: 0, stdout: "",
+        stderr: "warning: 1 change of the replaced database had not synced: they are in \"\(kept)\" only.\n"))
+    // The restored database never synced: nothing of it is "not yet synced".
+    expectNoDifference(
+      try process.run(["-q", "restore", backup]), ProcessResult(status: 0, stdout: "", stderr: ""))
+  }
+
+  @Test("two restores in one second each keep the database they replace, under names of their own")
+  func twoInOneSecond() throws {
+    let process = BinaryProcess(
+      directory: directory,
+      overrides: ["SCOREKEEPER_OFFLINE": "1", "SCOREKEEPER_NOW": "2026-03-01T20:15:42.250Z"])
+    let first = try process.run(["list"])
+    #expect(try process.run(["add-game", "Chess"]).status == 0)
+    let second = try process.run(["list"])
+    let kept = (1...2).map {
+      directory.file("games-before-restore-20260301T201542\($0 == 1 ? "" : "-2").sqlite")
+    }
+    for (index, listing) in [second, first].enumerated() {
+      let result = try process.run(["restore", backup])
+      expectNoDifference(
+        result,
+        ProcessResult(
+          status: 0,
+          stdout: "Restored \"\(backup)\" (1 game), a device of its own. "
+            + "The database it replaced is kept as \"\(kept[index])\".\n",
+          stderr: ""))
+      #expect(try process.run(["--db", kept[index], "list"]) == listing)
+    }
+  }
+
   @Test("the backup's games come back, as a new device; the database replaced is kept whole")
   func roundTrip() throws {
     let backedUp = try process.run(["list", "Poker"])

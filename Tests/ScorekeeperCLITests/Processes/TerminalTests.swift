@@ -128,6 +128,20 @@ import Testing
       try pipe(["--quiet", "score", "Poker", "Ann", "+1"]) == ProcessResult(status: 0, stdout: "", stderr: "")
     )
     #expect(try pipe(["list", "Poker", "-q"]).stdout == "Poker (2 players)\n  1   4  Ann\n  2  -2  Bob\n")
+    // Backup, import and restore change data too; a dry run was asked to show.
+    let backup = directory.file("b.sqlite")
+    #expect(try pipe(["-q", "backup", backup]) == ProcessResult(status: 0, stdout: "", stderr: ""))
+    let csv = directory.file("more.csv")
+    try Data("game,player,points\nDarts,Ann,5\n".utf8).write(to: URL(fileURLWithPath: csv))
+    #expect(
+      try pipe(["-q", "import", csv, "--dry-run"])
+        == ProcessResult(
+          status: 0,
+          stdout:
+            "Would import \"\(csv)\": 1 game, 1 player, 1 score change.\n(--dry-run: nothing was written.)\n",
+          stderr: ""))
+    #expect(try pipe(["-q", "import", csv]) == ProcessResult(status: 0, stdout: "", stderr: ""))
+    #expect(try pipe(["-q", "restore", backup]) == ProcessResult(status: 0, stdout: "", stderr: ""))
     let refused = try pipe(["-q", "score", "Poker", "Zed", "+1"])
     #expect(refused.status == 1)
     #expect(refused.stdout == "")
