@@ -11,6 +11,9 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
   case badLink(String)
   case ownShare(String)
   case notAGame(String)
+  /// `accept-share` naming a cloud that is not there: a link leads into
+  /// the cloud it was made in, never a new one.
+  case noCloudForLink(cloud: String)
 
   public var description: String {
     switch self {
@@ -34,6 +37,9 @@ public enum SharingError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(quote(link)) shares one of your own games; there is nothing to join. Nothing was changed."
     case .notAGame(let link):
       "\(quote(link)) shares something that is not a game. Nothing was changed."
+    case .noCloudForLink(let cloud):
+      "There is no cloud at \(quote(cloud)) (none was created): a share link leads into the cloud it "
+        + "was made in; name that one with --cloud (or SCOREKEEPER_CLOUD). Nothing was changed."
     }
   }
 }

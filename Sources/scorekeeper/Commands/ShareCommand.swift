@@ -108,7 +108,7 @@ extension Command {
     ),
     echoes: true,
     run: { invocation in
-      let engine = try invocation.onlineEngine(for: "accept-share")
+      let engine = try invocation.onlineEngine(for: "accept-share", joining: true)
       // Trimmed as titles are: a link pasted with spaces around is the link.
       let joined = try engine.accept(link: invocation[.link].trimmingWhitespace())
       // Joined, but not fetched: the game is not here yet.

@@ -126,13 +126,19 @@ extension Invocation {
   ///   at most 2 s for a busy cloud: working offline must stay fast.
   /// - Parameter rebinding: for `sync --rebind`, which binds the database
   ///   to this cloud (creating it if need be) instead of refusing it.
-  func syncEngine(automatic: Bool, rebinding: Bool = false) throws -> SyncEngine {
+  /// - Parameter joining: for `accept-share`, whose link leads into a
+  ///   cloud that exists: a missing mock is refused, never created.
+  func syncEngine(automatic: Bool, rebinding: Bool = false, joining: Bool = false) throws -> SyncEngine {
     var timing = try settings.syncTiming()
     if automatic { timing.budget = min(timing.budget, Settings.automaticSyncBudget) }
     let store = try store()
     let binding = try stateAtOpen().binding
     // A bound database never creates a mock cloud: a missing one is refused.
-    if case .live(let live)? = try cloud(create: rebinding || !binding.isBound)?.backend {
+    let opened = try cloud(create: rebinding || (!binding.isBound && !joining))
+    if opened == nil && joining && !binding.isBound, case .mock(let path) = try cloudAddress() {
+      throw SharingError.noCloudForLink(cloud: path)
+    }
+    if case .live(let live)? = opened?.backend {
       try requireClientLibrary()
       // Waiting for answers counts against the budget as retries do, in
       // real time whatever the clock (no test can fake a server's silence).
@@ -165,12 +171,14 @@ extension Invocation {
 
   /// The engine for a command that needs the cloud (sharing): refused
   /// offline, as a usage error.
-  func onlineEngine(for command: String, rebinding: Bool = false) throws -> SyncEngine {
+  func onlineEngine(for command: String, rebinding: Bool = false, joining: Bool = false) throws
+    -> SyncEngine
+  {
     if try settings.offline.get() {
       throw UsageError(
         "\(command) needs the cloud; drop --offline (or SCOREKEEPER_OFFLINE).", command: command)
     }
-    return try syncEngine(automatic: false, rebinding: rebinding)
+    return try syncEngine(automatic: false, rebinding: rebinding, joining: joining)
   }
 
   /// Why the current settings (user, cloud) would be refused by this

@@ -52,3 +52,34 @@ import Testing
     #expect(try sha256Hex(fileAt: cloudPath) == before)
   }
 }
+
+extension MockCloudProcessTests {
+  @Test("accept-share naming a cloud that is not there creates none, and says which to name; nothing written")
+  func acceptShareMistypedCloud() throws {
+    #expect(try binary.run(["add-game", "Poker"]).status == 0)
+    let share = try binary.run(["share", "Poker"])
+    let link = try #require(share.stdout.firstMatch(of: /https:\S+/).map { String($0.output) }, "\(share)")
+    let typo = binary.directory.file("clud.sqlite")
+    let bob = BinaryProcess(
+      directory: binary.directory,
+      overrides: [
+        "SCOREKEEPER_USER": "bob", "SCOREKEEPER_DB": binary.directory.file("bob.sqlite"), "SCOREKEEPER_DEVICE": "2",
+      ])
+    let files = try FileManager.default.contentsOfDirectory(atPath: binary.directory.path).filter {
+      !$0.hasSuffix(".out") && !$0.hasSuffix(".err")
+    }
+    expectNoDifference(
+      try bob.run(["--cloud", typo, "accept-share", link]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: "There is no cloud at \"\(typo)\" (none was created): a share link leads into the cloud it was "
+          + "made in; name that one with --cloud (or SCOREKEEPER_CLOUD). Nothing was changed.\n"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: binary.directory.path).filter {
+        !$0.hasSuffix(".out") && !$0.hasSuffix(".err")
+      }.sorted() == files.sorted())
+    // Named rightly, it joins.
+    let joined = try bob.run(["accept-share", link])
+    #expect(joined.status == 0, "\(joined)")
+  }
+}
