@@ -63,7 +63,8 @@ extension MockCloudProcessTests {
     let bob = BinaryProcess(
       directory: binary.directory,
       overrides: [
-        "SCOREKEEPER_USER": "bob", "SCOREKEEPER_DB": binary.directory.file("bob.sqlite"), "SCOREKEEPER_DEVICE": "2",
+        "SCOREKEEPER_USER": "bob", "SCOREKEEPER_DB": binary.directory.file("bob.sqlite"),
+        "SCOREKEEPER_DEVICE": "2",
       ])
     let files = try FileManager.default.contentsOfDirectory(atPath: binary.directory.path).filter {
       !$0.hasSuffix(".out") && !$0.hasSuffix(".err")
@@ -72,7 +73,8 @@ extension MockCloudProcessTests {
       try bob.run(["--cloud", typo, "accept-share", link]),
       ProcessResult(
         status: 1, stdout: "",
-        stderr: "There is no cloud at \"\(typo)\" (none was created): a share link leads into the cloud it was "
+        stderr:
+          "There is no cloud at \"\(typo)\" (none was created): a share link leads into the cloud it was "
           + "made in; name that one with --cloud (or SCOREKEEPER_CLOUD). Nothing was changed.\n"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: binary.directory.path).filter {
