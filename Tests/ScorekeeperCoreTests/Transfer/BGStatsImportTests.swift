@@ -352,14 +352,14 @@ import Testing
   }
 
   @Test(
-    "a play ends durationMin after its playDate, read in the zone given; plays ending together in the order entered"
+    "a play ends durationMin after its playDate, read in the zone given; plays ending together keep the time, folded by id"
   )
   func times() throws {
     let score = #"{"playerRefId": 1, "score": "1", "winner": true}"#
     try importing(
       Self.file(plays: [
         Self.play("cccc0001-0000-4000-8000-000000000000", score, duration: 85),
-        // Entered later, a smaller uuid: it still ends after the next one.
+        // Entered later, a smaller uuid: they end together, and fold by id.
         Self.play(
           "cccc0002-0000-4000-8000-000000000000", score, date: "2026-10-03 20:00:00",
           entry: "2026-10-03 23:59:00"),
@@ -370,8 +370,8 @@ import Testing
     expectNoDifference(
       try results().map { String($0.prefix(33)) },
       [
-        "cccc0001 2026-10-02T18:55:00.000Z", "cccc0003 2026-10-03T18:00:00.002Z",
-        "cccc0002 2026-10-03T18:00:00.003Z",
+        "cccc0001 2026-10-02T18:55:00.000Z", "cccc0002 2026-10-03T18:00:00.002Z",
+        "cccc0003 2026-10-03T18:00:00.002Z",
       ])
   }
 

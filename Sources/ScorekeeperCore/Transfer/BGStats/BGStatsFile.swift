@@ -34,7 +34,6 @@ struct BGStatsFile {
     var uuid = ""
     var gameRefId: Int64?
     var playDate = ""
-    var entryDate: String?
     var durationMin: Int64?
     var ignored = false
     var usesTeams = false
@@ -120,7 +119,6 @@ struct BGStatsFile {
       case "uuid": play.uuid = try reader.scalarText() ?? ""
       case "gameRefId": play.gameRefId = try reader.scalarText().flatMap { Int64($0) }
       case "playDate": play.playDate = try reader.scalarText() ?? ""
-      case "entryDate": play.entryDate = try reader.scalarText()
       case "durationMin": play.durationMin = try reader.scalarText().flatMap { Int64($0) }
       case "ignored": play.ignored = try reader.flag() ?? false
       case "usesTeams": play.usesTeams = try reader.flag() ?? false

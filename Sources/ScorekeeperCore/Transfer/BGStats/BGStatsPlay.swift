@@ -20,8 +20,10 @@
 ///   none: the winners and scores place the players, as here.
 /// - `ignored`: the game counts for no statistics and no rating.
 /// - `playDate` is the phone's wall clock, read in `timeZone`; the play
-///   ends `durationMin` later. Plays ending at the same time end in the
-///   order they were entered (`entryDate`, then uuid): `orderEndings`.
+///   ends `durationMin` later (and after its scores, a millisecond
+///   apart). Plays ending at the same time keep it: ratings fold them by
+///   game id, as any games ending together, whatever else a file holds
+///   (a play's rows are a function of the play alone).
 struct BGStatsPlay {
   struct Seat {
     var id: String
@@ -47,8 +49,6 @@ struct BGStatsPlay {
   var isCounted: Bool
   var start: Timestamp
   var end: Timestamp
-  /// For the order of plays ending together: `entryDate`, then uuid.
-  var entryKey: (String, String)
 
   struct Refusal: Error {
     var problems: [ImportError]
@@ -140,7 +140,7 @@ struct BGStatsPlay {
         title: title, highestWins: game.highestWins, seats: seats, winners: winners,
         places: game.cooperative ? nil : placing(seats, highestWins: game.highestWins),
         isCounted: !play.ignored, start: start,
-        end: Timestamp(millisecondsSince1970: end), entryKey: (play.entryDate ?? "", uuid)))
+        end: Timestamp(millisecondsSince1970: end)))
   }
 
   /// The id of the game a play (by its lower-case uuid) becomes.
@@ -180,20 +180,6 @@ struct BGStatsPlay {
     return tiers
   }
 
-  /// Plays ending at one time end a millisecond apart, in the order they
-  /// were entered: ratings fold games by when they ended, and the plays
-  /// of one evening entered together often share a time.
-  static func orderEndings(_ plays: inout [BGStatsPlay]) {
-    let groups = Dictionary(grouping: plays.indices) { plays[$0].end }
-    for indices in groups.values where indices.count > 1 {
-      let ordered = indices.sorted { plays[$0].entryKey < plays[$1].entryKey }
-      for (offset, index) in ordered.enumerated() {
-        plays[index].end = Timestamp(
-          millisecondsSince1970: plays[index].end.millisecondsSince1970 + Int64(offset))
-      }
-    }
-  }
-
   func write(to importer: RowImporter) throws {
     func time(_ milliseconds: Int64) -> SQLValue {
       .text(Timestamp(millisecondsSince1970: milliseconds).iso8601)
@@ -222,8 +208,7 @@ struct BGStatsPlay {
   /// The id of an append-only row of this play: made from its uuid, what
   /// the row is (`parts`) and what it says (`content`, its values after
   /// its id). Two devices importing different versions of a play (edited
-  /// in the app between two exports), or one play among other neighbours
-  /// (`orderEndings`), make rows of different ids, which sync merges as
+  /// in the app between two exports) make rows of different ids, which sync merges as
   /// any two devices' changes: two rows of one id with different content
   /// would each stay as it is on its device (append-only rows are never
   /// rewritten), and the devices would disagree for good.

@@ -26,7 +26,6 @@ extension Store {
       }
     }
     guard problems.isEmpty else { throw ImportProblems(problems) }
-    BGStatsPlay.orderEndings(&plays)
     var updated: [ImportedPlay] = []
     var summary = try importing(dryRun: dryRun) { importer in
       for play in plays {
