@@ -94,6 +94,9 @@ public enum FixtureDataSet {
     case 18:
       // v17's: v18 adds an index and rewrites two triggers; no data of its own.
       try fill(store, version: 17)
+    case 19:
+      // v18's, its finish now saying it is competitive; no data of its own.
+      try fill(store, version: 18)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -133,6 +136,10 @@ public enum FixtureDataSet {
     if version < 17 {
       // v17: no older finish gave places, and every older game counts.
       tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null, .null] }
+    }
+    if version < 19 {
+      // v19: no older rule change or finish said whether it was co-operative.
+      tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
     }
     // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
     tables["players"] = tables["players"]?.map { row in
@@ -223,6 +230,12 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
+    case 19:
+      // v18's, in v19's columns: each finish says it is competitive, as
+      // every finish v19's store makes without --cooperative does.
+      var tables = userData(fromVersion: 18)
+      tables["gameEvents"] = tables["gameEvents"]!.map { $0 + [$0[4] == "finish" ? 0 : .null] }
+      return tables
     case 18:
       return userData(fromVersion: 17)
     case 17:

@@ -14,9 +14,15 @@ public struct FinishedGame: Hashable, Sendable {
   /// Who won, by name, in standings order: the winners `finish --winner`
   /// named, or every member of the sides sharing the first place.
   public var winnerNames: [String]
-  /// Won or lost together (`finish --winner` naming everyone, or no
-  /// one): a result, but not a ranking of its players.
+  /// Won or lost together (`GameOutcome.isCooperative`): a result, but
+  /// not a ranking of its players (won: every side first; lost: second).
   public var isCooperative: Bool
+
+  /// How it came out, as `GameState.verdict` says it.
+  public var verdict: GameState.Verdict {
+    if isCooperative { return places.first?.rank == 1 ? .tableWon : .tableLost }
+    return places.count > 1 && places.allSatisfy({ $0.rank == 1 }) ? .draw : .winners
+  }
   /// Whether it counts for statistics and ratings: not a game kept out of
   /// them (`set-rules --not-counted`, a play BG Stats ignored).
   public var isCounted: Bool

@@ -19,8 +19,10 @@ public struct GameOutcome: Hashable, Sendable {
       /// `set-rules`.
       case rules(GameRules)
       /// `finish`, with the winners named (`finish --winner`), and the
-      /// places it gives, best first (schema v17: BG Stats' ranks).
-      case finish(winners: [String]?, places: [[String]]? = nil)
+      /// places it gives, best first (schema v17: BG Stats' ranks);
+      /// `cooperative` (schema v19) whether it is the table's result,
+      /// nil for a finish made before v19 (`Ending.isCooperative`).
+      case finish(winners: [String]?, places: [[String]]? = nil, cooperative: Bool? = nil)
       case reopen
     }
 
@@ -41,7 +43,7 @@ public struct GameOutcome: Hashable, Sendable {
     /// The rules' number of rounds were played.
     case rounds
     /// `finish`; `winners` when they were named, `places` when given.
-    case byHand(winners: [String]?, places: [[String]]? = nil)
+    case byHand(winners: [String]?, places: [[String]]? = nil, cooperative: Bool? = nil)
   }
 
   /// Each player's total, of the points that count.
@@ -114,8 +116,10 @@ public struct GameOutcome: Hashable, Sendable {
         self.rules = new
         judgesEverySide = true
         if isFinished { continue }
-      case .finish(let winners, let places):
-        if !isFinished { finish = Finish(.byHand(winners: winners, places: places), by: id) }
+      case .finish(let winners, let places, let cooperative):
+        if !isFinished {
+          finish = Finish(.byHand(winners: winners, places: places, cooperative: cooperative), by: id)
+        }
         continue
       case .reopen:
         finish = nil
@@ -124,7 +128,7 @@ public struct GameOutcome: Hashable, Sendable {
       }
       let judged = judgesEverySide ? Array(sideTotals.values) : touched.map { sideTotals[$0]! }
       judgesEverySide = false
-      if self.rules.ends(totals: judged, roundsPlayed: roundsPlayed) {
+      if !self.rules.cooperative && self.rules.ends(totals: judged, roundsPlayed: roundsPlayed) {
         let byRounds = self.rules.rounds.map { roundsPlayed >= $0 } ?? false
         finish = Finish(byRounds ? .rounds : .target, by: id)
       }
@@ -146,7 +150,13 @@ public struct GameOutcome: Hashable, Sendable {
   /// totals), else by their totals under the rules in force.
   public func places(players: [(id: String, team: String?)]) -> [Ranking.Place] {
     let byTotals = Ranking.places(of: entries(players), under: rules)
-    guard case .byHand(let named, let given)? = finish?.how else { return byTotals }
+    // The table's result places no one above another.
+    if isCooperative(players: players) {
+      return byTotals.map {
+        var place = $0; place.rank = 1; return place
+      }
+    }
+    guard case .byHand(let named, let given, _)? = finish?.how else { return byTotals }
     if let given { return Ranking.placed(byTotals, in: given, othersByTotal: false) }
     if let named, !named.isEmpty { return Ranking.placed(byTotals, in: [named], othersByTotal: true) }
     return byTotals
@@ -155,16 +165,25 @@ public struct GameOutcome: Hashable, Sendable {
   /// Whether the finish, not the totals, decides the places (winners
   /// named, or places given): then standings follow `places`.
   public var isPlacedByFinish: Bool {
-    guard case .byHand(let named, let given)? = finish?.how else { return false }
-    return given != nil || named?.isEmpty == false
+    guard case .byHand(let named, let given, let cooperative)? = finish?.how else { return false }
+    return given != nil || named?.isEmpty == false || cooperative == true
   }
 
   /// Who won: nil in progress; the players named by `finish --winner`, or
   /// every member of every side sharing the first place.
   public func winners(players: [(id: String, team: String?)]) -> [String]? {
     guard let finish else { return nil }
-    if case .byHand(let named?, _) = finish.how { return named }
+    if case .byHand(let named?, _, _) = finish.how { return named }
     return Ranking.winners(of: places(players: players)).flatMap(\.members)
+  }
+
+  /// Whether the game ended as the table's result, won or lost together:
+  /// a finish saying so (schema v19), or one made before v19 naming
+  /// everyone or no one, as it meant then.
+  public func isCooperative(players: [(id: String, team: String?)]) -> Bool {
+    guard case .byHand(let named?, _, let cooperative)? = finish?.how else { return false }
+    if let cooperative { return cooperative }
+    return named.isEmpty || players.allSatisfy { named.contains($0.id) }
   }
 
   private func entries(_ players: [(id: String, team: String?)]) -> [Ranking.Entry] {

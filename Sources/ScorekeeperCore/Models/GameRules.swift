@@ -20,16 +20,28 @@ public struct GameRules: Hashable, Sendable {
   /// false for one kept but not counted (practice, teaching, a play BG
   /// Stats ignored). It plays, ends and lists as any game.
   public var counted: Bool
+  /// Whether the players win or lose together (schema v19): the game ends
+  /// when `finish` says how the table did, never by itself.
+  public var cooperative: Bool
 
-  public init(winner: Winner = .highest, target: Points? = nil, rounds: Int? = nil, counted: Bool = true)
-    throws(GameRulesError)
-  {
+  public init(
+    winner: Winner = .highest, target: Points? = nil, rounds: Int? = nil, counted: Bool = true,
+    cooperative: Bool = false
+  ) throws(GameRulesError) {
     if let target, target <= 0 { throw .targetNotPositive(target) }
     if let rounds, rounds <= 0 { throw .roundsNotPositive(rounds) }
     self.winner = winner
     self.target = target
     self.rounds = rounds
     self.counted = counted
+    self.cooperative = cooperative
+    if let problem = problem { throw problem }
+  }
+
+  /// What these rules cannot be together: a co-operative game that would
+  /// end by itself (the table's result is said at `finish`).
+  public var problem: GameRulesError? {
+    cooperative && endsByItself ? .cooperativeEndsByItself : nil
   }
 
   /// Highest wins, no end: every game made before rules existed.
@@ -39,9 +51,12 @@ public struct GameRules: Hashable, Sendable {
   /// `gameEvents`): nil leaves a rule as it is, a target or round count
   /// of 0 removes it. Values no program writes (a negative count, from a
   /// damaged or forged record) remove it too.
-  func changed(winner: Winner?, target: Points?, rounds: Int64?, counted: Bool? = nil) -> GameRules {
+  func changed(
+    winner: Winner?, target: Points?, rounds: Int64?, counted: Bool? = nil, cooperative: Bool? = nil
+  ) -> GameRules {
     var rules = self
     if let counted { rules.counted = counted }
+    if let cooperative { rules.cooperative = cooperative }
     if let winner { rules.winner = winner }
     if let target { rules.target = target > 0 ? target : nil }
     if let rounds { rules.rounds = rounds > 0 ? Int(clamping: rounds) : nil }
@@ -69,6 +84,7 @@ public struct GameRules: Hashable, Sendable {
 public enum GameRulesError: Error, Hashable, Sendable, CustomStringConvertible {
   case targetNotPositive(Points)
   case roundsNotPositive(Int)
+  case cooperativeEndsByItself
 
   public var description: String {
     switch self {
@@ -76,6 +92,14 @@ public enum GameRulesError: Error, Hashable, Sendable, CustomStringConvertible {
       "The target \(target) is not a total a game can reach: give a number above 0."
     case .roundsNotPositive(let rounds):
       "A game of \(rounds) rounds cannot be played: give a whole number of rounds from 1 up."
+    case .cooperativeEndsByItself:
+      "A co-operative game ends when you say how the table did (finish GAME --cooperative won or lost), "
+        + "not by a target or a number of rounds: give one or the other."
     }
   }
+}
+
+/// How the table did in a co-operative game: everyone won, or everyone lost.
+public enum TableResult: String, Hashable, Sendable, CaseIterable {
+  case won, lost
 }

@@ -1,25 +1,29 @@
 /// What finished games say of each person: a pure function of the games
 /// given (`Store.finishedResults`, in the order they ended), like the
-/// leaderboard. A shared first place is a win. Co-operative results rank
-/// no one, and are counted apart.
+/// leaderboard. A first place shared with some is a win; shared by every
+/// side, a draw; anything else a loss. Co-operative results rank no one,
+/// and are counted apart.
 public struct Statistics: Hashable, Sendable {
   public struct Line: Hashable, Sendable {
     /// `Person.key`.
     public var person: String
     /// The name the person played under last.
     public var name: String
-    /// Competitive games played, and won.
+    /// Competitive games played: won, drawn (every side first) and lost.
     public var games = 0
     public var wins = 0
+    public var draws = 0
+    public var losses: Int { games - wins - draws }
     public var winRate: Double { games == 0 ? 0 : Double(wins) / Double(games) }
-    /// Mean place (1 is first).
-    public var averagePosition: Double { games == 0 ? 0 : Double(placeSum) / Double(games) }
-    /// Mean of the person's own totals.
-    public var averageScore: Double { games == 0 ? 0 : scoreSum.double / Double(games) }
+    /// Mean place (1 is first); nil before any competitive game.
+    public var averagePosition: Double? { games == 0 ? nil : Double(placeSum) / Double(games) }
+    /// Mean of the person's own totals; nil before any competitive game.
+    public var averageScore: Double? { games == 0 ? nil : scoreSum.double / Double(games) }
     /// The total that was best under its game's rules: the highest, or in
     /// a lowest-wins game the lowest. Nil before any game.
     public var bestScore: Points?
-    /// Wins in a row up to the latest game, and the longest such run.
+    /// Wins in a row up to the latest game (a draw or a loss ends a run),
+    /// and the longest such run.
     public var currentStreak = 0
     public var longestStreak = 0
     /// Co-operative games played, and won.
@@ -69,7 +73,10 @@ public struct Statistics: Hashable, Sendable {
           if line.bestGoodness.map({ goodness > $0 }) ?? true {
             (line.bestGoodness, line.bestScore) = (goodness, member.total)
           }
-          if place.rank == 1 {
+          if game.places.allSatisfy({ $0.rank == 1 }) {
+            line.draws += 1
+            line.currentStreak = 0
+          } else if place.rank == 1 {
             line.wins += 1
             line.currentStreak += 1
             line.longestStreak = max(line.longestStreak, line.currentStreak)

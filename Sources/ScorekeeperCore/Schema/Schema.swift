@@ -25,6 +25,7 @@ public enum Schema {
     .decimalPoints,
     .placesAndCounting,
     .fasterTotals,
+    .cooperativeGames,
   ]
 
   /// The version this program reads and writes.

@@ -129,21 +129,18 @@ extension Store {
   }
 
   /// A finished game's places, as every view shows them
-  /// (`GameOutcome.places`); naming everyone, or no one, is a co-operative
-  /// result: won together (every side first) or lost together (every
-  /// side second).
+  /// (`GameOutcome.places`); a co-operative result
+  /// (`GameOutcome.isCooperative`) is won together (every side first) or
+  /// lost together (every side second).
   private func finishedGame(_ game: Game, kind: String?, _ state: GameState, _ finish: GameOutcome.Finish)
     throws -> FinishedGame
   {
     let names = try playerNames(in: game)
     var places = state.places
-    var isCooperative = false
-    if case .byHand(let named?, _) = finish.how {
-      let winners = Set(named)
-      isCooperative = winners.isEmpty || state.players.allSatisfy { winners.contains($0.id) }
-      if isCooperative {
-        for index in places.indices { places[index].rank = winners.isEmpty ? 2 : 1 }
-      }
+    // The table's result: every side first when it won, second when it lost.
+    let isCooperative = state.outcome.isCooperative(players: state.players)
+    if isCooperative && state.winners.isEmpty {
+      for index in places.indices { places[index].rank = 2 }
     }
     let finishedAt = try database.fetchOne(
       """

@@ -23,10 +23,33 @@ public struct GameState: Hashable, Sendable {
 
   public var rules: GameRules { outcome.rules }
   public var isFinished: Bool { outcome.isFinished }
-  /// The winners' ids: empty while the game is in progress.
-  public var winners: Set<String> { Set(outcome.winners(players: players) ?? []) }
+  /// The winners' ids: empty while the game is in progress, and for a
+  /// draw (everyone shares the first place: no one won).
+  public var winners: Set<String> {
+    verdict == .draw ? [] : Set(outcome.winners(players: players) ?? [])
+  }
   /// The sides, best first (teams when the game has them).
   public var places: [Ranking.Place] { outcome.places(players: players) }
+
+  /// How a finished game came out; nil while it is in progress.
+  public enum Verdict: String, Hashable, Sendable {
+    /// Some sides won (the first place), the others did not.
+    case winners
+    /// Every side shares the first place: no one won, no one lost.
+    case draw
+    /// A co-operative game's result: everyone won, or everyone lost.
+    case tableWon = "table won"
+    case tableLost = "table lost"
+  }
+
+  public var verdict: Verdict? {
+    guard isFinished else { return nil }
+    if outcome.isCooperative(players: players) {
+      return outcome.winners(players: players)?.isEmpty != false ? .tableLost : .tableWon
+    }
+    let places = self.places
+    return places.count > 1 && places.allSatisfy({ $0.rank == 1 }) ? .draw : .winners
+  }
 
   /// Each player's place (its side's rank), by id: how standings rank
   /// players in a game its finish placed (`GameOutcome.isPlacedByFinish`).
@@ -185,7 +208,7 @@ extension Store {
     try database.forEachRow(
       """
       SELECT id, kind, time, device, device = (SELECT id FROM localDevice), winner, target, roundLimit,
-             winners, targetThousandths, places, counted
+             winners, targetThousandths, places, counted, cooperative
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
@@ -195,12 +218,14 @@ extension Store {
         rules = rules.changed(
           winner: try row.optionalText(5).flatMap(GameRules.Winner.init(rawValue:)),
           target: try row.optionalInt64(6).map { Points(whole: $0, thousandths: try row.optionalInt64(9)) },
-          rounds: try row.optionalInt64(7), counted: try row.optionalInt64(11).map { $0 != 0 })
+          rounds: try row.optionalInt64(7), counted: try row.optionalInt64(11).map { $0 != 0 },
+          cooperative: try row.optionalInt64(12).map { $0 != 0 })
         kind = .rules(rules)
       case "finish":
         kind = .finish(
           winners: try row.optionalText(8).map { $0.split(separator: " ").map(String.init) },
-          places: try row.optionalText(10).flatMap(Self.places(stored:)))
+          places: try row.optionalText(10).flatMap(Self.places(stored:)),
+          cooperative: try row.optionalInt64(12).map { $0 != 0 })
       case "reopen":
         kind = .reopen
       default:
@@ -211,11 +236,12 @@ extension Store {
           id: try row.text(0), kind: kind, time: try row.timestamp(2), device: try row.text(3),
           isThisDevice: try row.int(4) == 1))
     }
-    if entries.contains(where: { if case .finish(let named?, _) = $0.kind { !named.isEmpty } else { false } })
-    {
+    if entries.contains(where: {
+      if case .finish(let named?, _, _) = $0.kind { !named.isEmpty } else { false }
+    }) {
       let names = try playerNames(in: game)
       for index in entries.indices {
-        if case .finish(let named?, _) = entries[index].kind {
+        if case .finish(let named?, _, _) = entries[index].kind {
           entries[index].winnerNames = named.compactMap { names[$0] }
         }
       }

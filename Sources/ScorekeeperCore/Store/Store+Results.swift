@@ -25,7 +25,7 @@ extension Store {
   /// transaction.
   public func setRules(
     in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Points>?,
-    rounds: RuleChange<Int>?, counted: Bool? = nil, kind: RuleChange<String>? = nil
+    rounds: RuleChange<Int>?, counted: Bool? = nil, cooperative: Bool? = nil, kind: RuleChange<String>? = nil
   ) throws -> GameStateChange {
     if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
     if case .set(let value) = rounds, value <= 0 { throw GameRulesError.roundsNotPositive(value) }
@@ -33,7 +33,7 @@ extension Store {
       if case .set(let name) = change { try TextField.gameKind.validate(name) } else { nil }
     }
     return try write {
-      let onlyCounting = winner == nil && target == nil && rounds == nil
+      let onlyCounting = winner == nil && target == nil && rounds == nil && cooperative == nil
       let (game, previous) = try writableGame(gameReference)
       if !onlyCounting, previous.isFinished { throw StoreError.rulesOfFinishedGame(game: game) }
       if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
@@ -42,11 +42,13 @@ extension Store {
       }
       let rules = previous.rules.changed(
         winner: winner, target: target.map(\.logged), rounds: rounds.map { Int64($0.logged) },
-        counted: counted)
+        counted: counted, cooperative: cooperative)
+      if let problem = rules.problem { throw problem }
       if rules != previous.rules {
         try recordGameEvent(
           "rules", in: game, winner: winner, target: target, rounds: rounds,
-          counted: counted == previous.rules.counted ? nil : counted)
+          counted: counted == previous.rules.counted ? nil : counted,
+          cooperative: cooperative == previous.rules.cooperative ? nil : cooperative)
         try recordLocalChange("changed the rules of \(quote(game.title))", game: game.id)
       }
       var change = try stateChange(of: game, from: previous)
@@ -56,12 +58,18 @@ extension Store {
   }
 
   /// Ends a game by hand. `winners` (player references) names who won a
-  /// game without points; without them the standings say who won.
-  public func finish(_ gameReference: String, winners: [String]? = nil) throws -> GameStateChange {
+  /// game without points (naming everyone is a draw); without them the
+  /// standings say who won. `table` is a co-operative result: everyone
+  /// won, or everyone lost; a co-operative game needs one.
+  public func finish(_ gameReference: String, winners: [String]? = nil, table: TableResult? = nil) throws
+    -> GameStateChange
+  {
     try write {
       let (game, previous) = try writableGame(gameReference)
       if previous.isFinished { throw StoreError.alreadyFinished(game: game) }
-      let ids = try winners.map { references in
+      if table != nil && winners != nil { throw StoreError.winnersOfTableResult(game: game) }
+      if previous.rules.cooperative && table == nil { throw StoreError.tableResultNeeded(game: game) }
+      var ids = try winners.map { references in
         var ids: [String] = []
         for reference in references {
           let id = try findPlayer(reference, in: game).id
@@ -69,7 +77,15 @@ extension Store {
         }
         return ids
       }
-      try recordGameEvent("finish", in: game, winners: ids)
+      if let table {
+        ids =
+          table == .won
+          ? try database.fetchAll(
+            "SELECT id FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
+            [.text(game.id)]
+          ) { try $0.text(0) } : []
+      }
+      try recordGameEvent("finish", in: game, winners: ids, cooperative: table != nil)
       try recordLocalChange("finished \(quote(game.title))", game: game.id)
       return try stateChange(of: game, from: previous)
     }
@@ -99,19 +115,20 @@ extension Store {
 
   func recordGameEvent(
     _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Points>? = nil,
-    rounds: RuleChange<Int>? = nil, counted: Bool? = nil, winners: [String]? = nil
+    rounds: RuleChange<Int>? = nil, counted: Bool? = nil, winners: [String]? = nil, cooperative: Bool? = nil
   ) throws {
     let time = try database.fetchOne(
       """
       INSERT INTO gameEvents
-        (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, time)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, \(Self.logTime("?1")))
+        (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, cooperative, time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, \(Self.logTime("?1")))
       RETURNING time
       """,
       [
         .text(game.id), .text(kind), SQLValue(winner?.rawValue), target.map { .whole($0.logged) } ?? .null,
         SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
         target.map { .thousandths($0.logged) } ?? .null, SQLValue(counted.map { $0 ? Int64(1) : 0 }),
+        SQLValue(cooperative.map { $0 ? Int64(1) : 0 }),
       ]
     ) { try $0.timestamp(0) }!
     try noteLogTime(time)
@@ -135,9 +152,9 @@ extension RuleChange where Value: ExpressibleByIntegerLiteral {
 }
 
 extension Store {
-  /// The finished games, by id, with their winners' names in standings
-  /// order.
-  public func finishedGames() throws -> [String: [String]] {
-    Dictionary(uniqueKeysWithValues: try finishedResults(naming: false).map { ($0.game.id, $0.winnerNames) })
+  /// The finished games, by id: their winners' names in standings order
+  /// (`FinishedGame.winnerNames`) and how they came out.
+  public func finishedGames() throws -> [String: FinishedGame] {
+    Dictionary(uniqueKeysWithValues: try finishedResults(naming: false).map { ($0.game.id, $0) })
   }
 }

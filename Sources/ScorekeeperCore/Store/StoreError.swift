@@ -34,6 +34,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// `set-rules` of a finished game's winner, target or rounds (its
   /// counting and kind still change).
   case rulesOfFinishedGame(game: Game)
+  /// `finish` of a co-operative game without the table's result, or
+  /// naming winners of one.
+  case tableResultNeeded(game: Game)
+  /// `finish --cooperative` naming winners too: the table wins or loses whole.
+  case winnersOfTableResult(game: Game)
   /// `reopen` of a game in progress.
   case gameNotFinished(game: Game)
   /// A round names the same player twice.
@@ -95,6 +100,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .rulesOfFinishedGame(let game):
       return "\(quote(game.title)) is already finished: its winner, target and rounds no longer change "
         + "(--counted, --not-counted and --kind still do). Nothing was changed."
+    case .tableResultNeeded(let game):
+      let title = quote(game.title)
+      return "\(title) is co-operative: the players win or lose together, so say how the table did: "
+        + "scorekeeper finish \(title) --cooperative won (or lost). Nothing was changed."
+    case .winnersOfTableResult(let game):
+      return "In \(quote(game.title)) the table wins or loses together: name no winners with --cooperative. "
+        + "Nothing was changed."
     case .gameNotFinished(let game):
       return "\(quote(game.title)) is in progress: there is nothing to reopen. Nothing was changed."
     case .playerTwiceInRound(let player, let game):

@@ -102,6 +102,7 @@ struct TransferTable: Sendable {
       .init(name: "winners", kind: .spacedIDs, optional: true),
       .init(name: "places", kind: .idTiers, optional: true, omittedWhenNull: true),
       .init(name: "counted", kind: .integer, optional: true, omittedWhenNull: true),
+      .init(name: "cooperative", kind: .integer, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
   static let scoreEvents = TransferTable(

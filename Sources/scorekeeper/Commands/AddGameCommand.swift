@@ -8,6 +8,7 @@ extension Command {
       arguments: [Argument.title.spec],
       options: [
         Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec, Option.kind.spec, Flag.notCounted.spec,
+        Flag.cooperative.spec,
       ],
       discussion: """
         Titles need not be unique; games with the same title are told apart by id.
@@ -17,19 +18,31 @@ extension Command {
         --kind says which game it is, so that "Hearts, Tuesday" and "Hearts, Friday"
         count together in "leaderboard", "rating" and "stats" (--kind Hearts).
         --not-counted keeps a practice or teaching game out of them: it plays, ends
-        and lists as any game ("set-rules --counted" counts it again).
+        and lists as any game ("set-rules --counted" counts it again). --cooperative
+        makes a game the players win or lose together: it ends when "finish GAME
+        --cooperative won" (or lost) says how the table did, so it takes no --target
+        or --rounds.
         """,
       examples: [
         "scorekeeper add-game \"Poker night\"", "scorekeeper add-game Hearts --lowest-wins --target 100",
         "scorekeeper add-game Quiz --rounds 3", "scorekeeper add-game \"Hearts, Tuesday\" --kind Hearts",
+        "scorekeeper add-game Pandemic --cooperative",
       ]
     ),
     syncs: true,
     echoes: true,
+    prepare: { invocation in
+      for option in ["--target", "--rounds"]
+      where invocation[.cooperative] && invocation.commandLine.has(option) {
+        throw UsageError(
+          "Give --cooperative or \(option), not both: a co-operative game ends when finish says how the table "
+            + "did.", command: "add-game")
+      }
+    },
     run: { invocation in
       let rules = try GameRules(
         winner: invocation[.lowestWins] ? .lowest : .highest, target: invocation[.target],
-        rounds: invocation[.rounds], counted: !invocation[.notCounted])
+        rounds: invocation[.rounds], counted: !invocation[.notCounted], cooperative: invocation[.cooperative])
       let kind = invocation[Option.kind]
       let game = try invocation.store().addGame(title: invocation[.title], rules: rules, kind: kind)
       let summary = GameSummary(game: game, playerCount: 0)

@@ -6,14 +6,21 @@ extension Command {
       name: "finish",
       summary: "End a game by hand, naming its winners when it has no points.",
       arguments: [Argument.game.spec, Argument.winners.spec],
-      options: [Flag.winner.spec],
+      options: [Flag.winner.spec, Option.tableResult.spec],
       discussion: """
         Without --winner, the standings say who won: all who share the first rank
         (under the game's rules; with teams, every member of the first team). With
-        --winner NAME …, those players won (chess, a co-operative win). A finished game
-        refuses score changes, rounds and roster changes until "reopen".
+        --winner NAME …, those players won (chess). When every side shares the first
+        place (a tie for everyone, or --winner naming everyone) the game is a draw: no
+        one won, and stats count a draw, not a win. --cooperative won (or lost) ends a
+        game the players play together, everyone winning or losing with the table; a
+        game made --cooperative needs it. A finished game refuses score changes,
+        rounds and roster changes until "reopen".
         """,
-      examples: ["scorekeeper finish Catan", "scorekeeper finish Chess --winner Ann"]
+      examples: [
+        "scorekeeper finish Catan", "scorekeeper finish Chess --winner Ann",
+        "scorekeeper finish Pandemic --cooperative won",
+      ]
     ),
     syncs: true,
     echoes: true,
@@ -21,6 +28,11 @@ extension Command {
       let named = invocation[each: .winners]
       if invocation[.winner] && named.isEmpty {
         throw UsageError("--winner needs the winners' names: finish GAME --winner NAME …", command: "finish")
+      }
+      if invocation[.winner] && invocation[Option.tableResult] != nil {
+        throw UsageError(
+          "Give --winner or --cooperative, not both: in a co-operative game the table wins or loses together.",
+          command: "finish")
       }
       if !invocation[.winner], let first = named.first {
         throw UsageError(
@@ -30,7 +42,8 @@ extension Command {
     },
     run: { invocation in
       let named = invocation[each: .winners]
-      let change = try invocation.store().finish(invocation[.game], winners: named.isEmpty ? nil : named)
+      let change = try invocation.store().finish(
+        invocation[.game], winners: named.isEmpty ? nil : named, table: invocation[Option.tableResult])
       printStateChange(change, invocation, saysWhoWon: true) {
         "Finished \(quote($0.game.game.title)): " + ($0.state.result(names: $0.names) ?? "")
       }
@@ -61,6 +74,19 @@ extension Argument where Value == String {
     ArgumentSpec(
       name: "NAME", help: "With --winner: a player who won (name or id).", isOptional: true, isVariadic: true)
   )
+}
+
+extension Option where Value == TableResult {
+  fileprivate static let tableResult = Option(
+    OptionSpec(
+      name: "--cooperative", valueName: "won|lost",
+      help: "The players played together, and the table won (or lost).")
+  ) { text in
+    guard let result = TableResult(rawValue: text.lowercased()) else {
+      throw UsageError("--cooperative takes won or lost: how the table did (got \(quote(text))).")
+    }
+    return result
+  }
 }
 
 extension Flag {

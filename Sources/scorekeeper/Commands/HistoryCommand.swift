@@ -96,8 +96,11 @@ extension GameLogEntry {
     let what: String
     switch kind {
     case .rules(let rules): what = "rules: " + (rules.summary ?? "highest wins")
-    case .finish:
-      what = "finished" + (winnerNames.isEmpty ? "" : ", won by " + listed(winnerNames.map(quote)))
+    case .finish(let named, _, let cooperative):
+      what =
+        cooperative == true
+        ? "finished, the table " + (named?.isEmpty == false ? "won" : "lost")
+        : "finished" + (winnerNames.isEmpty ? "" : ", won by " + listed(winnerNames.map(quote)))
     case .reopen: what = "reopened"
     case .points: what = "points"  // never in a game's own log
     }

@@ -113,9 +113,8 @@ extension Command {
         case .sharedByMe: "shared by you"
         case .sharedWithMe(let owner, let permission): "\(owner)'s, \(permission.rawValue)"
         }
-      // Finished: "won by Ann and Bob".
       let finish = finished[summary.game.id].map {
-        "finished" + ($0.isEmpty ? "" : ", won by " + listed($0.map(quote)))
+        finishedWords($0.verdict, winners: $0.winnerNames.map(quote))
       }
       return [
         IDFragment.short(summary.game.id), players(summary.playerCount), summary.game.title, sharing,

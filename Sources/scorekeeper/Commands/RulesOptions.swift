@@ -18,6 +18,12 @@ extension Flag {
   static let counted = Flag(
     spec: OptionSpec(name: "--counted", help: "Count the game in stats and ratings again (the default)."))
   static let noKind = Flag(spec: OptionSpec(name: "--no-kind", help: "Say no more which game it is."))
+  static let cooperative = Flag(
+    spec: OptionSpec(
+      name: "--cooperative",
+      help: "The players win or lose together (Pandemic): finish says how the table did."))
+  static let competitive = Flag(
+    spec: OptionSpec(name: "--competitive", help: "The players play against each other (the default)."))
 }
 
 extension Option where Value == String {

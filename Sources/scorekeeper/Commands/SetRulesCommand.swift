@@ -8,8 +8,9 @@ extension Command {
       arguments: [Argument.game.spec],
       options: [
         Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
-        Option.rounds.spec, Flag.noRounds.spec, Flag.notCounted.spec, Flag.counted.spec, Option.kind.spec,
-        Flag.noKind.spec,
+        Option.rounds.spec, Flag.noRounds.spec, Flag.notCounted.spec, Flag.counted.spec,
+        Flag.cooperative.spec,
+        Flag.competitive.spec, Option.kind.spec, Flag.noKind.spec,
       ],
       discussion: """
         Rules not named stay as they are. The new rules judge the game from now on:
@@ -17,7 +18,9 @@ extension Command {
         rounds already played is refused. A finished game's rules do not change until
         "reopen". --not-counted keeps the game out of stats, leaderboards and ratings
         (--counted counts it again), and --kind (or --no-kind) says which game it is;
-        these change a finished game too.
+        these change a finished game too. --cooperative makes the game one the players
+        win or lose together (it takes no target or rounds: finish says how the
+        table did); --competitive makes them play against each other again.
         """,
       examples: [
         "scorekeeper set-rules Hearts --lowest-wins --target 100",
@@ -31,7 +34,7 @@ extension Command {
     prepare: { invocation in
       for (a, b) in [
         ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--rounds", "--no-rounds"),
-        ("--not-counted", "--counted"), ("--kind", "--no-kind"),
+        ("--not-counted", "--counted"), ("--kind", "--no-kind"), ("--cooperative", "--competitive"),
       ]
       where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
         throw UsageError("Give \(a) or \(b), not both.", command: "set-rules")
@@ -57,7 +60,8 @@ extension Command {
         winner: invocation[.lowestWins] ? .lowest : invocation[.highestWins] ? .highest : nil,
         target: invocation[.noTarget] ? .remove : invocation[.target].map(RuleChange.set),
         rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set),
-        counted: invocation[.notCounted] ? false : invocation[.counted] ? true : nil, kind: kind)
+        counted: invocation[.notCounted] ? false : invocation[.counted] ? true : nil,
+        cooperative: invocation[.cooperative] ? true : invocation[.competitive] ? false : nil, kind: kind)
       printStateChange(change, invocation) { change in
         (change.previous.rules == change.state.rules
           ? "The rules of \(quote(change.game.game.title)) are already so: nothing changed."
@@ -70,7 +74,7 @@ extension Command {
   /// The options of set-rules that change a rule (the kind is no rule).
   private static let ruleOptions = [
     "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds", "--not-counted",
-    "--counted",
+    "--counted", "--cooperative", "--competitive",
   ]
 
   /// ""Hearts, Tuesday" is now a game of "Hearts"."; in JSON, the game

@@ -9,13 +9,15 @@ extension Command {
       options: [Option.ofKind.spec, Option.since.spec, Option.until.spec],
       discussion: """
         Over your finished games (a person is everyone playing under one name, any
-        case): games played, wins (a shared first place is a win), win rate,
-        average place, average and best score (the best under each game's rules:
+        case): games played, wins (a first place shared with some is a win), draws
+        (every side first), losses, win rate, average place, average and best score
+        (the best under each game's rules:
         the highest, or in a lowest-wins game the lowest), and the current and
         longest run of wins. For one person, also each opponent: how often the
         person finished above, below or level, of the finished games they played on
         different sides; and the nemesis, who finished above the person most often.
-        Co-operative results (finish --winner naming everyone) are counted apart.
+        Co-operative results (finish --cooperative won or lost, or a game made
+        --cooperative) are counted apart: how often the table won.
         --kind keeps the games of one kind (see "kinds"); --since and --until those
         that finished from one day (or time) to another, both included.
         """,
@@ -86,13 +88,14 @@ extension Command {
       return
     }
     let header = [
-      "Person", "Games", "Wins", "Win rate", "Avg place", "Avg score", "Best", "Streak", "Longest",
+      "Person", "Games", "Wins", "Draws", "Losses", "Win rate", "Avg place", "Avg score", "Best", "Streak",
+      "Longest",
     ]
     let rows = statistics.lines.map { line in
       [
-        line.name, "\(line.games)", "\(line.wins)", percent(line.winRate),
-        fixedPoint(line.averagePosition, decimals: 2),
-        fixedPoint(line.averageScore, decimals: 2), line.bestScore.map { "\($0)" } ?? "-",
+        line.name, "\(line.games)", "\(line.wins)", "\(line.draws)", "\(line.losses)", percent(line.winRate),
+        line.averagePosition.map { fixedPoint($0, decimals: 2) } ?? "-",
+        line.averageScore.map { fixedPoint($0, decimals: 2) } ?? "-", line.bestScore.map { "\($0)" } ?? "-",
         "\(line.currentStreak)",
         "\(line.longestStreak)",
       ]
@@ -111,13 +114,17 @@ extension Command {
     _ line: Statistics.Line, _ rivals: [Statistics.HeadToHead], _ nemesis: Statistics.HeadToHead?,
     _ output: Output
   ) {
-    output.line(
-      "\(line.name): \(counted(line.games, "game")), \(counted(line.wins, "win")) (\(percent(line.winRate)))"
-        + (line.games == 0
-          ? "."
-          : "; average place \(fixedPoint(line.averagePosition, decimals: 2)), average score "
-            + "\(fixedPoint(line.averageScore, decimals: 2)), best \(line.bestScore.map { "\($0)" } ?? "-"); "
-            + "winning streak \(line.currentStreak) (longest \(line.longestStreak))."))
+    let record =
+      "\(counted(line.games, "game")), \(counted(line.wins, "win")), \(counted(line.draws, "draw")), "
+      + "\(counted(line.losses, "loss", plural: "losses")) (\(percent(line.winRate)))"
+    var averages = "."
+    if let place = line.averagePosition, let score = line.averageScore {
+      averages =
+        "; average place \(fixedPoint(place, decimals: 2)), average score \(fixedPoint(score, decimals: 2)), "
+        + "best \(line.bestScore.map { "\($0)" } ?? "-"); "
+        + "winning streak \(line.currentStreak) (longest \(line.longestStreak))."
+    }
+    output.line("\(line.name): \(record)\(averages)")
     if !rivals.isEmpty {
       output.line("Against each opponent (above / below / level, of the games on different sides):")
       printTable(
@@ -130,7 +137,8 @@ extension Command {
     }
     if line.cooperativeGames > 0 {
       output.line(
-        "Co-operative: \(counted(line.cooperativeGames, "game")), \(counted(line.cooperativeWins, "win")).")
+        "Co-operative: \(counted(line.cooperativeGames, "game")), \(counted(line.cooperativeWins, "win")), "
+          + "\(counted(line.cooperativeGames - line.cooperativeWins, "loss", plural: "losses")).")
     }
   }
 
@@ -158,19 +166,23 @@ extension Option where Value == DateBound {
 }
 
 extension Statistics.Line {
-  /// {"person", "games", "wins", "winRate", "averagePosition",
-  /// "averageScore", "bestScore", "currentStreak", "longestStreak",
-  /// "cooperative": {"games", "wins"}}
+  /// {"person", "games", "wins", "winRate", "averagePosition" (null
+  /// before a competitive game), "averageScore" (null so too),
+  /// "bestScore", "currentStreak", "longestStreak", "cooperative":
+  /// {"games", "wins", "losses"}, "draws", "losses"}
   var json: JSON {
-    .object([
+    let cooperative: JSON = .object([
+      ("games", .integer(Int64(cooperativeGames))), ("wins", .integer(Int64(cooperativeWins))),
+      ("losses", .integer(Int64(cooperativeGames - cooperativeWins))),
+    ])
+    return .object([
       ("person", .string(name)), ("games", .integer(Int64(games))), ("wins", .integer(Int64(wins))),
-      ("winRate", .number(winRate)), ("averagePosition", .number(averagePosition)),
-      ("averageScore", .number(averageScore)), ("bestScore", bestScore?.json ?? .null),
+      ("winRate", .number(winRate)), ("averagePosition", averagePosition.map(JSON.number) ?? .null),
+      ("averageScore", averageScore.map(JSON.number) ?? .null), ("bestScore", bestScore?.json ?? .null),
       ("currentStreak", .integer(Int64(currentStreak))), ("longestStreak", .integer(Int64(longestStreak))),
-      (
-        "cooperative",
-        .object([("games", .integer(Int64(cooperativeGames))), ("wins", .integer(Int64(cooperativeWins)))])
-      ),
+      ("cooperative", cooperative),
+      // After the others, as the JSON contract allows.
+      ("draws", .integer(Int64(draws))), ("losses", .integer(Int64(losses))),
     ])
   }
 }

@@ -65,6 +65,9 @@ struct ErrorReport {
     case let error as CommandFailure:
       fail(error.message)
       return .failure
+    case let error as GameRulesError:
+      fail(error.description + " Nothing was changed.")
+      return .failure
     case let error as DatabaseFileError:
       fail(error.description)
       return .unusableDatabase

@@ -17,7 +17,7 @@ func alignedLines(_ rows: [[String]], indent: String = "  ", alignsRight: (Int) 
   }
 }
 
-/// "1 game", "3 games".
-func counted(_ count: Int, _ noun: String) -> String {
-  "\(count) \(noun)\(count == 1 ? "" : "s")"
+/// "1 game", "3 games"; "2 losses" with its `plural`.
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+  "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
 }

@@ -8,6 +8,7 @@ extension GameRules {
     if winner == .lowest { parts.append("lowest wins") }
     if let target { parts.append("ends at \(target)") }
     if let rounds { parts.append(rounds == 1 ? "1 round" : "\(rounds) rounds") }
+    if cooperative { parts.append("co-operative") }
     if !counted { parts.append("not counted in stats or ratings") }
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
@@ -44,24 +45,44 @@ extension GameState {
   }
 
   /// Who won: ""Ann" won.", ""Ann" and "Bob" won (a tie).", "team
-  /// "Owls" ("Ann", "Cy") won."; nil while the game is in progress.
+  /// "Owls" ("Ann", "Cy") won.", "a draw between "Ann" and "Bob".", "the
+  /// table won (co-operative)."; nil while the game is in progress.
   /// Winners named by `finish --winner` are listed as named, without
   /// their teams.
   func result(names: [String: String]) -> String? {
-    guard isFinished else { return nil }
-    let winners = self.winners
+    guard let verdict else { return nil }
+    switch verdict {
+    case .tableWon: return "the table won (co-operative)."
+    case .tableLost: return "the table lost (co-operative)."
+    case .draw, .winners: break
+    }
+    // A draw's sides are everyone's: all share the first place.
+    let winners = verdict == .draw ? Set(players.map(\.id)) : self.winners
     guard !winners.isEmpty else { return "no one won." }
     let name = { (id: String) in quote(names[id] ?? id) }
-    if case .byHand(let named?, _)? = outcome.finish?.how {
-      return listed(players.map(\.id).filter(Set(named).contains).map(name)) + " won."
-    }
     let sides = places.filter { $0.members.contains(where: winners.contains) }
     let words = sides.map { side in
-      let members = side.members.map(name)
+      let members = side.members.filter(winners.contains).map(name)
       return side.team.map { "team \(quote($0)) (\(members.joined(separator: ", ")))" }
         ?? members.joined(separator: ", ")
     }
+    if verdict == .draw { return "a draw between \(listed(words))." }
+    if case .byHand(let named?, _, _)? = outcome.finish?.how {
+      return listed(players.map(\.id).filter(Set(named).contains).map(name)) + " won."
+    }
     return listed(words) + " won" + (sides.count > 1 ? " (a tie)." : ".")
+  }
+}
+
+/// A finished game in a line of its own (`list`, `watch`): "finished,
+/// won by "Ann"", "finished, a draw", "finished, the table won"; the
+/// winners' names as the caller shows them.
+func finishedWords(_ verdict: GameState.Verdict, winners: [String]) -> String {
+  switch verdict {
+  case .winners: "finished" + (winners.isEmpty ? "" : ", won by " + listed(winners))
+  case .draw: "finished, a draw"
+  case .tableWon: "finished, the table won"
+  case .tableLost: "finished, the table lost"
   }
 }
 

@@ -64,11 +64,13 @@ extension Standing {
 
 extension GameRules {
   /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N |
-  /// null, "counted": whether it counts for statistics and ratings}
+  /// null, "counted": whether it counts for statistics and ratings,
+  /// "cooperative": whether the table wins or loses together}
   var json: JSON {
     .object([
       ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
       ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
+      ("cooperative", .bool(cooperative)),
     ])
   }
 }
@@ -83,6 +85,7 @@ extension GameState {
       ("rules", rules.json), ("state", .string(isFinished ? "finished" : "in progress")),
       ("round", .integer(Int64(outcome.roundsPlayed))),
     ]
+
     if hasTeams {
       let winners = self.winners
       fields.append(
@@ -98,6 +101,9 @@ extension GameState {
             })
         ))
     }
+    // After the others, as the JSON contract allows: "winners", "draw",
+    // "table won" or "table lost"; null in progress.
+    fields.append(("result", verdict.map { .string($0.rawValue) } ?? .null))
     return fields
   }
 }
@@ -160,7 +166,7 @@ extension GameLogEntry {
     let ids = { (ids: [String]) in JSON.array(ids.map(JSON.string)) }
     switch kind {
     case .rules(let new): (name, rules) = ("rules", new.json)
-    case .finish(let named, let given):
+    case .finish(let named, let given, _):
       (name, winners, places) = (
         "finish", named.map(ids) ?? .null, given.map { .array($0.map(ids)) } ?? .null
       )

@@ -7,6 +7,8 @@ struct GamesBoard {
   struct Row {
     var game: GameSummary
     var finished: Bool
+    /// How it came out, once finished.
+    var verdict: GameState.Verdict?
     /// Those ranked first (several when tied); the winners once finished.
     var leaders: [Standing]
     var lastChange: (playerName: String, event: ScoreEvent)?
@@ -17,12 +19,15 @@ struct GamesBoard {
   init(_ store: Store) throws {
     rows = try store.gamesWithAccess().map { game in
       var finished = false
+      var verdict: GameState.Verdict?
       var leaders: [Standing] = []
       try store.standings(
-        of: game.summary.game.id, order: nil, header: { _, state, _ in finished = state.isFinished },
+        of: game.summary.game.id, order: nil,
+        header: { _, state, _ in (finished, verdict) = (state.isFinished, state.verdict) },
         row: { if $0.rank == 1 { leaders.append($0) } })
       return Row(
-        game: game.summary, finished: finished, leaders: finished ? leaders.filter(\.isWinner) : leaders,
+        game: game.summary, finished: finished, verdict: verdict,
+        leaders: finished ? leaders.filter(\.isWinner) : leaders,
         lastChange: try store.lastChange(of: game.summary.game.id))
     }
     rows.sort {
@@ -78,7 +83,7 @@ struct GamesBoard {
       let names = listed(row.leaders.map(\.player.name.visible))
       let standing =
         row.finished
-        ? "finished" + (names.isEmpty ? "" : ", won by " + names)
+        ? finishedWords(row.verdict ?? .winners, winners: row.leaders.map(\.player.name.visible))
         : row.leaders.isEmpty
           ? "no players yet"
           : names + (row.leaders.count == 1 ? " leads" : " lead") + " with \(row.leaders[0].player.score)"

@@ -142,7 +142,7 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE [--lowest-wins] [--target N] [--rounds N] [--kind KIND] [--not-counted]",
+        "add-game TITLE [--lowest-wins] [--target N] [--rounds N] [--kind KIND] [--not-counted] [--cooperative]",
         "add-player GAME NAME [--score N] [--team TEAM]",
         "score GAME PLAYER CHANGE [--ascending]",
         "round GAME NAME=N [NAME=N …] [--fix K]",
@@ -153,8 +153,8 @@ import Testing
         "watch [GAME] [--sheet]",
         "serve [--port N] [--bind ADDR]",
         "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--rounds N] [--no-rounds] "
-          + "[--not-counted] [--counted] [--kind KIND] [--no-kind]",
-        "finish GAME [NAME …] [--winner]",
+          + "[--not-counted] [--counted] [--cooperative] [--competitive] [--kind KIND] [--no-kind]",
+        "finish GAME [NAME …] [--winner] [--cooperative won|lost]",
         "reopen GAME",
         "set-team GAME PLAYER [TEAM] [--none]",
         "leaderboard [--system SYSTEM] [--kind KIND] [--as-of DATE]",

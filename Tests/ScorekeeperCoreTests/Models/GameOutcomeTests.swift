@@ -243,3 +243,51 @@ import Testing
     #expect(outcome.winners(players: quiz) == [Self.ann, Self.cy])
   }
 }
+
+extension GameOutcomeTests {
+  @Test(
+    "naming everyone is a draw when the finish says competitive, the table's win when co-operative; older finishes as they meant"
+  )
+  func drawsAndTableResults() throws {
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    func state(_ finish: GameOutcome.Change.Kind, rules: GameRules = .classic) -> GameState {
+      let outcome = GameOutcome(
+        replaying: [
+          Self.round(1, [Self.ann: 3, Self.bob: 1]),
+          GameOutcome.Change(id: "f", time: Self.at(2), kind: finish),
+        ], players: two, rules: rules)
+      return GameState(outcome: outcome, players: two)
+    }
+    func seen(_ state: GameState) -> String {
+      "\(state.verdict.map(\.rawValue) ?? "-"): winners \(state.winners.sorted()), "
+        + state.places.map { "\($0.rank) \($0.id)" }.joined(separator: ", ")
+    }
+    let both = [Self.ann, Self.bob]
+    #expect(
+      [
+        // Competitive (v19): naming both is a draw; a tie on points too.
+        seen(state(.finish(winners: both, cooperative: false))),
+        seen(state(.finish(winners: [Self.bob], cooperative: false))),
+        // Co-operative: the table won, or lost; no one above another.
+        seen(state(.finish(winners: both, cooperative: true))),
+        seen(state(.finish(winners: [], cooperative: true))),
+        // Older finishes: naming everyone or no one was co-operative.
+        seen(state(.finish(winners: both))), seen(state(.finish(winners: []))),
+        // Not finished by hand: the standings decide.
+        seen(state(.finish(winners: nil, cooperative: false))),
+      ] == [
+        "draw: winners [], 1 a, 1 b",
+        "winners: winners [\"b\"], 1 b, 2 a",
+        "table won: winners [\"a\", \"b\"], 1 a, 1 b",
+        "table lost: winners [], 1 a, 1 b",
+        "table won: winners [\"a\", \"b\"], 1 a, 1 b",
+        "table lost: winners [], 1 a, 1 b",
+        "winners: winners [\"a\"], 1 a, 2 b",
+      ])
+    // A co-operative game's target never ends it: finish says how the table did.
+    #expect(throws: GameRulesError.cooperativeEndsByItself) { try GameRules(target: 5, cooperative: true) }
+    let tied = GameOutcome(
+      replaying: [Self.round(1, [Self.ann: 2, Self.bob: 2])], players: two, rules: .classic)
+    #expect(!tied.isFinished)
+  }
+}

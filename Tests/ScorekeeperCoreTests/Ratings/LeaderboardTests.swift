@@ -42,7 +42,7 @@ import Testing
     _ = try store.addRound(in: "Quiz", [("Dee", 3), ("Eve", 2), ("Fay", 4)])
     _ = try store.finish("Quiz")
     _ = try store.addRound(in: "Golf", [("Ann", 12), ("Bob", 30), ("Cy", 12)])
-    _ = try store.finish("Co-op", winners: ["Ann", "Bob"])
+    _ = try store.finish("Co-op", table: .won)
     _ = try store.score(in: "Open", "Ann", .add(5))
     #expect(
       try results() == [
@@ -82,7 +82,7 @@ import Testing
     try game("Together", [("Eve", nil), ("Fay", nil)])
     _ = try store.finish("Ladder", winners: ["Bob"])
     _ = try store.finish("Pairs", winners: ["Ann", "Cy"])
-    _ = try store.finish("Together", winners: ["Eve", "Fay"])
+    _ = try store.finish("Together", table: .won)
     let board = Leaderboard(folding: try store.finishedResults(), system: .elo)
     // Ladder: Bob 1516, Ann 1484. Pairs: team A (1484 + 1500) / 2 = 1492
     // beats team B (1516 + 1500) / 2 = 1508, and Ann passes Bob again.
@@ -104,7 +104,7 @@ import Testing
       _ = try store.finish(title)
     }
     try game("Together", [("Ann", nil), ("Bob", nil)])
-    _ = try store.finish("Together", winners: ["Ann", "Bob"])
+    _ = try store.finish("Together", table: .won)
     for system in RatingSystem.allCases {
       var fold = RatingFold(system: system)
       var steps: [RatingFold.Step] = []

@@ -149,7 +149,8 @@ import Testing
       } catch StoreError.gameFinished, StoreError.alreadyFinished, StoreError.rulesOfFinishedGame,
         StoreError.gameNotFinished, StoreError.nothingToUndo,
         StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
-        StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound
+        StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound,
+        StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
@@ -278,13 +279,17 @@ import Testing
           target: [nil, .remove, .set(Points.randomEntered(in: 5...30, using: &random))].randomElement(
             using: &random)!,
           rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!,
-          counted: [nil, nil, true, false].randomElement(using: &random)!)
+          counted: [nil, nil, true, false].randomElement(using: &random)!,
+          cooperative: [nil, nil, nil, true, false].randomElement(using: &random)!)
       }
     case 90..<95:
       if let game {
-        if Bool.random(using: &random) {
-          _ = try store.finish(game.id, winners: player.map { [$0.id] })
-        } else {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: _ = try store.finish(game.id, winners: player.map { [$0.id] })
+        // Everyone named (a draw), or the table's result.
+        case 1: _ = try store.finish(game.id, winners: try store.players(of: game.id).map(\.id))
+        case 2: _ = try store.finish(game.id, table: TableResult.allCases.randomElement(using: &random)!)
+        default:
           _ = try store.reopen(game.id)
         }
       }

@@ -442,3 +442,34 @@ import Testing
     }
   }
 }
+
+extension BGStatsImportTests {
+  @Test("a competitive play every seat won is a draw; a co-operative game's marks are the table's result")
+  func drawsAndTables() throws {
+    let both = #"{"playerRefId": 1, "winner": true}, {"playerRefId": 2, "winner": true}"#
+    let neither = #"{"playerRefId": 1, "winner": false}, {"playerRefId": 2, "winner": false}"#
+    try importing(
+      Self.file(
+        games: [
+          #"{"id": 1, "name": "Catan", "highestWins": true, "noPoints": false}"#,
+          #"{"id": 2, "name": "Pandemic", "highestWins": true, "noPoints": true, "cooperative": true}"#,
+        ],
+        plays: [
+          Self.play("eeee0001-0000-4000-8000-000000000000", both),
+          Self.play("eeee0002-0000-4000-8000-000000000000", both).replacing(
+            #""gameRefId": 1"#, with: #""gameRefId": 2"#),
+          Self.play("eeee0003-0000-4000-8000-000000000000", neither, date: "2026-10-02 20:30:00")
+            .replacing(#""gameRefId": 1"#, with: #""gameRefId": 2"#),
+        ]))
+    let verdicts = try ["eeee0001", "eeee0002", "eeee0003"].map { id in
+      try store.state(of: id).1.verdict
+    }
+    #expect(verdicts == [.draw, .tableWon, .tableLost])
+    let results = try store.finishedResults()
+    #expect(results.map(\.isCooperative) == [false, true, true])
+    // The same file again adds nothing: the rows are the same.
+    let again = try importing(
+      Self.file(plays: [Self.play("eeee0001-0000-4000-8000-000000000000", both)]))
+    #expect(again.added.values.allSatisfy { $0 == 0 }, "\(again)")
+  }
+}

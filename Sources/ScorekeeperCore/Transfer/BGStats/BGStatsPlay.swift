@@ -47,6 +47,8 @@ struct BGStatsPlay {
   /// The places the finish gives, best first (`placing`); nil for none.
   var places: [[String]]?
   var isCounted: Bool
+  /// The app's game is co-operative: the winners are the table's result.
+  var isCooperative = false
   var start: Timestamp
   var end: Timestamp
 
@@ -139,7 +141,7 @@ struct BGStatsPlay {
         id: gameID(ofUUID: uuid),
         title: title, highestWins: game.highestWins, seats: seats, winners: winners,
         places: game.cooperative ? nil : placing(seats, highestWins: game.highestWins),
-        isCounted: !play.ignored, start: start,
+        isCounted: !play.ignored, isCooperative: game.cooperative, start: start,
         end: Timestamp(millisecondsSince1970: end)))
   }
 
@@ -239,12 +241,22 @@ struct BGStatsPlay {
     }
   }
 
+  /// Whether the play is a competitive one every seat won: a draw, said
+  /// so (schema v19), since a finish naming everyone without saying was
+  /// co-operative before. Other finishes say nothing (NULL), and keep the
+  /// ids older versions gave them; a co-operative game's naming everyone
+  /// or no one is its table's result, as before.
+  var isDraw: Bool {
+    !isCooperative && seats.count > 1 && winners.map { Set($0) == Set(seats.map(\.id)) } == true
+  }
+
   /// A finish row's values after its id: its time, and the winners and
   /// places the play gives.
   func finishEvent(at time: SQLValue) -> [SQLValue] {
     Self.gameEvent(
       "finish", at: time, winners: winners.map { .text($0.joined(separator: " ")) } ?? .null,
-      places: places.map { .text(JSON.array($0.map { .array($0.map(JSON.string)) }).compactText) } ?? .null)
+      places: places.map { .text(JSON.array($0.map { .array($0.map(JSON.string)) }).compactText) } ?? .null,
+      cooperative: isDraw ? .integer(0) : .null)
   }
 
   /// A score change's values after its id, made by the import.
@@ -257,8 +269,8 @@ struct BGStatsPlay {
   /// target or round limit).
   static func gameEvent(
     _ kind: String, at time: SQLValue, winner: SQLValue = .null, winners: SQLValue = .null,
-    places: SQLValue = .null, counted: SQLValue = .null
+    places: SQLValue = .null, counted: SQLValue = .null, cooperative: SQLValue = .null
   ) -> [SQLValue] {
-    [time, device, .text(kind), winner, .null, .null, .null, winners, places, counted]
+    [time, device, .text(kind), winner, .null, .null, .null, winners, places, counted, cooperative]
   }
 }

@@ -28,7 +28,9 @@ extension Store {
       try importer.insert(.players, [.text(seat.id), .text(seat.name), SQLValue(seat.team)])
     }
     let state = try state(of: game)
-    guard let finish = state.outcome.finish, case .byHand(let winners, let places) = finish.how else {
+    guard let finish = state.outcome.finish,
+      case .byHand(let winners, let places, let cooperative) = finish.how
+    else {
       importer.summary.keptHere["gameEvents", default: 0] += 1
       return .keptHere
     }
@@ -38,7 +40,7 @@ extension Store {
     }
     guard
       !deltas.isEmpty || winners != play.winners || places != play.places
-        || state.rules.counted != play.isCounted
+        || state.rules.counted != play.isCounted || (cooperative == false) != play.isDraw
     else {
       importer.summary.alreadyHere["gameEvents", default: 0] += 2
       importer.summary.alreadyHere["scoreEvents", default: 0] += play.seats.filter { $0.points != nil }.count
