@@ -23,7 +23,8 @@ public enum FixtureDataSet {
       _ = try store.addPlayer(to: "Poker night", name: "Bob \"the bluff\" O'Neil; --", score: -17)
       _ = try store.addPlayer(to: "Poker night", name: "Z", score: Points(Int64.max))
       _ = try store.addPlayer(to: "Poker night", name: "Zoë 🃏 شطرنج 麻雀", score: Points(Int64.min))
-      _ = try store.addPlayer(to: "Poker night", name: "Alice", score: 0)
+      // A second Alice: v1 allowed two players of one name (v19 refuses it).
+      _ = try store.addPlayer(to: "Poker night", name: "Alice", score: 0, allowingSameName: true)
       _ = try store.addGame(title: longTitle)
       _ = try store.addPlayer(to: longTitle, name: longName, score: 1)
       _ = try store.addGame(title: "Ω")

@@ -92,7 +92,7 @@ public struct GameOutcome: Hashable, Sendable {
     totals = Dictionary(players.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
     // A player plays for its team's side, or for a side of its own.
     let sideOf = Dictionary(
-      players.map { ($0.id, $0.team.map { "team " + $0 } ?? "player " + $0.id) },
+      players.map { ($0.id, Ranking.sideKey(team: $0.team, player: $0.id)) },
       uniquingKeysWith: { first, _ in first })
     var sideTotals = Dictionary(
       sideOf.values.map { ($0, Points.zero) }, uniquingKeysWith: { first, _ in first })

@@ -2,6 +2,13 @@
 /// ties (standard competition ranking, 1, 2, 2, 4), and, when the game has
 /// teams, teams ranked by the sum of their members' totals.
 public enum Ranking {
+  /// The side a player plays for, as a key: its team's, in any case
+  /// ("Kids" and "kids" are one team, as every other name is one in any
+  /// case), or its own. Keyed apart: a team may be named like an id.
+  public static func sideKey(team: String?, player: String) -> String {
+    team.map { "team " + $0.lowercased() } ?? "player " + player
+  }
+
   /// One ranked side: a player, or a team and its members.
   public struct Place: Hashable, Sendable {
     public var rank: Int
@@ -46,7 +53,7 @@ public enum Ranking {
       var index: [String: Int] = [:]
       for entry in entries {
         // Keyed apart: a team may be named like a player's id.
-        let name = entry.team.map { "team " + $0 } ?? "player " + entry.id
+        let name = sideKey(team: entry.team, player: entry.id)
         if let at = index[name] {
           sides[at].total += entry.total
           sides[at].members.append(entry.id)

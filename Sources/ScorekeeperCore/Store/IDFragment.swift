@@ -7,6 +7,10 @@ public struct IDFragment: Hashable, Sendable {
   public let head: String
   /// Hex digits the id must end with ("" when only a prefix was given).
   public let tail: String
+  /// Typed without "…": the digits may start the id or end it. The end
+  /// is what tells ids apart (ids made the same day share their start),
+  /// so the last digits of a printed id name it alone.
+  public let isBare: Bool
 
   public static let minimumDigits = 4
 
@@ -26,17 +30,20 @@ public struct IDFragment: Hashable, Sendable {
     else { return nil }
     head = digits[0]
     tail = parts.count == 2 ? digits[1] : ""
+    isBare = parts.count == 1
   }
 
   /// Does `id` match this fragment?
   public func matches(_ id: String) -> Bool {
     let digits = id.lowercased().filter { $0 != "-" }
+    if isBare { return digits.hasPrefix(head) || digits.hasSuffix(head) }
     return digits.hasPrefix(head) && digits.hasSuffix(tail)
       && digits.count >= head.count + tail.count
   }
 
   /// How ids are shown to people: the first and last four hex digits,
-  /// "3f2a…91bc". The form can be typed back to name the row.
+  /// "3f2a…91bc". The form can be typed back to name the row, and so can
+  /// its last four digits alone, "91bc".
   public static func short(_ id: String) -> String {
     let digits = id.filter { $0 != "-" }
     guard digits.count > 8 else { return digits }

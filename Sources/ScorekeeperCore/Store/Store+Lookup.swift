@@ -12,12 +12,17 @@ extension Store {
     let byTitle = try database.fetchAll(
       "SELECT id, title FROM games WHERE casefold(title) = casefold(?1) AND \(shown) ORDER BY title, id",
       [.text(text)], Game.init(row:))
-    if let game = try pickOne(byTitle, exactly: { $0.title == text }, ambiguous: ambiguousGame(text)) {
+    // A season of one title ("Catan" each week): the title names the game
+    // of it in progress, when one alone is.
+    if let game = try pickOne(
+      byTitle, exactly: { $0.title == text }, preferring: { try !self.state(of: $0).isFinished },
+      ambiguous: ambiguousGame(text))
+    {
       return game
     }
     if let fragment = IDFragment(text) {
       let byID = try database.fetchAll(
-        "SELECT id, title FROM games WHERE \(Self.idMatchesFragment) AND \(shown) ORDER BY id",
+        "SELECT id, title FROM games WHERE \(fragment.condition) AND \(shown) ORDER BY id",
         fragment.arguments, Game.init(row:))
       if let game = try pickOne(byID, exactly: { _ in false }, ambiguous: ambiguousGame(text)) {
         return game
@@ -63,7 +68,7 @@ extension Store {
       let byID = try database.fetchAll(
         """
         SELECT id, gameID, name, score, scoreThousandths FROM players
-        WHERE gameID = ?3 AND \(Self.idMatchesFragment) ORDER BY id
+        WHERE gameID = ?3 AND \(fragment.condition) ORDER BY id
         """,
         fragment.arguments + [.text(game.id)], Player.init(row:))
       if let player = try pickOne(byID, exactly: { _ in false }, ambiguous: ambiguous) {
@@ -78,19 +83,28 @@ extension Store {
       reference: text, game: game, suggestions: everyone.filter { close.contains($0.name) })
   }
 
-  /// ?1 is the fragment's head, ?2 its tail ("" for none); hyphens ignored.
-  private static let idMatchesFragment = """
-    substr(lower(replace(id, '-', '')), 1, length(?1)) = ?1
-    AND (?2 = '' OR substr(lower(replace(id, '-', '')), -length(?2)) = ?2)
-    """
-
+  /// The one match; of several, the one exact match (case included),
+  /// else of those (or of all, when none is exact) the one `preferred`.
   private func pickOne<T>(
-    _ matches: [T], exactly isExact: (T) -> Bool, ambiguous: ([T]) throws -> StoreError
+    _ matches: [T], exactly isExact: (T) -> Bool, preferring isPreferred: (T) throws -> Bool = { _ in false },
+    ambiguous: ([T]) throws -> StoreError
   ) throws -> T? {
     if matches.count <= 1 { return matches.first }
     let exact = matches.filter(isExact)
     if exact.count == 1 { return exact[0] }
+    let preferred = try (exact.isEmpty ? matches : exact).filter(isPreferred)
+    if preferred.count == 1 { return preferred[0] }
     throw try ambiguous(matches)
+  }
+
+  /// How many games (this one included) have `game`'s title, in any case.
+  public func gamesTitled(like game: Game) throws -> Int {
+    try read {
+      try database.fetchOne(
+        "SELECT count(*) FROM games WHERE casefold(title) = casefold(?1) AND \(shownGames)",
+        [.text(game.title)]
+      ) { try $0.int(0) }!
+    }
   }
 
   private func ambiguousGame(_ reference: String) -> ([Game]) throws -> StoreError {
@@ -110,6 +124,20 @@ extension Store {
 
 extension IDFragment {
   fileprivate var arguments: [SQLValue] { [.text(head), .text(tail)] }
+
+  /// `IDFragment.matches` in SQL over `id`: ?1 is the head, ?2 the tail
+  /// ("" for none); hyphens ignored.
+  fileprivate var condition: String {
+    isBare
+      ? """
+      (substr(lower(replace(id, '-', '')), 1, length(?1)) = ?1
+        OR substr(lower(replace(id, '-', '')), -length(?1)) = ?1) AND ?2 = ''
+      """
+      : """
+      substr(lower(replace(id, '-', '')), 1, length(?1)) = ?1
+      AND (?2 = '' OR substr(lower(replace(id, '-', '')), -length(?2)) = ?2)
+      """
+  }
 }
 
 extension Game {

@@ -142,7 +142,7 @@ extension Store {
     ) { gained[try $0.text(0)] = try $0.double(1) }
     var sideGains: [String: Double] = [:]
     for side in sides {
-      sideGains[side.team.map { "team " + $0 } ?? "player " + side.id, default: 0] += gained[side.id] ?? 0
+      sideGains[Ranking.sideKey(team: side.team, player: side.id), default: 0] += gained[side.id] ?? 0
     }
     let most = sideGains.values.max() ?? 0
     return most < 0x1p53 && Points(Int64(most)) < target

@@ -3,6 +3,8 @@ public struct PlayerInGame: Hashable, Sendable {
   /// The game after the change, with its new player count.
   public var game: GameSummary
   public var player: Player
+  /// Its team, as the game spells it (`add-player --team`).
+  public var team: String? = nil
 }
 
 /// What a player rename changed.
@@ -15,13 +17,30 @@ public struct PlayerRename: Hashable, Sendable {
 extension Store {
   /// Adds a player, with a starting score and a team, to the game a
   /// reference names; a finished game's roster does not change.
+  ///
+  /// A second player of the same name (in any case) is refused: every
+  /// command names players by name. (Two devices adding one offline can
+  /// still meet in a sync; then the exact spelling, or the id, tells
+  /// them apart.) A team is spelled as the game spells it already.
   public func addPlayer(to gameReference: String, name: String, score: Points = 0, team: String? = nil)
     throws -> PlayerInGame
   {
+    try addPlayer(to: gameReference, name: name, score: score, team: team, allowingSameName: false)
+  }
+
+  /// `addPlayer`, and for the fixtures of versions that allowed it, a
+  /// second player of one name.
+  @_spi(Testing) public func addPlayer(
+    to gameReference: String, name: String, score: Points = 0, team: String? = nil, allowingSameName: Bool
+  ) throws -> PlayerInGame {
     let name = try TextField.playerName.validate(name)
-    let team = try team.map { try TextField.teamName.validate($0) }
+    let typedTeam = try team.map { try TextField.teamName.validate($0) }
     return try write {
       let (game, _) = try gameInProgress(gameReference)
+      if !allowingSameName, let existing = try player(named: name, in: game) {
+        throw StoreError.playerExists(existing, game: game)
+      }
+      let team = try typedTeam.map { try spelling(ofTeam: $0, in: game) }
       var player = try database.fetchOne(
         "INSERT INTO players (gameID, name, team) VALUES (?1, ?2, ?3) RETURNING id, gameID, name, score, scoreThousandths",
         [.text(game.id), .text(name), SQLValue(team)], Player.init(row:))!
@@ -35,7 +54,7 @@ extension Store {
       try recordLocalChange(
         "added \(quote(name)) to \(quote(game.title))" + (score == 0 ? "" : " with \(points(score))"),
         game: game.id, player: player.id)
-      return PlayerInGame(game: try summary(of: game), player: player)
+      return PlayerInGame(game: try summary(of: game), player: player, team: team)
     }
   }
 
@@ -47,6 +66,9 @@ extension Store {
       let game = try findGame(gameReference)
       try requireWritable(game)
       let previous = try findPlayer(playerReference, in: game)
+      if let existing = try player(named: name, in: game), existing.id != previous.id {
+        throw StoreError.playerExists(existing, game: game)
+      }
       // The same name again changes nothing, so nothing is written (or synced).
       if name != previous.name {
         try database.execute(
@@ -88,10 +110,11 @@ extension Store {
   public func setTeam(in gameReference: String, _ playerReference: String, to team: String?) throws
     -> TeamChange
   {
-    let team = try team.map { try TextField.teamName.validate($0) }
+    let typedTeam = try team.map { try TextField.teamName.validate($0) }
     return try write {
       let (game, _) = try gameInProgress(gameReference)
       let player = try findPlayer(playerReference, in: game)
+      let team = try typedTeam.map { try spelling(ofTeam: $0, in: game) }
       let previous = try database.fetchOne(
         "SELECT team FROM players WHERE id = ?1", [.text(player.id)]
       ) { try $0.optionalText(0) }!
@@ -105,6 +128,26 @@ extension Store {
       }
       return TeamChange(game: try summary(of: game), player: player, previous: previous, team: team)
     }
+  }
+
+  /// The player of `game` called `name` in any case, if there is one.
+  private func player(named name: String, in game: Game) throws -> Player? {
+    try database.fetchOne(
+      """
+      SELECT id, gameID, name, score, scoreThousandths FROM players
+      WHERE gameID = ?1 AND casefold(name) = casefold(?2) ORDER BY rowid LIMIT 1
+      """, [.text(game.id), .text(name)], Player.init(row:))
+  }
+
+  /// A team as `game` spells it already ("Kids" for "kids"), or as typed
+  /// when it is new: teams are one in any case, as every name is.
+  private func spelling(ofTeam team: String, in game: Game) throws -> String {
+    try database.fetchOne(
+      """
+      SELECT team FROM players WHERE gameID = ?1 AND casefold(team) = casefold(?2)
+      ORDER BY team = ?2 DESC, rowid LIMIT 1
+      """, [.text(game.id), .text(team)]
+    ) { try $0.text(0) } ?? team
   }
 }
 

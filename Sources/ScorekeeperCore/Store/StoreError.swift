@@ -39,6 +39,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case tableResultNeeded(game: Game)
   /// `finish --cooperative` naming winners too: the table wins or loses whole.
   case winnersOfTableResult(game: Game)
+  /// `add-player` or `rename-player` to a name (in any case) another
+  /// player of the game has.
+  case playerExists(Player, game: Game)
   /// `reopen` of a game in progress.
   case gameNotFinished(game: Game)
   /// A round names the same player twice.
@@ -107,6 +110,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .winnersOfTableResult(let game):
       return "In \(quote(game.title)) the table wins or loses together: name no winners with --cooperative. "
         + "Nothing was changed."
+    case .playerExists(let player, let game):
+      return
+        "\(quote(game.title)) has a player named \(quote(player.name)) already (\(IDFragment.short(player.id))): "
+        + "give another name, such as \(quote(player.name + " 2")). Nothing was changed."
     case .gameNotFinished(let game):
       return "\(quote(game.title)) is in progress: there is nothing to reopen. Nothing was changed."
     case .playerTwiceInRound(let player, let game):

@@ -11,7 +11,9 @@ extension Command {
         Flag.cooperative.spec,
       ],
       discussion: """
-        Titles need not be unique; games with the same title are told apart by id.
+        Titles need not be unique (a season: "Catan" every week): a title several
+        games share names the one in progress, when one alone is; the others go by
+        their id.
         Without rules a game is a running total where the highest wins, and it never
         ends by itself ("finish" ends it). --target and --rounds end it as soon as a
         total reaches the target or the rounds are played; "set-rules" changes them.
@@ -55,6 +57,12 @@ extension Command {
           "Added game \(quote(game.title)) (\(IDFragment.short(game.id)))"
             + (rules.summary.map { ": \($0)" } ?? "")
             + (kind.map { ", a game of \(quote($0.trimmingWhitespace()))" } ?? ""))
+        let titled = try invocation.store().gamesTitled(like: game)
+        if titled > 1 {
+          invocation.output.line(
+            "\(titled) games are titled \(quote(game.title)) now: the title names the one in progress, "
+              + "the others go by id (as list shows it).")
+        }
       }
     })
 }

@@ -27,7 +27,7 @@ extension Command {
         invocation.output.line(
           "Added player \(quote(added.player.name)) (\(IDFragment.short(added.player.id))) to "
             + "\(quote(added.game.game.title)) with \(points(added.player.score))"
-            + (invocation[.team].map { " in team \(quote($0))" } ?? ""))
+            + (added.team.map { " in team \(quote($0))" } ?? ""))
       }
     })
 }

@@ -52,7 +52,9 @@ extension Command {
 
 extension Argument where Value == String {
   static let game = Argument(
-    ArgumentSpec(name: "GAME", help: "The game's title (any case), or its id: 4+ hex digits or as printed."))
+    ArgumentSpec(
+      name: "GAME",
+      help: "The game's title (any case), or its id: as printed, or its first or last 4+ hex digits."))
   static let player = Argument(
     ArgumentSpec(name: "PLAYER", help: "The player's name in that game (any case), or its id."))
 }

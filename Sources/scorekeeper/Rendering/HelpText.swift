@@ -21,7 +21,7 @@ enum HelpText {
       Environment (an option given wins over its variable):
       \(columns(Settings.documentedVariables.map { ($0.name, $0.help) }, below: true))
 
-      \(wrap("Games are named by title (any case) or id; players by name or id. An id can be typed as its first 4+ hex digits or as printed (3f2a…91bc)."))
+      \(wrap("Games are named by title (any case) or id; players by name or id. An id can be typed as printed (3f2a…91bc), or as its first or last 4+ hex digits (91bc)."))
 
       \(wrap("Exit status: 0 success, 1 the operation failed, 2 usage error, 3 the database cannot be used, 4 the output could not be written (a change made is saved), 141 the output's reader went away (SIGPIPE). On any other failure nothing is written."))
 

@@ -21,8 +21,8 @@ enum ManPage {
           + "PostgreSQL server, or a mock cloud kept in a file."),
       ".PP",
       text(
-        "Games are named by title (any case) or id; players by name or id. An id can be typed as its "
-          + "first 4+ hex digits or as printed (3f2a…91bc)."),
+        "Games are named by title (any case) or id; players by name or id. An id can be typed as printed "
+          + "(3f2a…91bc), or as its first or last 4+ hex digits (91bc)."),
       ".SH COMMANDS",
     ]
     for command in Command.all { page += section(command.spec) }

@@ -131,3 +131,25 @@ extension ProcessTests {
       """)
   }
 }
+
+extension ProcessTests {
+  @Test("a printed short id names its game typed as printed, and its last four digits alone do too")
+  func shortIDs() throws {
+    let personal = try BinaryProcess.personalDatabase(in: binary.directory)
+    #expect(try personal.run(["add-game", "Chess"]).status == 0)
+    let listed = try personal.run(["list"]).stdout
+    // Real ids of one day: both start with the same digits.
+    let printed = listed.split(separator: "\n").map { String($0.prefix(9)) }
+    let chess = try #require(
+      listed.split(separator: "\n").first { $0.hasSuffix("Chess") }.map { String($0.prefix(9)) })
+    let poker = try #require(printed.first { $0 != chess })
+    #expect(chess.prefix(4) == poker.prefix(4), "\(listed)")
+    let standings = try personal.run(["list", "Chess"])
+    #expect(try personal.run(["list", chess]) == standings)
+    #expect(try personal.run(["list", String(chess.suffix(4))]) == standings)
+    #expect(try personal.run(["list", chess.replacing("…", with: "...")]) == standings)
+    // The shared start alone names both: refused, with each one's id.
+    let both = try personal.run(["list", String(chess.prefix(4))])
+    #expect(both.status == 1 && both.stderr.contains(chess) && both.stderr.contains(poker), "\(both)")
+  }
+}

@@ -29,10 +29,18 @@ import Testing
     #expect(try players() == [bob] + poker.players)
   }
 
-  @Test("duplicate names are allowed")
+  @Test("a second player of one name, in any case, is refused, added or renamed; nothing changes")
   func duplicates() throws {
-    _ = try store.addPlayer(to: "Poker", name: "Ann")
-    #expect(try players().map(\.name) == ["Ann", "Ann"])
+    let ann = poker.players[0]
+    #expect(throws: StoreError.playerExists(ann, game: poker.game)) {
+      try store.addPlayer(to: "Poker", name: " ANN ")
+    }
+    _ = try store.addPlayer(to: "Poker", name: "Bob")
+    let before = try players()
+    #expect(throws: StoreError.playerExists(ann, game: poker.game)) {
+      try store.renamePlayer(in: "Poker", "Bob", to: "ann")
+    }
+    #expect(try players() == before)
   }
 
   @Test("an invalid name or an unknown game adds nothing")

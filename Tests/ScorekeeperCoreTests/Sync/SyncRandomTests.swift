@@ -150,7 +150,8 @@ import Testing
         StoreError.gameNotFinished, StoreError.nothingToUndo,
         StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
         StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound,
-        StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself
+        StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself,
+        StoreError.playerExists
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
