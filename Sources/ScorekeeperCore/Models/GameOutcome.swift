@@ -63,6 +63,16 @@ public struct GameOutcome: Hashable, Sendable {
 
   /// Nil while the game is in progress.
   public private(set) var finish: Finish?
+  /// Every time the game ended by itself (a target reached, the rounds
+  /// played), in order, with who won then: a reopened game may end again,
+  /// and no change of its own says so, so history lists these.
+  public private(set) var endings: [PastEnding] = []
+
+  public struct PastEnding: Hashable, Sendable {
+    public var finish: Finish
+    /// The players who won then (the sides first at that change).
+    public var winners: [String]
+  }
   /// Changes made after the game ended: in the history, not in the totals.
   public private(set) var notCounted: [String] = []
 
@@ -131,6 +141,8 @@ public struct GameOutcome: Hashable, Sendable {
       if !self.rules.cooperative && self.rules.ends(totals: judged, roundsPlayed: roundsPlayed) {
         let byRounds = self.rules.rounds.map { roundsPlayed >= $0 } ?? false
         finish = Finish(byRounds ? .rounds : .target, by: id)
+        let winners = Ranking.winners(of: Ranking.places(of: entries(players), under: self.rules))
+        endings.append(PastEnding(finish: finish!, winners: winners.flatMap(\.members)))
       }
     }
   }

@@ -32,9 +32,15 @@ public struct HistoryEntry: Hashable, Sendable {
   public var playerName: String
   public var isThisDevice: Bool
   /// The round the change belongs to (a correction's: the round it
-  /// corrects); nil outside the rounds, or for a round since undone.
+  /// corrects; an undo's: the round it takes back); nil outside the
+  /// rounds. A round since undone keeps the number it had.
   public var round: Int?
   public var isCorrection: Bool
+  /// The round was undone since (its own changes), or this change undoes
+  /// it (the undo's).
+  public var roundUndone = false
+  /// The change this one undoes, when it is an undo's.
+  public var undid: ScoreEvent? = nil
   /// False for points made after the game ended (by time): kept, not counted.
   public var counts: Bool
 
@@ -61,6 +67,10 @@ public struct GameLogEntry: Hashable, Sendable {
   public var device: String
   public var isThisDevice: Bool
   /// The names of the winners a finish named (players since removed are
-  /// left out).
+  /// left out), or of those who won when the game ended by itself.
   public var winnerNames: [String] = []
+  /// How the game ended by itself at this change (a target reached, the
+  /// rounds played): an ending no change of its own says (`kind` is then
+  /// `.finish`, and `id` the change that ended it). Nil for a finish.
+  public var ending: GameOutcome.Ending? = nil
 }

@@ -14,9 +14,10 @@
 ///
 /// The claim is made in the first write transaction, as its first step,
 /// not when the file is opened: a command that is refused, or that only
-/// reads, leaves a copy byte for byte as it was, and a damaged copy whose
-/// command fails is never written (its transaction rolls back with the
-/// claim). Only a file that opening writes anyway (made or migrated now)
+/// reads, leaves a copy byte for byte as it was, and a damaged copy is
+/// never written (SQLite's quick_check precedes the claim, which would
+/// otherwise succeed in the automatic sync's transaction before the
+/// command fails on the damage). Only a file that opening writes anyway (made or migrated now)
 /// is claimed at once, so that it records its file before anything can
 /// copy it. Opening the same file again writes nothing.
 enum DeviceClaim: Equatable {
@@ -69,6 +70,18 @@ enum DeviceClaim: Equatable {
     case .recordFile(let file):
       try db.execute("UPDATE localDevice SET file = ?1", [.text(file)])
     case .newDevice(let file):
+      // A copy is claimed once, by a write that may not be the command's
+      // own (the automatic sync before it): a damaged copy, which the
+      // command would fail on, must not be written by its claim either.
+      // Checked here only, so the cost (reading every page) is paid once
+      // per copy.
+      let problems = try db.fetchAll("PRAGMA quick_check(3)") { try $0.text(0) }
+      guard problems == ["ok"] else {
+        throw DatabaseError(
+          extendedCode: 11,  // SQLITE_CORRUPT
+          message: "database disk image is malformed",
+          sql: "PRAGMA quick_check: " + problems.joined(separator: "; "))
+      }
       try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
       if version >= Migration.exactTotals.version { try db.execute("DELETE FROM localChanges") }
     }

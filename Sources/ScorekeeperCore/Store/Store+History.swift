@@ -81,29 +81,101 @@ extension Store {
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
         """, arguments
       ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
-      try header(try summary(of: game), player, shape, try gameLog(of: game).reversed())
+      let state = try state(of: game)
+      try header(try summary(of: game), player, shape, try ownLog(of: game, state).reversed())
       try resultChanges(try self.resultChanges(of: game))
-      let notCounted = Set(try state(of: game).outcome.notCounted)
-      let numbers = Dictionary(
-        uniqueKeysWithValues: try liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
+      let notCounted = Set(state.outcome.notCounted)
+      let labels = try roundLabels(of: game)
+      // Newest first, and among changes of one moment (a round's) by id:
+      // the same order on every device, whatever order they arrived in.
       try database.forEachRow(
         """
         SELECT \(Self.eventColumns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
         LEFT JOIN rounds AS r ON r.id = e.roundID
-        WHERE \(filter) ORDER BY e.time DESC, e.rowid DESC
+        WHERE \(filter) ORDER BY e.time DESC, e.id DESC
         """, arguments
       ) { entry in
         let event = try Self.event(entry)
         let round = try entry.optionalText(9)
-        let fixes = try entry.optionalText(10)
-        try row(
-          HistoryEntry(
-            event: event, playerName: try entry.text(7), isThisDevice: try entry.int(8) == 1,
-            round: (fixes ?? round).flatMap { numbers[$0] }, isCorrection: fixes != nil,
-            counts: !notCounted.contains(round ?? event.id)))
+        let label = round.flatMap { labels[$0] }
+        var history = HistoryEntry(
+          event: event, playerName: try entry.text(7), isThisDevice: try entry.int(8) == 1,
+          round: label?.number, isCorrection: try entry.optionalText(10) != nil,
+          counts: !notCounted.contains(round ?? event.id))
+        history.roundUndone = label?.undone ?? false
+        history.undid = try event.undoes.flatMap { id in
+          try database.fetchOne(
+            "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(id)], Self.event)
+        }
+        try row(history)
       }
     }
+  }
+
+  /// The game's own changes (`gameLog`), with each time it ended by itself
+  /// (a target reached, the rounds played) at the change that ended it,
+  /// in the order they happened.
+  private func ownLog(of game: Game, _ state: GameState) throws -> [GameLogEntry] {
+    let log = try gameLog(of: game)
+    let endings = state.outcome.endings.filter {
+      if case .byHand = $0.finish.how { false } else { true }
+    }
+    guard !endings.isEmpty else { return log }
+    let names = try playerNames(in: game)
+    let ended = try endings.map { ending in
+      let (time, device, isThisDevice) = try database.fetchOne(
+        """
+        SELECT time, device, device = (SELECT id FROM localDevice) FROM (
+          SELECT madeAt AS time, device FROM rounds WHERE id = ?1 UNION ALL
+          SELECT time, device FROM gameEvents WHERE id = ?1 UNION ALL
+          SELECT time, device FROM scoreEvents WHERE id = ?1) LIMIT 1
+        """, [.text(ending.finish.change)]
+      ) { (try $0.timestamp(0), try $0.text(1), try $0.int(2) == 1) }!
+      return GameLogEntry(
+        id: ending.finish.change, kind: .finish(winners: nil), time: time, device: device,
+        isThisDevice: isThisDevice, winnerNames: ending.winners.compactMap { names[$0] },
+        ending: ending.finish.how)
+    }
+    // A rule change that ended the game comes before the ending it made.
+    return (log + ended).enumerated().sorted {
+      ($0.element.time, $0.element.id, $0.offset) < ($1.element.time, $1.element.id, $1.offset)
+    }.map(\.element)
+  }
+
+  /// Each round row's number as history shows it, by id: a round's, its
+  /// corrections' and its undo's the round's number (the live rounds'
+  /// numbers as the sheet shows them; an undone round's, the one it had
+  /// when it was undone), and whether the round was undone.
+  private func roundLabels(of game: Game) throws -> [String: (number: Int, undone: Bool)] {
+    let rows = try database.fetchAll(
+      "SELECT id, fixes, undoes FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id", [.text(game.id)]
+    ) { (id: try $0.text(0), fixes: try $0.optionalText(1), undoes: try $0.optionalText(2)) }
+    var live: [String] = []
+    var undone: [String: Int] = [:]
+    var roundOf: [String: String] = [:]  // a correction's round
+    for row in rows {
+      if let fixes = row.fixes {
+        roundOf[row.id] = fixes
+      } else if let undoes = row.undoes {
+        roundOf[row.id] = roundOf[undoes] ?? undoes
+        // Undoing a correction leaves its round; undoing a round ends it.
+        if roundOf[undoes] == nil, let index = live.firstIndex(of: undoes) {
+          undone[undoes] = index + 1
+          live.remove(at: index)
+        }
+      } else {
+        live.append(row.id)
+      }
+    }
+    var labels: [String: (number: Int, undone: Bool)] = [:]
+    for (index, id) in live.enumerated() { labels[id] = (index + 1, false) }
+    for (id, number) in undone { labels[id] = (number, true) }
+    for row in rows where labels[row.id] == nil {
+      guard let round = roundOf[row.id], let label = labels[round] else { continue }
+      labels[row.id] = label
+    }
+    return labels
   }
 
   /// Reverts the last change made on this device, by order of making,

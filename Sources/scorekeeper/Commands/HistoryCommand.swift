@@ -76,9 +76,15 @@ extension Command {
           output.write(
             entry.event.signedDelta.padding(to: shape.changeWidth, leading: true),
             in: entry.event.delta < 0 ? .loss : .gain)
+          let undo = entry.undid.map {
+            "  (undo of \($0.signedDelta) made \(invocation.times.format($0.time)))"
+          }
           output.line(
-            "  \(device)" + (entry.event.undoes == nil ? "" : "  (undo)")
-              + (entry.round.map { "  round \($0)" + (entry.isCorrection ? ", corrected" : "") } ?? "")
+            "  \(device)" + (undo ?? (entry.event.undoes == nil ? "" : "  (undo)"))
+              + (entry.round.map {
+                "  round \($0)" + (entry.isCorrection ? ", corrected" : "")
+                  + (entry.roundUndone ? ", undone" : "")
+              } ?? "")
               + (entry.counts ? "" : "  not counted: made after the game ended"))
         })
       for own in ownLines { output.line(own.line) }
@@ -96,6 +102,10 @@ extension GameLogEntry {
     let what: String
     switch kind {
     case .rules(let rules): what = "rules: " + (rules.summary ?? "highest wins")
+    case .finish where ending != nil:
+      what =
+        (ending == .target ? "finished: a total reached the target" : "finished: the last round was played")
+        + (winnerNames.isEmpty ? "" : ", won by " + listed(winnerNames.map(quote)))
     case .finish(let named, _, let cooperative):
       what =
         cooperative == true

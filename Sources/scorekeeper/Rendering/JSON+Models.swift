@@ -141,14 +141,15 @@ extension ScoreEvent {
 
 extension HistoryEntry {
   /// A score event's keys, then {"playerName", "thisDevice", "round" (N or
-  /// null), "correction", "counts"}.
+  /// null), "correction", "counts", "roundUndone" (the round was undone,
+  /// or this undoes it), "undid" (the change an undo takes back, or null)}.
   var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
     return .object(
       fields + [
         ("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice)),
         ("round", round.map { .integer(Int64($0)) } ?? .null), ("correction", .bool(isCorrection)),
-        ("counts", .bool(counts)),
+        ("counts", .bool(counts)), ("roundUndone", .bool(roundUndone)), ("undid", undid?.json ?? .null),
       ])
   }
 }
@@ -157,7 +158,9 @@ extension GameLogEntry {
   /// {"id", "kind" ("rules", "finish" or "reopen"), "time", "device",
   /// "thisDevice", "rules" (the rules after a rule change, else null),
   /// "winners" (the ids a finish named, else null), "places" (the places
-  /// a finish gave, best first, each an array of ids; else null)}
+  /// a finish gave, best first, each an array of ids; else null),
+  /// "ending" ("target" or "rounds" for an ending the game came to by
+  /// itself, else null)}
   var json: JSON {
     var rules: JSON = .null
     var winners: JSON = .null
@@ -177,6 +180,9 @@ extension GameLogEntry {
       ("id", .string(id)), ("kind", .string(name)), ("time", .string(time.iso8601)),
       ("device", .string(device)),
       ("thisDevice", .bool(isThisDevice)), ("rules", rules), ("winners", winners), ("places", places),
+      // After the others, as the JSON contract allows: how a finish with no
+      // change of its own came (a target reached, the rounds played).
+      ("ending", ending.map { .string($0 == .target ? "target" : "rounds") } ?? .null),
     ])
   }
 }

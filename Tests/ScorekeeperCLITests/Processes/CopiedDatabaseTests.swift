@@ -69,10 +69,9 @@ import Testing
     #expect(try device(of: copy) == copied)
   }
 
-  @Test("a damaged copy is never written: the command fails and the file stays as it was")
-  func damagedCopy() throws {
-    // The players' page overwritten: the header, the schema and the
-    // device's row still read, so the file opens, but its players do not.
+  /// Overwrites the players' page of `copy`: the header, the schema and
+  /// the device's row still read, so the file opens, but its players do not.
+  func damage() throws {
     let (page, pageSize) = try {
       let db = try Database(path: copy, create: false)
       defer { db.close() }
@@ -86,6 +85,22 @@ import Testing
     try file.seek(toOffset: UInt64((page - 1) * pageSize))
     try file.write(contentsOf: Data(repeating: 0xA5, count: pageSize))
     try file.close()
+  }
+
+  @Test(
+    "a damaged copy is never written: the command fails and the file stays as it was, online too",
+    arguments: [false, true])
+  func damagedCopy(online: Bool) throws {
+    let process =
+      online
+      ? BinaryProcess(directory: directory, unset: ["SCOREKEEPER_IDS", "SCOREKEEPER_NOW"]) : self.process
+    if online {
+      // The original synced, then copied: the copy's first sync would
+      // claim a device of its own before anything else.
+      #expect(try process.run(["sync"]).status == 0)
+      #expect(try ShellCommand.output(["cp", directory.file("games.sqlite"), copy]) == "")
+    }
+    try damage()
     let before = try copyFiles()
     for arguments in [["score", "Poker", "Ann", "+1"], ["list", "Poker"]] {
       let result = try process.run(["--db", copy] + arguments)

@@ -97,9 +97,51 @@ import Testing
     #expect(rows == ["Ann -1 1 true true", "Bob 13 1 false true", "Ann 5 1 false true"])
     let lowest = try GameRules(winner: .lowest, target: 100)
     let ten = try GameRules(winner: .lowest, target: 10)
-    // Newest first; reaching the new target ended the game, which is no
-    // entry of its own (the rules say so).
-    #expect(log.map(\.kind) == [.rules(ten), .rules(lowest)])
+    // Newest first; reaching the new target ended the game at the rule
+    // change, after it: an entry of its own, with who won then.
+    #expect(log.map(\.kind) == [.finish(winners: nil), .rules(ten), .rules(lowest)])
+    #expect(log.map(\.ending) == [.target, nil, nil])
+    #expect(log.map(\.winnerNames) == [["Ann"], [], []])
+  }
+
+  @Test(
+    "history, the same everywhere: an undone round keeps its number, an undo names what it undid, ids order a moment"
+  )
+  func historyOfUndoneRounds() throws {
+    // Ids counting down: the order rows were written (rowid) is not the
+    // order of their ids, as on a device that synced them.
+    let test = try TestStore(uuid: .negative())
+    let store = test.store
+    _ = try store.addGame(title: "Quiz", rules: GameRules(rounds: 2))
+    for name in ["Ann", "Bob", "Cy"] { _ = try store.addPlayer(to: "Quiz", name: name) }
+    _ = try store.addRound(in: "Quiz", [("Ann", 3), ("Bob", 1), ("Cy", 2)])
+    _ = try store.undo()
+    _ = try store.addRound(in: "Quiz", [("Ann", 2), ("Bob", 5), ("Cy", 1)])
+    _ = try store.addRound(in: "Quiz", [("Ann", 1), ("Bob", 1), ("Cy", 1)])
+    var log: [String] = []
+    var rows: [String] = []
+    try store.history(
+      of: "Quiz",
+      header: { _, _, _, entries in
+        log = entries.map { "\($0.ending.map { "\($0)" } ?? "-") \($0.winnerNames)" }
+      },
+      row: { entry in
+        rows.append(
+          "\(entry.event.id.suffix(2)) \(entry.playerName) \(entry.event.delta) round \(entry.round ?? 0)"
+            + (entry.roundUndone ? " undone" : "")
+            + (entry.undid.map { " undid \($0.id.suffix(2)) \($0.delta)" } ?? ""))
+      })
+    #expect(log == ["rounds [\"Bob\"]", "- []"])
+    // Newest first, each moment's changes (a round's) by id, newest first:
+    // the ids count down, so Ann's comes first though Cy's was written last.
+    #expect(
+      rows == [
+        "ed Ann 1 round 2", "ec Bob 1 round 2", "eb Cy 1 round 2",
+        "f1 Ann 2 round 1", "f0 Bob 5 round 1", "ef Cy 1 round 1",
+        "f5 Ann -3 round 1 undone undid f9 3", "f4 Bob -1 round 1 undone undid f8 1",
+        "f3 Cy -2 round 1 undone undid f7 2",
+        "f9 Ann 3 round 1 undone", "f8 Bob 1 round 1 undone", "f7 Cy 2 round 1 undone",
+      ])
   }
 
   @Test("--fix of a round the game does not have says which rounds it has")
