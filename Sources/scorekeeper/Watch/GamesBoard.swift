@@ -9,6 +9,9 @@ struct GamesBoard {
     var finished: Bool
     /// How it came out, once finished.
     var verdict: GameState.Verdict?
+    /// Who won, as the board says it: the players, or each winning team
+    /// with its players ("team Kids (Ann, Bob)").
+    var winners: [String] = []
     /// Those ranked first (several when tied); the winners once finished.
     var leaders: [Standing]
     var lastChange: (playerName: String, event: ScoreEvent)?
@@ -18,15 +21,26 @@ struct GamesBoard {
 
   init(_ store: Store) throws {
     rows = try store.gamesWithAccess().map { game in
-      var finished = false
-      var verdict: GameState.Verdict?
+      var state: GameState?
       var leaders: [Standing] = []
+      var names: [String: String] = [:]
       try store.standings(
-        of: game.summary.game.id, order: nil,
-        header: { _, state, _ in (finished, verdict) = (state.isFinished, state.verdict) },
-        row: { if $0.rank == 1 { leaders.append($0) } })
+        of: game.summary.game.id, order: nil, header: { _, read, _ in state = read },
+        row: {
+          if $0.rank == 1 { leaders.append($0) }
+          if $0.isWinner { names[$0.player.id] = $0.player.name.visible }
+        })
+      let finished = state?.isFinished ?? false
+      var winners: [String] = []
+      if let state, finished {
+        // A team's win is its team's, named with the players in it.
+        winners = state.places.filter { $0.members.contains(where: state.winners.contains) }.map { side in
+          let members = side.members.compactMap { names[$0] }.joined(separator: ", ")
+          return side.team.map { "team \($0.visible) (\(members))" } ?? members
+        }
+      }
       return Row(
-        game: game.summary, finished: finished, verdict: verdict,
+        game: game.summary, finished: finished, verdict: state?.verdict, winners: winners,
         leaders: finished ? leaders.filter(\.isWinner) : leaders,
         lastChange: try store.lastChange(of: game.summary.game.id))
     }
@@ -83,7 +97,7 @@ struct GamesBoard {
       let names = listed(row.leaders.map(\.player.name.visible))
       let standing =
         row.finished
-        ? finishedWords(row.verdict ?? .winners, winners: row.leaders.map(\.player.name.visible))
+        ? finishedWords(row.verdict ?? .winners, winners: row.winners)
         : row.leaders.isEmpty
           ? "no players yet"
           : names + (row.leaders.count == 1 ? " leads" : " lead") + " with \(row.leaders[0].player.score)"

@@ -119,7 +119,7 @@ final class WatchSession {
       var text = try view()
       if text.hasSuffix("\n") { text.removeLast() }
       let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      screen.draw([try header(), ""] + body)
+      screen.draw(try header(columns: screen.size.columns) + [""] + body)
       // The header's "3 s ago" moves each second for a minute, then each minute.
       let extra = screen.readsKeys ? [signals, STDIN_FILENO] : [signals]
       for index in try wait(until: .after(nextTick()), also: extra) {
@@ -140,7 +140,34 @@ final class WatchSession {
 
   /// "last change: Bob +5, 3 s ago · cloud: live  q quits"; notes how
   /// old the change is, for `nextTick`.
-  private func header() throws -> String {
+  /// The header's parts in lines of at most `columns`, broken between
+  /// parts (or, in a part wider than a line, between words): the screen
+  /// cuts what is wider, and a cut header lost its end mid-word.
+  private func header(columns: Int) throws -> [String] {
+    let parts = try headerParts() + ["q quits"]
+    var lines: [String] = []
+    var line = ""
+    for word in parts.flatMap({ part in
+      part.displayWidth <= columns ? [part] : part.split(separator: " ").map(String.init)
+    }) {
+      let joined = line.isEmpty ? word : line + (parts.contains(word) ? " · " : " ") + word
+      if line.isEmpty || joined.displayWidth <= columns {
+        line = joined
+      } else {
+        lines.append(line)
+        line = word
+      }
+    }
+    lines.append(line)
+    return lines.map { line in
+      let styled = Output.memory()
+      styled.usesColor = invocation.output.usesColor
+      styled.write(line, in: .header)
+      return styled.text
+    }
+  }
+
+  private func headerParts() throws -> [String] {
     var parts: [String] = []
     lastChangeAge = nil
     if let (name, event) = try invocation.store().lastChange(of: reference) {
@@ -158,11 +185,7 @@ final class WatchSession {
     case .offline(let words, let retryAt)?:
       parts.append("cloud: offline, retrying in \(Int(retryAt.remaining.rounded(.up))) s (\(words))")
     }
-    let header = Output.memory()
-    header.usesColor = invocation.output.usesColor
-    header.write(parts.joined(separator: " · "), in: .header)
-    header.write("  q quits")
-    return header.text
+    return parts
   }
 
   /// How old the last change was when the header was made, in seconds.

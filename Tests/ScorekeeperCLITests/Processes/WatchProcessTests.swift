@@ -171,3 +171,29 @@ import Testing
       ])
   }
 }
+
+extension WatchProcessTests {
+  @Test("no game, in a pipe: a finished team game names its winning team with its players")
+  func boardOfFinishedGames() throws {
+    for arguments in [
+      ["add-game", "Spades"], ["add-player", "Spades", "Ann", "--team", "Kids"],
+      ["add-player", "Spades", "Cy", "--team", "Grown-ups"],
+      ["add-player", "Spades", "Bob", "--team", "Kids"],
+      ["round", "Spades", "Ann=40", "Bob=30", "Cy=60"], ["finish", "Spades"], ["finish", "Poker"],
+    ] {
+      let result = try process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    let (watch, watching) = try start(["watch"], name: "watch")
+    let lines = try lines("watch", count: 2)
+    watch.terminate()
+    #expect(try watching().status == SIGTERM)
+    // Cy scored most, but the Kids' 70 beat the Grown-ups' 60.
+    expectNoDifference(
+      lines,
+      [
+        "Spades  finished, won by team Kids (Ann, Bob)  last change Cy +60 at 2026-01-01 00:00:00 UTC",
+        "Poker   finished, won by Ann",
+      ])
+  }
+}

@@ -60,7 +60,7 @@ import Testing
   static let enter = "\u{1B}[?1049h\u{1B}[?25l"
   static let leave = "\u{1B}[?25h\u{1B}[?1049l"
   static func header(_ change: String) -> String {
-    "\u{1B}[2mlast change: Ann \(change), 0 s ago · offline: this database only\u{1B}[0m  q quits"
+    "\u{1B}[2mlast change: Ann \(change), 0 s ago · offline: this database only · q quits\u{1B}[0m"
   }
 
   /// A frame as drawn: from the top left, each line cleared to its end,
@@ -104,7 +104,9 @@ import Testing
         + #"sleep 1; kill -TERM $p; wait $p 2>/dev/null; echo "status=$?"; stty -g"#)
     let result = try terminal.result()
     let settings = try #require(result.stdout.split(separator: "\r\n").first)
-    let narrow = Self.frame(["\u{1B}[2mlast change: Ann +3,\u{1B}[0m", "", "Poker (1 player)"])
+    // Narrowed, the header is broken between words, not cut mid-word.
+    let narrow = Self.frame(
+      ["last change: Ann +3,", "0 s ago offline:", "this database only"].map { "\u{1B}[2m\($0)\u{1B}[0m" })
     expectNoDifference(
       result.stdout,
       "\(settings)\r\n" + Self.enter + Self.frame(Array(Self.standings(3).prefix(3))) + narrow + Self.leave
