@@ -90,7 +90,11 @@ final class Scoreboard {
     let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(
       String.init)
     switch (parts.first ?? "", parts.count) {
-    case ("", 1): return .response(html(ScoreboardPage.games(try invocation.store().gamesWithAccess())))
+    case ("", 1):
+      let store = try invocation.store()
+      return .response(
+        html(ScoreboardPage.games(try store.gamesWithAccess(), finished: Set(try store.finishedGames().keys)))
+      )
     case ("app.css", 1): return .response(asset(Self.css, type: "text/css; charset=utf-8"))
     case ("app.js", 1): return .response(asset(Self.javascript, type: "text/javascript; charset=utf-8"))
     case ("api", 2) where parts[1] == "games":

@@ -6,18 +6,27 @@ import ScorekeeperCore
 /// events it follows (`/game/ID/events`), through the DOM's textContent
 /// only, so no name a player typed can become markup.
 enum ScoreboardPage {
-  /// `/`: the games, each a link to its board.
-  static func games(_ games: [(summary: GameSummary, access: GameAccess)]) -> String {
-    let items = games.map { game in
-      let players = game.summary.playerCount == 1 ? "1 player" : "\(game.summary.playerCount) players"
-      return "<li><a href=\"/game/\(escaped(game.summary.game.id))\">\(escaped(game.summary.game.title))</a>"
-        + " <span class=\"count\">\(players)</span></li>"
+  /// `/`: the games, each a link to its board, those in progress first
+  /// (then by title), each marked in progress or finished; app.js keeps
+  /// the list up to date from `/api/games`.
+  static func games(_ games: [(summary: GameSummary, access: GameAccess)], finished: Set<String>) -> String {
+    let ordered = games.map(\.summary).sorted {
+      (finished.contains($0.game.id) ? 1 : 0, $0.game.title.lowercased(), $0.game.id)
+        < (finished.contains($1.game.id) ? 1 : 0, $1.game.title.lowercased(), $1.game.id)
+    }
+    let items = ordered.map { game in
+      let players = game.playerCount == 1 ? "1 player" : "\(game.playerCount) players"
+      let state = finished.contains(game.game.id) ? "finished" : "in progress"
+      return "<li><a href=\"/game/\(escaped(game.game.id))\">\(escaped(game.game.title))</a>"
+        + " <span class=\"count\">\(players)</span> <span class=\"state\">\(state)</span></li>"
     }
     return page(
       title: "Scoreboard",
       body: "<h1>Games</h1>\n"
         + (items.isEmpty
-          ? "<p>No games yet.</p>" : "<ul class=\"games\">\n\(items.joined(separator: "\n"))\n</ul>"))
+          ? "<p id=\"none\">No games yet.</p><ul class=\"games\"></ul>"
+          : "<ul class=\"games\">\n\(items.joined(separator: "\n"))\n</ul>"),
+      games: true)
   }
 
   /// `/game/ID`: the board, filled and kept up to date by app.js.
@@ -27,6 +36,7 @@ enum ScoreboardPage {
       body: """
         <header><h1 id="title">\(escaped(game.title))</h1><p id="state"></p></header>
         <p id="banner" hidden></p>
+        <ol id="teams"></ol>
         <ol id="standings"></ol>
         <table id="sheet"></table>
         <p id="connection">connecting…</p>
@@ -34,7 +44,7 @@ enum ScoreboardPage {
       game: game.id)
   }
 
-  private static func page(title: String, body: String, game: String? = nil) -> String {
+  private static func page(title: String, body: String, game: String? = nil, games: Bool = false) -> String {
     """
     <!doctype html>
     <html lang="en">
@@ -45,7 +55,7 @@ enum ScoreboardPage {
     <link rel="stylesheet" href="/app.css">
     <script src="/app.js" defer></script>
     </head>
-    <body\(game.map { " data-game=\"\(escaped($0))\"" } ?? "")>
+    <body\(game.map { " data-game=\"\(escaped($0))\"" } ?? "")\(games ? " data-games" : "")>
     \(body)
     </body>
     </html>
@@ -77,15 +87,20 @@ enum ScoreboardPage {
     h1 { font-size: 6vh; margin: 0 0 1vh; }
     a { color: #8cf; }
     ul.games { font-size: 4vh; line-height: 1.5; }
-    .count, #state, #connection { color: #aaa; }
+    .count, .state, #state, #connection { color: #aaa; }
+    ul.games .state { font-size: 2.5vh; }
+    #teams { list-style: none; padding: 0; margin: 0 0 3vh; }
+    #teams li { display: flex; align-items: center; gap: 2vw; font-size: 6vh; padding: 0.6vh 0; border-bottom: 1px solid #333; }
+    #teams .members { flex: 1; color: #ccc; font-size: 4vh; }
+    #teams .winner .name::after { content: " ★"; color: #fc3; }
     #state { font-size: 3vh; margin: 0 0 2vh; }
     #banner { font-size: 6vh; font-weight: bold; background: #c90; color: #111; padding: 1vh 2vw; border-radius: 1vh; }
     #standings { list-style: none; padding: 0; margin: 0 0 3vh; }
     #standings li { display: flex; align-items: center; gap: 2vw; font-size: 5vh; padding: 0.6vh 0; border-bottom: 1px solid #333; }
     #standings li:first-child { font-size: 7vh; font-weight: bold; }
-    #standings .rank { width: 3ch; text-align: right; color: #aaa; }
+    #standings .rank, #teams .rank { width: 3ch; text-align: right; color: #aaa; }
     #standings .name { flex: 1; }
-    #standings .score { font-variant-numeric: tabular-nums; }
+    #standings .score, #teams .score { font-variant-numeric: tabular-nums; }
     #standings .winner .name::after { content: " ★"; color: #fc3; }
     #standings img { height: 1.4em; width: 1.4em; object-fit: cover; border-radius: 50%; }
     #sheet { border-collapse: collapse; font-size: 3vh; font-variant-numeric: tabular-nums; }
@@ -112,12 +127,33 @@ enum ScoreboardPage {
         document.getElementById("title").textContent = list.game.title;
         document.title = list.game.title;
         const finished = list.state === "finished";
-        document.getElementById("state").textContent =
-          (finished ? "Finished" : "In progress") + (list.round > 0 ? " · round " + list.round : "");
-        const winners = list.standings.filter((s) => s.winner).map((s) => s.name);
+        // The rules, as list GAME says them.
+        const rules = list.rules, said = [];
+        if (rules.winner === "lowest") said.push("lowest wins");
+        if (rules.target !== null) said.push("ends at " + rules.target);
+        if (rules.rounds !== null) said.push(rules.rounds === 1 ? "1 round" : rules.rounds + " rounds");
+        if (rules.cooperative) said.push("co-operative");
+        document.getElementById("state").textContent = [
+          finished ? "Finished" : "In progress", ...(list.round > 0 ? ["round " + list.round] : []), ...said,
+        ].join(" · ");
+        // Who won: the winning teams, when the game has teams.
+        const teams = list.teams || [];
+        const winners = teams.length > 0
+          ? teams.filter((t) => t.winner).map((t) => t.name ?? list.standings.find((s) => s.id === t.members[0]).name)
+          : list.standings.filter((s) => s.winner).map((s) => s.name);
         const banner = document.getElementById("banner");
-        banner.hidden = !(finished && winners.length > 0);
-        banner.textContent = winners.join(" and ") + (winners.length === 1 ? " wins!" : " win!");
+        const verdicts = { "draw": "A draw!", "table won": "The table won!", "table lost": "The table lost." };
+        banner.hidden = !(finished && (winners.length > 0 || verdicts[list.result]));
+        banner.textContent = verdicts[list.result] ?? winners.join(" and ") + (winners.length === 1 ? " wins!" : " win!");
+        const names = new Map(list.standings.map((s) => [s.id, s.name]));
+        document.getElementById("teams").replaceChildren(...teams.map((t) => {
+          const row = element("li", undefined, t.winner ? "winner" : "");
+          row.append(element("span", String(t.rank), "rank"),
+            element("span", t.name ?? names.get(t.members[0]), "name"),
+            element("span", t.name === null ? "" : t.members.map((m) => names.get(m)).join(", "), "members"),
+            element("span", String(t.score), "score"));
+          return row;
+        }));
         const standings = document.getElementById("standings");
         standings.replaceChildren(...list.standings.map((s) => {
           const row = element("li", undefined, s.winner ? "winner" : "");
@@ -133,23 +169,63 @@ enum ScoreboardPage {
           return row;
         }));
         const table = document.getElementById("sheet");
-        const names = sheet.players.map((p) => p.name);
         const head = element("tr");
-        head.append(element("th", "Round"), ...names.map((n) => element("th", n)));
-        const rows = sheet.rounds.map((r) => {
+        head.append(element("th", "Round"), ...sheet.players.map((p) => element("th", p.name)));
+        // A score change outside the rounds is a row of its own where it
+        // fell, as the sheet command shows it, so the columns add up.
+        const change = (c) => {
+          const tr = element("tr", undefined, "change");
+          tr.append(element("td", "score"),
+            ...sheet.players.map((p) => element("td", p.id === c.player ? (c.points >= 0 ? "+" : "") + c.points : "")));
+          return tr;
+        };
+        const after = (number) => sheet.changes.filter((c) => c.afterRound === number).map(change);
+        const rows = [...after(0), ...sheet.rounds.flatMap((r) => {
           const tr = element("tr");
           tr.append(element("td", String(r.number) + (r.corrected ? "*" : "")),
             ...sheet.players.map((p) => element("td", String(r.points[p.id] ?? 0))));
-          return tr;
-        });
+          return [tr, ...after(r.number)];
+        })];
         const total = element("tr");
         total.append(element("th", "Total"), ...sheet.players.map((p) => element("th", String(sheet.totals[p.id] ?? 0))));
-        table.replaceChildren(...(sheet.rounds.length > 0 ? [head, ...rows, total] : []));
+        table.replaceChildren(...(rows.length > 0 ? [head, ...rows, total] : []));
         document.getElementById("connection").textContent = "live";
       };
       const events = new EventSource("/game/" + game + "/events");
       events.onmessage = (event) => draw(JSON.parse(event.data));
       events.onerror = () => { document.getElementById("connection").textContent = "reconnecting…"; };
+    }
+    // The games list follows /api/games: in progress first, then by title.
+    if (document.body.dataset.games !== undefined) {
+      const list = document.querySelector("ul.games");
+      const refresh = async () => {
+        try {
+          const answer = await fetch("/api/games", { cache: "no-store" });
+          if (!answer.ok) return;
+          const games = (await answer.json()).games.slice().sort((a, b) =>
+            (a.state === "finished") - (b.state === "finished")
+              || (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : 0)
+              || (a.id < b.id ? -1 : 1));
+          list.replaceChildren(...games.map((g) => {
+            const item = document.createElement("li");
+            const link = document.createElement("a");
+            link.href = "/game/" + g.id;
+            link.textContent = g.title;
+            const count = document.createElement("span");
+            count.className = "count";
+            count.textContent = g.playerCount === 1 ? "1 player" : g.playerCount + " players";
+            const state = document.createElement("span");
+            state.className = "state";
+            state.textContent = g.state;
+            item.append(link, " ", count, " ", state);
+            return item;
+          }));
+          document.getElementById("none")?.remove();
+        } catch (error) {
+          // The server went away for now: the next refresh tries again.
+        }
+      };
+      setInterval(refresh, 3000);
     }
 
     """

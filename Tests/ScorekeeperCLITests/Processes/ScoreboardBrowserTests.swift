@@ -112,3 +112,57 @@ import Testing
     return path
   }
 }
+
+extension ScoreboardBrowserTests {
+  @Test(
+    "teams, rules and changes outside the rounds on the page; the games list updates itself, in progress first"
+  )
+  func teamsRulesAndGames() throws {
+    guard HeadlessBrowser.isInstalled else {
+      if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("chromium is not installed") }
+      return
+    }
+    for arguments in [
+      ["add-game", "Spades", "--target", "100"], ["add-player", "Spades", "Ann", "--team", "Kids"],
+      ["add-player", "Spades", "Bob", "--team", "Kids"],
+      ["add-player", "Spades", "Cy", "--team", "Grown-ups"],
+      ["round", "Spades", "Ann=10", "Bob=20", "Cy=5"], ["score", "Spades", "Cy", "+3"],
+      ["add-game", "Chess"], ["finish", "Poker"],
+    ] {
+      let result = try serve.process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    let server = try serve.startServer()
+    defer { server.process.terminate() }
+    let browser = try HeadlessBrowser(directory: serve.directory)
+    defer { browser.close() }
+    try browser.open(server.url)
+    let games = "Array.from(document.querySelectorAll('ul.games li')).map(li => li.textContent).join('|')"
+    let listed = try browser.evaluate(games) { ($0 as? String)?.isEmpty == false }
+    #expect(listed as? String == "Chess 0 players in progress|Spades 3 players in progress|Poker 2 players finished")
+    #expect(try serve.process.run(["add-game", "Catan"]).status == 0)
+    #expect(try serve.process.run(["finish", "Chess"]).status == 0)
+    let updated = try browser.evaluate(games) { ($0 as? String)?.hasPrefix("Catan") == true }
+    #expect(
+      updated as? String
+        == "Catan 0 players in progress|Spades 3 players in progress|Chess 0 players finished|Poker 2 players finished"
+    )
+    let spades = try #require(
+      serve.process.run(["list", "--json"]).stdout.firstMatch(of: /"id": "([0-9a-f-]+)", "title": "Spades"/)
+        .map { String($0.output.1) })
+    try browser.open(server.url + "game/" + spades)
+    let rows = { (selector: String) in
+      "Array.from(document.querySelectorAll('\(selector)')).map(r => Array.from(r.children)"
+        + ".map(c => c.textContent).join(' ')).join('|')"
+    }
+    let teams = try browser.evaluate(rows("#teams li")) { ($0 as? String)?.isEmpty == false }
+    #expect(teams as? String == "1 Kids Ann, Bob 30|2 Grown-ups Cy 8")
+    #expect(
+      try browser.evaluate("document.getElementById('state').textContent") as? String
+        == "In progress · round 1 · ends at 100")
+    // Cy's 3 outside the rounds is a row of the sheet: the columns add up.
+    #expect(
+      try browser.evaluate(rows("#sheet tr")) as? String
+        == "Round Ann Bob Cy|1 10 20 5|score   +3|Total 10 20 8")
+  }
+}

@@ -93,7 +93,8 @@ import Testing
     let index = ParsedResponse(try RawHTTPClient.request(port: server.port, "/"))
     #expect(
       index.body.contains(
-        "<li><a href=\"/game/\(Self.game)\">Poker</a> <span class=\"count\">2 players</span></li>"))
+        "<li><a href=\"/game/\(Self.game)\">Poker</a> <span class=\"count\">2 players</span>"
+          + " <span class=\"state\">in progress</span></li>"))
     for asset in ["/app.js", "/app.css"] {
       let response = ParsedResponse(try RawHTTPClient.request(port: server.port, asset))
       #expect(response.status == "HTTP/1.1 200 OK" && !response.body.isEmpty, "\(asset)")
