@@ -139,7 +139,9 @@ extension ScoreboardBrowserTests {
     try browser.open(server.url)
     let games = "Array.from(document.querySelectorAll('ul.games li')).map(li => li.textContent).join('|')"
     let listed = try browser.evaluate(games) { ($0 as? String)?.isEmpty == false }
-    #expect(listed as? String == "Chess 0 players in progress|Spades 3 players in progress|Poker 2 players finished")
+    #expect(
+      listed as? String == "Chess 0 players in progress|Spades 3 players in progress|Poker 2 players finished"
+    )
     #expect(try serve.process.run(["add-game", "Catan"]).status == 0)
     #expect(try serve.process.run(["finish", "Chess"]).status == 0)
     let updated = try browser.evaluate(games) { ($0 as? String)?.hasPrefix("Catan") == true }
