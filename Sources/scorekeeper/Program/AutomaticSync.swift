@@ -73,10 +73,11 @@ final class AutomaticSync {
     }
   }
 
-  /// A warning line on stderr for each local change the syncs undid, and
-  /// one if syncing failed, counting the changes waiting now that the
-  /// command has made its own.
-  func warn() {
+  /// A warning line for each game the syncs removed here and each local
+  /// change they undid: what happened to the database whatever the
+  /// command's outcome, so said even when the command then fails (a game
+  /// a sync removed is the game the command no longer finds).
+  func warnWhatSyncsChanged() {
     let errors = invocation.errors
     invocation.warn(removedGames)
     invocation.warn(keptOut)
@@ -90,6 +91,13 @@ final class AutomaticSync {
         "\(changes(losses.discarded)) dropped: what \(losses.discarded == 1 ? "it" : "they") "
           + "changed was deleted on another device.")
     }
+  }
+
+  /// `warnWhatSyncsChanged`, then one line if syncing failed, counting the
+  /// changes waiting now that the command has made its own.
+  func warn() {
+    warnWhatSyncsChanged()
+    let errors = invocation.errors
     // (Read only when there is something to say: it is a transaction.)
     let status = waitedOutage != nil || problem != nil ? try? invocation.store().syncStatus() : nil
     if let outage = waitedOutage, let status, status.pendingSaves + status.pendingDeletes > 0 {

@@ -92,6 +92,7 @@ struct Program {
     output.asciiOnly = !Presentation.allowsUTF8(environment: environment)
     errors.asciiOnly = output.asciiOnly
     var invocation: Invocation?
+    var automaticSync: AutomaticSync?
     defer { invocation?.close() }
     do {
       // The shells' completion scripts call this with the line typed so
@@ -163,7 +164,6 @@ struct Program {
           try Store(path: path, dependencies: try settings.dependencies.get(), trace: trace)
         })
       try command.prepare?(invocation!)
-      var automaticSync: AutomaticSync?
       if command.syncs, try !settings.offline.get() {
         // The database's own problems are the command's, not the sync's.
         _ = try invocation!.store()
@@ -177,6 +177,8 @@ struct Program {
       return .success
     } catch {
       invocation?.discardNewDatabase()
+      // What the sync before the command changed stays changed: said first.
+      automaticSync?.warnWhatSyncsChanged()
       return ErrorReport(errors: errors).report(error)
     }
   }

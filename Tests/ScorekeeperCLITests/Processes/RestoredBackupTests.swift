@@ -53,3 +53,26 @@ import Testing
     #expect(try device() == after)
   }
 }
+
+extension RestoredBackupTests {
+  @Test("a game a sync removes is said to be removed, even when the command then fails on it")
+  func removalSaidOnFailure() throws {
+    let online = BinaryProcess(directory: directory)
+    for arguments in [
+      ["add-game", "Keep"], ["add-game", "Oops"], ["backup", directory.file("b.sqlite")],
+      ["delete-game", "Oops", "--force"], ["restore", directory.file("b.sqlite")],
+    ] {
+      let result = try online.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    // The restored database holds Oops; the sync before list deletes it
+    // again (a deletion wins), and says so before the command's refusal.
+    expectNoDifference(
+      try online.run(["list", "Oops"]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: "warning: \"Oops\" was deleted on another device, so it is gone from this one too (a deletion "
+          + "wins, even over a backup restored here); to play it again, add it as a new game.\n"
+          + "No game named \"Oops\".\nRun \"scorekeeper list\" to see your games.\n"))
+  }
+}
