@@ -71,7 +71,8 @@ extension RestoredBackupTests {
       try online.run(["list", "Oops"]),
       ProcessResult(
         status: 1, stdout: "",
-        stderr: "warning: \"Oops\" was deleted on another device, so it is gone from this one too (a deletion "
+        stderr:
+          "warning: \"Oops\" was deleted on another device, so it is gone from this one too (a deletion "
           + "wins, even over a backup restored here); to play it again, add it as a new game.\n"
           + "No game named \"Oops\".\nRun \"scorekeeper list\" to see your games.\n"))
   }
