@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Database {
   /// Makes the dependencies visible to SQL, so column defaults and triggers
   /// use the same ids and clock as Swift code:
@@ -16,6 +22,18 @@ extension Database {
     try createFunction("newDeviceID", argumentCount: 0, deterministic: false) { _ in
       .text(try device())
     }
+    // The id a copy takes (`DeviceClaim`), from its device's id before, its
+    // file and the mark beside it: known before it is taken, so status
+    // shows it. A test's generator gives its own id, as to a new database.
+    let isRandom = device.isRandom
+    let host = Self.hostName
+    try createFunction("claimedDeviceID", argumentCount: 3, deterministic: true) { arguments in
+      guard isRandom else { return .text(try device()) }
+      let parts = arguments.map { argument -> String in
+        if case .text(let text) = argument { text } else { "" }
+      }
+      return .text(IDs.made(["scorekeeper device claim", host] + parts))
+    }
     try createFunction("now", argumentCount: 0, deterministic: false) { _ in
       .text(try clock.now().iso8601)
     }
@@ -24,6 +42,14 @@ extension Database {
       return .text(text.lowercased())
     }
   }
+
+  /// This machine's name: two copies of one database on two machines,
+  /// at the same device and inode numbers, still claim different ids.
+  private static let hostName: String = {
+    var name = [CChar](repeating: 0, count: 256)
+    guard gethostname(&name, name.count) == 0 else { return "" }
+    return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }()
 
   /// For the deterministic mode only: continues the id sequence where the
   /// last process left it, and saves it with every write transaction, so

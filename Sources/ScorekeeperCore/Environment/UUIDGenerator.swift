@@ -16,15 +16,27 @@ public struct UUIDGenerator: Sendable {
   /// For the deterministic mode of the CLI: the counter the store loads from
   /// and saves to the database, so ids keep incrementing across processes.
   let persistentCounter: IncrementingCounter?
+  /// Whether each id is new at random (`live`), not a test's sequence or
+  /// constant: a copy's device id is then made from what is known of the
+  /// copy (`claimedDeviceID`), so `status` can say it before it is taken.
+  let isRandom: Bool
 
   public init(_ generate: @escaping @Sendable () throws -> String) {
     self.generate = generate
     self.persistentCounter = nil
+    self.isRandom = false
+  }
+
+  private init(randomly generate: @escaping @Sendable () throws -> String, random: Bool) {
+    self.generate = generate
+    self.persistentCounter = nil
+    self.isRandom = random
   }
 
   private init(counter: IncrementingCounter, persistent: Bool, high: UInt64 = 0) {
     self.generate = { UUIDGenerator.format(high: high, low: counter.next()) }
     self.persistentCounter = persistent ? counter : nil
+    self.isRandom = false
   }
 
   public func callAsFunction() throws -> String {
@@ -37,18 +49,19 @@ public struct UUIDGenerator: Sendable {
   /// sync tracking's), share a few pages instead of landing on a random
   /// page each: a round of 8 players wrote about a third fewer pages with
   /// them. The time they show is no secret: every row keeps its own.
-  public static let live = UUIDGenerator {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    let milliseconds = UInt64(time.tv_sec) &* 1000 &+ UInt64(time.tv_nsec) / 1_000_000
-    var generator = SystemRandomNumberGenerator()
-    let random = generator.next() as UInt64
-    // 48 bits of time, the version, 12 random bits; the RFC 9562 variant
-    // bits, 62 random bits.
-    let high = (milliseconds & 0xffff_ffff_ffff) << 16 | 0x7000 | (random & 0xfff)
-    let low = (generator.next() as UInt64) & ~(0xc000 << 48) | (0x8000 << 48)
-    return format(high: high, low: low)
-  }
+  public static let live = UUIDGenerator(
+    randomly: {
+      var time = timespec()
+      clock_gettime(CLOCK_REALTIME, &time)
+      let milliseconds = UInt64(time.tv_sec) &* 1000 &+ UInt64(time.tv_nsec) / 1_000_000
+      var generator = SystemRandomNumberGenerator()
+      let random = generator.next() as UInt64
+      // 48 bits of time, the version, 12 random bits; the RFC 9562 variant
+      // bits, 62 random bits.
+      let high = (milliseconds & 0xffff_ffff_ffff) << 16 | 0x7000 | (random & 0xfff)
+      let low = (generator.next() as UInt64) & ~(0xc000 << 48) | (0x8000 << 48)
+      return format(high: high, low: low)
+    }, random: true)
 
   /// 00000000-0000-0000-0000-000000000001, then …0002, and so on, in this
   /// process only.

@@ -23,8 +23,9 @@
 enum DeviceClaim: Equatable {
   /// A database made here that does not know its file yet.
   case recordFile(String)
-  /// A copy, or a backup put back: a new device id, and an empty change log.
-  case newDevice(file: String)
+  /// A copy, or a backup put back: a new device id, and an empty change
+  /// log. `mark`: the mark beside it, when older content was put back.
+  case newDevice(file: String, mark: String = "")
 
   /// Makes `db`'s write transactions begin with the claim it is due, until
   /// one finds none due (checked under the write lock each time: another
@@ -60,16 +61,30 @@ enum DeviceClaim: Equatable {
       // Older content put back over this path's database: its local
       // changes stop short of the mark left for the same device.
       let (device, lastChange) = try DeviceMark.current(in: db)
-      return mark.device == device && mark.lastChange > lastChange ? .newDevice(file: file) : nil
+      return mark.device == device && mark.lastChange > lastChange
+        ? .newDevice(file: file, mark: "\(mark.device) \(mark.lastChange)") : nil
     default: return .newDevice(file: file)
     }
+  }
+
+  /// The id the database takes with this claim, or keeps: what `status`
+  /// shows before the claim is made.
+  static func deviceID(_ db: Database, path: String) throws -> String {
+    if case .newDevice(let file, let mark)? = try due(db, path: path) {
+      return try db.fetchOne(
+        "SELECT claimedDeviceID(id, ?1, ?2) FROM localDevice", [.text(file), .text(mark)]
+      ) {
+        try $0.text(0)
+      }!
+    }
+    return try db.fetchOne("SELECT id FROM localDevice") { try $0.text(0) }!
   }
 
   func make(in db: Database, version: Int) throws {
     switch self {
     case .recordFile(let file):
       try db.execute("UPDATE localDevice SET file = ?1", [.text(file)])
-    case .newDevice(let file):
+    case .newDevice(let file, let mark):
       // A copy is claimed once, by a write that may not be the command's
       // own (the automatic sync before it): a damaged copy, which the
       // command would fail on, must not be written by its claim either.
@@ -82,7 +97,8 @@ enum DeviceClaim: Equatable {
           message: "database disk image is malformed",
           sql: "PRAGMA quick_check: " + problems.joined(separator: "; "))
       }
-      try db.execute("UPDATE localDevice SET id = newDeviceID(), file = ?1", [.text(file)])
+      try db.execute(
+        "UPDATE localDevice SET id = claimedDeviceID(id, ?1, ?2), file = ?1", [.text(file), .text(mark)])
       if version >= Migration.exactTotals.version { try db.execute("DELETE FROM localChanges") }
     }
   }

@@ -80,17 +80,19 @@ extension Store {
       ) { (try $0.int(0), try $0.int(1), try $0.int(2)) }!
       return try database.fetchOne(
         """
-        \(SyncTracking.marker) SELECT userName, cloud, (SELECT id FROM localDevice), lastSyncAt, lastError,
-          outageSince, retryAt
+        \(SyncTracking.marker) SELECT userName, cloud, lastSyncAt, lastError, outageSince, retryAt
         FROM syncState
         """
       ) { row in
+        // A copy's own id, which its first change takes (a cp'd backup
+        // showed the original's until then).
         SyncStatus(
           boundUser: try row.optionalText(0), boundCloud: try row.optionalText(1),
-          device: try row.text(2), pendingSaves: counts.0, pendingDeletes: counts.1, parked: counts.2,
-          lastSyncAt: try row.optionalText(3).flatMap(Timestamp.init(iso8601:)),
-          lastError: try row.optionalText(4),
-          outage: try Self.outage(since: row.optionalText(5), retryAt: row.optionalText(6)))
+          device: try DeviceClaim.deviceID(database, path: path), pendingSaves: counts.0,
+          pendingDeletes: counts.1, parked: counts.2,
+          lastSyncAt: try row.optionalText(2).flatMap(Timestamp.init(iso8601:)),
+          lastError: try row.optionalText(3),
+          outage: try Self.outage(since: row.optionalText(4), retryAt: row.optionalText(5)))
       }!
     }
   }

@@ -116,3 +116,21 @@ import Testing
     }
   }
 }
+
+extension CopiedDatabaseProcessTests {
+  @Test("status shows the device id a copy will take before its first change, and reading it writes nothing")
+  func statusShowsTheCopysDevice() throws {
+    let original = try device(of: directory.file("games.sqlite"))
+    let before = try copyFiles()
+    let shown = try device(of: copy)
+    #expect(shown != original)
+    #expect(try copyFiles() == before)
+    #expect(try process.run(["--db", copy, "score", "Poker", "Ann", "+2"]).status == 0)
+    #expect(try device(of: copy) == shown)
+    // A second copy of the original is a device of its own too.
+    let second = directory.file("second.sqlite")
+    #expect(try ShellCommand.output(["cp", directory.file("games.sqlite"), second]) == "")
+    let secondShown = try device(of: second)
+    #expect(secondShown != shown && secondShown != original)
+  }
+}
