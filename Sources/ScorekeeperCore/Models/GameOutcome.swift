@@ -21,7 +21,7 @@ public struct GameOutcome: Hashable, Sendable {
       /// `finish`, with the winners named (`finish --winner`), and the
       /// places it gives, best first (schema v17: BG Stats' ranks);
       /// `cooperative` (schema v19) whether it is the table's result,
-      /// nil for a finish made before v19 (`Ending.isCooperative`).
+      /// nil for a finish made before v19 (`GameOutcome.isCooperative`).
       case finish(winners: [String]?, places: [[String]]? = nil, cooperative: Bool? = nil)
       case reopen
     }
