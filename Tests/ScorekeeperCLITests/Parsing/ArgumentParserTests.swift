@@ -171,6 +171,7 @@ import Testing
         "photo GAME PLAYER [--output FILE]",
         "remove-photo GAME PLAYER",
         "delete-game GAME [--force] [--archived]",
+        "revive-game GAME",
         "export [GAME …] [--format FORMAT] [--standings] [--output FILE]",
         "import FILE [--format FORMAT] [--time-zone ZONE] [--dry-run]",
         "backup FILE [--force] [--verify]",

@@ -178,7 +178,7 @@ import Testing
       ["finish", game, "--winner"] + names,
       ["finish", game, "--cooperative", ["won", "lost"].randomElement(using: &random)!],
       ["set-rules", game, ["--cooperative", "--competitive"].randomElement(using: &random)!],
-      ["add-game", game, "--cooperative"],
+      ["add-game", game, "--cooperative"], ["revive-game", game],
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
       ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["stats", name],
       ["rating", name, "--explain"],

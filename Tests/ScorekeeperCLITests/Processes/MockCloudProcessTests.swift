@@ -85,3 +85,57 @@ extension MockCloudProcessTests {
     #expect(joined.status == 0, "\(joined)")
   }
 }
+
+extension MockCloudProcessTests {
+  @Test(
+    "revive-game makes a read-only copy a game of one's own again: its standings and history, new ids, synced"
+  )
+  func reviveArchivedCopy() throws {
+    let bob = BinaryProcess(
+      directory: binary.directory,
+      overrides: [
+        "SCOREKEEPER_USER": "bob", "SCOREKEEPER_DB": binary.directory.file("bob.sqlite"),
+        "SCOREKEEPER_DEVICE": "2",
+      ])
+    for arguments in [
+      ["add-game", "Poker", "--target", "50"], ["add-player", "Poker", "Ann"],
+      ["add-player", "Poker", "Bob"],
+      ["round", "Poker", "Ann=5", "Bob=3"], ["undo"], ["round", "Poker", "Ann=2", "Bob=7"],
+      ["score", "Poker", "Bob", "+1"],
+    ] {
+      let result = try binary.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    let link = try #require(
+      try binary.run(["share", "Poker"]).stdout.firstMatch(of: /https:\S+/).map { String($0.output) })
+    #expect(try bob.run(["accept-share", link]).status == 0)
+    let standings = try bob.run(["list", "Poker"]).stdout
+    let history = try bob.run(["history", "Poker"]).stdout
+    #expect(try binary.run(["share", "Poker", "--stop", "--force"]).status == 0)
+    #expect(try bob.run(["list"]).stdout == "No games yet. Add one with: scorekeeper add-game TITLE\n")
+    let revived = try bob.run(["revive-game", "poker"])
+    #expect(
+      revived.status == 0
+        && revived.stdout.hasPrefix("Made \"Poker\" a game again (")
+        && revived.stdout.hasSuffix(
+          "), from its read-only copy: 2 players, 7 score changes. The copy stays (list --archived).\n"),
+      "\(revived)")
+    // The copy's standings and history, the game's own now: it changes.
+    #expect(try bob.run(["list", "Poker"]).stdout == standings.replacing("alice's, read-write; ", with: ""))
+    #expect(try bob.run(["history", "Poker"]).stdout == history)
+    #expect(try bob.run(["list", "--archived"]).stdout.contains("Poker"))
+    #expect(try bob.run(["score", "Poker", "Ann", "+1"]).status == 0)
+    // New ids: the copy is untouched, and the new game is bob's, in the cloud.
+    #expect(
+      try bob.run(["list", "--archived", "Poker"]).stdout
+        == standings.replacing("alice's, read-write; ", with: ""))
+    let phone = BinaryProcess(
+      directory: binary.directory,
+      overrides: [
+        "SCOREKEEPER_USER": "bob", "SCOREKEEPER_DB": binary.directory.file("bob-phone.sqlite"),
+        "SCOREKEEPER_DEVICE": "3",
+      ])
+    #expect(try phone.run(["sync"]).status == 0)
+    expectNoDifference(try phone.run(["list", "Poker"]), try bob.run(["list", "Poker"]))
+  }
+}

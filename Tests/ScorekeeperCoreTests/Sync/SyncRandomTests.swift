@@ -295,7 +295,10 @@ import Testing
         }
       }
     case 95..<97:
-      if let game {
+      // A read-only copy made a game again, when there is one.
+      if Bool.random(using: &random), let copy = try store.archivedGames().randomElement(using: &random) {
+        _ = try store.reviveArchivedGame(copy.summary.game.id)
+      } else if let game {
         _ = try store.setKind(
           in: game.id, to: ["Hearts", "hearts", "Chess", nil].randomElement(using: &random)!)
       }

@@ -1,0 +1,117 @@
+/// What `revive-game` made.
+public struct RevivedGame: Hashable, Sendable {
+  /// The new game, with its player count.
+  public var game: GameSummary
+  /// The read-only copy it was made from, which stays.
+  public var copy: Game
+  public var scoreChanges: Int
+}
+
+extension Store {
+  /// Makes a read-only copy (`list --archived`: a game no longer shared
+  /// with this user) a game of one's own again: a new game, of new ids,
+  /// holding the copy's players, photos, rounds, rule changes, endings and
+  /// score changes as they were made (times and devices kept, so its
+  /// history and result are the copy's). It syncs as any new game; the
+  /// copy stays until deleted.
+  public func reviveArchivedGame(_ reference: String) throws -> RevivedGame {
+    try write {
+      let wasShowing = showsArchivedGames
+      showsArchivedGames = true
+      defer { showsArchivedGames = wasShowing }
+      let copy = try findGame(reference)
+      var ids: [String: String] = [:]
+      // Every id the copy's rows hold, mapped to a new one first: rows
+      // refer to others (a correction to its round, an undo to its change).
+      let old = try database.fetchAll(
+        """
+        SELECT id FROM players WHERE gameID = ?1 UNION ALL SELECT id FROM rounds WHERE gameID = ?1
+        UNION ALL SELECT id FROM gameEvents WHERE gameID = ?1
+        UNION ALL SELECT e.id FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE p.gameID = ?1
+        """, [.text(copy.id)]
+      ) { try $0.text(0) }
+      for id in old { ids[id] = try database.fetchOne("SELECT uuid()") { try $0.text(0) }! }
+      func mapped(_ value: SQLValue) -> SQLValue {
+        guard case .text(let id) = value else { return value }
+        return .text(ids[id] ?? id)
+      }
+      let kind =
+        try database.fetchOne("SELECT kind FROM games WHERE id = ?1", [.text(copy.id)]) {
+          try $0.optionalText(0)
+        } ?? nil
+      let game = try database.fetchOne(
+        "INSERT INTO games (title, kind) VALUES (?1, ?2) RETURNING id, title",
+        [.text(copy.title), SQLValue(kind)],
+        Game.init(row:))!
+      try copyRows(
+        "SELECT id, name, team FROM players WHERE gameID = ?1 ORDER BY rowid", of: copy,
+        into: "INSERT INTO players (id, gameID, name, team) VALUES (?1, ?4, ?2, ?3)", game: game
+      ) { [mapped($0[0]), $0[1], $0[2]] }
+      try copyRows(
+        """
+        SELECT f.id, f.type, f.width, f.height, f.byteCount, f.sha256, f.bytes
+        FROM playerPhotos AS f JOIN players AS p ON p.id = f.id WHERE p.gameID = ?1 ORDER BY p.rowid
+        """, of: copy,
+        into: """
+          INSERT INTO playerPhotos (id, type, width, height, byteCount, sha256, bytes)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+          """, game: nil
+      ) { [mapped($0[0])] + $0.dropFirst() }
+      try copyRows(
+        "SELECT id, madeAt, device, fixes, undoes FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id",
+        of: copy,
+        into:
+          "INSERT INTO rounds (id, madeAt, device, fixes, undoes, gameID) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        game: game
+      ) { [mapped($0[0]), $0[1], $0[2], mapped($0[3]), mapped($0[4])] }
+      try copyRows(
+        """
+        SELECT id, time, device, kind, winner, target, targetThousandths, roundLimit, winners, places, counted,
+          cooperative
+        FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
+        """, of: copy,
+        into: """
+          INSERT INTO gameEvents (id, time, device, kind, winner, target, targetThousandths, roundLimit, winners,
+            places, counted, cooperative, gameID)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+          """, game: game
+      ) { row in
+        // The winners and places name players by id, inside their text.
+        func renamed(_ value: SQLValue) -> SQLValue {
+          guard case .text(var text) = value else { return value }
+          for (from, to) in ids where text.contains(from) { text = text.replacing(from, with: to) }
+          return .text(text)
+        }
+        return [mapped(row[0])] + row[1..<8] + [renamed(row[8]), renamed(row[9]), row[10], row[11]]
+      }
+      let changes = try copyRows(
+        """
+        SELECT e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes, e.roundID
+        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE p.gameID = ?1 ORDER BY e.rowid
+        """, of: copy,
+        into: """
+          INSERT INTO scoreEvents (id, playerID, delta, thousandths, time, device, undoes, roundID)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+          """, game: nil
+      ) { [mapped($0[0]), mapped($0[1]), $0[2], $0[3], $0[4], $0[5], mapped($0[6]), mapped($0[7])] }
+      try recordLocalChange("made a game of the read-only copy of \(quote(copy.title))", game: game.id)
+      return RevivedGame(game: try summary(of: game), copy: copy, scoreChanges: changes)
+    }
+  }
+
+  /// Inserts each row `select` reads of `copy` as `transform` makes it,
+  /// with the new game's id as the last argument when there is one;
+  /// returns how many.
+  @discardableResult
+  private func copyRows(
+    _ select: String, of copy: Game, into insert: String, game: Game?, _ transform: ([SQLValue]) -> [SQLValue]
+  ) throws -> Int {
+    let rows = try database.fetchAll(select, [.text(copy.id)]) { row in
+      (0..<row.count).map { row.value($0) }
+    }
+    for row in rows {
+      try database.execute(insert, transform(row) + (game.map { [.text($0.id)] } ?? []))
+    }
+    return rows.count
+  }
+}
