@@ -23,6 +23,9 @@ extension Store {
       var ids: [String: String] = [:]
       // Every id the copy's rows hold, mapped to a new one first: rows
       // refer to others (a correction to its round, an undo to its change).
+      let players = try database.fetchAll("SELECT id FROM players WHERE gameID = ?1", [.text(copy.id)]) {
+        try $0.text(0)
+      }
       let old = try database.fetchAll(
         """
         SELECT id FROM players WHERE gameID = ?1 UNION ALL SELECT id FROM rounds WHERE gameID = ?1
@@ -79,7 +82,9 @@ extension Store {
         // The winners and places name players by id, inside their text.
         func renamed(_ value: SQLValue) -> SQLValue {
           guard case .text(var text) = value else { return value }
-          for (from, to) in ids where text.contains(from) { text = text.replacing(from, with: to) }
+          for player in players where text.contains(player) {
+            text = text.replacing(player, with: ids[player]!)
+          }
           return .text(text)
         }
         return [mapped(row[0])] + row[1..<8] + [renamed(row[8]), renamed(row[9]), row[10], row[11]]

@@ -102,6 +102,8 @@ extension MockCloudProcessTests {
       ["add-player", "Poker", "Bob"],
       ["round", "Poker", "Ann=5", "Bob=3"], ["undo"], ["round", "Poker", "Ann=2", "Bob=7"],
       ["score", "Poker", "Bob", "+1"],
+      // Ann, behind, named the winner: the finish names her by id.
+      ["finish", "Poker", "--winner", "Ann"],
     ] {
       let result = try binary.run(arguments)
       guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
@@ -120,10 +122,13 @@ extension MockCloudProcessTests {
         && revived.stdout.hasSuffix(
           "), from its read-only copy: 2 players, 7 score changes. The copy stays (list --archived).\n"),
       "\(revived)")
-    // The copy's standings and history, the game's own now: it changes.
+    // The copy's standings (Ann first, as named) and history, the game's
+    // own now: it changes.
     #expect(try bob.run(["list", "Poker"]).stdout == standings.replacing("alice's, read-write; ", with: ""))
     #expect(try bob.run(["history", "Poker"]).stdout == history)
     #expect(try bob.run(["list", "--archived"]).stdout.contains("Poker"))
+    #expect(try bob.run(["list", "Poker"]).stdout.contains("  1  2  Ann\n"))
+    #expect(try bob.run(["reopen", "Poker"]).status == 0)
     #expect(try bob.run(["score", "Poker", "Ann", "+1"]).status == 0)
     // New ids: the copy is untouched, and the new game is bob's, in the cloud.
     #expect(
