@@ -37,6 +37,8 @@ import Testing
           Candidate(word: "remove-player", help: "Remove a player from a game."),
           Candidate(word: "remove-photo", help: "Remove a player's photo."),
           Candidate(
+            word: "revive-game", help: "Make a read-only copy (list --archived) a game of your own again."),
+          Candidate(
             word: "restore", help: "Put a backup in the database's place, keeping the database it replaces."),
         ]))
     #expect(words("scorekeeper --db x.sqlite --offline sc") == ["score"])
