@@ -59,6 +59,8 @@ public struct Statistics: Hashable, Sendable {
       // Each member with its side's index and place.
       let members = game.places.enumerated().flatMap { side, place in place.members.map { (side, place, $0) }
       }
+      // Once a game, not once a member: a game may have 100,000 players.
+      let isDraw = game.verdict == .draw
       for (_, place, member) in members {
         var line = lines[member.person] ?? Line(person: member.person, name: member.personName)
         line.name = member.personName
@@ -73,7 +75,7 @@ public struct Statistics: Hashable, Sendable {
           if line.bestGoodness.map({ goodness > $0 }) ?? true {
             (line.bestGoodness, line.bestScore) = (goodness, member.total)
           }
-          if game.places.allSatisfy({ $0.rank == 1 }) {
+          if isDraw {
             line.draws += 1
             line.currentStreak = 0
           } else if place.rank == 1 {

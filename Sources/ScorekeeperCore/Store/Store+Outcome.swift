@@ -26,7 +26,8 @@ public struct GameState: Hashable, Sendable {
   /// The winners' ids: empty while the game is in progress, and for a
   /// draw (everyone shares the first place: no one won).
   public var winners: Set<String> {
-    verdict == .draw ? [] : Set(outcome.winners(players: players) ?? [])
+    let (verdict, named) = judged
+    return verdict == .draw ? [] : named
   }
   /// The sides, best first (teams when the game has them).
   public var places: [Ranking.Place] { outcome.places(players: players) }
@@ -42,13 +43,16 @@ public struct GameState: Hashable, Sendable {
     case tableLost = "table lost"
   }
 
-  public var verdict: Verdict? {
-    guard isFinished else { return nil }
-    if outcome.isCooperative(players: players) {
-      return outcome.winners(players: players)?.isEmpty != false ? .tableLost : .tableWon
-    }
-    let places = self.places
-    return places.count > 1 && places.allSatisfy({ $0.rank == 1 }) ? .draw : .winners
+  public var verdict: Verdict? { judged.verdict }
+
+  /// The verdict and the players first, from one ranking of the sides:
+  /// every player first, on more than one side, is a draw.
+  private var judged: (verdict: Verdict?, firsts: Set<String>) {
+    guard isFinished else { return (nil, []) }
+    let firsts = Set(outcome.winners(players: players) ?? [])
+    if outcome.isCooperative(players: players) { return (firsts.isEmpty ? .tableLost : .tableWon, firsts) }
+    let sides = Set(players.map { Ranking.sideKey(team: $0.team, player: $0.id) })
+    return (sides.count > 1 && firsts.count == players.count ? .draw : .winners, firsts)
   }
 
   /// Each player's place (its side's rank), by id: how standings rank

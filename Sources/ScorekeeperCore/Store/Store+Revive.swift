@@ -20,20 +20,21 @@ extension Store {
       showsArchivedGames = true
       defer { showsArchivedGames = wasShowing }
       let copy = try findGame(reference)
-      var ids: [String: String] = [:]
-      // Every id the copy's rows hold, mapped to a new one first: rows
-      // refer to others (a correction to its round, an undo to its change).
+      // Every id the copy's rows hold, mapped to a new one first (in one
+      // read): rows refer to others (a correction to its round, an undo
+      // to its change).
       let players = try database.fetchAll("SELECT id FROM players WHERE gameID = ?1", [.text(copy.id)]) {
         try $0.text(0)
       }
-      let old = try database.fetchAll(
+      var ids: [String: String] = [:]
+      try database.forEachRow(
         """
-        SELECT id FROM players WHERE gameID = ?1 UNION ALL SELECT id FROM rounds WHERE gameID = ?1
-        UNION ALL SELECT id FROM gameEvents WHERE gameID = ?1
-        UNION ALL SELECT e.id FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE p.gameID = ?1
+        SELECT id, uuid() FROM (
+          SELECT id FROM players WHERE gameID = ?1 UNION ALL SELECT id FROM rounds WHERE gameID = ?1
+          UNION ALL SELECT id FROM gameEvents WHERE gameID = ?1
+          UNION ALL SELECT e.id FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE p.gameID = ?1)
         """, [.text(copy.id)]
-      ) { try $0.text(0) }
-      for id in old { ids[id] = try database.fetchOne("SELECT uuid()") { try $0.text(0) }! }
+      ) { ids[try $0.text(0)] = try $0.text(1) }
       func mapped(_ value: SQLValue) -> SQLValue {
         guard case .text(let id) = value else { return value }
         return .text(ids[id] ?? id)
