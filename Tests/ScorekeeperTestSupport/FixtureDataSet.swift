@@ -98,6 +98,9 @@ public enum FixtureDataSet {
     case 19:
       // v18's, its finish now saying it is competitive; no data of its own.
       try fill(store, version: 18)
+    case 20:
+      // v19's: v20 adds a column no data set fills (a restore's mark).
+      try fill(store, version: 19)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -231,6 +234,8 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
+    case 20:
+      return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as
       // every finish v19's store makes without --cooperative does.
@@ -506,7 +511,7 @@ public enum FixtureDataSet {
     tables["syncFieldTimes"] = times.sorted(by: sqlOrder)
     tables["syncServerFields"] = []
     tables["syncZones"] = []
-    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]]
+    tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]]
     return tables
   }
 

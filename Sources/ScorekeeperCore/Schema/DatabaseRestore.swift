@@ -12,7 +12,8 @@
 /// 2. it is copied, page by page, into a new file beside the database,
 ///    which is opened as any database is (an older schema is upgraded
 ///    there), checked (`quick_check`), and given a device id of its own
-///    (it is another file: `DeviceClaim`);
+///    (it is another file: `DeviceClaim`), and marked restored: its first
+///    sync keeps the games deleted since the backup as read-only copies;
 /// 3. the database is checkpointed, so its file holds everything, and kept
 ///    under a second name (a hard link: it never leaves its path);
 /// 4. the new file is renamed over the database, in one step.
@@ -108,7 +109,7 @@ public enum DatabaseRestore {
     }
     defer { store.close() }
     // A write's first step is the device claim this new file is due.
-    try store.database.write {}
+    try store.database.write { try DeviceClaim.markRestored(store.database) }
     return try store.database.fetchOne("SELECT count(*) FROM games") { try $0.int(0) }!
   }
 

@@ -100,6 +100,15 @@ enum DeviceClaim: Equatable {
       try db.execute(
         "UPDATE localDevice SET id = claimedDeviceID(id, ?1, ?2), file = ?1", [.text(file), .text(mark)])
       if version >= Migration.exactTotals.version { try db.execute("DELETE FROM localChanges") }
+      // A mark: a backup copied back over the database, as `restore` puts
+      // one back (which marks it itself).
+      if !mark.isEmpty && version >= Migration.restoredBackups.version { try Self.markRestored(db) }
     }
+  }
+
+  /// Marks `db` as a backup put back: its first sync keeps the games
+  /// deleted since as read-only copies (`SyncEngine.keepGamesDeletedSinceBackup`).
+  static func markRestored(_ db: Database) throws {
+    try db.execute("UPDATE syncState SET restoredAt = now()")
   }
 }

@@ -26,6 +26,7 @@ public enum Schema {
     .placesAndCounting,
     .fasterTotals,
     .cooperativeGames,
+    .restoredBackups,
   ]
 
   /// The version this program reads and writes.

@@ -2,8 +2,10 @@
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   /// No game has that title or id. `suggestions` are titles close to it.
   case gameNotFound(reference: String, suggestions: [Game])
-  /// The game named is a read-only copy of a game no longer shared with
-  /// this user (`archivedGames`): it is only listed or deleted.
+  /// The game named is a read-only copy (`archivedGames`) of a game no
+  /// longer shared with this user, or of the user's own (`owner` empty)
+  /// deleted since a backup restored here: it is only listed, revived or
+  /// deleted.
   case archivedGame(title: String, owner: String)
   /// No player of `game` has that name or id.
   case playerNotFound(reference: String, game: Game, suggestions: [Player])
@@ -61,6 +63,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .gameNotFound(let reference, let suggestions):
       return "No game \(namedOrIdentified(reference))."
         + Suggestion.didYouMean(suggestions.map(\.title))
+    case .archivedGame(let title, let owner) where owner.isEmpty:
+      return
+        "\(quote(title)) is a read-only copy of your game, deleted since the backup restored here was made."
     case .archivedGame(let title, let owner):
       return "\(quote(title)) is a read-only copy of \(owner)'s game, which is no longer shared with you."
     case .playerNotFound(let reference, let game, let suggestions):

@@ -199,13 +199,14 @@ extension SyncEngine {
   }
 
   /// A game whose sharing ended for this user (the owner stopped sharing
-  /// it, or deleted it) stays here as a read-only copy of its final state
+  /// it, or deleted it), or one of a restored backup deleted since it was
+  /// made, stays here as a read-only copy of its final state
   /// (`archivedGames`), no longer synced: its metadata is forgotten, its
   /// rows kept. Reported, as a removal is.
-  private func archive(_ recordName: String) throws {
+  func archive(_ recordName: String, _ reason: RemovedGame.Reason = .noLongerShared) throws {
     guard let record = try metadata.record(recordName) else { return }
     guard record.table == .games else { return try deleteLocally(recordName, received: true) }
-    try reportRemoval(of: record, .noLongerShared)
+    try reportRemoval(of: record, reason)
     try store.database.execute(
       """
       \(SyncTracking.marker) INSERT INTO archivedGames (gameID, owner, archivedAt) VALUES (?1, ?2, now())

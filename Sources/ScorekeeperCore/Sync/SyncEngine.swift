@@ -87,7 +87,8 @@ public final class SyncEngine {
       try store.syncWrite {}
     }
     let start = try store.syncRead { try SyncStart(reading: store.database) }
-    if fetching && !start.hasPending {
+    // (A restored database asks for its games first: no fetch is announced.)
+    if fetching && !start.hasPending && !start.restored {
       container.willFetchDatabaseChanges(private: start.privateToken, shared: start.sharedToken)
     }
     do {
@@ -99,6 +100,7 @@ public final class SyncEngine {
       let binding = try unwrittenBinding(start.binding)
       try claimDevice(start)
       if let binding { try bind(binding) }
+      if start.restored { try keepGamesDeletedSinceBackup() }
       try body(start)
       try recordSuccess()
       return report

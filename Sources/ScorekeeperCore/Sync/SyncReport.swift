@@ -41,13 +41,16 @@ public struct SyncReport: Hashable, Sendable {
   }
 }
 
-/// A game a sync removed from this device: deleted elsewhere (on another
-/// device of the user's, or by its owner), or no longer shared with the
-/// user. Deletion wins over any copy, even a backup restored here.
+/// A game a sync removed from this device's games: deleted elsewhere (on
+/// another device of the user's, or by its owner), no longer shared with
+/// the user, or one of the user's own in a restored backup, deleted since
+/// the backup was made. Deletion wins over any copy; in the last two
+/// cases a read-only copy stays (`list --archived`).
 public struct RemovedGame: Hashable, Sendable {
   public enum Reason: Hashable, Sendable {
     case deleted
     case noLongerShared
+    case deletedSinceBackup
   }
 
   public var title: String

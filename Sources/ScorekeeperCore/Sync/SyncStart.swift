@@ -14,24 +14,28 @@ struct SyncStart {
   /// Where the last fetch of each database's changes stopped.
   let privateToken: ChangeToken?
   let sharedToken: ChangeToken?
+  /// A backup was put back, and no sync has kept yet the games deleted
+  /// since it was made (`SyncEngine.keepGamesDeletedSinceBackup`).
+  let restored: Bool
 
   init(reading database: Database) throws {
-    (binding, device, file, deviceClaim, hasPending, privateToken, sharedToken) = try database.fetchOne(
-      """
-      \(SyncTracking.marker) SELECT s.userName, s.cloud, s.cloudIdentity, d.id, ifnull(d.file, ''),
-        s.deviceClaim, EXISTS (SELECT 1 FROM syncRecords WHERE \(SyncMetadata.isPending)),
-        s.privateToken, s.sharedToken
-      FROM syncState AS s, localDevice AS d
-      """
-    ) { row in
-      (
-        SyncBinding(
-          user: try row.optionalText(0), cloud: try row.optionalText(1),
-          cloudIdentity: try row.optionalText(2)),
-        try row.text(3), try row.text(4), try row.optionalText(5), try row.int(6) == 1,
-        try row.optionalText(7).map(ChangeToken.init(rawValue:)),
-        try row.optionalText(8).map(ChangeToken.init(rawValue:))
-      )
-    }!
+    (binding, device, file, deviceClaim, hasPending, privateToken, sharedToken, restored) = try database
+      .fetchOne(
+        """
+        \(SyncTracking.marker) SELECT s.userName, s.cloud, s.cloudIdentity, d.id, ifnull(d.file, ''),
+          s.deviceClaim, EXISTS (SELECT 1 FROM syncRecords WHERE \(SyncMetadata.isPending)),
+          s.privateToken, s.sharedToken, s.restoredAt IS NOT NULL
+        FROM syncState AS s, localDevice AS d
+        """
+      ) { row in
+        (
+          SyncBinding(
+            user: try row.optionalText(0), cloud: try row.optionalText(1),
+            cloudIdentity: try row.optionalText(2)),
+          try row.text(3), try row.text(4), try row.optionalText(5), try row.int(6) == 1,
+          try row.optionalText(7).map(ChangeToken.init(rawValue:)),
+          try row.optionalText(8).map(ChangeToken.init(rawValue:)), try row.int(9) == 1
+        )
+      }!
   }
 }

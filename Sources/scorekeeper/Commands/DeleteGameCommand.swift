@@ -12,8 +12,8 @@ extension Command {
         pipe) it refuses unless --force is given, so a script never deletes by accident.
         Deleting a game you shared deletes it for everyone who joined; deleting a game
         someone shared with you leaves it instead (see "leave"), asking the same way.
-        With --archived, deletes a read-only copy of a game no longer shared with you
-        (see "list --archived"), from this device only.
+        With --archived, deletes a read-only copy (see "list --archived"), from this
+        device only.
         """,
       examples: ["scorekeeper delete-game \"Poker night\"", "scorekeeper delete-game 3f2a --force"]
     ),

@@ -16,8 +16,10 @@ extension Command {
 
         When the owner of a game shared with you stops sharing it (or deletes it), it
         leaves your games, and a read-only copy of its final state stays on your
-        devices: --archived lists those copies (with GAME, one's standings), and
-        "delete-game GAME --archived" deletes one.
+        devices; so does a game of yours that a restored backup holds, deleted since
+        the backup was made. --archived lists those copies (with GAME, one's
+        standings); "revive-game GAME" makes one a game again, and "delete-game GAME
+        --archived" deletes one.
         """,
       examples: [
         "scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending",
@@ -54,18 +56,20 @@ extension Command {
     }
     guard !games.isEmpty else {
       invocation.output.line(
-        "No read-only copies: one is kept here when a game's owner stops sharing it with you.")
+        "No read-only copies: one is kept here when a game's owner stops sharing it with you, or when "
+          + "a backup restored here holds a game deleted since.")
       return
     }
     let countWidth = games.map { players($0.summary.playerCount).count }.max() ?? 0
     let titleWidth = games.map(\.summary.game.title.visible.displayWidth).max() ?? 0
-    invocation.output.line("Read-only copies of games no longer shared with you:")
+    invocation.output.line(
+      "Read-only copies of games no longer shared with you, or deleted since a backup restored here:")
     for game in games {
       invocation.output.line(
         "  " + IDFragment.short(game.summary.game.id) + "  "
           + players(game.summary.playerCount).padding(to: countWidth)
           + "  " + game.summary.game.title.visible.padding(to: titleWidth)
-          + "  \(game.owner.visible)'s, since "
+          + (game.owner.isEmpty ? "  yours, since " : "  \(game.owner.visible)'s, since ")
           + invocation.times.format(game.archivedAt))
     }
   }

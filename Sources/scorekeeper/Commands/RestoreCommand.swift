@@ -14,8 +14,10 @@ extension Command {
         NAME-before-restore-TIME.sqlite (-TIME-2 for another in the same second),
         with any change it had not synced, which a warning counts. Its next sync
         merges with the cloud: what either side has stays, and what was deleted
-        elsewhere meanwhile is deleted again, with a word. Run it while no other
-        scorekeeper process uses the database.
+        meanwhile is deleted again, with a word, except a whole game of yours: it
+        leaves your games but stays as a read-only copy (list --archived), which
+        revive-game makes a game again. Run it while no other scorekeeper process
+        uses the database.
         """,
       examples: ["scorekeeper restore scores-2026-11-27.sqlite"]
     ),

@@ -8,7 +8,8 @@ extension Command {
       arguments: [Argument.archivedGame.spec],
       discussion: """
         A read-only copy is kept when a game's owner stops sharing it with you (or
-        deletes it). revive-game makes a new game of it, with new ids: its players,
+        deletes it), and when a restored backup holds a game of yours deleted since
+        the backup was made. revive-game makes a new game of it, with new ids: its players,
         photos, rounds, rule changes, endings and score changes as they were made (their
         times and devices kept, so its history and result are the copy's). The new game
         is yours: it syncs to your devices, and you may share it. The copy stays until

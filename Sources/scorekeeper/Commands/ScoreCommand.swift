@@ -63,5 +63,6 @@ extension Flag {
   static let archived = Flag(
     spec: OptionSpec(
       name: "--archived",
-      help: "The read-only copies of games no longer shared with you, kept when their sharing ended."))
+      help:
+        "The read-only copies of games no longer shared with you, or deleted since a backup restored here."))
 }

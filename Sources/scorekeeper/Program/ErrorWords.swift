@@ -46,11 +46,12 @@ enum ErrorWords {
         text,
         "; to change it, reopen it first: scorekeeper reopen \(ArgumentParser.shellQuoted(game.title)).",
         unchanged)
-    case StoreError.archivedGame:
+    case StoreError.archivedGame(let title, _):
       return amend(
         text,
-        ": \"scorekeeper list --archived\" shows it, and delete-game with --archived deletes it; nothing "
-          + "else changes it.")
+        ": \"scorekeeper list --archived\" shows it, \"scorekeeper revive-game "
+          + "\(ArgumentParser.shellQuoted(title))\" makes it a game again, and delete-game with --archived "
+          + "deletes it; nothing else changes it.")
     case LiveCloudError.notInstalled:
       return amend(text, "; an administrator installs it with `scorekeeper server install URL`.")
     case LiveCloudError.olderServer:

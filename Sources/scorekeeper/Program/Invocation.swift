@@ -95,12 +95,17 @@ final class Invocation {
       switch (game.reason, game.owner.isEmpty) {
       case (.deleted, true):
         text =
-          "\(quote(game.title)) was deleted on another device, so it is gone from this one too (a "
-          + "deletion wins, even over a backup restored here); to play it again, add it as a new game."
+          "\(quote(game.title)) was deleted on another device, so it is gone from this one too; to play "
+          + "it again, add it as a new game."
       case (.deleted, false):
         text =
           "\(game.owner.visible) deleted \(quote(game.title)), which they shared with you; it was removed from this "
           + "device."
+      case (.deletedSinceBackup, _):
+        text =
+          "\(quote(game.title)) was deleted after the backup restored here was made: it left your games, "
+          + "and a read-only copy is kept (scorekeeper list --archived; scorekeeper revive-game "
+          + "\(ArgumentParser.shellQuoted(game.title)) makes it a game again)."
       case (.noLongerShared, _):
         text =
           "\(game.owner.visible) no longer shares \(quote(game.title)) with you (they stopped sharing it, or "

@@ -32,10 +32,13 @@ extension GameSummary {
 
 extension Store.ArchivedGame {
   /// A read-only copy in `list --archived`: {"id", "title", "playerCount",
-  /// "owner", "archivedAt" (ISO 8601)}.
+  /// "owner" (null: the user's own, deleted since a backup restored here),
+  /// "archivedAt" (ISO 8601)}.
   var json: JSON {
     guard case .object(var fields) = summary.json else { preconditionFailure("a game is an object") }
-    fields += [("owner", .string(owner)), ("archivedAt", .string(archivedAt.iso8601))]
+    fields += [
+      ("owner", owner.isEmpty ? .null : .string(owner)), ("archivedAt", .string(archivedAt.iso8601)),
+    ]
     return .object(fields)
   }
 }

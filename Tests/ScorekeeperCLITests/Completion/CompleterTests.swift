@@ -67,7 +67,9 @@ import Testing
             word: "--ascending", help: "Rank the lowest score first (golf, and games where points are bad)."),
           Candidate(
             word: "--archived",
-            help: "The read-only copies of games no longer shared with you, kept when their sharing ended."),
+            help:
+              "The read-only copies of games no longer shared with you, or deleted since a backup restored here."
+          ),
         ]))
     #expect(words("scorekeeper --o") == ["--offline"])
     #expect(words("scorekeeper --db ") == ["(files)"])

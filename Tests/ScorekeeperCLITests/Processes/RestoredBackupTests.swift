@@ -55,25 +55,65 @@ import Testing
 }
 
 extension RestoredBackupTests {
-  @Test("a game a sync removes is said to be removed, even when the command then fails on it")
-  func removalSaidOnFailure() throws {
+  /// The steps: a game deleted after a backup, which is then
+  /// restored. `restore` puts the backup back, or `cp` over the database.
+  func restoreAfterDeleting(with putBack: String) throws -> BinaryProcess {
     let online = BinaryProcess(directory: directory)
     for arguments in [
-      ["add-game", "Keep"], ["add-game", "Oops"], ["backup", directory.file("b.sqlite")],
-      ["delete-game", "Oops", "--force"], ["restore", directory.file("b.sqlite")],
-    ] {
+      ["add-game", "Keep"], ["add-game", "Oops"], ["add-player", "Oops", "Ann"],
+      ["score", "Oops", "Ann", "+3"],
+      ["backup", directory.file("b.sqlite")], ["delete-game", "Oops", "--force"],
+    ] + (putBack == "restore" ? [["restore", directory.file("b.sqlite")]] : []) {
       let result = try online.run(arguments)
       guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
     }
-    // The restored database holds Oops; the sync before list deletes it
-    // again (a deletion wins), and says so before the command's refusal.
+    if putBack == "cp" { try shell("cp b.sqlite games.sqlite") }
+    return online
+  }
+
+  @Test(
+    "a game deleted after a backup stays as a read-only copy when the backup is put back, said even if the command fails",
+    arguments: ["restore", "cp"])
+  func deletedGameKept(putBack: String) throws {
+    let online = try restoreAfterDeleting(with: putBack)
+    // The sync before list finds Oops deleted since the backup: it keeps
+    // it as a read-only copy, and says so before the command's refusal.
     expectNoDifference(
       try online.run(["list", "Oops"]),
       ProcessResult(
         status: 1, stdout: "",
         stderr:
-          "warning: \"Oops\" was deleted on another device, so it is gone from this one too (a deletion "
-          + "wins, even over a backup restored here); to play it again, add it as a new game.\n"
-          + "No game named \"Oops\".\nRun \"scorekeeper list\" to see your games.\n"))
+          "warning: \"Oops\" was deleted after the backup restored here was made: it left your games, and a "
+          + "read-only copy is kept (scorekeeper list --archived; scorekeeper revive-game Oops makes it a "
+          + "game again).\n"
+          + "\"Oops\" is a read-only copy of your game, deleted since the backup restored here was made: "
+          + "\"scorekeeper list --archived\" shows it, \"scorekeeper revive-game Oops\" makes it a game "
+          + "again, and delete-game with --archived deletes it; nothing else changes it.\n"))
+    expectNoDifference(
+      try online.run(["list", "Oops", "--archived"]),
+      ProcessResult(status: 0, stdout: "Oops (1 player)\n  1  3  Ann\n", stderr: ""))
+    #expect(try online.run(["revive-game", "Oops"]).status == 0)
+    // Revived, it is a game again, here and in the cloud (a new device
+    // of alice's sees it); the copy stays until deleted.
+    let other = BinaryProcess(
+      directory: directory,
+      overrides: ["SCOREKEEPER_DB": directory.file("other.sqlite"), "SCOREKEEPER_DEVICE": "2"])
+    #expect(try other.run(["sync"]).status == 0)
+    for process in [online, other] {
+      expectNoDifference(
+        try process.run(["list", "Oops"]),
+        ProcessResult(status: 0, stdout: "Oops (1 player)\n  1  3  Ann\n", stderr: ""))
+    }
+    #expect(try online.run(["list", "--archived", "--json"]).stdout.contains("\"owner\": null"))
+    // A deletion after the restore's first sync wins, as any other does.
+    #expect(try other.run(["delete-game", "Keep", "--force"]).status == 0)
+    expectNoDifference(
+      try online.run(["list", "Keep"]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr:
+          "warning: \"Keep\" was deleted on another device, so it is gone from this one too; to play it "
+          + "again, add it as a new game.\nNo game named \"Keep\".\nRun \"scorekeeper list\" to see your games.\n"
+      ))
   }
 }

@@ -51,7 +51,15 @@ import Testing
       StoreError.archivedGame(title: "Poker", owner: "ann"),
       "\"Poker\" is a read-only copy of ann's game, which is no longer shared with you.",
       "\"Poker\" is a read-only copy of ann's game, which is no longer shared with you: \"scorekeeper list "
-        + "--archived\" shows it, and delete-game with --archived deletes it; nothing else changes it."
+        + "--archived\" shows it, \"scorekeeper revive-game Poker\" makes it a game again, and delete-game "
+        + "with --archived deletes it; nothing else changes it."
+    ),
+    (
+      StoreError.archivedGame(title: "Poker night", owner: ""),
+      "\"Poker night\" is a read-only copy of your game, deleted since the backup restored here was made.",
+      "\"Poker night\" is a read-only copy of your game, deleted since the backup restored here was made: "
+        + "\"scorekeeper list --archived\" shows it, \"scorekeeper revive-game 'Poker night'\" makes it a game "
+        + "again, and delete-game with --archived deletes it; nothing else changes it."
     ),
     (
       LiveCloudError.notInstalled(database: "scores"),

@@ -169,6 +169,7 @@ import Testing
     "17 placesAndCounting 3e8690a27aac361924b2befd406e0639979df9b427f9f94ac326510c5608bd20",
     "18 fasterTotals a191381979b665d36da66ff2cdf3123e1bf5b56130f01d61eef72296acb27a08",
     "19 cooperativeGames c0820ddc3c3cff3d089dcd435a2e564087d49486d9a230218a43eab8352c3f2c",
+    "20 restoredBackups dae4f3f4b290738b075034f74011c5c712ad0c8873872a4153fee118e886af01",
   ]
 
   /// The same for the mock cloud file's migrations.

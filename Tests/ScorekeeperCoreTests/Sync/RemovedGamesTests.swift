@@ -6,7 +6,7 @@ import Testing
 /// A sync that removes a game from this device because of what happened
 /// elsewhere reports it (the CLI warns), so nothing goes without a word:
 /// deleted on another device, deleted by its owner, no longer shared,
-/// and a backup restored after a deletion (deletion still wins).
+/// and a game a restored backup holds, deleted since (kept as a copy).
 @Suite struct RemovedGamesTests {
   @Test(
     "a game deleted on another device is reported by the sync that removes it",
@@ -69,28 +69,68 @@ import Testing
     _ = try world.converge()
   }
 
+  /// world[0]'s database copied (as `backup` writes it) before Hearts is
+  /// deleted on world[1], then opened at `path` as device 3: restored
+  /// there (`restore`), or as a plain copy.
+  func copyBeforeDeleting(_ world: SyncScenario, restoring: Bool, in directory: TemporaryDirectory) throws
+    -> SyncEngine
+  {
+    let hearts = try world[0].store.addGame(title: "Hearts")
+    _ = try world[0].store.addPlayer(to: hearts.title, name: "Ann", score: 4)
+    _ = try world[0].store.addGame(title: "Keep")
+    _ = try world.converge()
+    try world[0].store.database.execute("VACUUM INTO '\(directory.file("backup.sqlite"))'")
+    _ = try world[1].store.deleteGame("Hearts")
+    try world[1].sync()
+    // The copy is another file: in deterministic mode it needs a device
+    // number of its own (with real ids it takes a random one).
+    let dependencies = Dependencies(
+      uuid: .incrementing(startingAt: 3 << 32 + 1), clock: world.clock.clock, device: .device(3))
+    let path = directory.file(restoring ? "restored.sqlite" : "backup.sqlite")
+    if restoring {
+      _ = try DatabaseRestore.restore(directory.file("backup.sqlite"), over: path, dependencies: dependencies)
+    }
+    return SyncEngine(
+      store: try Store(path: path, dependencies: dependencies), container: world.cloud.container("alice"),
+      cloudLocation: world.cloud.location, timing: .virtual(budget: 30))
+  }
+
   @Test(
-    "a backup restored after the game was deleted elsewhere loses it again, and the sync says so",
+    "a backup restored after a game was deleted keeps it as a read-only copy, which can be revived",
     arguments: CloudBacking.backends)
   func restoredBackup(backing: CloudBacking) throws {
     let world = try SyncScenario(devices: 2, backing: backing)
-    _ = try world[0].store.addGame(title: "Hearts")
-    _ = try world.converge()
-    let backup = try TemporaryDirectory()
-    try world[0].store.database.execute("VACUUM INTO '\(backup.file("backup.sqlite"))'")
-    _ = try world[1].store.deleteGame("Hearts")
+    let directory = try TemporaryDirectory()
+    let engine = try copyBeforeDeleting(world, restoring: true, in: directory)
+    let restored = engine.store
+    #expect(
+      try engine.sync().removedGames == [RemovedGame(title: "Hearts", owner: "", reason: .deletedSinceBackup)]
+    )
+    #expect(try restored.games().map(\.game.title) == ["Keep"])
+    #expect(
+      try restored.archivedGames().map { "\($0.summary.game.title) \($0.summary.playerCount) \($0.owner)" }
+        == ["Hearts 1 "])
+    // Asked once: a deletion after the restore's first sync wins, here too.
+    #expect(try engine.sync().removedGames == [])
+    _ = try world[1].store.deleteGame("Keep")
     try world[1].sync()
-    try world[0].sync()
-    // The backup is another file: in deterministic mode it needs a device
-    // number of its own (with real ids it takes a random one).
-    let restored = try Store(
-      path: backup.file("backup.sqlite"),
-      dependencies: Dependencies(
-        uuid: .incrementing(startingAt: 3 << 32 + 1), clock: world.clock.clock, device: .device(3)))
-    let engine = SyncEngine(
-      store: restored, container: world.cloud.container("alice"), cloudLocation: world.cloud.location,
-      timing: .virtual(budget: 30))
+    #expect(try engine.sync().removedGames == [RemovedGame(title: "Keep", owner: "", reason: .deleted)])
+    // Revived, Hearts is a game again, on every device.
+    _ = try restored.reviveArchivedGame("Hearts")
+    try engine.sync()
+    try world[1].sync()
+    #expect(try world[1].store.players(of: "Hearts").map { "\($0.name) \($0.score)" } == ["Ann 4"])
+  }
+
+  @Test(
+    "a plain copy of a database is another device: a game deleted since is deleted on it too",
+    arguments: CloudBacking.backends)
+  func copiedDatabase(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    let directory = try TemporaryDirectory()
+    let engine = try copyBeforeDeleting(world, restoring: false, in: directory)
     #expect(try engine.sync().removedGames == [RemovedGame(title: "Hearts", owner: "", reason: .deleted)])
-    #expect(try restored.games() == [])
+    #expect(try engine.store.games().map(\.game.title) == ["Keep"])
+    #expect(try engine.store.archivedGames() == [])
   }
 }
