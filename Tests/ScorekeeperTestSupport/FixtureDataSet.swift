@@ -101,6 +101,9 @@ public enum FixtureDataSet {
     case 20:
       // v19's: v20 adds a column no data set fills (a restore's mark).
       try fill(store, version: 19)
+    case 21:
+      // v20's: v21 adds a table no data set fills (the sync's tombstones).
+      try fill(store, version: 20)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -110,6 +113,7 @@ public enum FixtureDataSet {
   public static func expectedAfterUpgrade(fromVersion version: Int) -> Tables {
     var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version), version: version))
     tables["archivedGames"] = []  // v10's; no fixture archived a game
+    tables["syncTombstones"] = []  // v21's; no fixture synced
     tables["resultChanges"] = []  // v14's; no fixture synced
     tables["personLinks"] = tables["personLinks"] ?? []  // v15's
     tables["finishedResults"] = []  // v15's cache, filled when results are read
@@ -234,7 +238,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20:
+    case 20, 21:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

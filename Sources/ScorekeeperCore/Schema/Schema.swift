@@ -27,6 +27,7 @@ public enum Schema {
     .fasterTotals,
     .cooperativeGames,
     .restoredBackups,
+    .syncTombstones,
   ]
 
   /// The version this program reads and writes.

@@ -1,6 +1,8 @@
 extension SyncEngine {
   /// Applies a server copy of a record here (the caller silences tracking):
-  /// - a row deleted here and not yet sent stays deleted (deletion wins);
+  /// - a row deleted here and not yet sent stays deleted (deletion wins),
+  ///   and so does one deleted here before the server had it (buried), a
+  ///   copy of the database having sent it since;
   /// - a row whose parent is not here yet is parked until it arrives, or,
   ///   if the parent was deleted here, marked for deletion on the server;
   /// - a row with unsent changes is merged field by field and stays
@@ -23,11 +25,20 @@ extension SyncEngine {
     guard let row = SyncedRow(record: server) else { return false }  // not a scorekeeper record
     if row.table.parentTable == nil {
       try followShare(of: server)
-      // Shared again: a copy kept when the sharing ended is the game again.
-      try store.database.execute(
-        "\(SyncTracking.marker) DELETE FROM archivedGames WHERE gameID = ?1", [.text(row.id)])
+      try adoptArchivedRows(of: row.id, zoneName: server.id.zoneID.name, ownerKey: ownerKey)
     }
     let existing = try metadata.record(row.recordName)
+    if existing == nil, try metadata.isBuried(row.recordName) {
+      // Deleted here before the server had it; a copy of this database
+      // sent it since. The deletion wins: it goes to the server again.
+      try metadata.upsert(
+        SyncRecordState(
+          recordName: row.recordName, table: row.table, rowID: row.id, zoneName: server.id.zoneID.name,
+          ownerName: ownerKey, parentRecordName: server.parent?.name, serverChangeTag: server.changeTag,
+          state: .pendingDelete, changeCount: 1))
+      fetchMadeDeletions = true
+      return false
+    }
     if let existing, !overwritingLocalChanges, existing.state != .parked {
       if existing.serverChangeTag == server.changeTag { return false }
       // Same fields, new tag: a child was saved under it. Only the tag moves.
@@ -61,6 +72,7 @@ extension SyncEngine {
       applied = false
     }
     try metadata.upsert(state)
+    if state.state == .pendingDelete && existing?.state != .pendingDelete { fetchMadeDeletions = true }
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(
       of: row.recordName, to: server.fields, isNew: existing == nil, keepingAssetBytes: state.state == .parked
@@ -97,7 +109,9 @@ extension SyncEngine {
       } else if try metadata.rowExists(table: parentTable, id: parentID) {
         parent = .present
       } else {
-        parent = try metadata.record(parentName)?.state == .pendingDelete ? .deleted : .missing
+        let deleted =
+          try metadata.record(parentName)?.state == .pendingDelete || metadata.isBuried(parentName)
+        parent = deleted ? .deleted : .missing
       }
       parents?.rows[parentName] = parent
       switch parent {

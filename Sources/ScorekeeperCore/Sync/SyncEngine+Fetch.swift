@@ -69,6 +69,9 @@ extension SyncEngine {
         [.text(key), .text(zone.name)]
       ) { try $0.optionalText(0).map(ChangeToken.init(rawValue:)) } ?? nil
     }
+    // A game kept as a read-only copy, in reach again: all of its zone.
+    let archived = try store.syncRead { try archivedGame(in: zone) }
+    if archived != nil { token = nil }
     var everything = token == nil
     var seen: Set<String> = []
     let results = ResultWatch()
@@ -120,6 +123,7 @@ extension SyncEngine {
         let gone = stale.filter { !seen.contains($0) }
         try watchResults(changed: [], deleted: gone, in: results)
         for name in gone { try deleteLocally(name, received: true, removal: .deleted) }
+        if let archived { try unarchive(archived) }
       }
     }
     try noteResultChanges(results)

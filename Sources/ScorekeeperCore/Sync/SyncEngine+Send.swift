@@ -256,10 +256,15 @@ extension SyncEngine {
 
   /// The server deleted the record: forgotten here, unless the row was
   /// inserted again with the same id meanwhile (then it is a new record).
+  /// One the server never gave this device is buried: a copy of the
+  /// database made before the deletion may send it still.
   private func recordDeleted(_ sent: SyncRecordState) throws {
     guard var current = try metadata.record(sent.recordName) else { return }
     if current.state == .pendingDelete {
       try metadata.forget(current.recordName)
+      if current.serverChangeTag == nil && current.table.idsAreMadeOnce {
+        try metadata.bury(current.recordName)
+      }
     } else {
       current.serverChangeTag = nil
       try metadata.upsert(current)

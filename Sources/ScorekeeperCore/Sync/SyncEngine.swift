@@ -12,10 +12,16 @@
 ///   dropped and counted in the report. The alternative, an edit bringing
 ///   a deleted row back, needs the deleted rows' data after they are gone,
 ///   and makes "delete" unreliable for the person who asked for it.
+///   It holds for a row the cloud never saw, which only a copy of the
+///   database (`cp`) can also hold: new rows wait for a fetch before they
+///   are sent (`sync`), and a row deleted before the server had it is
+///   buried, so a copy's later save of it is deleted again
+///   (`syncTombstones`). A read-only copy of a game taken back (shared
+///   again) is checked against the whole zone (`unarchive`).
 /// - **A zone that vanished** from the server while this device holds its
 ///   data is created again from that data (scorekeeper never deletes a
 ///   zone; the service lost it). A shared zone that vanished means access
-///   ended: its rows are removed here.
+///   ended: its game stays here as a read-only copy (`archive`).
 ///
 /// Every call runs on the caller's thread; the engine holds no
 /// connection of its own, so it runs whenever the store is not in a
@@ -28,6 +34,11 @@ public final class SyncEngine {
   /// What the current (or last) sync did so far: read after one that
   /// failed too, for what it did before it stopped.
   public internal(set) var report = SyncReport()
+  /// A fetch of this sync marked a row the server has for deletion there
+  /// (deleted here, under a row deleted here, or buried): sent before the
+  /// sync ends, so the deletion reaches every device without waiting for
+  /// this one's next sync.
+  var fetchMadeDeletions = false
   /// Records per page of zone changes (CloudKit's own limit).
   let fetchPageSize: Int
   /// Told how the sync goes (`SyncObserver`).
@@ -51,11 +62,21 @@ public final class SyncEngine {
     self.observer = observer
   }
 
-  /// Sends pending changes, then fetches everyone else's.
+  /// Sends pending changes, then fetches everyone else's (and sends the
+  /// deletions the fetch made: `fetchMadeDeletions`).
+  ///
+  /// New rows (never seen by the cloud) wait for a fetch first: a copy of
+  /// this database (`cp`, made before they were sent) holds them too, and
+  /// may have sent and deleted them meanwhile. Sent first, they would
+  /// come back on every device; fetched first, the deletion wins here as
+  /// it does over any change (the change is dropped, and counted).
   public func sync() throws -> SyncReport {
     try run(fetching: true) { start in
-      if start.hasPending { try sendPending() }
+      if start.hasNewRows { try fetchChanges() }
+      if start.hasPending || fetchMadeDeletions { try sendPending() }
+      fetchMadeDeletions = false
       try fetchChanges()
+      if fetchMadeDeletions { try sendPending() }
     }
   }
 
@@ -81,6 +102,7 @@ public final class SyncEngine {
   ///   server answers both feeds along with its handshake.
   func run(fetching: Bool = false, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
+    fetchMadeDeletions = false
     defer { observer.progress?(report, true) }
     // A copy takes its own device id before it says which device it is.
     if try store.syncRead({ try DeviceClaim.due(store.database, path: store.database.path) != nil }) {

@@ -349,6 +349,22 @@ struct SyncMetadata {
       """, [.text(recordName)], SyncRecordState.init(row:))
   }
 
+  /// Keeps the name of a record deleted here that the server never gave
+  /// this device: a copy of the database may send it still
+  /// (`syncTombstones`).
+  func bury(_ recordName: String) throws {
+    try db.execute(
+      "\(Self.marker) INSERT INTO syncTombstones (recordName) VALUES (?1) ON CONFLICT DO NOTHING",
+      [.text(recordName)])
+  }
+
+  /// Whether a record was deleted here before the server had it (`bury`).
+  func isBuried(_ recordName: String) throws -> Bool {
+    try db.fetchOne(
+      "\(Self.marker) SELECT EXISTS (SELECT 1 FROM syncTombstones WHERE recordName = ?1)", [.text(recordName)]
+    ) { try $0.int(0) == 1 } ?? false
+  }
+
   func forget(_ recordName: String) throws {
     try db.execute("\(Self.marker) DELETE FROM syncRecords WHERE recordName = ?1", [.text(recordName)])
   }

@@ -11,6 +11,9 @@ struct SyncStart {
   /// The claim recorded after the cloud granted it (`SyncEngine.claimDevice`).
   let deviceClaim: String?
   let hasPending: Bool
+  /// Rows waiting to be sent that the cloud never saw (new rows), of ids
+  /// made once (`SyncedTable.idsAreMadeOnce`).
+  let hasNewRows: Bool
   /// Where the last fetch of each database's changes stopped.
   let privateToken: ChangeToken?
   let sharedToken: ChangeToken?
@@ -19,11 +22,15 @@ struct SyncStart {
   let restored: Bool
 
   init(reading database: Database) throws {
-    (binding, device, file, deviceClaim, hasPending, privateToken, sharedToken, restored) = try database
+    (binding, device, file, deviceClaim, hasPending, hasNewRows, privateToken, sharedToken, restored) = try
+      database
       .fetchOne(
         """
         \(SyncTracking.marker) SELECT s.userName, s.cloud, s.cloudIdentity, d.id, ifnull(d.file, ''),
           s.deviceClaim, EXISTS (SELECT 1 FROM syncRecords WHERE \(SyncMetadata.isPending)),
+          EXISTS (
+            SELECT 1 FROM syncRecords WHERE state = 'pendingSave' AND serverChangeTag IS NULL
+              AND tableName IN (\(SyncedTable.namesOfTablesWithIDsMadeOnce))),
           s.privateToken, s.sharedToken, s.restoredAt IS NOT NULL
         FROM syncState AS s, localDevice AS d
         """
@@ -32,9 +39,9 @@ struct SyncStart {
           SyncBinding(
             user: try row.optionalText(0), cloud: try row.optionalText(1),
             cloudIdentity: try row.optionalText(2)),
-          try row.text(3), try row.text(4), try row.optionalText(5), try row.int(6) == 1,
-          try row.optionalText(7).map(ChangeToken.init(rawValue:)),
-          try row.optionalText(8).map(ChangeToken.init(rawValue:)), try row.int(9) == 1
+          try row.text(3), try row.text(4), try row.optionalText(5), try row.int(6) == 1, try row.int(7) == 1,
+          try row.optionalText(8).map(ChangeToken.init(rawValue:)),
+          try row.optionalText(9).map(ChangeToken.init(rawValue:)), try row.int(10) == 1
         )
       }!
   }

@@ -118,6 +118,16 @@ struct SyncedTable: Hashable, Sendable {
     parentTable.map { parentID + ":" + $0 }
   }
 
+  /// Whether a row's id is made once, when the row is (every table's but
+  /// the photos', keyed by their player: a photo set again after one was
+  /// removed is a new photo under the same name). Only such a record,
+  /// deleted, must never come back (`SyncMetadata.bury`).
+  var idsAreMadeOnce: Bool { parentColumn != "id" }
+
+  /// Those tables' names, as an SQL list.
+  static let namesOfTablesWithIDsMadeOnce = all.filter(\.idsAreMadeOnce).map { "'\($0.name)'" }.joined(
+    separator: ", ")
+
   /// Whether another table's rows have this table's as their parent.
   var hasChildren: Bool { Self.all.contains { $0.parentTable == name } }
 

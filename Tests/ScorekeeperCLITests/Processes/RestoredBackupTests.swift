@@ -104,7 +104,17 @@ extension RestoredBackupTests {
         try process.run(["list", "Oops"]),
         ProcessResult(status: 0, stdout: "Oops (1 player)\n  1  3  Ann\n", stderr: ""))
     }
-    #expect(try online.run(["list", "--archived", "--json"]).stdout.contains("\"owner\": null"))
+    // The copy is the user's own: no owner.
+    let archived =
+      try JSONSerialization.jsonObject(
+        with: Data(try online.run(["list", "--archived", "--json"]).stdout.utf8))
+      as? [String: [[String: Any]]]
+    let copy = try #require(archived?["games"]?.first)
+    #expect(archived?["games"]?.count == 1)
+    #expect((copy["id"] as? String)?.count == 36)
+    expectNoDifference(
+      copy.filter { $0.key != "id" }.mapValues { "\($0)" },
+      ["title": "Oops", "playerCount": "1", "owner": "<null>", "archivedAt": "2026-01-01T00:00:00.000Z"])
     // A deletion after the restore's first sync wins, as any other does.
     #expect(try other.run(["delete-game", "Keep", "--force"]).status == 0)
     expectNoDifference(

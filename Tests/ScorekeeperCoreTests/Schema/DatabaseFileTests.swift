@@ -71,7 +71,8 @@ import Testing
         "archivedGames", "finishedResults", "gameEvents", "games", "localChanges", "localDevice",
         "personLinks",
         "playerPhotos", "players", "resultChanges", "rounds", "schemaMigrations",
-        "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncZones",
+        "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncTombstones",
+        "syncZones",
       ])
   }
 

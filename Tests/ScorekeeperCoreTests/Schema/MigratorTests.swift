@@ -170,6 +170,7 @@ import Testing
     "18 fasterTotals a191381979b665d36da66ff2cdf3123e1bf5b56130f01d61eef72296acb27a08",
     "19 cooperativeGames c0820ddc3c3cff3d089dcd435a2e564087d49486d9a230218a43eab8352c3f2c",
     "20 restoredBackups dae4f3f4b290738b075034f74011c5c712ad0c8873872a4153fee118e886af01",
+    "21 syncTombstones 40b00c63a2247837ffdc37ee03c856b59be1fb98d81d52021f11e7d6bf1803e7",
   ]
 
   /// The same for the mock cloud file's migrations.

@@ -134,3 +134,45 @@ import Testing
     #expect(try engine.store.archivedGames() == [])
   }
 }
+
+extension RemovedGamesTests {
+  /// alice's Poker (Ann, Bo, Cy) shared with bob's two devices, then no
+  /// longer: both keep a read-only copy. Meanwhile alice removes Bo.
+  @Test(
+    "a read-only copy taken back when bob re-joins is the game as alice has it, even after a fetch cut half way",
+    arguments: CloudBacking.backends)
+  func rejoinedCopy(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 1, backing: backing)
+    let alice = world[0]
+    let (bob, bobsOther) = (
+      try TestDevice(2, user: "bob", cloud: world.cloud, clock: world.clock),
+      try TestDevice(3, user: "bob", cloud: world.cloud, clock: world.clock)
+    )
+    let game = try alice.store.addGame(title: "Poker")
+    for name in ["Ann", "Bo", "Cy"] { _ = try alice.store.addPlayer(to: "Poker", name: name, score: 1) }
+    let link = try alice.engine().share(gameID: game.id, permission: nil).link
+    _ = try bob.engine().accept(link: link)
+    try bobsOther.sync()
+    try alice.engine().stopSharing(gameID: game.id)
+    for device in [bob, bobsOther] { try device.sync() }
+    _ = try alice.store.removePlayer(from: "Poker", "Bo")
+    try alice.sync()
+    _ = try bob.engine().accept(link: try alice.engine().share(gameID: game.id, permission: nil).link)
+    // bob's other device fetches the zone a record a page; the network
+    // fails after the first page: it is still a copy, then all of it.
+    var pages = 0
+    let observer = SyncObserver(pageApplied: {
+      pages += 1
+      if pages == 1 { world.cloud.inject(CloudFault(.networkUnavailable, on: .zoneChanges)) }
+    })
+    #expect(throws: SyncError.self) {
+      try bobsOther.engine(budget: 0, fetchPageSize: 1, observer: observer).sync()
+    }
+    #expect(try bobsOther.store.archivedGames().map(\.summary.game.title) == ["Poker"])
+    for device in [bob, bobsOther] {
+      try device.sync()
+      #expect(try device.store.archivedGames() == [])
+      #expect(try device.store.players(of: "Poker").map { "\($0.name) \($0.score)" } == ["Ann 1", "Cy 1"])
+    }
+  }
+}
