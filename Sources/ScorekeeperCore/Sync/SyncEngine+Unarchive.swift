@@ -33,6 +33,12 @@ extension SyncEngine {
     else { return }
     for table in SyncedTable.all {
       guard let parentTable = table.parentTable, let parentColumn = table.parentColumn else { continue }
+      // A game's rows sit at most two levels below it (a player's events
+      // and photo): a deeper table needs a deeper join here.
+      precondition(
+        parentTable == SyncedTable.games.name
+          || SyncedTable.named(parentTable)?.parentTable == SyncedTable.games.name,
+        "\(table.name) sits deeper below a game than adoptArchivedRows reaches")
       let rows =
         parentTable == SyncedTable.games.name
         ? "SELECT id, \(parentColumn) AS parent FROM \(table.name) WHERE gameID = ?1"
