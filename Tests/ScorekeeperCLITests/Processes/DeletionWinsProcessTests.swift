@@ -9,58 +9,57 @@ import Testing
 /// becomes the game again when they re-join. On the mock's file and on a
 /// live server.
 @Suite struct DeletionWinsProcessTests {
-  let directory: TemporaryDirectory
-  let server: TestCloud?
-  let cloud: String
+  /// Devices of alice's and bob's syncing with one cloud, their databases
+  /// in a directory of their own.
+  struct World {
+    let directory: TemporaryDirectory
+    let server: TestCloud?
+    let cloud: String
 
-  init() throws {
-    directory = try TemporaryDirectory()
-    server = nil
-    cloud = directory.file("cloud.sqlite")
-  }
-
-  init(backing: String) throws {
-    directory = try TemporaryDirectory()
-    server = backing == "live" ? try TestCloud(.postgres) : nil
-    if let server {
-      for user in ["alice", "bob"] { _ = try server.connectionString(for: user) }
+    init(backing: String) throws {
+      directory = try TemporaryDirectory()
+      server = backing == "live" ? try TestCloud(.postgres) : nil
+      if let server {
+        for user in ["alice", "bob"] { _ = try server.connectionString(for: user) }
+      }
+      cloud = server?.location ?? directory.file("cloud.sqlite")
     }
-    cloud = server?.location ?? directory.file("cloud.sqlite")
-  }
 
-  /// `user`'s device `number`, its database `name`.sqlite.
-  func device(_ name: String, _ number: Int, user: String = "alice") -> BinaryProcess {
-    BinaryProcess(
-      directory: directory,
-      overrides: [
-        "SCOREKEEPER_DB": directory.file("\(name).sqlite"), "SCOREKEEPER_DEVICE": String(number),
-        "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_USER": user,
-      ])
-  }
-
-  func run(_ steps: [(BinaryProcess, [String])]) throws {
-    for (device, arguments) in steps {
-      let result = try device.run(arguments)
-      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    /// `user`'s device `number`, its database `name`.sqlite.
+    func device(_ name: String, _ number: Int, user: String = "alice") -> BinaryProcess {
+      BinaryProcess(
+        directory: directory,
+        overrides: [
+          "SCOREKEEPER_DB": directory.file("\(name).sqlite"), "SCOREKEEPER_DEVICE": String(number),
+          "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_USER": user,
+        ])
     }
-  }
 
-  func copy(_ from: String, to: String) throws {
-    #expect(
-      try ShellCommand.output(["cp", directory.file("\(from).sqlite"), directory.file("\(to).sqlite")]) == "")
-  }
+    func run(_ steps: [(BinaryProcess, [String])]) throws {
+      for (device, arguments) in steps {
+        let result = try device.run(arguments)
+        guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+      }
+    }
 
-  /// Every device syncs, twice over, then lists `arguments`.
-  func listed(_ devices: [BinaryProcess], _ arguments: [String]) throws -> [ProcessResult] {
-    for _ in 0..<2 { try run(devices.map { ($0, ["sync"]) }) }
-    return try devices.map { try $0.run(arguments) }
+    func copy(_ from: String, to: String) throws {
+      #expect(
+        try ShellCommand.output(["cp", directory.file("\(from).sqlite"), directory.file("\(to).sqlite")])
+          == "")
+    }
+
+    /// Every device syncs, twice over, then lists `arguments`.
+    func listed(_ devices: [BinaryProcess], _ arguments: [String]) throws -> [ProcessResult] {
+      for _ in 0..<2 { try run(devices.map { ($0, ["sync"]) }) }
+      return try devices.map { try $0.run(arguments) }
+    }
   }
 
   @Test(
     "a player added offline and copied with the database, removed on one and scored on the copy, stays removed",
     arguments: ["mock", "live"], ["removed first", "scored first"])
   func removedPlayerOfACopy(backing: String, order: String) throws {
-    let world = try Self(backing: backing)
+    let world = try World(backing: backing)
     let (laptop, copy) = (world.device("laptop", 1), world.device("copy", 3))
     try world.run([(laptop, ["add-game", "Poker"]), (laptop, ["--offline", "add-player", "Poker", "Ann"])])
     try world.copy("laptop", to: "copy")
@@ -98,7 +97,7 @@ import Testing
     "a game added offline and deleted as the first command on a fresh copy stays deleted",
     arguments: ["mock", "live"], ["online", "offline"])
   func gameDeletedOnAFreshCopy(backing: String, deletion: String) throws {
-    let world = try Self(backing: backing)
+    let world = try World(backing: backing)
     let (laptop, copy) = (world.device("laptop", 1), world.device("copy", 3))
     try world.run([
       (laptop, ["add-game", "Chess"]), (laptop, ["--offline", "add-game", "Poker"]),
@@ -117,7 +116,7 @@ import Testing
     "a participant who re-joins after the sharing stopped holds the game as the owner has it, not their copy",
     arguments: ["mock", "live"])
   func rejoinAfterStop(backing: String) throws {
-    let world = try Self(backing: backing)
+    let world = try World(backing: backing)
     let (alice, bob) = (world.device("alice", 1), world.device("bob", 2, user: "bob"))
     try world.run([
       (alice, ["add-game", "Poker"]), (alice, ["add-player", "Poker", "Ann", "--score", "3"]),
