@@ -85,3 +85,24 @@ extension Store {
     }
   }
 }
+
+extension Store {
+  /// The finished games ratings and statistics read (`leaderboard`,
+  /// `rating`, `stats`): all that count (not those kept out with
+  /// `set-rules --not-counted`), or, with `kind`, those of the kind named
+  /// (any case), with the kind as most games spell it. A kind no game
+  /// has is refused.
+  public func countedFinishedGames(ofKind kind: String? = nil) throws -> (
+    games: [FinishedGame], kind: String?
+  ) {
+    let games = try finishedResults().filter(\.isCounted)
+    guard let kind else { return (games, nil) }
+    let key = GameKind.key(of: kind)
+    let kinds = try kinds(countingFinished: false)
+    guard let named = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
+      throw StoreError.kindNotFound(
+        reference: kind, suggestions: Suggestion.closest(to: kind, among: kinds.map(\.name)))
+    }
+    return (games.filter { $0.kind.map(GameKind.key) == key }, named.name)
+  }
+}

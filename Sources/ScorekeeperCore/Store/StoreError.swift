@@ -54,6 +54,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case roundLimitBelowPlayed(limit: Int, game: Game, roundsPlayed: Int)
   /// No player in any game is that person. `suggestions` are names close to it.
   case personNotFound(reference: String, suggestions: [String])
+  /// No game is of that kind (`--kind`). `suggestions` are kinds close to it.
+  case kindNotFound(reference: String, suggestions: [String])
   /// `merge-people` of two names of one person (or one name twice):
   /// the first as typed, the second, and the person they both are.
   case samePerson(reference: String, other: String, person: String)
@@ -136,6 +138,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .personNotFound(let reference, let suggestions):
       return "No one named \(quote(reference)) played in any game here."
         + Suggestion.didYouMean(suggestions) + " Run \"scorekeeper people\" to see everyone."
+    case .kindNotFound(let reference, let suggestions):
+      return "No game is of the kind \(quote(reference))." + Suggestion.didYouMean(suggestions)
     case .samePerson(let reference, let other, let person):
       if Person.key(of: reference) == Person.key(of: other) {
         return "\(quote(reference)) is one person: there is no one to merge them with. Name two people. "

@@ -4,22 +4,10 @@ import ScorekeeperCore
 // one kind (--kind).
 
 extension Command {
-  /// The finished games a rating or statistics command reads: all that
-  /// count (not those kept out, `set-rules --not-counted`), or those of
-  /// the kind named (any case), refusing a kind no game has.
+  /// The finished games a rating or statistics command reads, of the
+  /// kind `--kind` names if given (`Store.countedFinishedGames`).
   static func finishedGames(_ invocation: Invocation) throws -> (games: [FinishedGame], kind: String?) {
-    let store = try invocation.store()
-    let games = try store.finishedResults().filter(\.isCounted)
-    guard let typed = invocation[Option.ofKind] else { return (games, nil) }
-    let key = GameKind.key(of: typed)
-    let kinds = try store.kinds(countingFinished: false)
-    guard let kind = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
-      throw CommandFailure(
-        "No game is of the kind \(quote(typed))."
-          + Suggestion.didYouMean(Suggestion.closest(to: typed, among: kinds.map(\.name)))
-          + " Run \"scorekeeper kinds\" to see them.")
-    }
-    return (games.filter { $0.kind.map(GameKind.key) == key }, kind.name)
+    try invocation.store().countedFinishedGames(ofKind: invocation[Option.ofKind])
   }
 }
 

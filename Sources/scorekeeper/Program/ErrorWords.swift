@@ -46,6 +46,8 @@ enum ErrorWords {
         text,
         "; to change it, reopen it first: scorekeeper reopen \(ArgumentParser.shellQuoted(game.title)).",
         unchanged)
+    case StoreError.kindNotFound:
+      return text + " Run \"scorekeeper kinds\" to see them."
     case StoreError.archivedGame(let title, _):
       return amend(
         text,

@@ -62,6 +62,16 @@ import Testing
         + "again, and delete-game with --archived deletes it; nothing else changes it."
     ),
     (
+      StoreError.kindNotFound(reference: "hearst", suggestions: ["Hearts"]),
+      "No game is of the kind \"hearst\". Did you mean \"Hearts\"?",
+      "No game is of the kind \"hearst\". Did you mean \"Hearts\"? Run \"scorekeeper kinds\" to see them."
+    ),
+    (
+      StoreError.kindNotFound(reference: "Go", suggestions: []),
+      "No game is of the kind \"Go\".",
+      "No game is of the kind \"Go\". Run \"scorekeeper kinds\" to see them."
+    ),
+    (
       LiveCloudError.notInstalled(database: "scores"),
       "The database \"scores\" has no scorekeeper schema.",
       "The database \"scores\" has no scorekeeper schema; an administrator installs it with "
