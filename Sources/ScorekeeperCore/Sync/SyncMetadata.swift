@@ -278,7 +278,14 @@ struct SyncMetadata {
     try db.forEachRow(
       "\(Self.marker) SELECT key, type, value FROM syncServerFields WHERE recordName = ?1",
       [.text(recordName)]
-    ) { row in fields[try row.text(0)] = try Self.cloudValue(type: try row.text(1), row.value(2)) }
+    ) { row in
+      let (type, value) = (try row.text(1), row.value(2))
+      // (No references: a record's parent is kept apart.)
+      guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: nil) else {
+        throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
+      }
+      fields[try row.text(0)] = decoded
+    }
     return fields
   }
 
@@ -299,15 +306,8 @@ struct SyncMetadata {
     guard !fields.isEmpty else { return }
     var arguments: [SQLValue] = [.text(recordName)]
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-      let stored: SQLValue =
-        switch value {
-        case .date(let time): .integer(time.millisecondsSince1970)
-        case .asset(let asset):
-          keepingAssetBytes
-            ? asset.bytes.map(SQLValue.blob) ?? .text(asset.reference) : .text(asset.reference)
-        default: value.sqlValue
-        }
-      arguments += [.text(key), .text(value.typeName), stored]
+      let (type, stored) = FieldCoding.encode(value, keepingAssetBytes: keepingAssetBytes)
+      arguments += [.text(key), .text(type), stored]
     }
     try db.execute(Self.insertBaseSQL(fieldCount: fields.count), arguments)
   }
@@ -318,21 +318,6 @@ struct SyncMetadata {
     let rows = (0..<fieldCount).map { "(?1, ?\(3 * $0 + 2), ?\(3 * $0 + 3), ?\(3 * $0 + 4))" }
     return "\(marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES "
       + rows.joined(separator: ", ")
-  }
-
-  private static func cloudValue(type: String, _ value: SQLValue) throws -> CloudValue {
-    if type == "asset", case .text(let reference) = value, let asset = CloudAsset(reference: reference) {
-      return .asset(asset)
-    }
-    switch (type, value) {
-    case ("string", .text(let text)): return .string(text)
-    case ("int64", .integer(let number)): return .int64(number)
-    case ("double", .real(let number)): return .double(number)
-    case ("date", .integer(let milliseconds)): return .date(Timestamp(millisecondsSince1970: milliseconds))
-    case ("bytes", .blob(let bytes)): return .bytes(bytes)
-    case ("asset", .blob(let bytes)): return .asset(CloudAsset(bytes: bytes))
-    default: throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
-    }
   }
 
   /// The record and every record below it, top first.

@@ -125,8 +125,11 @@ struct ServerStore {
       "SELECT key, type, value FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
       Self.key(id)
     ) { row in
-      record.fields[try row.text(0)] = try FieldCoding.decode(
-        type: try row.text(1), value: row.value(2), zoneID: id.zoneID)
+      let (type, value) = (try row.text(1), row.value(2))
+      guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: id.zoneID) else {
+        throw MockCloudFileError.corrupt("a field of type \(type) holds \(value)")
+      }
+      record.fields[try row.text(0)] = decoded
     }
     if record.isShare { record.sharing = try sharing(of: id) }
     return record

@@ -1,0 +1,45 @@
+/// How a record's field value is kept in an SQLite table, as a type name
+/// and a value of the matching storage class: in the mock server's
+/// `fields`, and in a device's merge base (`syncServerFields`). One codec,
+/// so that both read what either wrote.
+enum FieldCoding {
+  /// An asset is kept by its reference (its bytes are kept apart), or,
+  /// `keepingAssetBytes`, by its bytes when it has them (a parked record's
+  /// base, written from there when its parent comes).
+  static func encode(_ value: CloudValue, keepingAssetBytes: Bool = false) -> (type: String, value: SQLValue)
+  {
+    switch value {
+    case .string(let text): ("string", .text(text))
+    case .int64(let number): ("int64", .integer(number))
+    case .double(let number): ("double", .real(number))
+    case .date(let time): ("date", .integer(time.millisecondsSince1970))
+    case .bytes(let bytes): ("bytes", .blob(bytes))
+    case .asset(let asset):
+      (
+        "asset",
+        keepingAssetBytes ? asset.bytes.map(SQLValue.blob) ?? .text(asset.reference) : .text(asset.reference)
+      )
+    // References stay within a zone, so the record name is enough.
+    case .reference(let id): ("reference", .text(id.name))
+    }
+  }
+
+  /// The value kept as `value` of `type`; nil for a pair no encoding
+  /// makes (the caller says where it found it). A reference is to a record
+  /// in `zoneID`, and undecodable without one.
+  static func decode(type: String, value: SQLValue, zoneID: ZoneID?) -> CloudValue? {
+    if type == "asset", case .text(let reference) = value, let asset = CloudAsset(reference: reference) {
+      return .asset(asset)
+    }
+    switch (type, value) {
+    case ("string", .text(let text)): return .string(text)
+    case ("int64", .integer(let number)): return .int64(number)
+    case ("double", .real(let number)): return .double(number)
+    case ("date", .integer(let milliseconds)): return .date(Timestamp(millisecondsSince1970: milliseconds))
+    case ("bytes", .blob(let bytes)): return .bytes(bytes)
+    case ("asset", .blob(let bytes)): return .asset(CloudAsset(bytes: bytes))
+    case ("reference", .text(let name)): return zoneID.map { .reference(RecordID(name: name, zoneID: $0)) }
+    default: return nil
+    }
+  }
+}
