@@ -36,11 +36,7 @@ public enum ChangeSignals {
     let wait = deadline.earlier(than: .after(recheckInterval))
     let count = poll(&entries, nfds_t(entries.count), wait.pollMilliseconds)
     if count > 0 { return entries.indices.filter { entries[$0].revents != 0 } }
-    if count < 0, errno != EINTR {
-      throw DatabaseError(
-        extendedCode: 1, message: "poll failed while waiting for changes: \(String(cString: strerror(errno)))"
-      )
-    }
+    if count < 0, errno != EINTR { throw ChangeSignalError.now("poll") }
     return []
   }
 }

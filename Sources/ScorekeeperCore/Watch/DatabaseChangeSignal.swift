@@ -25,10 +25,10 @@ public final class DatabaseChangeSignal: ChangeSignal {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    guard descriptor >= 0 else { throw Self.failure("inotify_init1", folder) }
+    guard descriptor >= 0 else { throw ChangeSignalError.now("inotify_init1", path: folder) }
     let mask = UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
     guard inotify_add_watch(descriptor, folder.isEmpty ? "/" : folder, mask) >= 0 else {
-      let error = Self.failure("inotify_add_watch", folder)
+      let error = ChangeSignalError.now("inotify_add_watch", path: folder)
       close(descriptor)
       throw error
     }
@@ -80,11 +80,6 @@ public final class DatabaseChangeSignal: ChangeSignal {
       if count < 0, errno == EINTR { continue }
       return
     }
-  }
-
-  private static func failure(_ call: String, _ path: String) -> DatabaseError {
-    DatabaseError(
-      extendedCode: 1, message: "\(call) failed for \(quote(path)): \(String(cString: strerror(errno)))")
   }
 }
 

@@ -74,6 +74,9 @@ struct ErrorReport {
     case let error as RestoreError:
       fail(error.description)
       return .failure
+    case let error as ChangeSignalError:
+      fail(error.description)
+      return .failure
     case let error as MockCloudFileError:
       fail(error.description)
       return .unusableDatabase

@@ -47,3 +47,28 @@ import Testing
     #expect(try watcher.gamesWithAccess().map(\.summary.game.title) == ["Poker"])
   }
 }
+
+extension DatabaseChangeSignalTests {
+  @Test(
+    "a folder that cannot be followed fails with the call and the system's words, not as a database error")
+  func unfollowableFolder() throws {
+    try FileManager.default.createDirectory(
+      atPath: directory.file("gone"), withIntermediateDirectories: false)
+    let path = directory.file("gone/games.sqlite")
+    let store = try Store(path: path, dependencies: dependencies)
+    defer { store.close() }
+    // The open connection keeps the file; its folder is no more.
+    try FileManager.default.removeItem(atPath: directory.file("gone"))
+    let error = try #require(throws: ChangeSignalError.self) {
+      try DatabaseChangeSignal(database: store.database)
+    }
+    #expect(
+      error
+        == ChangeSignalError(
+          call: "inotify_add_watch", path: directory.file("gone"), reason: "No such file or directory"))
+    #expect(
+      error.description
+        == "Can't follow changes: inotify_add_watch failed for \(quote(directory.file("gone"))): No such file or "
+        + "directory. Nothing was changed.")
+  }
+}
