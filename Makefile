@@ -2,6 +2,8 @@
 #
 #   make run      build, then run a short demo session on a throwaway database
 #   make test     every test: unit, golden transcripts, README examples, migrations
+#   make test-fast every test but those tagged process, postgres, random or browser
+#                 (and the live server's cases of tests run on both clouds)
 #   make golden   re-record the golden transcripts, README examples and man page; review the
 #                 diff, then `make test` (a recorded golden fails until re-run)
 #   make fixtures record the fixture database of the current schema version, once
@@ -23,7 +25,7 @@ STATIC := -c release --scratch-path .build-static -Xswiftc -static-executable
 
 SHELL := /bin/bash
 
-.PHONY: run test golden fixtures bench lint format clean dependencies install uninstall static
+.PHONY: run test test-fast golden fixtures bench lint format clean dependencies install uninstall static
 
 PREFIX ?= /usr/local
 # What install copies; a test installs the binary it built instead.
@@ -45,6 +47,11 @@ test:
 	./Scripts/install-dependencies.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+test-fast:
+	./Scripts/install-dependencies.sh --test
+	$(SWIFT) build --build-tests
+	SCOREKEEPER_TEST_FAST=1 $(SWIFT) test --skip-build
 
 golden: dependencies
 	$(SWIFT) build --build-tests

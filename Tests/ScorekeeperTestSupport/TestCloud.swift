@@ -12,8 +12,9 @@ public enum CloudBacking: String, CaseIterable, Sendable, CustomStringConvertibl
   public static let mocks: [CloudBacking] = [.memory, .file]
 
   /// One of each backend, for tests of what runs over the cloud (the
-  /// sync engine, sharing): the mock in memory and the live server.
-  public static let backends: [CloudBacking] = [.memory, .postgres]
+  /// sync engine, sharing): the mock in memory and the live server (but
+  /// in a fast run, `make test-fast`, which leaves out the server).
+  public static let backends: [CloudBacking] = FastRun.isOn ? [.memory] : [.memory, .postgres]
 
   /// `[mock]`, `[mock file]`, `[postgres]`: in each test case's name.
   public var description: String {

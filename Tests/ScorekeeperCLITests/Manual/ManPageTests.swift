@@ -7,7 +7,7 @@ import Testing
 
 /// scorekeeper(1): the committed page is what the specs make, and it
 /// renders cleanly with the system's man.
-@Suite struct ManPageTests {
+@Suite(.tags(.process), .runAsTagged) struct ManPageTests {
   static let path = packageRoot + "/Docs/scorekeeper.1"
 
   @Test("Docs/scorekeeper.1 is the page the command specs make (make golden writes it again)")

@@ -5,7 +5,7 @@ import Testing
 /// The sync around a command, seen in its trace: one sync before (one
 /// engine run), and a send after only when the command changed data,
 /// then exactly one batch for its one change.
-@Suite struct AutomaticSyncTests {
+@Suite(.tags(.process), .runAsTagged) struct AutomaticSyncTests {
   let process: BinaryProcess
 
   init() throws {

@@ -6,7 +6,7 @@ import Testing
 /// `backup FILE` writes the database as one moment saw it, while other
 /// processes keep writing, and only a checked copy takes FILE's place;
 /// each refusal leaves the database and FILE as they were.
-@Suite struct BackupProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct BackupProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   var database: String { directory.file("games.sqlite") }

@@ -17,7 +17,7 @@ import Testing
 ///
 /// Replay one seed with `SCOREKEEPER_CLI_SEED=<seed> swift test --filter CLIRandomTests`,
 /// or search more with `SCOREKEEPER_CLI_SEED=<first>-<last>`.
-@Suite struct CLIRandomTests {
+@Suite(.tags(.process, .random), .runAsTagged) struct CLIRandomTests {
   static let seeds: [UInt64] = {
     let given = ProcessInfo.processInfo.environment["SCOREKEEPER_CLI_SEED"]?.split(separator: "-")
       .compactMap { UInt64($0) }

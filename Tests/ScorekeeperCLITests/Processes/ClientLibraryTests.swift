@@ -7,7 +7,7 @@ import Testing
 /// it, so a machine without libpq still works offline, and local commands
 /// do not pay for loading it. Checked from outside, by what the dynamic
 /// loader reports (LD_DEBUG) and with libpq really made unloadable.
-@Suite struct ClientLibraryTests {
+@Suite(.tags(.process), .runAsTagged) struct ClientLibraryTests {
   let directory: TemporaryDirectory
   let laptop: BinaryProcess
   let config: String

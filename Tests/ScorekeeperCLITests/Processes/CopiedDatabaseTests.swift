@@ -7,7 +7,7 @@ import Testing
 /// command that changes it: a refused command leaves a copy byte for byte
 /// as it was, and a copy that is damaged is never written. Real ids here
 /// (no deterministic mode), as a person's database has.
-@Suite struct CopiedDatabaseProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct CopiedDatabaseProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   var copy: String { directory.file("copy.sqlite") }

@@ -8,7 +8,7 @@ import Testing
 /// a participant kept as a read-only copy when its sharing stopped, which
 /// becomes the game again when they re-join. On the mock's file and on a
 /// live server.
-@Suite struct DeletionWinsProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct DeletionWinsProcessTests {
   /// Devices of alice's and bob's syncing with one cloud, their databases
   /// in a directory of their own.
   struct World {

@@ -7,7 +7,7 @@ import Testing
 /// is not ours (Python's csv module) as exactly the values the store
 /// holds, names with commas, quotes and letters beyond ASCII
 /// included; `--output` writes FILE whole or not at all.
-@Suite struct ExportProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct ExportProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   static let game = "Hearts, \"Friday\""

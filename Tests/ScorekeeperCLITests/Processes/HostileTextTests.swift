@@ -8,7 +8,7 @@ import Testing
 /// is shown written out by every command, never raw; and a participant's
 /// import into a shared game is refused before anything reaches the owner,
 /// on both clouds.
-@Suite(.hardTimeLimit(seconds: 120)) struct HostileTextTests {
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 120)) struct HostileTextTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   static let game = "00000000-0000-0000-0000-000000000001"

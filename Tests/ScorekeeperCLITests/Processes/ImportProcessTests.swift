@@ -7,7 +7,7 @@ import Testing
 /// exports the same bytes, a second import adds nothing, every export
 /// conforms to the published JSON Schema, and a bad file is refused where
 /// it goes wrong with the database exactly as it was.
-@Suite struct ImportProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct ImportProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   static let schema = packageRoot + "/Docs/scorekeeper-export.schema.json"

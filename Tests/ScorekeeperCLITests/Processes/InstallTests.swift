@@ -6,7 +6,7 @@ import Testing
 /// `make install` into a temporary prefix, then the installed binary, man
 /// page and bash completion run from there; `make uninstall` takes back
 /// exactly what was installed.
-@Suite struct InstallTests {
+@Suite(.tags(.process), .runAsTagged) struct InstallTests {
   static let installed = [
     "bin/scorekeeper", "share/bash-completion/completions/scorekeeper",
     "share/fish/vendor_completions.d/scorekeeper.fish", "share/man/man1/scorekeeper.1",

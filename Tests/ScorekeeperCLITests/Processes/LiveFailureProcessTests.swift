@@ -10,7 +10,7 @@ import Testing
 /// libpq's words, keeps its own change, and `status` shows the failure.
 ///
 /// A regression would hang, so each test has a hard time limit.
-@Suite(.hardTimeLimit(seconds: 120)) struct LiveFailureProcessTests {
+@Suite(.tags(.process, .postgres), .runAsTagged(hardTimeLimit: 120)) struct LiveFailureProcessTests {
   let server: TestCloud
   let directory: TemporaryDirectory
 

@@ -6,7 +6,7 @@ import Testing
 /// The real binary against a live PostgreSQL server (the test's own
 /// database on the throwaway cluster): devices and users syncing through
 /// it, what `status` says about it, and the settings it refuses.
-@Suite struct LiveProcessTests {
+@Suite(.tags(.process, .postgres), .runAsTagged) struct LiveProcessTests {
   let server: TestCloud
   let directory: TemporaryDirectory
 

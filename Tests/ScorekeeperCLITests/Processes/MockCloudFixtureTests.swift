@@ -9,7 +9,7 @@ import Testing
 /// bob's +4), bob's "Chess", ann's deleted "Gone". Each upgrades through
 /// the `Migrator` to exactly a fresh file's structure, and devices that
 /// start from it see that story and can add to it.
-@Suite struct MockCloudFixtureTests {
+@Suite(.tags(.process), .runAsTagged) struct MockCloudFixtureTests {
   static let fixtures = FixtureFolder(packageRoot + "/Fixtures/mock-clouds")
   static let versions = Array(1...MockCloudSchema.version)
   /// The first version whose binary could set a photo.

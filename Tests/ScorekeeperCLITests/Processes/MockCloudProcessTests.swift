@@ -4,7 +4,7 @@ import ScorekeeperTestSupport
 import Testing
 
 /// The file-backed mock cloud used by separate processes.
-@Suite struct MockCloudProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct MockCloudProcessTests {
   let binary: BinaryProcess
 
   init() throws {

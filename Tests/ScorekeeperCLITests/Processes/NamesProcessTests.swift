@@ -5,7 +5,7 @@ import Testing
 /// How games, players and teams are named (issue 46): a player's name is
 /// one in its game, a team is one in any case, and a season of one title
 /// is addressed by the title while one of its games is in progress.
-@Suite struct NamesProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct NamesProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   var database: String { directory.file("games.sqlite") }

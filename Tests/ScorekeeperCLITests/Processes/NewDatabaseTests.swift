@@ -5,7 +5,7 @@ import Testing
 /// A database file is made only by a command that succeeds: a command that
 /// only shows what a database holds says there is none (a typo in --db is
 /// no new, empty database), and one that fails leaves no new file behind.
-@Suite struct NewDatabaseTests {
+@Suite(.tags(.process), .runAsTagged) struct NewDatabaseTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
 

@@ -5,7 +5,7 @@ import Testing
 /// Output that cannot be written: a full disk is an error worth a message
 /// (the printed id is lost, the change is not); a reader that stopped
 /// reading (`history | head`) is not.
-@Suite struct OutputFailureTests {
+@Suite(.tags(.process), .runAsTagged) struct OutputFailureTests {
   let binary: BinaryProcess
 
   init() throws {

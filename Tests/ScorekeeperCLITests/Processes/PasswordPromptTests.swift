@@ -6,7 +6,7 @@ import Testing
 /// A password prompt on a real pseudo-terminal (`script`), interrupted as
 /// a person interrupts it: Ctrl-C typed at the prompt. The terminal must
 /// echo again afterwards, or the shell types blind.
-@Suite(.hardTimeLimit(seconds: 60)) struct PasswordPromptTests {
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 60)) struct PasswordPromptTests {
   let server: TestCloud
   let directory: TemporaryDirectory
 

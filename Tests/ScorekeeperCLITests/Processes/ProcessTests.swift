@@ -3,7 +3,7 @@ import ScorekeeperTestSupport
 import Testing
 
 /// The real binary as separate processes.
-@Suite struct ProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct ProcessTests {
   let binary: BinaryProcess
 
   init() throws {

@@ -13,7 +13,7 @@ import Testing
 /// scratch on a copy of its database with nothing kept.
 ///
 /// Replay one seed with `SCOREKEEPER_CLI_SEED=<seed> swift test --filter RatingRecomputationTests`.
-@Suite struct RatingRecomputationTests {
+@Suite(.tags(.process, .random), .runAsTagged) struct RatingRecomputationTests {
   static let seeds: [UInt64] =
     ProcessInfo.processInfo.environment["SCOREKEEPER_CLI_SEED"].flatMap(UInt64.init).map { [$0] }
     ?? Array(1...10)

@@ -6,7 +6,7 @@ import Testing
 /// `restore FILE` puts a checked copy of a backup in the database's place,
 /// as a device of its own, and keeps the database it replaces; a file it
 /// cannot restore leaves every file as it was.
-@Suite struct RestoreProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct RestoreProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   var backup: String { directory.file("backup.sqlite") }

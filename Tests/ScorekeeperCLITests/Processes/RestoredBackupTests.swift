@@ -6,7 +6,7 @@ import Testing
 /// is put back: `cp` keeps the file (its inode), so only the mark beside
 /// the database can tell that the content is older than what was there.
 /// Real ids here (no deterministic mode), as a person's database has.
-@Suite struct RestoredBackupTests {
+@Suite(.tags(.process), .runAsTagged) struct RestoredBackupTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
 

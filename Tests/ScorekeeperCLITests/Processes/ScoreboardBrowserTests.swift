@@ -7,7 +7,7 @@ import Testing
 /// it, a score made with the CLI changes the page in place (through its
 /// event stream, not a reload), a finished game shows its winner, and a
 /// 1920×1080 screenshot shows the standings.
-@Suite(.hardTimeLimit(seconds: 120)) struct ScoreboardBrowserTests {
+@Suite(.tags(.process, .browser), .runAsTagged(hardTimeLimit: 120)) struct ScoreboardBrowserTests {
   let serve: ServeProcessTests
 
   init() throws {

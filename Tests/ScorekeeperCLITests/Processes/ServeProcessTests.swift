@@ -8,7 +8,7 @@ import Testing
 /// every answer, bad requests of each kind, slow and many clients, the
 /// event stream following changes, the access token off loopback, and a
 /// clean stop.
-@Suite(.hardTimeLimit(seconds: 120)) struct ServeProcessTests {
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 120)) struct ServeProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
   static let game = "00000000-0000-0000-0000-000000000001"

@@ -6,7 +6,7 @@ import Testing
 /// `scorekeeper server add-user` and `remove-user` as an administrator
 /// runs them, and what the user can do over TCP with a SCRAM password
 /// afterwards. Roles are the cluster's: each test uses names of its own.
-@Suite struct ServerUserProcessTests {
+@Suite(.tags(.process, .postgres), .runAsTagged) struct ServerUserProcessTests {
   let server: TestCloud
   let directory: TemporaryDirectory
   let database: String

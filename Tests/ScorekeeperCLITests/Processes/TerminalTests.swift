@@ -5,7 +5,7 @@ import Testing
 /// What a person sees at a terminal, from the real binary under a real
 /// pseudo-terminal (`script` runs it on one and copies what the screen
 /// gets), against what a pipe gets.
-@Suite struct TerminalTests {
+@Suite(.tags(.process), .runAsTagged) struct TerminalTests {
   let directory: TemporaryDirectory
   let environment: [String: String]
 

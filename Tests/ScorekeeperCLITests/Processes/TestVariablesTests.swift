@@ -5,7 +5,7 @@ import Testing
 /// The variables for tests (a fixed clock, deterministic ids, cloud
 /// faults) are ignored without SCOREKEEPER_TESTING=1, whatever their
 /// values, and `status` names them.
-@Suite struct TestVariablesTests {
+@Suite(.tags(.process), .runAsTagged) struct TestVariablesTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
 

@@ -6,7 +6,7 @@ import Testing
 /// shows without this device running a command, on the mock's file and
 /// on a live server; and a watch outlives the server going away, says so,
 /// and catches up on what changed meanwhile.
-@Suite(.hardTimeLimit(seconds: 120)) struct WatchCloudProcessTests {
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 120)) struct WatchCloudProcessTests {
   let directory: TemporaryDirectory
 
   init() throws {

@@ -6,7 +6,7 @@ import Testing
 /// `watch GAME` in a pipe (issue 34's first step): the standings at once,
 /// then again after each change another process commits to them, and
 /// nothing for a change to another game.
-@Suite(.hardTimeLimit(seconds: 120)) struct WatchProcessTests {
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 120)) struct WatchProcessTests {
   let directory: TemporaryDirectory
   let process: BinaryProcess
 

@@ -7,7 +7,7 @@ import Testing
 /// what the screen gets): the alternate screen, a frame redrawn in place
 /// on a change, the terminal's size followed, and the terminal put back
 /// as it was on `q` and on SIGTERM.
-@Suite(.hardTimeLimit(seconds: 120)) struct WatchTerminalTests {
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 120)) struct WatchTerminalTests {
   let directory: TemporaryDirectory
   let environment: [String: String]
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The README's examples are transcripts too, so the documentation
 /// cannot drift from what the program prints.
-@Suite struct ReadmeExampleTests {
+@Suite(.tags(.process), .runAsTagged) struct ReadmeExampleTests {
   @Test("README examples print what the README says")
   func readme() throws {
     let path = packageRoot + "/README.md"

@@ -4,7 +4,7 @@ import Testing
 
 /// The golden transcripts in Fixtures/transcripts: the CLI's executable
 /// specification. `make golden` re-records them (and fails, for review).
-@Suite struct TranscriptTests {
+@Suite(.tags(.process), .runAsTagged) struct TranscriptTests {
   static var files: [String] {
     let directory = packageRoot + "/Fixtures/transcripts"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -12,7 +12,7 @@ import Testing
 /// client, a far server), while readers follow the database feed and each
 /// zone it reports, as the sync engine does. Once the writers stop, one
 /// more round must leave every reader with every record.
-@Suite struct ChangeFeedConcurrencyTests {
+@Suite(.tags(.postgres), .runAsTagged) struct ChangeFeedConcurrencyTests {
   static let zones = ["a", "b", "c", "d", "e", "f", "g", "h"].map { ZoneID(name: $0, ownerName: "alice") }
   static let writers = 4
   static let savesPerWriter = 24

@@ -7,7 +7,7 @@ import Testing
 /// a change to a zone notifies, on their secret channels, its owner and
 /// those who accepted a share in it, and nobody else; a notification
 /// carries nothing. `OutsideSecurityTests` listens as a stranger would.
-@Suite(.hardTimeLimit(seconds: 120)) struct ChangeNotificationTests {
+@Suite(.tags(.postgres), .runAsTagged(hardTimeLimit: 120)) struct ChangeNotificationTests {
   let world: CloudWorld
   let server: TestCloud
 

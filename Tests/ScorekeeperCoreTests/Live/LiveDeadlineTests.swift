@@ -11,7 +11,7 @@ import Testing
 ///
 /// A regression here would hang, so each test has a hard time limit: it
 /// fails instead.
-@Suite(.hardTimeLimit(seconds: 60)) struct LiveDeadlineTests {
+@Suite(.tags(.postgres), .runAsTagged(hardTimeLimit: 60)) struct LiveDeadlineTests {
   @Test("a server that accepts and never answers costs the deadline, whatever connect_timeout says")
   func silentServer() throws {
     let silent = try ServerStandIn(.silent)
@@ -128,7 +128,7 @@ import Testing
 
 /// Certificates and TLS: a failure is its own error, in libpq's words,
 /// never retried or recorded as an outage (waiting does not fix it).
-@Suite(.hardTimeLimit(seconds: 60)) struct LiveTLSTests {
+@Suite(.tags(.postgres), .runAsTagged(hardTimeLimit: 60)) struct LiveTLSTests {
   let server: TestCloud
   let directory: TemporaryDirectory
   let port: String

@@ -6,7 +6,7 @@ import Testing
 /// What the server and libpq report, as the cloud's errors: the failures
 /// that can be made happen for real are; the rest (a disk filling up, a
 /// server shutting down) are mapped from what PostgreSQL sends then.
-@Suite struct LiveErrorTests {
+@Suite(.tags(.postgres), .runAsTagged) struct LiveErrorTests {
   /// The first operation's error on a cloud reached with `connection`.
   func error(connecting connection: String) -> String {
     do {

@@ -8,7 +8,7 @@ import Testing
 /// read-only, a user removed. Each is a cloud error in words (never the
 /// SQL), recorded for `status`, with the change kept; the transient ones
 /// start an outage, as on the mock.
-@Suite(.hardTimeLimit(seconds: 60)) struct LiveOutcomeTests {
+@Suite(.tags(.postgres), .runAsTagged(hardTimeLimit: 60)) struct LiveOutcomeTests {
   let world: SyncScenario
   let admin: PGConnection
   let database: String

@@ -7,7 +7,7 @@ import Testing
 /// these tests connect with libpq as an attacker would with psql, send SQL
 /// of their own and forged API calls, and check that everything is
 /// refused or empty and that alice's data is exactly as it was.
-@Suite struct OutsideSecurityTests {
+@Suite(.tags(.postgres), .runAsTagged) struct OutsideSecurityTests {
   let server: TestCloud
   let world: CloudWorld
   let tables = [

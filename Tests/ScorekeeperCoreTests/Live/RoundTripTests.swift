@@ -6,7 +6,7 @@ import Testing
 /// How many round trips the sync engine makes to a live server: the
 /// sync around a command, when nothing changed, is one statement after
 /// connecting (the handshake and both database feeds together).
-@Suite struct RoundTripTests {
+@Suite(.tags(.postgres), .runAsTagged) struct RoundTripTests {
   let world: SyncScenario
 
   init() throws {

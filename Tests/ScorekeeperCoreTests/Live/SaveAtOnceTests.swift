@@ -12,7 +12,7 @@ import Testing
 /// records saved earlier in the call, updates with the right tag, records
 /// under a shared root) with what it must leave to save_record (stale
 /// tags, moved parents, share records).
-@Suite struct SaveAtOnceTests {
+@Suite(.tags(.postgres), .runAsTagged) struct SaveAtOnceTests {
   static let seeds: [UInt64] = Array(1...12)
   static let callsPerSeed = 14
 

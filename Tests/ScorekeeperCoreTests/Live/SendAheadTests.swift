@@ -6,7 +6,7 @@ import Testing
 /// A live server works while the client does: a call the caller says
 /// comes next is sent without waiting, and that call takes its answer.
 /// Nothing else changes: the answers, the rows, the number of statements.
-@Suite struct SendAheadTests {
+@Suite(.tags(.postgres), .runAsTagged) struct SendAheadTests {
   let cloud: TestCloud
   let zone = ZoneID(name: "games", ownerName: "alice")
 

@@ -10,7 +10,7 @@ import Testing
 /// functions, policies, grants and owners, compared as `pg_dump` prints
 /// them. Version 2 and 3 were each shipped in more than one form; each
 /// form has its fixture.
-@Suite struct ServerFixtureTests {
+@Suite(.tags(.postgres), .runAsTagged) struct ServerFixtureTests {
   static let directory = packageRoot + "/Fixtures/server"
   static let fixtures = ["v1", "v2-first", "v2-last", "v3-first", "v3-last", "v4", "v5"]
 

@@ -6,7 +6,7 @@ import Testing
 /// `server install` on a database of its own: from nothing to the current
 /// version, again without change, never over a newer server, and all or
 /// nothing.
-@Suite struct ServerInstallerTests {
+@Suite(.tags(.postgres), .runAsTagged) struct ServerInstallerTests {
   let database: String
   let admin: PGConnection
 

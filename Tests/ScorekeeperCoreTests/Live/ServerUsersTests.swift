@@ -9,7 +9,7 @@ import Testing
 ///
 /// Roles are the cluster's, shared by every test database, so each test
 /// uses names no other test uses.
-@Suite struct ServerUsersTests {
+@Suite(.tags(.postgres), .runAsTagged) struct ServerUsersTests {
   let cloud: TestCloud
   let admin: PGConnection
   let users: ServerUsers

@@ -4,7 +4,7 @@ import Testing
 
 /// The libpq layer against a throwaway cluster: parameters and results
 /// round-trip exactly, and every failure carries what the server said.
-@Suite struct PGConnectionTests {
+@Suite(.tags(.postgres), .runAsTagged) struct PGConnectionTests {
   let server: TestPostgres
   let connection: PGConnection
 

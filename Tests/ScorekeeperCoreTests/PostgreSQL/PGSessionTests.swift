@@ -5,7 +5,7 @@ import Testing
 /// Every connection's session as `PGSession` sets it up, the options a
 /// connection string gives kept; transactions that roll back on a throw;
 /// typed reads that say what they could not read.
-@Suite struct PGSessionTests {
+@Suite(.tags(.postgres), .runAsTagged) struct PGSessionTests {
   let server: TestPostgres
   let database: String
 

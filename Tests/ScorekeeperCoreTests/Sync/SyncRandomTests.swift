@@ -12,7 +12,7 @@ import Testing
 ///
 /// A failing seed is in the test's name; replay it alone with
 /// `SCOREKEEPER_SYNC_SEED=<seed> swift test --filter SyncRandomTests`.
-@Suite struct SyncRandomTests {
+@Suite(.tags(.random), .runAsTagged) struct SyncRandomTests {
   /// What hostile names start with in an edited export (JSON escapes):
   /// terminal escapes, a bidirectional override, a zero-width space, BEL.
   static let hostileNames = [#"\u001b]0;owned\u0007\u001b[2J"#, #"\u202e"#, #"\u200b"#, #"\u0007"#]
