@@ -209,9 +209,10 @@ public final class TestDevice {
 
 extension Store {
   /// A game's players in standings order, collected.
-  public func players(of game: String) throws -> [Player] {
+  public func players(of game: String, archived: Bool = false) throws -> [Player] {
     var players: [Player] = []
-    try standings(of: game, order: .descending, header: { _, _, _ in }, row: { players.append($0.player) })
+    try standings(
+      of: game, order: .descending, archived: archived, header: { _ in }, row: { players.append($0.player) })
     return players
   }
 }

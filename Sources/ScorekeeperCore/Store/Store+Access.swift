@@ -21,27 +21,32 @@ extension Store {
   /// Every game with its player count and access, most players first
   /// (one query, however many games).
   public func gamesWithAccess() throws -> [(summary: GameSummary, access: GameAccess)] {
-    try read {
-      try database.fetchAll(
-        """
-        SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id),
-               r.ownerName, z.shareRecordName, z.shareLink, z.permission
-        FROM games AS g
-        LEFT JOIN syncRecords AS r ON r.recordName = g.id || ':games'
-        LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
-        WHERE g.id NOT IN (SELECT gameID FROM archivedGames)
-        ORDER BY 3 DESC, g.title COLLATE NOCASE, g.title, g.id
-        """
-      ) { row in
-        (GameSummary(game: try Game(row: row), playerCount: try row.int(2)), try Self.access(row, from: 3))
-      }
+    try read { try gamesWithAccessInRead() }
+  }
+
+  /// The same, inside a read.
+  func gamesWithAccessInRead() throws -> [(summary: GameSummary, access: GameAccess)] {
+    try database.fetchAll(
+      """
+      SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id),
+             r.ownerName, z.shareRecordName, z.shareLink, z.permission
+      FROM games AS g
+      LEFT JOIN syncRecords AS r ON r.recordName = g.id || ':games'
+      LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
+      WHERE g.id NOT IN (SELECT gameID FROM archivedGames)
+      ORDER BY 3 DESC, g.title COLLATE NOCASE, g.title, g.id
+      """
+    ) { row in
+      (GameSummary(game: try Game(row: row), playerCount: try row.int(2)), try Self.access(row, from: 3))
     }
   }
 
   /// The access to the game a reference names.
-  public func access(toGame reference: String) throws -> (game: Game, access: GameAccess) {
+  public func access(toGame reference: String, archived: Bool = false) throws -> (
+    game: Game, access: GameAccess
+  ) {
     try read {
-      let game = try findGame(reference)
+      let game = try findGame(reference, archived: archived)
       return (game, try access(ofGameID: game.id))
     }
   }

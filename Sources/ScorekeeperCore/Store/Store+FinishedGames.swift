@@ -12,12 +12,18 @@ extension Store {
   ///   people; without it (`list`'s winners) each member's person is a
   ///   placeholder, and the links are not read.
   public func finishedResults(naming: Bool = true) throws -> [FinishedGame] {
-    let (games, fresh, version) = try read {
+    try readFinishedGames(naming: naming) { games in games }
+  }
+
+  /// `body` given every finished game (`finishedResults`), in the read
+  /// that found them; those replayed are remembered after it.
+  func readFinishedGames<T>(naming: Bool, _ body: ([FinishedGame]) throws -> T) throws -> T {
+    let (result, fresh, version) = try read {
       let (games, fresh) = try finishedGamesInOrder(naming: naming)
-      return (games, fresh, try dataVersion())
+      return (try body(games), fresh, try dataVersion())
     }
     if !fresh.isEmpty { try remember(fresh, readAt: version) }
-    return games
+    return result
   }
 
   /// `finishedResults`, inside a transaction already open; and those

@@ -40,8 +40,8 @@ extension Store {
   }
 
   /// The game a reference names, with its player count.
-  public func game(_ reference: String) throws -> GameSummary {
-    try read { try summary(of: try findGame(reference)) }
+  public func game(_ reference: String, archived: Bool = false) throws -> GameSummary {
+    try read { try summary(of: try findGame(reference, archived: archived)) }
   }
 
   public func renameGame(_ reference: String, to title: String) throws -> GameRename {

@@ -269,15 +269,17 @@ extension Store {
   /// player's name (of a round, the one entered last), or nil before the
   /// first: what `watch` heads its screen with.
   public func lastChange(of gameReference: String?) throws -> (playerName: String, event: ScoreEvent)? {
-    try read {
-      let game = try gameReference.map { try findGame($0).id }
-      return try database.fetchOne(
-        """
-        SELECT \(Self.eventColumns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
-        WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
-        """, [game.map(SQLValue.text) ?? .null]
-      ) { (try $0.text(7), try Self.event($0)) }
-    }
+    try read { try lastChange(ofGameID: try gameReference.map { try findGame($0).id }) }
+  }
+
+  /// The same, by the game's id (every game's when nil), inside a read.
+  func lastChange(ofGameID game: String?) throws -> (playerName: String, event: ScoreEvent)? {
+    try database.fetchOne(
+      """
+      SELECT \(Self.eventColumns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+      WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
+      """, [game.map(SQLValue.text) ?? .null]
+    ) { (try $0.text(7), try Self.event($0)) }
   }
 
   private static let eventColumns = "e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes"

@@ -46,14 +46,13 @@ extension Store {
       ?? nil
   }
 
-  /// Every game's kind, by game id (games without one are left out).
-  public func gameKinds() throws -> [String: String] {
-    try read {
-      Dictionary(
-        uniqueKeysWithValues: try database.fetchAll("SELECT id, kind FROM games WHERE kind IS NOT NULL") {
-          (try $0.text(0), try $0.text(1))
-        })
-    }
+  /// Every game's kind, by game id (games without one are left out),
+  /// inside a read.
+  func gameKinds() throws -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: try database.fetchAll("SELECT id, kind FROM games WHERE kind IS NOT NULL") {
+        (try $0.text(0), try $0.text(1))
+      })
   }
 
   /// A game's kind, by reference.

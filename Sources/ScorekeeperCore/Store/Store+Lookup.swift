@@ -5,10 +5,15 @@
 /// one whose text matches exactly, case included, wins; otherwise the
 /// reference is ambiguous and the error lists the candidates. Duplicate
 /// titles and names are allowed, so ambiguity is a normal answer.
+///
+/// A lookup sees the games in play, or with `archived` only the read-only
+/// copies of games no longer shared (`archivedGames`): what `list
+/// --archived`, `delete-game --archived` and `revive-game` name. Nothing
+/// but deleting and reviving reads a copy by name.
 extension Store {
-  func findGame(_ reference: String) throws -> Game {
+  func findGame(_ reference: String, archived: Bool = false) throws -> Game {
     let text = reference.trimmingWhitespace()
-    let shown = shownGames
+    let shown = Self.shownGames(archived: archived)
     let byTitle = try database.fetchAll(
       "SELECT id, title FROM games WHERE casefold(title) = casefold(?1) AND \(shown) ORDER BY title, id",
       [.text(text)], Game.init(row:))
@@ -28,26 +33,19 @@ extension Store {
         return game
       }
     }
-    if !showsArchivedGames,
-      let archived = try database.fetchOne(
+    if !archived,
+      let copy = try database.fetchOne(
         """
         SELECT g.title, a.owner FROM games AS g JOIN archivedGames AS a ON a.gameID = g.id
         WHERE casefold(g.title) = casefold(?1) ORDER BY g.title, g.id LIMIT 1
         """, [.text(text)], { (try $0.text(0), try $0.text(1)) })
     {
-      throw StoreError.archivedGame(title: archived.0, owner: archived.1)
+      throw StoreError.archivedGame(title: copy.0, owner: copy.1)
     }
     let titles = try database.fetchAll("SELECT id, title FROM games WHERE \(shown)", [], Game.init(row:))
     let close = Set(Suggestion.closest(to: text, among: titles.map(\.title)))
     throw StoreError.gameNotFound(
       reference: text, suggestions: titles.filter { close.contains($0.title) })
-  }
-
-  /// The games lookups see: the live ones, or with `showsArchivedGames`
-  /// only the read-only copies of games no longer shared (`archivedGames`),
-  /// as a condition on `games.id`.
-  var shownGames: String {
-    "id \(showsArchivedGames ? "" : "NOT ")IN (SELECT gameID FROM archivedGames)"
   }
 
   func findPlayer(_ reference: String, in game: Game) throws -> Player {
@@ -97,11 +95,17 @@ extension Store {
     throw try ambiguous(matches)
   }
 
+  /// The games a lookup sees (the games in play, or the read-only copies),
+  /// as a condition on `games.id`.
+  static func shownGames(archived: Bool = false) -> String {
+    "id \(archived ? "" : "NOT ")IN (SELECT gameID FROM archivedGames)"
+  }
+
   /// How many games (this one included) have `game`'s title, in any case.
   public func gamesTitled(like game: Game) throws -> Int {
     try read {
       try database.fetchOne(
-        "SELECT count(*) FROM games WHERE casefold(title) = casefold(?1) AND \(shownGames)",
+        "SELECT count(*) FROM games WHERE casefold(title) = casefold(?1) AND \(Self.shownGames())",
         [.text(game.title)]
       ) { try $0.int(0) }!
     }

@@ -150,11 +150,3 @@ extension RuleChange where Value: ExpressibleByIntegerLiteral {
     }
   }
 }
-
-extension Store {
-  /// The finished games, by id: their winners' names in standings order
-  /// (`FinishedGame.winnerNames`) and how they came out.
-  public func finishedGames() throws -> [String: FinishedGame] {
-    Dictionary(uniqueKeysWithValues: try finishedResults(naming: false).map { ($0.game.id, $0) })
-  }
-}

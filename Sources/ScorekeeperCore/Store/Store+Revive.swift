@@ -16,10 +16,7 @@ extension Store {
   /// copy stays until deleted.
   public func reviveArchivedGame(_ reference: String) throws -> RevivedGame {
     try write {
-      let wasShowing = showsArchivedGames
-      showsArchivedGames = true
-      defer { showsArchivedGames = wasShowing }
-      let copy = try findGame(reference)
+      let copy = try findGame(reference, archived: true)
       // Every id the copy's rows hold, mapped to a new one first (in one
       // read): rows refer to others (a correction to its round, an undo
       // to its change).

@@ -129,37 +129,6 @@ extension Store {
     return event
   }
 
-  /// A game's standings, streamed: `header` gets the game, its state and
-  /// the shape of its standings, then `row` gets each standing in rank
-  /// order, all from one consistent snapshot. `order` nil: best first
-  /// under the game's rules.
-  public func standings(
-    of gameReference: String, order: StandingsOrder?,
-    header: (Game, GameState, StandingsShape) throws -> Void, row: (Standing) throws -> Void
-  ) throws {
-    try read {
-      let game = try findGame(gameReference)
-      let state = try state(of: game)
-      // The decimals from the players whose totals have some (the index
-      // `players_decimals`): none in a game of whole numbers.
-      let shape = try database.fetchOne(
-        """
-        SELECT count(*), max(p.score), min(p.score), count(f.sha256),
-          (SELECT max(CASE WHEN scoreThousandths % 100 = 0 THEN 1 WHEN scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
-            FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)
-        FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
-        """, [.text(game.id)]
-      ) { row in
-        StandingsShape(
-          playerCount: try row.int(0), highestWhole: try row.optionalInt64(1) ?? 0,
-          lowestWhole: try row.optionalInt64(2) ?? 0, decimals: Int(try row.optionalInt64(4) ?? 0),
-          photoCount: try row.int(3))
-      }!
-      try header(game, state, state.outcome.notCounted.isEmpty ? shape : state.countedShape(shape))
-      try forEachStanding(of: game, state: state, order: order, row)
-    }
-  }
-
   /// Ties are ordered by name (ignoring ASCII case, then exactly), then by
   /// id, so the order is total and every run prints the same thing. The
   /// totals are the points that count: the cached sums, unless points

@@ -79,11 +79,6 @@ public final class Store {
   /// list), so the device mark beside the database is out of date.
   var madeLocalChange = false
 
-  /// Whether lookups of games by title or id find only the read-only
-  /// copies of games no longer shared (`list --archived`, deleting one),
-  /// instead of the games in play. Nothing but deleting changes a copy.
-  public var showsArchivedGames = false
-
   /// Leaves the `DeviceMark` for what the database now holds.
   private func markDevice() {
     // (Not for an in-memory database: ":memory:", or no path at all.)

@@ -60,7 +60,7 @@ extension Store {
   func gamesToExport(_ references: [String]) throws -> [Game] {
     guard !references.isEmpty else {
       return try database.fetchAll(
-        "SELECT id, title FROM games AS g WHERE \(shownGames) ORDER BY title COLLATE NOCASE, title, id",
+        "SELECT id, title FROM games AS g WHERE \(Self.shownGames()) ORDER BY title COLLATE NOCASE, title, id",
         [], Game.init(row:))
     }
     var games: [Game] = []

@@ -1,11 +1,9 @@
-import ScorekeeperCore
-
 // The documented shapes of `--json` output (README, "JSON output").
 // Key names and order are a contract: add keys at the end, never rename.
 
 extension GameSummary {
   /// {"id", "title", "playerCount"}
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("id", .string(game.id)), ("title", .string(game.title)),
       ("playerCount", .integer(Int64(playerCount))),
@@ -17,7 +15,7 @@ extension GameSummary {
   /// A game in `list`: {"id", "title", "playerCount", "isShared", "owner"
   /// (null for the user's own), "permission" ("owner", "read-write" or
   /// "read-only")}.
-  func json(access: GameAccess) -> JSON {
+  public func json(access: GameAccess) -> JSON {
     guard case .object(var fields) = json else { preconditionFailure("a game is an object") }
     fields.append(("isShared", .bool(access.isShared)))
     switch access {
@@ -34,7 +32,7 @@ extension Store.ArchivedGame {
   /// A read-only copy in `list --archived`: {"id", "title", "playerCount",
   /// "owner" (null: the user's own, deleted since a backup restored here),
   /// "archivedAt" (ISO 8601)}.
-  var json: JSON {
+  public var json: JSON {
     guard case .object(var fields) = summary.json else { preconditionFailure("a game is an object") }
     fields += [
       ("owner", owner.isEmpty ? .null : .string(owner)), ("archivedAt", .string(archivedAt.iso8601)),
@@ -45,7 +43,7 @@ extension Store.ArchivedGame {
 
 extension Player {
   /// {"id", "gameID", "name", "score"}
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("id", .string(id)), ("gameID", .string(gameID)), ("name", .string(name)),
       ("score", score.json),
@@ -56,7 +54,7 @@ extension Player {
 extension Standing {
   /// {"rank", "id", "name", "score", "photo" (null when none), "team"
   /// (null when none), "winner" (true only once the game is finished)}
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("rank", .integer(Int64(rank))), ("id", .string(player.id)),
       ("name", .string(player.name)), ("score", player.score.json), ("photo", photo?.json ?? .null),
@@ -69,7 +67,7 @@ extension GameRules {
   /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N |
   /// null, "counted": whether it counts for statistics and ratings,
   /// "cooperative": whether the table wins or loses together}
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
       ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
@@ -83,7 +81,7 @@ extension GameState {
   /// progress" | "finished"), "round" (rounds played)}, and "teams" when
   /// the game has teams: [{"rank", "name", "score", "members": [ids],
   /// "winner"}].
-  var jsonFields: [(String, JSON)] {
+  public var jsonFields: [(String, JSON)] {
     var fields: [(String, JSON)] = [
       ("rules", rules.json), ("state", .string(isFinished ? "finished" : "in progress")),
       ("round", .integer(Int64(outcome.roundsPlayed))),
@@ -113,7 +111,7 @@ extension GameState {
 
 extension Photo {
   /// {"type", "bytes", "width", "height", "sha256"}
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("type", .string(type.rawValue)), ("bytes", .integer(Int64(byteCount))),
       ("width", .integer(Int64(width))), ("height", .integer(Int64(height))), ("sha256", .string(sha256)),
@@ -123,7 +121,7 @@ extension Photo {
 
 extension PhotoChange {
   /// {"game", "player", "photo", "previousPhoto"}: each photo or null.
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("game", game.json), ("player", player.json), ("photo", photo?.json ?? .null),
       ("previousPhoto", previous?.json ?? .null),
@@ -133,7 +131,7 @@ extension PhotoChange {
 
 extension ScoreEvent {
   /// {"id", "playerID", "delta", "time", "device", "undoes"}
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("id", .string(id)), ("playerID", .string(playerID)), ("delta", delta.json),
       ("time", .string(time.iso8601)), ("device", .string(device)),
@@ -146,7 +144,7 @@ extension HistoryEntry {
   /// A score event's keys, then {"playerName", "thisDevice", "round" (N or
   /// null), "correction", "counts", "roundUndone" (the round was undone,
   /// or this undoes it), "undid" (the change an undo takes back, or null)}.
-  var json: JSON {
+  public var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
     return .object(
       fields + [
@@ -164,7 +162,7 @@ extension GameLogEntry {
   /// a finish gave, best first, each an array of ids; else null),
   /// "ending" ("target" or "rounds" for an ending the game came to by
   /// itself, else null)}
-  var json: JSON {
+  public var json: JSON {
     var rules: JSON = .null
     var winners: JSON = .null
     var places: JSON = .null
@@ -193,7 +191,7 @@ extension GameLogEntry {
 extension ResultChange {
   /// `history --json`'s `resultChanges`: winners null when the game is in
   /// progress again.
-  var json: JSON {
+  public var json: JSON {
     .object([
       ("time", .string(time.iso8601)), ("winners", winners.map { .array($0.map(JSON.string)) } ?? .null),
       ("previousWinners", .array(previousWinners.map(JSON.string))),
@@ -205,7 +203,7 @@ extension PeopleChange {
   /// `merge-people`: {"merge": {"kept", "merged"}, "id"}; `split-person`:
   /// {"split": {"name", "games": [{"id", "title"}]}, "id"}; `undo` of
   /// either holds the same under "undid".
-  var json: JSON {
+  public var json: JSON {
     switch link.change {
     case .merge:
       .object([
@@ -225,5 +223,50 @@ extension PeopleChange {
     case .undo:
       .object([("id", .string(link.id))])
     }
+  }
+}
+
+extension ScoreSheet {
+  /// {"game", "rules", "players": [{"id", "name", "team"}], "rounds":
+  /// [{"number", "points": {id: N}, "corrected"}], "totals": {id: N},
+  /// "changes": [{"afterRound", "player", "points", "time"}], "state",
+  /// "round"}
+  public var json: JSON {
+    .object([
+      ("game", game.json), ("rules", state.rules.json),
+      (
+        "players",
+        .array(
+          players.map {
+            .object([
+              ("id", .string($0.player.id)), ("name", .string($0.player.name)),
+              ("team", $0.team.map(JSON.string) ?? .null),
+            ])
+          })
+      ),
+      (
+        "rounds",
+        .array(
+          rounds.map { round in
+            .object([
+              ("number", .integer(Int64(round.number))),
+              ("points", .object(players.map { ($0.player.id, (round.points[$0.player.id] ?? 0).json) })),
+              ("corrected", .bool(round.corrected)),
+            ])
+          })
+      ),
+      ("totals", .object(players.map { ($0.player.id, (totals[$0.player.id] ?? 0).json) })),
+      (
+        "changes",
+        .array(
+          changes.map {
+            .object([
+              ("afterRound", .integer(Int64($0.afterRound))), ("player", .string($0.playerID)),
+              ("points", $0.points.json), ("time", .string($0.time.iso8601)),
+            ])
+          })
+      ),
+      ("state", .string(state.isFinished ? "finished" : "in progress")),
+    ])
   }
 }

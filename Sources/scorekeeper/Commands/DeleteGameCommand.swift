@@ -20,14 +20,14 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      try invocation.store().showsArchivedGames = invocation[.archived]
+      let archived = invocation[.archived]
       // Someone else's game is not ours to delete: deleting it leaves it.
-      let (game, access) = try invocation.store().access(toGame: invocation[.game])
+      let (game, access) = try invocation.store().access(toGame: invocation[.game], archived: archived)
       if case .sharedWithMe = access {
         try leaveGame(game, access: access, invocation, deleting: true)
         return
       }
-      let seen = try invocation.store().game(game.id)
+      let seen = try invocation.store().game(game.id, archived: archived)
       let what = withPlayers(seen)
       let everyone = access == .mine ? "" : " Everyone who joined loses it too."
       try invocation.confirm("Delete \(what)?\(everyone)", refusing: "deleting \(what)")

@@ -38,9 +38,8 @@ extension Command {
     },
     run: { invocation in
       let archived = invocation[.archived]
-      try invocation.store().showsArchivedGames = archived
       if let game = invocation[ifGiven: .listedGame] {
-        try listStandings(of: game, invocation, to: invocation.output)
+        try listStandings(of: game, archived: archived, invocation, to: invocation.output)
       } else if archived {
         try listArchivedGames(invocation)
       } else {
@@ -74,58 +73,33 @@ extension Command {
     }
   }
 
-  /// {"games": [each game's summary, "state", "kind"]}: what `list
-  /// --json` prints, and `serve` answers at /api/games.
-  static func gamesJSON(_ invocation: Invocation) throws -> JSON {
-    let games = try invocation.store().gamesWithAccess()
-    let finished = try invocation.store().finishedGames()
-    let kinds = try invocation.store().gameKinds()
-    return .object([
-      (
-        "games",
-        .array(
-          games.map { game in
-            guard case .object(let fields) = game.summary.json(access: game.access) else { return .null }
-            return .object(
-              fields + [
-                ("state", .string(finished[game.summary.game.id] == nil ? "in progress" : "finished")),
-                ("kind", kinds[game.summary.game.id].map(JSON.string) ?? .null),
-              ])
-          })
-      )
-    ])
-  }
-
   private static func listGames(_ invocation: Invocation) throws {
+    let overview = try invocation.store().gamesOverview()
     if invocation.json {
-      invocation.print(try gamesJSON(invocation))
+      invocation.print(overview.json)
       return
     }
-    let games = try invocation.store().gamesWithAccess()
-    let finished = try invocation.store().finishedGames()
-    let kinds = try invocation.store().gameKinds()
+    let games = overview.games
     guard !games.isEmpty else {
       invocation.output.line("No games yet. Add one with: scorekeeper add-game TITLE")
       return
     }
     // One row of cells a game: id, players, title, sharing, kind, result;
     // each column as wide as its widest cell, a column no game fills left out.
-    func cells(_ summary: GameSummary, _ access: GameAccess) -> [String] {
+    func cells(_ game: GamesOverview.Entry) -> [String] {
       let sharing =
-        switch access {
+        switch game.access {
         case .mine: ""
         case .sharedByMe: "shared by you"
         case .sharedWithMe(let owner, let permission): "\(owner)'s, \(permission.rawValue)"
         }
-      let finish = finished[summary.game.id].map {
-        finishedWords($0.verdict, winners: $0.winnerNames.map(quote))
-      }
+      let finish = game.finished.map { finishedWords($0.verdict, winners: $0.winnerNames.map(quote)) }
       return [
-        IDFragment.short(summary.game.id), players(summary.playerCount), summary.game.title, sharing,
-        kinds[summary.game.id].map { "kind " + $0 } ?? "", finish ?? "",
+        IDFragment.short(game.summary.game.id), players(game.summary.playerCount), game.summary.game.title,
+        sharing, game.kind.map { "kind " + $0 } ?? "", finish ?? "",
       ]
     }
-    let rows = games.map { cells($0.summary, $0.access) }
+    let rows = games.map(cells)
     let filled = rows[0].indices.filter { column in rows.contains { !$0[column].isEmpty } }
     let lines = alignedLines(rows.map { row in filled.map { row[$0] } }, indent: "") { _ in false }
     // Sections only once something is shared: a lone list stays as it was.
@@ -144,43 +118,34 @@ extension Command {
     }
   }
 
-  /// A game's standings as `list GAME` (and `watch GAME`) shows them.
-  static func listStandings(
-    of reference: String, _ invocation: Invocation, to output: Output, json: Bool? = nil
+  /// A game's standings as `list GAME` shows them, streamed.
+  private static func listStandings(
+    of reference: String, archived: Bool, _ invocation: Invocation, to output: Output
   ) throws {
     let order: StandingsOrder? = invocation[.ascending] ? .ascending : nil
-    let kind = try invocation.store().kind(of: reference)
-    if json ?? invocation.json {
+    if invocation.json {
       var stream: StreamedJSONArray?
-      var state: GameState?
+      var top: StandingsHeader?
       try invocation.store().standings(
-        of: reference, order: order,
-        header: { game, gameState, shape in
-          state = gameState
+        of: reference, order: order, archived: archived,
+        header: { header in
+          top = header
           stream = StreamedJSONArray(
-            output: output,
-            leadingFields: [("game", GameSummary(game: game, playerCount: shape.playerCount).json)],
-            arrayKey: "standings")
+            output: output, leadingFields: header.jsonLeadingFields, arrayKey: StandingsHeader.jsonRowsKey)
         },
         row: { stream!.append($0.json) })
-      stream?.finish(trailingFields: (state?.jsonFields ?? []) + [("kind", kind.map(JSON.string) ?? .null)])
+      stream?.finish(trailingFields: top?.jsonTrailingFields ?? [])
       return
     }
     var table: StandingsTable?
     try invocation.store().standings(
-      of: reference, order: order,
-      header: { game, state, shape in
-        table = StandingsTable(game: game, kind: kind, state: state, shape: shape)
+      of: reference, order: order, archived: archived,
+      header: { header in
+        table = StandingsTable(header)
         table!.printHeader(to: output)
       },
       row: { table!.print($0, to: output) })
-    guard let table else { return }
-    if table.shape.playerCount == 0 {
-      output.line(
-        "No players yet. Add one with: scorekeeper add-player "
-          + "\(ArgumentParser.shellQuoted(table.game.title)) NAME")
-    }
-    table.printFooter(to: output)
+    table?.printScreenEnd(to: output)
   }
 }
 

@@ -38,6 +38,31 @@ final class StandingsTable {
     needsNames = state.map { $0.hasTeams || $0.isFinished } ?? false
   }
 
+  /// The table of a game's standings screen (`list GAME`, `watch GAME`).
+  convenience init(_ header: StandingsHeader) {
+    self.init(game: header.game, kind: header.kind, state: header.state, shape: header.shape)
+  }
+
+  /// Prints a standings screen's standings held whole (`watch GAME`), as
+  /// `list GAME` streams them.
+  static func print(_ standings: GameStandings, to output: Output) {
+    let table = StandingsTable(standings.header)
+    table.printHeader(to: output)
+    for standing in standings.rows { table.print(standing, to: output) }
+    table.printScreenEnd(to: output)
+  }
+
+  /// A standings screen's end: what to do when the game has no players
+  /// yet, then the footer.
+  func printScreenEnd(to output: Output) {
+    if shape.playerCount == 0 {
+      output.line(
+        "No players yet. Add one with: scorekeeper add-player "
+          + "\(ArgumentParser.shellQuoted(game.title)) NAME")
+    }
+    printFooter(to: output)
+  }
+
   /// Prints standings held whole (a change's result), header to footer.
   static func print(_ standings: [Standing], of game: Game, state: GameState, to output: Output) {
     let table = StandingsTable(

@@ -1,9 +1,10 @@
 import ScorekeeperCore
 
 /// What `serve` answers, route by route. Nothing here writes: every route
-/// reads the database (the same renderings as `list --json`, `list GAME
-/// --json` and `sheet GAME --json`), kept until the next change
-/// (`changed`), so a page on a hundred screens costs one reading.
+/// reads the database (the views `list --json`, `list GAME --json` and
+/// `sheet GAME --json` print: `GamesOverview`, `GameStandings`,
+/// `ScoreSheet`), kept until the next change (`changed`), so a page on a
+/// hundred screens costs one reading.
 ///
 /// Routes match the path's bytes as sent, ids made only of hex digits and
 /// dashes, so no other path (`/../`, or encoded forms of it) reaches
@@ -21,6 +22,9 @@ final class Scoreboard {
   /// The port it is served on, once listening: it names the cookie.
   var port = 0
   private var cache: [String: [UInt8]] = [:]
+  /// Each game's standings read since the last change, by id: its
+  /// `/api/game/ID` and its page's events show the same reading.
+  private var standingsRead: [String: GameStandings] = [:]
 
   init(_ invocation: Invocation, token: String?) {
     self.invocation = invocation
@@ -34,25 +38,30 @@ final class Scoreboard {
   /// The database changed: what was read is read again when asked.
   func changed() {
     cache = [:]
+    standingsRead = [:]
   }
 
   /// The event a page following `game` (an id) gets: its standings (as
-  /// `/api/game/ID` answers them, read once for both) and its sheet.
+  /// `/api/game/ID` answers them) and its sheet.
   func event(for game: String) throws -> String {
     try cached("event " + game) {
-      let standings = try JSON.parse(try self.standings(of: game).string)
       let sheet = try invocation.store().sheet(of: game).json
-      return Array(JSON.object([("standings", standings), ("sheet", sheet)]).compactText.utf8)
+      return Array(
+        JSON.object([("standings", try standings(of: game).json), ("sheet", sheet)]).compactText.utf8)
     }.string
   }
 
+  /// The standings of the game of id `game`, until the next change.
+  private func standings(of game: String) throws -> GameStandings {
+    if let standings = standingsRead[game] { return standings }
+    let standings = try invocation.store().gameStandings(of: game)
+    standingsRead[game] = standings
+    return standings
+  }
+
   /// `list GAME --json`'s bytes for the game of id `game`, until the next change.
-  private func standings(of game: String) throws -> [UInt8] {
-    try cached("game " + game) {
-      let output = Output.memory()
-      try Command.listStandings(of: game, invocation, to: output, json: true)
-      return Array(output.text.utf8)
-    }
+  private func standingsJSON(of game: String) throws -> [UInt8] {
+    try cached("game " + game) { Array((try standings(of: game).json.rendered() + "\n").utf8) }
   }
 
   func answer(_ request: HTTPRequest) -> HTTPServer.Reply {
@@ -91,17 +100,14 @@ final class Scoreboard {
       String.init)
     switch (parts.first ?? "", parts.count) {
     case ("", 1):
-      let store = try invocation.store()
-      return .response(
-        html(ScoreboardPage.games(try store.gamesWithAccess(), finished: Set(try store.finishedGames().keys)))
-      )
+      return .response(html(ScoreboardPage.games(try invocation.store().gamesOverview())))
     case ("app.css", 1): return .response(asset(Self.css, type: "text/css; charset=utf-8"))
     case ("app.js", 1): return .response(asset(Self.javascript, type: "text/javascript; charset=utf-8"))
     case ("api", 2) where parts[1] == "games":
       return .response(
-        json(try cached("games") { Array(try Command.gamesJSON(invocation).compactText.utf8) }))
+        json(try cached("games") { Array(try invocation.store().gamesOverview().json.compactText.utf8) }))
     case ("api", 3) where parts[1] == "game" && Self.isID(parts[2]):
-      return .response(json(try standings(of: try gameID(parts[2]))))
+      return .response(json(try standingsJSON(of: try gameID(parts[2]))))
     case ("game", 2) where Self.isID(parts[1]):
       let game = try invocation.store().gamesWithAccess().first { $0.summary.game.id == parts[1] }
       guard let game else { return .response(.error(404)) }
@@ -137,7 +143,7 @@ final class Scoreboard {
   /// The id of the game `spelling` names (any case, dashes, a prefix);
   /// an id read since the last change is known without a lookup.
   private func gameID(_ spelling: String) throws -> String {
-    if cache["game " + spelling] != nil { return spelling }
+    if standingsRead[spelling] != nil { return spelling }
     return try invocation.store().game(spelling).game.id
   }
 

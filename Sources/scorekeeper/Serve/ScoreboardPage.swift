@@ -9,8 +9,9 @@ enum ScoreboardPage {
   /// `/`: the games, each a link to its board, those in progress first
   /// (then by title), each marked in progress or finished; app.js keeps
   /// the list up to date from `/api/games`.
-  static func games(_ games: [(summary: GameSummary, access: GameAccess)], finished: Set<String>) -> String {
-    let ordered = games.map(\.summary).sorted {
+  static func games(_ overview: GamesOverview) -> String {
+    let finished = Set(overview.games.filter { $0.finished != nil }.map(\.summary.game.id))
+    let ordered = overview.games.map(\.summary).sorted {
       (finished.contains($0.game.id) ? 1 : 0, $0.game.title.lowercased(), $0.game.id)
         < (finished.contains($1.game.id) ? 1 : 0, $1.game.title.lowercased(), $1.game.id)
     }

@@ -34,31 +34,31 @@ final class WatchSession {
     }
   }
 
-  /// What the view shows now, as the command showing it would print it.
-  private func view() throws -> String {
+  /// What the view shows now: as the command showing it would print it,
+  /// or (`--json`) its document.
+  private enum View: Equatable {
+    case text(String)
+    case json(JSON)
+  }
+
+  private func view() throws -> View {
+    let store = try invocation.store()
+    if invocation.json {
+      guard let reference else { return .json(try store.gamesBoard().json) }
+      return .json(sheet ? try store.sheet(of: reference).json : try store.gameStandings(of: reference).json)
+    }
     let snapshot = Output.memory()
     snapshot.usesColor = invocation.output.usesColor
     snapshot.asciiOnly = invocation.output.asciiOnly
-    guard let reference else {
-      let board = try GamesBoard(try invocation.store())
-      if invocation.json {
-        snapshot.write(board.json.compactText)
-      } else {
-        board.print(to: snapshot, times: invocation.times)
-      }
-      return snapshot.text
-    }
-    if sheet {
-      let sheet = try invocation.store().sheet(of: reference)
-      if invocation.json {
-        snapshot.write(sheet.json.compactText)
-      } else {
-        SheetTable(sheet: sheet, width: invocation.terminal.outputColumns ?? 80).print(to: snapshot)
-      }
+    if let reference, sheet {
+      SheetTable(sheet: try store.sheet(of: reference), width: invocation.terminal.outputColumns ?? 80)
+        .print(to: snapshot)
+    } else if let reference {
+      StandingsTable.print(try store.gameStandings(of: reference), to: snapshot)
     } else {
-      try Command.listStandings(of: reference, invocation, to: snapshot)
+      try store.gamesBoard().print(to: snapshot, times: invocation.times)
     }
-    return snapshot.text
+    return .text(snapshot.text)
   }
 
   // MARK: In a pipe
@@ -71,20 +71,22 @@ final class WatchSession {
     sigemptyset(&stops)
     for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, signal) }
     sigprocmask(SIG_UNBLOCK, &stops, nil)
-    var shown: String?
+    var shown: View?
     while true {
       // What is due from the cloud first (at the start: the catch-up).
       _ = try cloud?.step()
-      let text = try view()
-      if text != shown {
+      let view = try view()
+      if view != shown {
         // A blank line between blocks, as between paragraphs.
         let separator = shown == nil ? "" : "\n"
-        shown = text
-        if invocation.json {
-          guard case .object(let fields) = try JSON.parse(text) else { preconditionFailure("an object") }
+        shown = view
+        switch view {
+        case .json(.object(let fields)):
           invocation.output.write(
             JSON.object(fields + [("changedAt", .string(try clock.now().iso8601))]).compactText + "\n")
-        } else {
+        case .json(let document):
+          preconditionFailure("a view's document is an object, not \(document.compactText)")
+        case .text(let text):
           invocation.output.write(verbatim: separator + text)  // (made safe by the snapshot's Output)
         }
         invocation.output.flush()
@@ -116,7 +118,7 @@ final class WatchSession {
     defer { screen.leave() }
     while true {
       _ = try cloud?.step()
-      var text = try view()
+      guard case .text(var text) = try view() else { preconditionFailure("a terminal shows text") }
       if text.hasSuffix("\n") { text.removeLast() }
       let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       screen.draw(try header(columns: screen.size.columns) + [""] + body)

@@ -108,7 +108,7 @@ import Testing
     var header: (Game, StandingsShape)?
     var rows: [Standing] = []
     try store.standings(
-      of: "Darts", order: .descending, header: { header = ($0, $2) }, row: { rows.append($0) })
+      of: "Darts", order: .descending, header: { header = ($0.game, $0.shape) }, row: { rows.append($0) })
     #expect(header?.0 == darts.game)
     #expect(header?.1 == StandingsShape(playerCount: 4, scores: [20, 5]))
     #expect(
@@ -124,7 +124,8 @@ import Testing
     _ = try seed.game("Empty")
     var shape: StandingsShape?
     var rows: [Standing] = []
-    try store.standings(of: "Empty", order: .descending, header: { shape = $2 }, row: { rows.append($0) })
+    try store.standings(
+      of: "Empty", order: .descending, header: { shape = $0.shape }, row: { rows.append($0) })
     #expect(shape == StandingsShape(playerCount: 0, scores: []))
     #expect(rows == [])
   }

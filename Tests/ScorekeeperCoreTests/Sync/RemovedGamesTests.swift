@@ -58,9 +58,7 @@ import Testing
     #expect(try bob.unsynced() == [])
     #expect(throws: StoreError.self) { try bob.store.game("Poker") }
     #expect(throws: StoreError.self) { try bob.store.undo() }
-    bob.store.showsArchivedGames = true
-    #expect(try bob.store.players(of: "Poker").map(\.score) == [5])
-    bob.store.showsArchivedGames = false
+    #expect(try bob.store.players(of: "Poker", archived: true).map(\.score) == [5])
     // Shared again and joined again, the game is in play once more.
     let again = try alice.engine().share(gameID: poker.id, permission: nil)
     _ = try bob.engine().accept(link: again.link)

@@ -212,7 +212,7 @@ import Testing
       ])
     // list and sheet rank as the results do.
     var ranks: [String] = []
-    try store.standings(of: "cccc0001", order: nil, header: { _, _, _ in }) {
+    try store.standings(of: "cccc0001", order: nil, header: { _ in }) {
       ranks.append("\($0.rank) \($0.player.name)")
     }
     #expect(ranks == ["1 Cy", "2 Ann", "3 Bob", "4 Dee"])
