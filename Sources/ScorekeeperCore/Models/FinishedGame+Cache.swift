@@ -136,8 +136,8 @@ extension JSONParser {
 
 /// A cached result this version cannot read: a bug, since only this
 /// program writes them, so it says which game and what it found.
-struct CachedResultError: Error, CustomStringConvertible {
+public struct CachedResultError: Error, CustomStringConvertible {
   let gameID: String
   let text: String
-  var description: String { "The cached result of the game \(gameID) is malformed: \(text)" }
+  public var description: String { "The cached result of the game \(gameID) is malformed: \(text)" }
 }

@@ -49,7 +49,10 @@ extension Database {
     if copied != Int64(pages) { problems.append("it holds \(copied) pages of the \(pages) copied") }
     _ = try destination.fetchAll("SELECT name FROM sqlite_schema") { try $0.optionalText(0) }
     if verifying {
-      problems += try destination.fetchAll("PRAGMA quick_check") { try $0.text(0) }.filter { $0 != "ok" }
+      // (Its report heads each database's problems with a line naming it.)
+      problems += try destination.fetchAll("PRAGMA quick_check") { try $0.text(0) }
+        .flatMap { $0.split(separator: "\n").map(String.init) }
+        .filter { $0 != "ok" && !$0.hasPrefix("*** in database ") }
     }
     guard problems.isEmpty else { throw DatabaseCheckError(path: path, problems: problems) }
   }

@@ -74,6 +74,13 @@ struct ErrorReport {
     case let error as RestoreError:
       fail(error.description)
       return .failure
+    case let error as DatabaseCheckError:
+      // A backup's copy (restore words its own): the database is damaged.
+      fail(
+        "The database is damaged (SQLite's check of its copy: \(error.problems.prefix(3).joined(separator: "; "))): "
+          + "no backup was written. A backup made before it was damaged can be put back with: "
+          + "scorekeeper restore FILE. Nothing was changed.")
+      return .unusableDatabase
     case let error as ChangeSignalError:
       fail(error.description)
       return .failure
@@ -92,6 +99,11 @@ struct ErrorReport {
       return .failure
     case let error as DatabaseError:
       return report(error)
+    case is RowDecodingError, is CachedResultError:
+      // A value the schema's checks keep right, found wrong: the file was
+      // changed by something else.
+      fail("The database cannot be used: \(error). Nothing was changed.")
+      return .unusableDatabase
     default:
       fail("Unexpected error: \(error)")
       return .failure

@@ -109,4 +109,29 @@ import Testing
         stderr: message.replacing("DIR", with: directory.path) + " Nothing was written.\n"))
     expectNoDifference(try files(), before)
   }
+
+  @Test("a damaged database is not backed up: SQLite's words, exit 3, no file written, nothing changed")
+  func damagedDatabase() throws {
+    // An index's page: its header's free space made impossible (the
+    // database opens and reads; only a check of every page sees it).
+    let reader = try Database(path: database, create: false)
+    let (size, damaged) = try reader.fetchOne(
+      "SELECT page_size, (SELECT rootpage FROM sqlite_schema WHERE name = 'players_gameID') FROM pragma_page_size"
+    ) { (try $0.int(0), try $0.int(1)) }!
+    reader.close()
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: database)))
+    let offset = size * (damaged - 1)
+    bytes.replaceSubrange(offset..<offset + 8, with: [0x0d, 0, 0, 0, 5, 0, 0, 0])
+    try Data(bytes).write(to: URL(fileURLWithPath: database))
+    let before = try files()
+    let copy = directory.file("copy.sqlite")
+    expectNoDifference(
+      try process.run(["backup", copy, "--verify"]),
+      ProcessResult(
+        status: 3, stdout: "",
+        stderr: "The database is damaged (SQLite's check of its copy: Page \(damaged): "
+          + "free space corruption): no backup was written. A backup made before it was damaged can be "
+          + "put back with: scorekeeper restore FILE. Nothing was changed.\n"))
+    expectNoDifference(try files(), before)
+  }
 }
