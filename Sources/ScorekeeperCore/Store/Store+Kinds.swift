@@ -65,43 +65,28 @@ extension Store {
   /// is replayed, and `finished` is 0.
   public func kinds(countingFinished: Bool = true) throws -> [KindSummary] {
     try read {
-      let finished = countingFinished ? Set(try finishedGamesInOrder(naming: false).games.map(\.game.id)) : []
-      var kinds: [String: (spellings: [String: Int], games: Int, finished: Int)] = [:]
-      try database.forEachRow(
-        "SELECT id, kind FROM games WHERE kind IS NOT NULL AND id NOT IN (SELECT gameID FROM archivedGames)"
-      ) { row in
-        let kind = try row.text(1)
-        var entry = kinds[GameKind.key(of: kind)] ?? ([:], 0, 0)
-        entry.spellings[kind, default: 0] += 1
-        entry.games += 1
-        if finished.contains(try row.text(0)) { entry.finished += 1 }
-        kinds[GameKind.key(of: kind)] = entry
-      }
-      return kinds.values.map { entry in
-        let name = entry.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
-        return KindSummary(name: name, games: entry.games, finished: entry.finished)
-      }.sorted { ($1.games, $0.name.lowercased(), $0.name) < ($0.games, $1.name.lowercased(), $1.name) }
+      try kinds(
+        finished: countingFinished ? Set(try finishedGamesInOrder(naming: false).games.map(\.game.id)) : [])
     }
   }
-}
 
-extension Store {
-  /// The finished games ratings and statistics read (`leaderboard`,
-  /// `rating`, `stats`): all that count (not those kept out with
-  /// `set-rules --not-counted`), or, with `kind`, those of the kind named
-  /// (any case), with the kind as most games spell it. A kind no game
-  /// has is refused.
-  public func countedFinishedGames(ofKind kind: String? = nil) throws -> (
-    games: [FinishedGame], kind: String?
-  ) {
-    let games = try finishedResults().filter(\.isCounted)
-    guard let kind else { return (games, nil) }
-    let key = GameKind.key(of: kind)
-    let kinds = try kinds(countingFinished: false)
-    guard let named = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
-      throw StoreError.kindNotFound(
-        reference: kind, suggestions: Suggestion.closest(to: kind, among: kinds.map(\.name)))
+  /// The same inside a read, `finished` naming the finished games.
+  func kinds(finished: Set<String>) throws -> [KindSummary] {
+    var kinds: [String: (spellings: [String: Int], games: Int, finished: Int)] = [:]
+    try database.forEachRow(
+      "SELECT id, kind FROM games WHERE kind IS NOT NULL AND id NOT IN (SELECT gameID FROM archivedGames)"
+    ) { row in
+      let kind = try row.text(1)
+      var entry = kinds[GameKind.key(of: kind)] ?? ([:], 0, 0)
+      entry.spellings[kind, default: 0] += 1
+      entry.games += 1
+      if finished.contains(try row.text(0)) { entry.finished += 1 }
+      kinds[GameKind.key(of: kind)] = entry
     }
-    return (games.filter { $0.kind.map(GameKind.key) == key }, named.name)
+    return kinds.values.map { entry in
+      let name = entry.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
+      return KindSummary(name: name, games: entry.games, finished: entry.finished)
+    }.sorted { ($1.games, $0.name.lowercased(), $0.name) < ($0.games, $1.name.lowercased(), $1.name) }
   }
+
 }

@@ -32,24 +32,21 @@ extension Command {
     needsDatabase: true,
     run: { invocation in
       let system = invocation[Option.system] ?? .openskill
-      let found = try finishedGames(invocation)
-      var games = found.games
-      var asOf: Timestamp?
-      if let bound = invocation[Option.asOf] {
-        let last = Timestamp(
-          millisecondsSince1970: bound.end(now: try invocation.settings.dependencies.get().clock.now())
-            .millisecondsSince1970 - 1)
-        if let first = games.first, last < first.finishedAt {
-          throw CommandFailure(
-            "No game had finished by \(quote(bound.text)): the first, \(quote(first.game.title)), finished "
-              + "\(invocation.times.format(first.finishedAt)).")
-        }
-        games = games.filter { $0.finishedAt <= last }
-        asOf = last
+      let kind = invocation[Option.ofKind]
+      let bound = invocation[Option.asOf]
+      let now = try invocation.settings.dependencies.get().clock.now()
+      let until = bound?.end(now: now)
+      let found = try invocation.store().countedGames(ofKind: kind, until: until)
+      if let bound, found.games.isEmpty,
+        let first = try invocation.store().countedGames(ofKind: kind).games.first
+      {
+        throw CommandFailure(
+          "No game had finished by \(quote(bound.text)): the first, \(quote(first.game.title)), finished "
+            + "\(invocation.times.format(first.finishedAt)).")
       }
-      let board = Leaderboard(folding: games, system: system)
+      let board = Leaderboard(folding: found.games, system: system)
       if invocation.json {
-        invocation.print(board.json(kind: found.kind, asOf: asOf))
+        invocation.print(board.json(of: found))
         return
       }
       let output = invocation.output
@@ -89,42 +86,8 @@ extension Option where Value == RatingSystem {
   }
 }
 
-extension Leaderboard {
-  /// {"system", "kind", "asOf", "ratings": [{"rank", "person", "games",
-  /// "mu", "sigma", "ordinal" (OpenSkill) or "rating" (Elo),
-  /// "provisional"}]}
-  func json(kind: String?, asOf: Timestamp?) -> JSON {
-    .object([
-      ("system", .string(system.rawValue)), ("kind", kind.map(JSON.string) ?? .null),
-      ("asOf", asOf.map { .string($0.iso8601) } ?? .null),
-      ("ratings", .array(entries.map(\.json))),
-    ])
-  }
-}
-
 extension Option where Value == DateBound {
   static let asOf = Option(
     OptionSpec(name: "--as-of", valueName: "DATE", help: "The board as it was then: \(DateBound.accepted).")
   ) { text in try DateBound(parsing: text, option: "--as-of") }
-}
-
-extension Leaderboard.Entry {
-  /// {"rank", "person", "games", "mu", "sigma", "ordinal" (OpenSkill) or
-  /// "rating" (Elo), "provisional"}
-  var json: JSON {
-    .object(
-      [("rank", .integer(Int64(rank))), ("person", .string(name)), ("games", .integer(Int64(games)))]
-        + value.jsonFields + [("provisional", .bool(isProvisional))])
-  }
-}
-
-extension RatingFold.Value {
-  /// "mu", "sigma" and "ordinal" (OpenSkill), or "rating" (Elo).
-  var jsonFields: [(String, JSON)] {
-    switch self {
-    case .skill(let rating):
-      [("mu", .number(rating.mu)), ("sigma", .number(rating.sigma)), ("ordinal", .number(rating.ordinal))]
-    case .elo(let rating): [("rating", .number(rating))]
-    }
-  }
 }

@@ -23,7 +23,8 @@ extension Command {
       let typed = invocation[.ratedPerson]
       var fold = RatingFold(system: system)
       var steps: [RatingFold.Step] = []
-      let (games, kind) = try finishedGames(invocation)
+      let counted = try invocation.store().countedGames(ofKind: invocation[Option.ofKind])
+      let (games, kind) = (counted.games, counted.kind)
       let person = games.person(named: typed) ?? Person.key(of: typed)
       for game in games {
         fold.fold(game) { member, rank, before, after in
@@ -93,17 +94,5 @@ extension RatingFold.Value {
       "\(shown) (μ \(fixedPoint(rating.mu, decimals: 2)), σ \(fixedPoint(rating.sigma, decimals: 2)))"
     case .elo: shown
     }
-  }
-}
-
-extension RatingFold.Step {
-  /// {"game": {"id", "title"}, "finishedAt", "place", "sides", "before", "after"}
-  var json: JSON {
-    .object([
-      ("game", .object([("id", .string(game.game.id)), ("title", .string(game.game.title))])),
-      ("finishedAt", .string(game.finishedAt.iso8601)), ("place", .integer(Int64(rank))),
-      ("sides", .integer(Int64(game.places.count))), ("before", .object(before.jsonFields)),
-      ("after", .object(after.jsonFields)),
-    ])
   }
 }

@@ -40,19 +40,10 @@ extension Command {
       let now = try invocation.settings.dependencies.get().clock.now()
       let since = invocation[Option.since]?.start(now: now)
       let until = invocation[Option.until]?.end(now: now)
-      let (all, kind) = try finishedGames(invocation)
-      let games = all.filter { game in
-        since.map { game.finishedAt >= $0 } ?? true && until.map { game.finishedAt < $0 } ?? true
-      }
-      let statistics = Statistics(of: games)
-      let range: [(String, JSON)] = [
-        ("kind", kind.map(JSON.string) ?? .null), ("since", since.map { .string($0.iso8601) } ?? .null),
-        (
-          "until",
-          until.map { .string(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1).iso8601) }
-            ?? .null
-        ),
-      ]
+      let games = try invocation.store().countedGames(
+        ofKind: invocation[Option.ofKind], since: since, until: until)
+      let statistics = Statistics(of: games.games)
+      let range = games.jsonRangeFields
       guard let typed = invocation[ifGiven: .person] else {
         if invocation.json {
           invocation.print(.object(range + [("people", .array(statistics.lines.map(\.json)))]))
@@ -61,7 +52,7 @@ extension Command {
         }
         return
       }
-      guard let person = games.person(named: typed), let line = statistics.line(of: person) else {
+      guard let person = games.games.person(named: typed), let line = statistics.line(of: person) else {
         let names = statistics.lines.map(\.name)
         throw CommandFailure(
           "No finished game has a player named \(quote(typed))."
@@ -163,35 +154,4 @@ extension Option where Value == DateBound {
   static let until = Option(
     OptionSpec(name: "--until", valueName: "DATE", help: "Only games finished until then (a day: all of it).")
   ) { text in try DateBound(parsing: text, option: "--until") }
-}
-
-extension Statistics.Line {
-  /// {"person", "games", "wins", "winRate", "averagePosition" (null
-  /// before a competitive game), "averageScore" (null so too),
-  /// "bestScore", "currentStreak", "longestStreak", "cooperative":
-  /// {"games", "wins", "losses"}, "draws", "losses"}
-  var json: JSON {
-    let cooperative: JSON = .object([
-      ("games", .integer(Int64(cooperativeGames))), ("wins", .integer(Int64(cooperativeWins))),
-      ("losses", .integer(Int64(cooperativeGames - cooperativeWins))),
-    ])
-    return .object([
-      ("person", .string(name)), ("games", .integer(Int64(games))), ("wins", .integer(Int64(wins))),
-      ("winRate", .number(winRate)), ("averagePosition", averagePosition.map(JSON.number) ?? .null),
-      ("averageScore", averageScore.map(JSON.number) ?? .null), ("bestScore", bestScore?.json ?? .null),
-      ("currentStreak", .integer(Int64(currentStreak))), ("longestStreak", .integer(Int64(longestStreak))),
-      ("cooperative", cooperative),
-      // After the others, as the JSON contract allows.
-      ("draws", .integer(Int64(draws))), ("losses", .integer(Int64(losses))),
-    ])
-  }
-}
-
-extension Statistics.HeadToHead {
-  var json: JSON {
-    .object([
-      ("opponent", .string(name)), ("games", .integer(Int64(games))), ("above", .integer(Int64(above))),
-      ("below", .integer(Int64(below))), ("tied", .integer(Int64(tied))),
-    ])
-  }
 }

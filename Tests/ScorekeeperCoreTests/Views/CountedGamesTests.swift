@@ -3,9 +3,10 @@ import Testing
 
 @testable import ScorekeeperCore
 
-/// What leaderboard, rating and stats read, chosen in core: the finished
-/// games that count, all or of one kind named in any case.
-@Suite struct CountedFinishedGamesTests {
+/// What leaderboard, rating and stats read, chosen in core in one read:
+/// the finished games that count, all or of one kind named in any case,
+/// finished within a span.
+@Suite struct CountedGamesTests {
   let test: TestStore
 
   /// Hearts twice (one kept out of the counting), hearts in another
@@ -25,21 +26,40 @@ import Testing
 
   @Test("all that count, or those of a kind in any spelling, named as most games spell it")
   func chosen() throws {
-    let all = try test.store.countedFinishedGames()
+    let all = try test.store.countedGames()
     #expect(all.games.map(\.game.title).sorted() == ["Blitz", "Monday", "Quiz", "Wednesday"])
     #expect(all.kind == nil)
-    let hearts = try test.store.countedFinishedGames(ofKind: " HEARTS ")
+    let hearts = try test.store.countedGames(ofKind: " HEARTS ")
     #expect(hearts.games.map(\.game.title).sorted() == ["Monday", "Wednesday"])
     #expect(hearts.kind == "Hearts")
+  }
+
+  @Test("a span keeps the games finished from its start and before its end, in one read")
+  func span() throws {
+    let all = try test.store.countedGames().games
+    let (second, third) = (all[1].finishedAt, all[2].finishedAt)
+    var within: CountedGames?
+    var begun: [String] = []
+    test.database.trace { if $0.hasPrefix("BEGIN") { begun.append($0) } }
+    within = try test.store.countedGames(ofKind: "hearts", since: second, until: third)
+    test.database.trace(nil)
+    #expect(begun == ["BEGIN DEFERRED"])
+    #expect(within?.games.map(\.game.title) == [all[1].game.title])
+    #expect(
+      within?.jsonRangeFields.map { "\($0.0) \($0.1.compactText)" }
+        == [
+          "kind \"Hearts\"", "since \"\(second.iso8601)\"",
+          "until \"\(Timestamp(millisecondsSince1970: third.millisecondsSince1970 - 1).iso8601)\"",
+        ])
   }
 
   @Test("a kind no game has is refused, with the kinds close to it")
   func unknownKind() {
     #expect(throws: StoreError.kindNotFound(reference: "Heart", suggestions: ["Hearts"])) {
-      try test.store.countedFinishedGames(ofKind: "Heart")
+      try test.store.countedGames(ofKind: "Heart")
     }
     #expect(throws: StoreError.kindNotFound(reference: "Go", suggestions: [])) {
-      try test.store.countedFinishedGames(ofKind: "Go")
+      try test.store.countedGames(ofKind: "Go")
     }
   }
 }

@@ -1,0 +1,50 @@
+/// The finished games a results screen folds (`leaderboard`, `rating`,
+/// `stats`): those that count (not those kept out with `set-rules
+/// --not-counted`), of one kind when asked, finished within a span when
+/// asked; chosen in one read (`Store.countedGames`).
+public struct CountedGames: Sendable {
+  /// In the order ratings fold them.
+  public var games: [FinishedGame]
+  /// The kind asked for, as most games spell it; nil: every kind.
+  public var kind: String?
+  /// The span asked for: from `since`, until just before `until`.
+  public var since: Timestamp?
+  public var until: Timestamp?
+
+  /// {"kind", "since", "until" (the span's last millisecond)}: each null
+  /// when not asked for.
+  public var jsonRangeFields: [(String, JSON)] {
+    [
+      ("kind", kind.map(JSON.string) ?? .null), ("since", since.map { .string($0.iso8601) } ?? .null),
+      (
+        "until",
+        until.map { .string(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1).iso8601) } ?? .null
+      ),
+    ]
+  }
+}
+
+extension Store {
+  /// The counted finished games of the kind named by `kind` (any case),
+  /// finished from `since` and before `until`, in one read. A kind no game
+  /// has is refused.
+  public func countedGames(
+    ofKind kind: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil
+  ) throws -> CountedGames {
+    try readFinishedGames(naming: true) { finished in
+      var games = finished.filter { game in
+        game.isCounted && since.map { game.finishedAt >= $0 } ?? true
+          && until.map { game.finishedAt < $0 } ?? true
+      }
+      guard let kind else { return CountedGames(games: games, since: since, until: until) }
+      let key = GameKind.key(of: kind)
+      let kinds = try kinds(finished: [])
+      guard let named = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
+        throw StoreError.kindNotFound(
+          reference: kind, suggestions: Suggestion.closest(to: kind, among: kinds.map(\.name)))
+      }
+      games = games.filter { $0.kind.map(GameKind.key) == key }
+      return CountedGames(games: games, kind: named.name, since: since, until: until)
+    }
+  }
+}
