@@ -332,14 +332,13 @@ struct CLIWorld {
     let fresh = try process(device, ["--offline", "watch", "--json"], pipedTo: "head -n 1").startCapturing(
       in: directory, name: UUID().uuidString)()
     let expected = fresh.stdout.replacing(/,"changedAt":"[^"]*"}/, with: "}")
-    let deadline = Date().addingTimeInterval(30)
-    var last = ""
-    while Date() < deadline {
-      let lines = try String(contentsOfFile: watch.output, encoding: .utf8).split(separator: "\n")
-      last = lines.last.map { String($0).replacing(/,"changedAt":"[^"]*"}/, with: "}") + "\n" } ?? ""
-      if last == expected { break }
-      usleep(50_000)
-    }
+    let last = try Polling.value(
+      every: 0.05,
+      {
+        let lines = try String(contentsOfFile: watch.output, encoding: .utf8).split(separator: "\n")
+        return lines.last.map { String($0).replacing(/,"changedAt":"[^"]*"}/, with: "}") + "\n" } ?? ""
+      }
+    ) { $0 == expected }
     #expect(
       !expected.isEmpty && last == expected, "seed \(seed): the watch on \(device.name) ended elsewhere")
     let errors = try String(contentsOfFile: watch.output.replacing(/\.out$/, with: ".err"), encoding: .utf8)
@@ -363,13 +362,12 @@ struct CLIWorld {
     let list = try json(device, ["list"]) as! [String: Any]
     let ids = (list["games"] as! [[String: Any]]).map { $0["id"] as! String }
     let expected = try [canonical(list)] + ids.map { try canonical(try json(device, ["list", $0])) }
-    let deadline = Date().addingTimeInterval(30)
-    var served: [String] = []
-    while Date() < deadline {
-      served = try [answer("/api/games")] + ids.map { try answer("/api/game/\($0)") }
-      if served == expected { break }
-      usleep(50_000)
-    }
+    let served = try Polling.value(
+      every: 0.05,
+      {
+        try [answer("/api/games")] + ids.map { try answer("/api/game/\($0)") }
+      }
+    ) { $0 == expected }
     #expect(served == expected, "seed \(seed): the server on \(device.name) answers otherwise")
     let errors = try String(contentsOfFile: serve.output.replacing(/\.out$/, with: ".err"), encoding: .utf8)
     #expect(serve.process.isRunning, "seed \(seed): the server on \(device.name) ended by itself: \(errors)")

@@ -42,11 +42,9 @@ final class HeadlessBrowser {
     try process.run()
     // The browser's end opens as ours does; neither open may wait forever.
     events = Glibc.open(output, O_RDONLY | O_NONBLOCK)
-    let deadline = Date().addingTimeInterval(60)
-    var commands: Int32 = -1
-    while commands < 0 && Date() < deadline && process.isRunning {
-      commands = Glibc.open(input, O_WRONLY | O_NONBLOCK)
-      if commands < 0 { usleep(20_000) }
+    let browser = process
+    let commands = Polling.value(within: 60, { Glibc.open(input, O_WRONLY | O_NONBLOCK) }) {
+      $0 >= 0 || !browser.isRunning
     }
     guard commands >= 0 else {
       process.terminate()
@@ -88,12 +86,7 @@ final class HeadlessBrowser {
   /// The expression's value once `done` holds for it, or the last after `seconds`.
   func evaluate(_ expression: String, within seconds: Double = 30, until done: (Any?) -> Bool) throws -> Any?
   {
-    let deadline = Date().addingTimeInterval(seconds)
-    while true {
-      let value = try evaluate(expression)
-      if done(value) || Date() > deadline { return value }
-      usleep(50_000)
-    }
+    try Polling.value(within: seconds, every: 0.05, { try evaluate(expression) }, until: done)
   }
 
   /// The page as a PNG, as the window shows it.

@@ -108,12 +108,7 @@ import Testing
       #expect(!result.stdout.contains("\nEvil") && !result.stderr.contains("\nEvil"), "\(command): \(result)")
     }
     // The watch's first block, as list GAME's, then stopped.
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline,
-      !((try? String(contentsOfFile: directory.file("watch.out"), encoding: .utf8)) ?? "").contains("Cy")
-    {
-      usleep(20_000)
-    }
+    _ = Polling.value({ Polling.contents(of: directory.file("watch.out")) }) { $0.contains("Cy") }
     watch.terminate()
     let result = try watched()
     #expect(result.stdout == (try process.run(["list", Self.game]).stdout), "\(result)")

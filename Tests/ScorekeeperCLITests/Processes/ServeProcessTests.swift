@@ -43,15 +43,15 @@ import Testing
     serve.arguments = ["serve", "--port", "0"] + arguments
     serve.environment = process.environment
     let result = try serve.startCapturing(in: directory, name: "serve")
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline {
-      let text = try String(contentsOfFile: directory.file("serve.out"), encoding: .utf8)
-      if let match = text.firstMatch(
-        of: /Serving the scoreboard at (http:\/\/(?:\[[^\]]+\]|[^:\/]+):(\d+)\/\S*)\n/)
-      {
-        return Server(process: serve, port: Int(match.output.2)!, url: String(match.output.1), result: result)
-      }
-      usleep(20_000)
+    let printed = try Polling.value({
+      try String(contentsOfFile: directory.file("serve.out"), encoding: .utf8)
+    }) {
+      $0.contains(/Serving the scoreboard at \S+\n/)
+    }
+    if let match = printed.firstMatch(
+      of: /Serving the scoreboard at (http:\/\/(?:\[[^\]]+\]|[^:\/]+):(\d+)\/\S*)\n/)
+    {
+      return Server(process: serve, port: Int(match.output.2)!, url: String(match.output.1), result: result)
     }
     serve.terminate()
     throw SetUpFailure("serve printed no address: \(try result())")
@@ -303,12 +303,12 @@ import Testing
         + #"c.execute("ALTER TABLE players RENAME TO gone"); c.commit()' "$1""#,
       name: "break", arguments: [directory.file("games.sqlite")])()
     #expect(broken.status == 0, "\(broken)")
-    var response = ParsedResponse("")
-    let deadline = Date().addingTimeInterval(30)
-    while Date() < deadline && !response.status.contains("500") {
-      response = ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/game/\(Self.game)"))
-      usleep(50_000)
-    }
+    let response = try Polling.value(
+      every: 0.05,
+      {
+        ParsedResponse(try RawHTTPClient.request(port: server.port, "/api/game/\(Self.game)"))
+      }
+    ) { $0.status.contains("500") }
     #expect(response.status == "HTTP/1.1 500 Internal Server Error")
     #expect(response.body == "The scoreboard could not read the database; the server says why.\n")
     server.process.terminate()

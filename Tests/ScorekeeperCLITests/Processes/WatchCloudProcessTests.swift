@@ -35,25 +35,19 @@ import Testing
   /// Ann's score on each line the watch wrote, once its output satisfies
   /// `done` (or 30 s passed).
   func scores(until done: ([Int]) -> Bool) throws -> [Int] {
-    let deadline = Date().addingTimeInterval(30)
-    while true {
-      let text = try String(contentsOfFile: directory.file("watch.out"), encoding: .utf8)
-      let scores = text.split(separator: "\n").map { line in
-        Int(line.firstMatch(of: /"name":"Ann","score":(-?\d+)/)!.output.1)!
-      }
-      if done(scores) || Date() > deadline { return scores }
-      usleep(20_000)
-    }
+    try Polling.value(
+      {
+        try String(contentsOfFile: directory.file("watch.out"), encoding: .utf8).split(separator: "\n").map {
+          line in
+          Int(line.firstMatch(of: /"name":"Ann","score":(-?\d+)/)!.output.1)!
+        }
+      }, until: done)
   }
 
   /// The watch's stderr once `done` holds for it (or 30 s passed).
   func errors(until done: (String) -> Bool) throws -> String {
-    let deadline = Date().addingTimeInterval(30)
-    while true {
-      let text = try String(contentsOfFile: directory.file("watch.err"), encoding: .utf8)
-      if done(text) || Date() > deadline { return text }
-      usleep(20_000)
-    }
+    try Polling.value(
+      { try String(contentsOfFile: directory.file("watch.err"), encoding: .utf8) }, until: done)
   }
 
   func setUp(_ laptop: BinaryProcess, _ phone: BinaryProcess) throws {

@@ -30,13 +30,10 @@ import Testing
 
   /// The watch's output once it has `count` lines (waiting 30 s at most).
   func lines(_ name: String, count: Int) throws -> [String] {
-    let deadline = Date().addingTimeInterval(30)
-    while true {
-      let text = try String(contentsOfFile: directory.file(name + ".out"), encoding: .utf8)
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-      if lines.count >= count || Date() > deadline { return lines }
-      usleep(20_000)
-    }
+    try Polling.value({
+      try String(contentsOfFile: directory.file(name + ".out"), encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }) { $0.count >= count }
   }
 
   @Test("--json: one line per change to the game, the list GAME --json object with changedAt")

@@ -49,11 +49,8 @@ import Testing
 
   /// What the screen got so far, once it holds `text` (or 30 s passed).
   func screen(containing text: String) throws -> String {
-    let deadline = Date().addingTimeInterval(30)
-    while true {
-      let screen = try String(contentsOfFile: directory.file("screen.out"), encoding: .utf8)
-      if screen.contains(text) || Date() > deadline { return screen }
-      usleep(20_000)
+    try Polling.value({ try String(contentsOfFile: directory.file("screen.out"), encoding: .utf8) }) {
+      $0.contains(text)
     }
   }
 
