@@ -66,7 +66,7 @@ public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
 }
 
 private struct InterceptingDatabase: CloudDatabase {
-  static var itemLimit: Int { MockCloud.itemLimit }
+  static var itemLimit: Int { CloudRules.itemLimit }
   let base: any CloudDatabase
   let container: InterceptingContainer
 

@@ -98,10 +98,10 @@ public enum CloudRefusal: Hashable, Sendable {
     case .zoneNotFound(let zone): .zoneNotFound(zone)
     case .cannotCreateZone(let zone, let user): .permissionFailure("\(user) cannot create the zone \(zone)")
     case .cannotDeleteZone(let zone, let user): .permissionFailure("\(user) cannot delete the zone \(zone)")
-    case .tooManyItems(let count): .limitExceeded(count: count, limit: MockCloud.itemLimit)
+    case .tooManyItems(let count): .limitExceeded(count: count, limit: CloudRules.itemLimit)
     case .duplicate(let id): .invalidArguments("\(id) appears more than once in one call")
     case .pageSize(let size):
-      .invalidArguments("a page of changes holds 1 to \(MockCloud.itemLimit) items, not \(size)")
+      .invalidArguments("a page of changes holds 1 to \(CloudRules.itemLimit) items, not \(size)")
     case .notALink(let link):
       .invalidArguments(
         "\(quote(link)) is not a share link; links look like \(ShareLinkGenerator.prefix)<32 hex digits>")

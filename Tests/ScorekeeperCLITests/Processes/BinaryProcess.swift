@@ -11,12 +11,10 @@ struct BinaryProcess {
   var unset: Set<String> = []
 
   var environment: [String: String] {
-    [
-      "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_TESTING": "1",
-      "SCOREKEEPER_IDS": "incrementing",
-      "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"), "SCOREKEEPER_USER": "alice",
-      "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z", "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
-    ].merging(overrides) { $1 }.filter { !unset.contains($0.key) }
+    binaryEnvironment().merging([
+      "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_CLOUD": directory.file("cloud.sqlite"),
+      "SCOREKEEPER_USER": "alice",
+    ]) { $1 }.merging(overrides) { $1 }.filter { !unset.contains($0.key) }
   }
 
   /// Offline, with real ids and time, as a person's database has them,

@@ -279,12 +279,9 @@ struct CLIWorld {
       process.executableURL = URL(fileURLWithPath: command[0])
       process.arguments = Array(command.dropFirst())
     }
-    process.environment = [
-      "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_TESTING": "1",
-      "SCOREKEEPER_IDS": "incrementing",
-      "SCOREKEEPER_DEVICE": "\(device.number)", "SCOREKEEPER_NOW": "2026-01-01T00:00:00Z",
-      "PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C.UTF-8",
-    ].merging(extra) { $1 }
+    process.environment = binaryEnvironment().merging([
+      "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_DEVICE": "\(device.number)",
+    ]) { $1 }.merging(extra) { $1 }
     return process
   }
 

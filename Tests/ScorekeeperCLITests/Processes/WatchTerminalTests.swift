@@ -13,12 +13,10 @@ import Testing
 
   init() throws {
     directory = try TemporaryDirectory()
-    environment = [
-      "PATH": "/usr/bin:/bin", "TERM": "xterm", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": directory.path,
-      "SCOREKEEPER_DB": directory.file("games.sqlite"), "SCOREKEEPER_OFFLINE": "1",
-      "SCOREKEEPER_TESTING": "1", "SCOREKEEPER_IDS": "incrementing",
-      "SCOREKEEPER_NOW": "2026-01-01T12:00:00Z",
-    ]
+    environment = binaryEnvironment(now: "2026-01-01T12:00:00Z").merging([
+      "TERM": "xterm", "HOME": directory.path, "SCOREKEEPER_DB": directory.file("games.sqlite"),
+      "SCOREKEEPER_OFFLINE": "1",
+    ]) { $1 }
     for arguments in [["add-game", "Poker"], ["add-player", "Poker", "Ann", "--score", "3"]] {
       #expect(try run(arguments).status == 0)
     }

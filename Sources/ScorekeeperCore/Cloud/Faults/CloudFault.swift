@@ -41,7 +41,7 @@ public struct CloudFault: Hashable, Sendable, CustomStringConvertible {
     case "account-temporarily-unavailable": return .accountTemporarilyUnavailable
     case "change-token-expired": return .changeTokenExpired
     case "server-rejected-request": return .serverRejectedRequest("injected fault")
-    case "limit-exceeded": return .limitExceeded(count: 0, limit: MockCloud.itemLimit)
+    case "limit-exceeded": return .limitExceeded(count: 0, limit: CloudRules.itemLimit)
     default: return nil
     }
   }

@@ -81,7 +81,7 @@ public struct FaultInjectingContainer: CloudContainer {
 }
 
 private struct FaultInjectingDatabase: CloudDatabase {
-  static var itemLimit: Int { MockCloud.itemLimit }
+  static var itemLimit: Int { CloudRules.itemLimit }
 
   let base: any CloudDatabase
   let faults: CloudFaults

@@ -58,7 +58,7 @@ public struct LiveCloudContainer: CloudContainer {
 
 /// One of a user's two databases on a `LiveCloud`.
 public struct LiveCloudDatabase: CloudDatabase {
-  public static var itemLimit: Int { MockCloud.itemLimit }
+  public static var itemLimit: Int { CloudRules.itemLimit }
 
   public let cloud: LiveCloud
   public let userName: String

@@ -55,7 +55,7 @@ extension LiveCloud {
       return CloudError.serviceUnavailable(retryAfter: 5)
     // Disk full, or a limit the administrator set (temp_file_limit).
     case "53100"?, "53400"?: return CloudError.quotaExceeded
-    case "54000"?, "54001"?: return CloudError.limitExceeded(count: 0, limit: MockCloud.itemLimit)
+    case "54000"?, "54001"?: return CloudError.limitExceeded(count: 0, limit: CloudRules.itemLimit)
     // Not a member of the database's users: not a scorekeeper user here.
     case "42501"?: return CloudError.notAuthenticated(.noAccount)
     case "28P01"?, "28000"?: return CloudError.loginRefused(error.message)

@@ -13,8 +13,8 @@
 /// extensions (`+Records`, `+Zones`, `+Changes`, `+Sharing`). Concurrent
 /// processes queue at the file's write lock, so nothing is lost.
 public final class MockCloud: Sendable {
-  /// Items per call, as the real service allows (saves plus deletes, or ids).
-  public static let itemLimit = 400
+  /// Items per call (`CloudRules`).
+  public static var itemLimit: Int { CloudRules.itemLimit }
 
   /// Where the server lives: a file path, or ":memory:".
   public let path: String

@@ -40,7 +40,7 @@ public struct MockCloudContainer: CloudContainer {
 
 /// One of a user's two databases on a `MockCloud`.
 public struct MockCloudDatabase: CloudDatabase {
-  public static var itemLimit: Int { MockCloud.itemLimit }
+  public static var itemLimit: Int { CloudRules.itemLimit }
 
   public let cloud: MockCloud
   public let userName: String
