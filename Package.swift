@@ -28,9 +28,16 @@ let package = Package(
       name: "CScorekeeperPQ",
       providers: [.apt(["libpq-dev"])]
     ),
+    // Infrastructure, knowing nothing of games: bounded waits, the SQLite
+    // wrapper, the PostgreSQL client, the HTTP server. Only the two
+    // speaking C import the system libraries.
+    .target(name: "ScorekeeperSystem"),
+    .target(name: "ScorekeeperSQLite", dependencies: ["CScorekeeperSQLite", "ScorekeeperSystem"]),
+    .target(name: "ScorekeeperPostgreSQL", dependencies: ["CScorekeeperPQ", "ScorekeeperSystem"]),
+    .target(name: "ScorekeeperHTTP", dependencies: ["ScorekeeperSystem"]),
     .target(
       name: "ScorekeeperCore",
-      dependencies: ["CScorekeeperSQLite", "CScorekeeperPQ"],
+      dependencies: ["ScorekeeperSystem", "ScorekeeperSQLite", "ScorekeeperPostgreSQL", "ScorekeeperHTTP"],
       // The server's SQL files are embedded by the plugin, not resources.
       exclude: ["Cloud/Live/Server/SQL"],
       swiftSettings: hardwareHashing,
@@ -70,11 +77,14 @@ let package = Package(
     ),
     .testTarget(
       name: "ScorekeeperCoreTests",
-      dependencies: ["ScorekeeperCore", "ScorekeeperTestSupport"]
+      dependencies: [
+        "ScorekeeperCore", "ScorekeeperTestSupport", "ScorekeeperSQLite", "ScorekeeperPostgreSQL",
+        "ScorekeeperHTTP", "ScorekeeperSystem",
+      ]
     ),
     .testTarget(
       name: "ScorekeeperCLITests",
-      dependencies: ["scorekeeper", "ScorekeeperCore", "ScorekeeperTestSupport"]
+      dependencies: ["scorekeeper", "ScorekeeperCore", "ScorekeeperTestSupport", "ScorekeeperSQLite"]
     ),
   ],
   swiftLanguageModes: [.v6]

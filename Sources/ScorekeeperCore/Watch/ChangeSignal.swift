@@ -27,17 +27,19 @@ public enum ChangeSignals {
   /// Waits until one of `descriptors` is readable, `recheckInterval`
   /// passes, or `deadline` does, and returns the indexes of the readable
   /// ones (an error or a hang-up counts as readable): none when time ran
-  /// out or a signal interrupted the wait. Either way, the caller asks each
+  /// out (a signal handled makes a descriptor of its own ready). Either way, the caller asks each
   /// `ChangeSignal` it waits on (`takeChange`), readable or not, so a
   /// change a descriptor could not announce shows within the interval;
   /// other descriptors (a terminal's input) it reads only when readable.
   public static func ready(_ descriptors: [Int32], until deadline: Deadline) throws -> [Int] {
     var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let wait = deadline.earlier(than: .after(recheckInterval))
-    let count = poll(&entries, nfds_t(entries.count), wait.pollMilliseconds)
-    if count > 0 { return entries.indices.filter { entries[$0].revents != 0 } }
-    if count < 0, errno != EINTR { throw ChangeSignalError.now("poll") }
-    return []
+    do {
+      guard try Poll.wait(&entries, until: wait) > 0 else { return [] }
+    } catch {
+      throw ChangeSignalError(call: "poll", path: nil, reason: error.reason)
+    }
+    return entries.indices.filter { entries[$0].revents != 0 }
   }
 }
 

@@ -84,6 +84,11 @@ struct ErrorReport {
     case let error as ChangeSignalError:
       fail(error.description)
       return .failure
+    case let error as PollError:
+      // Only serve's own wait meets it here (libpq's and the change
+      // signals' say what they waited for).
+      fail("Can't wait for connections: \(error). The scoreboard stopped.")
+      return .failure
     case let error as MockCloudFileError:
       fail(error.description)
       return .unusableDatabase

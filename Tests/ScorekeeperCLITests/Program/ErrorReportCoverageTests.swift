@@ -3,6 +3,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @testable import ScorekeeperCore
+@testable import ScorekeeperSQLite
 @testable import scorekeeper
 
 /// Every error type the sources declare is either worded by the error

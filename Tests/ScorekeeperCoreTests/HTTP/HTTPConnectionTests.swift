@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScorekeeperCore
+@testable import ScorekeeperHTTP
 
 /// When `HTTPServer` must next look at a connection: never at a limit
 /// that does not apply to it, which would wake the server's poll at once,

@@ -2,6 +2,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @testable import ScorekeeperCore
+@testable import ScorekeeperHTTP
 
 /// `HTTPRequest.parse`, the request heads `serve` takes and refuses.
 @Suite struct HTTPRequestTests {

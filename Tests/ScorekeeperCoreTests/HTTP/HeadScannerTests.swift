@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScorekeeperCore
+@testable import ScorekeeperHTTP
 
 /// `HeadScanner`: where a request head ends in bytes arriving piece by
 /// piece, and the limits on one still arriving (issue 44).

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ScorekeeperCore
+@testable import ScorekeeperHTTP
 
 /// `Loopback`: one rule for where `serve` listens without a token and for
 /// the hosts it then answers (issue 44: DNS rebinding).

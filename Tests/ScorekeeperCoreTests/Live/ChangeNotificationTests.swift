@@ -2,6 +2,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
+@testable import ScorekeeperPostgreSQL
 
 /// The live server's notifications (issue 34, R__10_notifications.sql):
 /// a change to a zone notifies, on their secret channels, its owner and

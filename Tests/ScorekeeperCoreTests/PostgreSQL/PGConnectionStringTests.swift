@@ -3,6 +3,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
+@testable import ScorekeeperPostgreSQL
 
 /// Connection strings are read without libpq (so naming a live cloud never
 /// loads it), exactly as libpq reads them: the same settings, or the same

@@ -2,6 +2,8 @@
 import ScorekeeperTestSupport
 import Testing
 
+@testable import ScorekeeperPostgreSQL
+
 /// The libpq layer against a throwaway cluster: parameters and results
 /// round-trip exactly, and every failure carries what the server said.
 @Suite(.tags(.postgres), .runAsTagged) struct PGConnectionTests {

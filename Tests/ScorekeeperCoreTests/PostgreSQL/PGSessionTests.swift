@@ -2,6 +2,8 @@
 import ScorekeeperTestSupport
 import Testing
 
+@testable import ScorekeeperPostgreSQL
+
 /// Every connection's session as `PGSession` sets it up, the options a
 /// connection string gives kept; transactions that roll back on a throw;
 /// typed reads that say what they could not read.

@@ -2,6 +2,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
+@testable import ScorekeeperSQLite
 
 @Suite struct FunctionAndTraceTests {
   let directory: TemporaryDirectory

@@ -3,6 +3,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
+@testable import ScorekeeperSQLite
 
 @Suite struct TransactionTests {
   let directory: TemporaryDirectory

@@ -1,3 +1,5 @@
+@_spi(Testing) import ScorekeeperPostgreSQL
+
 /// A scorekeeper cloud on a PostgreSQL server, reached through libpq: one
 /// connection, opened on first use and again after it is lost, shared by
 /// every container made from it. Each cloud operation is one call of one

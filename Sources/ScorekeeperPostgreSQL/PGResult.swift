@@ -1,4 +1,5 @@
 import CScorekeeperPQ
+import ScorekeeperSystem
 
 /// A statement's rows, copied out of libpq's result (which is then freed):
 /// column names, and each value as the server's text, nil for NULL.

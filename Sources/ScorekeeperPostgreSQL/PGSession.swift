@@ -16,7 +16,7 @@
 /// The first three are settings of the connection itself (no round
 /// trip), after any options the string gives; the two limits take one
 /// statement, since the administrator's are known only once connected.
-enum PGSession {
+public enum PGSession {
   static let applicationName = "scorekeeper"
   /// Seconds a session may sit in an open transaction without a word.
   static let idleInTransactionLimit = 60.0
@@ -44,7 +44,7 @@ enum PGSession {
   /// The same as expressions of a statement the caller sends anyway (the
   /// live cloud's handshake), so the limits cost no round trip of their
   /// own: their SQL, with the time limit as parameter `$parameter`.
-  static func limitExpressions(parameter: Int) -> (sql: String, argument: (Double) -> PGParameter) {
+  public static func limitExpressions(parameter: Int) -> (sql: String, argument: (Double) -> PGParameter) {
     let sql = ["statement_timeout", "lock_timeout"].map { name in
       """
       set_config('\(name)', CASE WHEN current_setting('\(name)')::interval = interval '0'

@@ -11,7 +11,7 @@ extension Database {
   /// with the busy handler: a second process creating the same file at the
   /// same moment gets SQLITE_BUSY at once. So this waits, as long as the
   /// busy timeout would (once one switch succeeds, the others are no-ops).
-  func switchToWAL() throws -> String? {
+  public func switchToWAL() throws -> String? {
     var waited = 0
     while true {
       do {

@@ -1,4 +1,5 @@
 import CScorekeeperSQLite
+import ScorekeeperSystem
 
 /// One connection to an SQLite database.
 ///
@@ -186,7 +187,7 @@ public final class Database {
   public var changes: Int { Int(sqlite3_changes64(handle)) }
 
   /// Rows changed on this connection since it opened, triggers' changes included.
-  var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+  public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
 
   /// True while a transaction is open on this connection.
   public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

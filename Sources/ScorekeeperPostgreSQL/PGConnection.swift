@@ -1,4 +1,5 @@
 import CScorekeeperPQ
+import ScorekeeperSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +32,7 @@ public final class PGConnection {
   /// Seconds an operation may take when no deadline is set.
   public static let defaultTimeLimit = 30.0
   /// Seconds the operations of this connection are given, each.
-  var timeLimit: Double { deadline?.allowed ?? Self.defaultTimeLimit }
+  public var timeLimit: Double { deadline?.allowed ?? Self.defaultTimeLimit }
 
   /// Connects with a libpq connection string (`postgresql://…`, or
   /// `key=value …` such as `service=NAME`), within `deadline`, whatever
@@ -225,25 +226,24 @@ public final class PGConnection {
   {
     let socket = api.PQsocket(handle)
     guard socket >= 0 else { throw connectionFailure(nil) }
-    var descriptor = pollfd(
-      fd: socket, events: Int16((reading ? POLLIN : 0) | (writing ? POLLOUT : 0)), revents: 0)
-    while true {
-      let ready = poll(&descriptor, 1, deadline.pollMilliseconds)
-      if ready > 0 {
-        // An error or hang-up counts as readable: libpq then reads why.
-        let events = Int32(descriptor.revents)
-        return ((events & (POLLIN | POLLERR | POLLHUP)) != 0, (events & POLLOUT) != 0)
-      }
-      if ready == 0 {
-        let error = PGError(
-          message: "no answer from \(serverName) within \(deadline) (\(doing))", timedOut: true)
-        close()
-        throw error
-      }
-      guard errno == EINTR else {
-        throw PGError(message: "waiting on the connection failed: \(String(cString: strerror(errno)))")
-      }
+    var descriptor = [
+      pollfd(fd: socket, events: Int16((reading ? POLLIN : 0) | (writing ? POLLOUT : 0)), revents: 0)
+    ]
+    let ready: Int
+    do {
+      ready = try Poll.wait(&descriptor, until: deadline)
+    } catch {
+      throw PGError(message: "waiting on the connection failed: \(error.reason)")
     }
+    guard ready > 0 else {
+      let error = PGError(
+        message: "no answer from \(serverName) within \(deadline) (\(doing))", timedOut: true)
+      close()
+      throw error
+    }
+    // An error or hang-up counts as readable: libpq then reads why.
+    let events = Int32(descriptor[0].revents)
+    return ((events & (POLLIN | POLLERR | POLLHUP)) != 0, (events & POLLOUT) != 0)
   }
 
   /// The server as libpq names it: "the server at 127.0.0.1, port 5432",

@@ -1,3 +1,5 @@
+import ScorekeeperSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -86,10 +88,7 @@ public final class HTTPServer {
           revents: 0)
       }
       let wake = clients.reduce(deadline) { $0.earlier(than: $1.deadline) }
-      let count = poll(&entries, nfds_t(entries.count), wake.pollMilliseconds)
-      if count < 0 && errno != EINTR {
-        throw DatabaseError(extendedCode: 1, message: "poll failed: \(String(cString: strerror(errno)))")
-      }
+      let count = try Poll.wait(&entries, until: wake)
       if count > 0 && entries[0].revents != 0 { acceptAll() }
       let now = Deadline.now()
       for (offset, client) in clients.enumerated() {

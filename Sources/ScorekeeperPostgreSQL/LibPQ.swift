@@ -6,12 +6,12 @@ import CScorekeeperPQ
 
 /// libpq's functions, from the system's shared library, loaded the first
 /// time live mode needs them (shim.h says why it is not linked).
-enum LibPQ {
+public enum LibPQ {
   /// The functions, or why they could not be loaded (then every use
   /// throws the same error).
   private static let loaded: Result<scorekeeper_libpq, ClientLibraryMissing> = load()
 
-  static func functions() throws -> scorekeeper_libpq {
+  public static func functions() throws -> scorekeeper_libpq {
     try loaded.get()
   }
 

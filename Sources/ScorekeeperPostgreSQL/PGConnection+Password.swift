@@ -1,3 +1,5 @@
+import ScorekeeperSystem
+
 extension PGConnection {
   /// Connects with `connectionString`, adding `password` when one is
   /// known. When libpq needs a password it found nowhere and `ask` gives

@@ -25,7 +25,7 @@ public struct Deadline: Sendable, Equatable, CustomStringConvertible {
   public func earlier(than other: Deadline) -> Deadline { other.instant < instant ? other : self }
 
   /// What is left in milliseconds, rounded up, as poll(2) takes it.
-  var pollMilliseconds: Int32 {
+  public var pollMilliseconds: Int32 {
     Int32(min((remaining * 1000).rounded(.up), Double(Int32.max)))
   }
 

@@ -90,15 +90,9 @@ public struct Row {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
-  /// A time stored as ISO 8601 text, the way `now()` writes it.
-  public func timestamp(_ index: Int) throws -> Timestamp {
-    guard let time = Timestamp(iso8601: try text(index)) else {
-      throw mismatch(index, expected: "an ISO 8601 time")
-    }
-    return time
-  }
-
-  func mismatch(_ index: Int, expected: String) -> RowDecodingError {
+  /// The error of a column that is not what `expected` says (for
+  /// decoders of the program's own types).
+  public func mismatch(_ index: Int, expected: String) -> RowDecodingError {
     RowDecodingError(
       column: columnName(index), index: index, expected: expected, found: value(index),
       sql: statement.sql)

@@ -62,6 +62,12 @@ extension Database {
 public struct DatabaseCheckError: Error, Equatable, CustomStringConvertible {
   public let path: String
   public let problems: [String]
+
+  public init(path: String, problems: [String]) {
+    self.path = path
+    self.problems = problems
+  }
+
   public var description: String {
     "The copy at \(path) failed SQLite's check: " + problems.prefix(3).joined(separator: "; ")
   }

@@ -1,3 +1,5 @@
+import ScorekeeperSystem
+
 #if canImport(Glibc)
   import Glibc
 #endif
