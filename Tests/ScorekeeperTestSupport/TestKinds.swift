@@ -18,9 +18,12 @@ extension Tag {
   static let slow: Set<Tag> = [.process, .postgres, .random, .browser]
 }
 
-/// The run `make test-fast` makes (`SCOREKEEPER_TEST_FAST=1`).
+/// The run `make test-fast` makes (`SCOREKEEPER_TEST_FAST=1`); never
+/// under CI (`CI=true`), which runs every test.
 public enum FastRun {
-  public static let isOn = ProcessInfo.processInfo.environment["SCOREKEEPER_TEST_FAST"] == "1"
+  public static let isOn =
+    ProcessInfo.processInfo.environment["SCOREKEEPER_TEST_FAST"] == "1"
+    && ProcessInfo.processInfo.environment["CI"] != "true"
 }
 
 /// Runs each test case as its tags ask (Swift Testing's own `tag:`

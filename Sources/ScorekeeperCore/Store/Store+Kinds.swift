@@ -88,5 +88,4 @@ extension Store {
       return KindSummary(name: name, games: entry.games, finished: entry.finished)
     }.sorted { ($1.games, $0.name.lowercased(), $0.name) < ($0.games, $1.name.lowercased(), $1.name) }
   }
-
 }

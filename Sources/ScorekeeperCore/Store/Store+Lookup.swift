@@ -8,8 +8,8 @@
 ///
 /// A lookup sees the games in play, or with `archived` only the read-only
 /// copies of games no longer shared (`archivedGames`): what `list
-/// --archived`, `delete-game --archived` and `revive-game` name. Nothing
-/// but deleting and reviving reads a copy by name.
+/// --archived GAME`, `delete-game --archived` and `revive-game` name, the
+/// only commands that find a copy by name.
 extension Store {
   func findGame(_ reference: String, archived: Bool = false) throws -> Game {
     let text = reference.trimmingWhitespace()

@@ -23,8 +23,8 @@ public struct StandingsHeader: Sendable {
 }
 
 /// A game's standings whole, for a screen that keeps them (`watch`,
-/// `serve`); `list GAME` streams the same rows (`Store.standings`), as a
-/// game of 100,000 players would not fit a screen's memory budget.
+/// `serve`); `list GAME` streams the same rows (`Store.standings`), which
+/// holds a game of 100,000 players to its bench's memory target.
 public struct GameStandings: Sendable {
   public var header: StandingsHeader
   public var rows: [Standing]
