@@ -9,7 +9,7 @@ enum CloudBench {
   static let target = 1.5
 
   struct Server {
-    let database: MockCloudDatabase
+    let database: FileCloudDatabase
     let zone: ZoneID
     /// Where a reader that has seen everything stands.
     var token: ChangeToken?
@@ -62,7 +62,7 @@ enum CloudBench {
   }
 
   private static func server(at path: String, records: Int) throws -> Server {
-    let database = try MockCloud(path: path, clock: .live).container(for: "alice").database(.private)
+    let database = try FileCloud(path: path, clock: .live).container(for: "alice").database(.private)
     let zone = ZoneID(name: "games", ownerName: "alice")
     _ = try database.modifyRecordZones(saving: [zone])
     for batch in 0..<(records / 400 + (records % 400 == 0 ? 0 : 1)) {

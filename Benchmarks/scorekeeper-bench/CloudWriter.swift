@@ -13,7 +13,7 @@ enum CloudWriter {
       return 2
     }
     let (path, user, zoneName, prefix) = (arguments[0], arguments[1], arguments[2], arguments[3])
-    let cloud = try MockCloud(path: path, clock: .live)
+    let cloud = try FileCloud(path: path, clock: .live)
     let database = cloud.container(for: user).privateDatabase
     let zone = ZoneID(name: zoneName, ownerName: user)
     _ = try database.modifyRecordZones(saving: [zone]).saveResults[zone]!.get()

@@ -285,7 +285,7 @@ if syncOnly {
     }
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
     let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
-      let cloud = try MockCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
+      let cloud = try FileCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
       return SyncBench.Cloud(container: cloud.container(for: "alice"), location: cloud.path) {
         try removeDatabaseFile(cloud.path)
       }

@@ -4,7 +4,7 @@
 /// an account status, every field type, a parent, a share with an
 /// accepted and a pending participant, a tombstone and a deleted zone.
 public enum CloudScenario {
-  public static func populate(_ cloud: MockCloud) throws {
+  public static func populate(_ cloud: FileCloud) throws {
     let alice = cloud.container(for: "alice").privateDatabase
     let games = ZoneID(name: "games", ownerName: "alice")
     let old = ZoneID(name: "old", ownerName: "alice")

@@ -36,7 +36,7 @@ public enum CloudBacking: String, CaseIterable, Sendable, CustomStringConvertibl
 public final class TestCloud {
   public let backing: CloudBacking
   /// The mock behind a mock backing; nil on postgres.
-  public let mock: MockCloud?
+  public let mock: FileCloud?
   private let directory: TemporaryDirectory?
   private let live: LiveServer?
 
@@ -76,12 +76,12 @@ public final class TestCloud {
     case .memory:
       directory = nil
       live = nil
-      mock = try MockCloud(clock: clock, shareLinks: .sequential)
+      mock = try FileCloud(clock: clock, shareLinks: .sequential)
     case .file:
       let directory = try TemporaryDirectory()
       self.directory = directory
       live = nil
-      mock = try MockCloud(path: directory.file("mock-cloud.sqlite"), clock: clock, shareLinks: .sequential)
+      mock = try FileCloud(path: directory.file("mock-cloud.sqlite"), clock: clock, shareLinks: .sequential)
     case .postgres:
       directory = nil
       mock = nil
@@ -90,7 +90,7 @@ public final class TestCloud {
   }
 
   /// The mock cloud, for tests of the mock itself.
-  public var cloud: MockCloud {
+  public var cloud: FileCloud {
     guard let mock else { preconditionFailure("a test of the mock ran on \(backing)") }
     return mock
   }

@@ -1,6 +1,6 @@
 /// One kind of SQLite file this program owns, and every step of its
 /// schema's history: a scorekeeper database (`Schema.history`) or a mock
-/// cloud file (`MockCloudSchema.history`). Both go through one `Migrator`.
+/// cloud file (`FileCloudSchema.history`). Both go through one `Migrator`.
 public struct SchemaHistory: Sendable {
   /// Written to the header's `application_id` when the file is made, so a
   /// file of one kind is never taken for the other.

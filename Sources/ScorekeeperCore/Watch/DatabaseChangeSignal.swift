@@ -7,7 +7,7 @@
 /// file there (the database, its `-wal` log) is written, and SQLite's
 /// `PRAGMA data_version` (which moves when another connection commits)
 /// tells a commit from a checkpoint or a read. `watch` follows its own
-/// database this way, and a mock cloud's file (`MockCloud.changeSignal`).
+/// database this way, and a mock cloud's file (`FileCloud.changeSignal`).
 public final class DatabaseChangeSignal: ChangeSignal {
   private let database: Database
   public let descriptor: Int32

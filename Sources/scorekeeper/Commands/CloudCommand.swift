@@ -27,7 +27,7 @@ extension Command {
       case nil:
         invocation.output.line(
           "No mock cloud at \(quote(try invocation.cloudAddress().typed)) yet: nothing has been sent to it.")
-      case .mock(let cloud)?:
+      case .file(let cloud)?:
         try cloud.dump { invocation.output.line($0) }
       case .live?:
         throw UsageError(

@@ -89,7 +89,7 @@ final class CloudFollower {
       try invocation.requireClientLibrary()
       live.answer(by: .after(try invocation.settings.networkTimeLimit()))
       return try live.changeSignal()
-    case .mock(let mock)?: return try mock.changeSignal()
+    case .file(let mock)?: return try mock.changeSignal()
     case nil: return nil
     }
   }

@@ -89,7 +89,7 @@ struct ErrorReport {
       // signals' say what they waited for).
       fail("Can't wait for connections: \(error). The scoreboard stopped.")
       return .failure
-    case let error as MockCloudFileError:
+    case let error as FileCloudError:
       fail(error.description)
       return .unusableDatabase
     case let error as ListenError:

@@ -9,7 +9,7 @@ import ScorekeeperCore
 /// side around either (a live server cannot be told to fail).
 struct OpenedCloud {
   enum Backend {
-    case mock(MockCloud)
+    case file(FileCloud)
     case live(LiveCloud)
   }
 
@@ -31,7 +31,7 @@ extension Invocation {
     let path: String
     switch try cloudAddress() {
     case .live(let typed, _): return typed
-    case .mock(let mockPath): path = mockPath
+    case .file(let mockPath): path = mockPath
     }
     func resolved(_ path: String) -> String? {
       guard let resolved = realpath(path, nil) else { return nil }
@@ -55,9 +55,9 @@ extension Invocation {
     let faults = CloudFaults(try settings.cloudFaults.get())
     let backend: OpenedCloud.Backend
     switch address {
-    case .mock(let path):
+    case .file(let path):
       if !create && access(path, F_OK) != 0 { return nil }
-      backend = .mock(try MockCloud(path: path, clock: clock, shareLinks: settings.shareLinks))
+      backend = .file(try FileCloud(path: path, clock: clock, shareLinks: settings.shareLinks))
     case .live(_, let connection):
       // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
       let explicitUser = try explicitUserName()
@@ -77,7 +77,7 @@ extension Invocation {
   func container() throws -> any CloudContainer {
     let cloud = try cloud()!
     switch cloud.backend {
-    case .mock(let mock):
+    case .file(let mock):
       return FaultInjectingContainer(mock.container(for: try userName()), faults: cloud.faults)
     case .live(let live): return FaultInjectingContainer(live.container(), faults: cloud.faults)
     }
@@ -135,7 +135,7 @@ extension Invocation {
     let binding = try stateAtOpen().binding
     // A bound database never creates a mock cloud: a missing one is refused.
     let opened = try cloud(create: rebinding || (!binding.isBound && !joining))
-    if opened == nil && joining && !binding.isBound, case .mock(let path) = try cloudAddress() {
+    if opened == nil && joining && !binding.isBound, case .file(let path) = try cloudAddress() {
       throw SharingError.noCloudForLink(cloud: path)
     }
     if case .live(let live)? = opened?.backend {
@@ -190,7 +190,7 @@ extension Invocation {
     let binding = try binding ?? store.syncBinding()
     let database = store.path
     switch try cloud(create: false)?.backend {
-    case .mock(let mock)?:
+    case .file(let mock)?:
       return binding.refusal(
         database: database, user: try userName(), cloud: try cloudLocation(), identity: mock.identity)
     case nil:  // the mock's file is missing

@@ -142,12 +142,12 @@ enum DataLocation: Equatable {
 /// connection string. One holding a password is refused, since the
 /// database keeps the string it syncs with.
 enum CloudChoice: Equatable {
-  case mock(DataLocation)
+  case file(DataLocation)
   case live(typed: String, connection: PGConnectionString)
 
   init(_ text: String?, origin: SettingOrigin, _ environment: (String) -> String?) throws {
     guard let text, PGConnectionString.looksLikeOne(text) else {
-      self = .mock(
+      self = .file(
         try DataLocation(text, origin: origin, of: .cloud, name: "mock-cloud.sqlite", environment))
       return
     }
@@ -170,7 +170,7 @@ enum CloudChoice: Equatable {
 
   func address() throws -> CloudAddress {
     switch self {
-    case .mock(let location): .mock(path: try location.path())
+    case .file(let location): .file(path: try location.path())
     case .live(let typed, let connection): .live(typed: typed, connection: connection)
     }
   }

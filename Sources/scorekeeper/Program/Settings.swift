@@ -143,7 +143,7 @@ struct Settings {
     case .database: return try? database.get().path(creatingFolders: false)
     case .cloud:
       switch try? cloud.get() {
-      case .mock(let location)?: return try? location.path(creatingFolders: false)
+      case .file(let location)?: return try? location.path(creatingFolders: false)
       case .live(let typed, _)?: return typed
       case nil: return nil
       }

@@ -23,7 +23,7 @@ import Testing
     #expect(try settings.database.get() == .given("/home/ann/games.sqlite"))
     #expect(try settings.userName() == "bob")
     #expect(settings.user.origin == .file(path: config.path, key: "user", line: 6))
-    #expect(try settings.cloud.get() == .mock(.given("team.sqlite")), "the variable beats the file")
+    #expect(try settings.cloud.get() == .file(.given("team.sqlite")), "the variable beats the file")
     #expect(settings.offline.origin == .byDefault)
   }
 

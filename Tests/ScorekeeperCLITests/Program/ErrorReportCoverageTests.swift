@@ -24,7 +24,7 @@ import Testing
     "ImportError": "ImportCommand: each problem at its place",
     "ImportProblems": "ImportCommand: the first 50 problems and how many more",
     "JSONSyntaxError": "JSONStreamReader (an ImportError) and LiveCloud (LiveCloudError.unreadableAnswer)",
-    "MigrationError": "DatabaseFile (DatabaseFileError) and MockCloud (MockCloudFileError)",
+    "MigrationError": "DatabaseFile (DatabaseFileError) and FileCloud (FileCloudError)",
     "PhotoError": "SetPhotoCommand: a UsageError quoting the file; the importers: a RowProblem",
     "PointsSyntaxError": "ScoreChange (ScoreChangeError), typedPoints (UsageError), the importers",
     "Problem": "BGStatsScore.Problem: a play's problem in ImportProblems",

@@ -34,7 +34,7 @@ import Testing
     #expect(all.database.origin == .option("--db"))
     #expect(try all.userName() == "eve")
     #expect(all.user.origin == .environment("SCOREKEEPER_USER"))
-    #expect(try all.cloud.get() == .mock(.given("file-cloud.sqlite")))
+    #expect(try all.cloud.get() == .file(.given("file-cloud.sqlite")))
     #expect(all.cloud.origin == .file(path: "/home/ann/.config/scorekeeper/config", key: "cloud", line: 2))
     #expect(try all.offline.get() == true)
     #expect(all.offline.origin == .option("--offline"))
@@ -120,14 +120,14 @@ import Testing
     #expect(
       try settings(["SCOREKEEPER_CLOUD": "/x/env.sqlite"], options: ["--cloud": "/x/opt.sqlite"])
         .cloudAddress()
-        == .mock(path: "/x/opt.sqlite"))
+        == .file(path: "/x/opt.sqlite"))
     #expect(
-      try settings(["SCOREKEEPER_CLOUD": "/x/env.sqlite"]).cloudAddress() == .mock(path: "/x/env.sqlite"))
+      try settings(["SCOREKEEPER_CLOUD": "/x/env.sqlite"]).cloudAddress() == .file(path: "/x/env.sqlite"))
     #expect(
       try settings(["XDG_DATA_HOME": home.path]).cloudAddress()
-        == .mock(path: home.path + "/scorekeeper/mock-cloud.sqlite"))
+        == .file(path: home.path + "/scorekeeper/mock-cloud.sqlite"))
     #expect(
-      try settings([:], options: ["--cloud": "./service=x"]).cloudAddress() == .mock(path: "./service=x"))
+      try settings([:], options: ["--cloud": "./service=x"]).cloudAddress() == .file(path: "./service=x"))
     #expect(
       throws: UsageError(
         "Cannot tell where to keep the mock cloud: HOME is not set. Use --cloud PATH or SCOREKEEPER_CLOUD.")

@@ -127,7 +127,7 @@ import Testing
   }
 
   @Test func liveShareLinksAreRandomAndWellFormed() throws {
-    let cloud = try MockCloud(clock: .constant(testNow), shareLinks: .random)
+    let cloud = try FileCloud(clock: .constant(testNow), shareLinks: .random)
     let database = cloud.container(for: "alice").database(.private)
     let zone = ZoneID(name: "games", ownerName: "alice")
     _ = try database.modifyRecordZones(saving: [zone])

@@ -174,7 +174,7 @@ import Testing
   ]
 
   /// The same for the mock cloud file's migrations.
-  static let shippedMockCloudSQLHashes = [
+  static let shippedFileCloudSQLHashes = [
     "1 created e14f24fcd8c1f4e3e2dca1453c7528e5f59b751174042cdf8e4a6ee10193c4d1",
     "2 identity 1725948caa00a813f0e503b8140963966bdaf949182cdbaf654d22b31c15a76b",
     "3 devices d5ca22bbefa143a792b85da25ff19b37e31f216258e4166fdee57d4fd01038ec",
@@ -188,6 +188,6 @@ import Testing
       history.migrations.map { "\($0.version) \($0.identifier) \(sha256Hex(Array($0.sql.utf8)))" }
     }
     expectNoDifference(hashes(Schema.history), Self.shippedSQLHashes)
-    expectNoDifference(hashes(MockCloudSchema.history), Self.shippedMockCloudSQLHashes)
+    expectNoDifference(hashes(FileCloudSchema.history), Self.shippedFileCloudSQLHashes)
   }
 }

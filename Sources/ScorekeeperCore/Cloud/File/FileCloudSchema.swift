@@ -1,14 +1,14 @@
 /// The mock cloud's own SQLite file: the "server" that several devices and
 /// users share. Marked with its own application id so neither program ever
 /// mistakes the other's file for its own; migrated by the same `Migrator`
-/// as a scorekeeper database, from `MockCloudMigrations.swift`.
+/// as a scorekeeper database, from `FileCloudMigrations.swift`.
 ///
 /// Change tracking uses one server-wide sequence: every write takes the
 /// next number, stored on what it changed. A change token is a position in
 /// that sequence, so any number of readers each keep their own, and every
 /// query for "changes since" is an index range scan, whatever the size of
 /// the server.
-public enum MockCloudSchema {
+public enum FileCloudSchema {
   /// "SKCL".
   public static let applicationID: Int32 = 0x534b_434c
 

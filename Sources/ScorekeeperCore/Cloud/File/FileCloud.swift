@@ -12,7 +12,7 @@
 /// account, then any injected fault, then applies the rules in the
 /// extensions (`+Records`, `+Zones`, `+Changes`, `+Sharing`). Concurrent
 /// processes queue at the file's write lock, so nothing is lost.
-public final class MockCloud: Sendable {
+public final class FileCloud: Sendable {
   /// Items per call (`CloudRules`).
   public static var itemLimit: Int { CloudRules.itemLimit }
 
@@ -38,7 +38,7 @@ public final class MockCloud: Sendable {
   ) throws {
     var status = stat()
     if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-      throw MockCloudFileError.isDirectory(path: path)
+      throw FileCloudError.isDirectory(path: path)
     }
     let database: Database
     do {
@@ -48,7 +48,7 @@ public final class MockCloud: Sendable {
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
       try database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
     } catch let error as DatabaseError {
-      throw MockCloudFileError.cannotOpen(path: path, error)
+      throw FileCloudError.cannotOpen(path: path, error)
     }
     self.path = path
     self.state = Locked(
@@ -68,9 +68,9 @@ public final class MockCloud: Sendable {
       (Int32(truncatingIfNeeded: try row.int64(0)), try row.int(1), try row.int(2), try row.int(3) == 1)
     }!
     switch (applicationID, version, objects) {
-    case (MockCloudSchema.applicationID, MockCloudSchema.version, _) where hasLedger:
+    case (FileCloudSchema.applicationID, FileCloudSchema.version, _) where hasLedger:
       return  // current: every process that opens the file, so one read and nothing more
-    case (MockCloudSchema.applicationID, ...MockCloudSchema.version, _):
+    case (FileCloudSchema.applicationID, ...FileCloudSchema.version, _):
       break
     case (0, 0, 0):
       // Readers carry on while a writer commits; set once, in the file.
@@ -78,14 +78,14 @@ public final class MockCloud: Sendable {
     default:
       // Another application's file (even one without an application id),
       // or a newer mock cloud, is never taken over.
-      throw MockCloudFileError.notMockCloud(
+      throw FileCloudError.notFileCloud(
         path: path, applicationID: applicationID, version: version)
     }
-    try MockCloudSchema.installFunctions(on: database, clock: clock)
+    try FileCloudSchema.installFunctions(on: database, clock: clock)
     do {
-      try Migrator(MockCloudSchema.history).migrate(database)
+      try Migrator(FileCloudSchema.history).migrate(database)
     } catch let error as MigrationError {
-      throw MockCloudFileError.migrationFailed(path: path, error)
+      throw FileCloudError.migrationFailed(path: path, error)
     }
   }
 
@@ -106,8 +106,8 @@ public final class MockCloud: Sendable {
   }
 
   /// One user's view of this server.
-  public func container(for userName: String) -> MockCloudContainer {
-    MockCloudContainer(cloud: self, userName: userName)
+  public func container(for userName: String) -> FileCloudContainer {
+    FileCloudContainer(cloud: self, userName: userName)
   }
 
   /// Sets what `accountStatus()` reports for the user, and so whether
@@ -155,7 +155,7 @@ public final class MockCloud: Sendable {
       } catch let error as DatabaseError {
         // The file itself failed (read-only, damaged, disk full): not an
         // answer of the cloud, but a file that cannot be used.
-        throw MockCloudFileError.cannotOpen(path: path, error)
+        throw FileCloudError.cannotOpen(path: path, error)
       }
     }
   }

@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   /// Says when the cloud's file changes: a commit by any other connection
   /// to it (another device's sync, in any process; this process's own
   /// through this cloud too, since the signal has a connection of its
@@ -8,7 +8,7 @@ extension MockCloud {
     do {
       return try DatabaseChangeSignal(database: try Database(path: path, create: false))
     } catch let error as DatabaseError {
-      throw MockCloudFileError.cannotOpen(path: path, error)
+      throw FileCloudError.cannotOpen(path: path, error)
     }
   }
 }

@@ -9,9 +9,9 @@ import Testing
 /// bob's +4), bob's "Chess", ann's deleted "Gone". Each upgrades through
 /// the `Migrator` to exactly a fresh file's structure, and devices that
 /// start from it see that story and can add to it.
-@Suite(.tags(.process), .runAsTagged) struct MockCloudFixtureTests {
+@Suite(.tags(.process), .runAsTagged) struct FileCloudFixtureTests {
   static let fixtures = FixtureFolder(packageRoot + "/Fixtures/mock-clouds")
-  static let versions = Array(1...MockCloudSchema.version)
+  static let versions = Array(1...FileCloudSchema.version)
   /// The first version whose binary could set a photo.
   static let firstWithPhotos = 4
 
@@ -22,8 +22,8 @@ import Testing
     let scratch = try TemporaryDirectory()
     let copy = scratch.file("cloud.sqlite")
     try Self.fixtures.copy(version, to: copy)
-    _ = try MockCloud(path: copy, clock: .constant(testNow))
-    _ = try MockCloud(path: scratch.file("fresh.sqlite"), clock: .constant(testNow))
+    _ = try FileCloud(path: copy, clock: .constant(testNow))
+    _ = try FileCloud(path: scratch.file("fresh.sqlite"), clock: .constant(testNow))
 
     let upgraded = try Database(path: copy, create: false)
     let fresh = try Database(path: scratch.file("fresh.sqlite"), create: false)
@@ -32,7 +32,7 @@ import Testing
     // with no times to tell; the steps applied here have the clock's.
     #expect(
       try upgraded.rows(of: "schemaMigrations", columns: ["version", "identifier", "appliedAt"])
-        == MockCloudSchema.history.migrations.map {
+        == FileCloudSchema.history.migrations.map {
           [
             .integer(Int64($0.version)), .text($0.identifier),
             .text($0.version <= version ? SchemaHistory.unrecordedAppliedAt : testNow.iso8601),

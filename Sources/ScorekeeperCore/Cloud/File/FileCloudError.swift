@@ -1,7 +1,7 @@
 /// The mock cloud's file cannot be used.
-public enum MockCloudFileError: Error, Equatable, CustomStringConvertible {
+public enum FileCloudError: Error, Equatable, CustomStringConvertible {
   /// An SQLite file of some other application, or a newer mock format.
-  case notMockCloud(path: String, applicationID: Int32, version: Int)
+  case notFileCloud(path: String, applicationID: Int32, version: Int)
   case isDirectory(path: String)
   /// SQLite cannot open or read the file (a directory, not SQLite, no permission).
   case cannotOpen(path: String, DatabaseError)
@@ -12,9 +12,9 @@ public enum MockCloudFileError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .notMockCloud(let path, Schema.applicationID, _):
+    case .notFileCloud(let path, Schema.applicationID, _):
       "\(quote(path)) is a scorekeeper database, not a mock cloud file; nothing was changed."
-    case .notMockCloud(let path, let applicationID, let version):
+    case .notFileCloud(let path, let applicationID, let version):
       "\(quote(path)) is not a mock cloud file this version can use "
         + "(application id \(applicationID), version \(version)); nothing was changed."
     case .isDirectory(let path):

@@ -1,6 +1,6 @@
-/// One user's view of a `MockCloud`.
-public struct MockCloudContainer: CloudContainer {
-  public let cloud: MockCloud
+/// One user's view of a `FileCloud`.
+public struct FileCloudContainer: CloudContainer {
+  public let cloud: FileCloud
   public let userName: String
 
   public func serverIdentity() -> String { cloud.identity }
@@ -8,8 +8,8 @@ public struct MockCloudContainer: CloudContainer {
   public var privateDatabase: any CloudDatabase { database(.private) }
   public var sharedDatabase: any CloudDatabase { database(.shared) }
 
-  public func database(_ scope: DatabaseScope) -> MockCloudDatabase {
-    MockCloudDatabase(cloud: cloud, userName: userName, scope: scope)
+  public func database(_ scope: DatabaseScope) -> FileCloudDatabase {
+    FileCloudDatabase(cloud: cloud, userName: userName, scope: scope)
   }
 
   public func accountStatus() throws -> AccountStatus {
@@ -38,11 +38,11 @@ public struct MockCloudContainer: CloudContainer {
   }
 }
 
-/// One of a user's two databases on a `MockCloud`.
-public struct MockCloudDatabase: CloudDatabase {
+/// One of a user's two databases on a `FileCloud`.
+public struct FileCloudDatabase: CloudDatabase {
   public static var itemLimit: Int { CloudRules.itemLimit }
 
-  public let cloud: MockCloud
+  public let cloud: FileCloud
   public let userName: String
   public let scope: DatabaseScope
 

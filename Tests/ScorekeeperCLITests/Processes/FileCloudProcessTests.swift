@@ -4,7 +4,7 @@ import ScorekeeperTestSupport
 import Testing
 
 /// The file-backed mock cloud used by separate processes.
-@Suite(.tags(.process), .runAsTagged) struct MockCloudProcessTests {
+@Suite(.tags(.process), .runAsTagged) struct FileCloudProcessTests {
   let binary: BinaryProcess
 
   init() throws {
@@ -23,7 +23,7 @@ import Testing
     let results = try waits.map { try $0() }
     #expect(
       results == Array(repeating: ProcessResult(status: 0, stdout: "saved 300\n", stderr: ""), count: 2))
-    let database = try MockCloud(path: cloudPath, clock: .constant(testNow)).container(for: "alice")
+    let database = try FileCloud(path: cloudPath, clock: .constant(testNow)).container(for: "alice")
       .privateDatabase
     var names: [String] = []
     var tags: [String] = []
@@ -44,7 +44,7 @@ import Testing
   @Test("cloud dump prints the server, in order, and leaves the file as it was")
   func dump() throws {
     try CloudScenario.populate(
-      try MockCloud(path: cloudPath, clock: .constant(testNow), shareLinks: .sequential))
+      try FileCloud(path: cloudPath, clock: .constant(testNow), shareLinks: .sequential))
     let before = try sha256Hex(fileAt: cloudPath)
     #expect(
       try binary.run(["--cloud", cloudPath, "cloud", "dump"])
@@ -53,7 +53,7 @@ import Testing
   }
 }
 
-extension MockCloudProcessTests {
+extension FileCloudProcessTests {
   @Test("accept-share naming a cloud that is not there creates none, and says which to name; nothing written")
   func acceptShareMistypedCloud() throws {
     #expect(try binary.run(["add-game", "Poker"]).status == 0)
@@ -86,7 +86,7 @@ extension MockCloudProcessTests {
   }
 }
 
-extension MockCloudProcessTests {
+extension FileCloudProcessTests {
   @Test(
     "revive-game makes a read-only copy a game of one's own again: its standings and history, new ids, synced"
   )

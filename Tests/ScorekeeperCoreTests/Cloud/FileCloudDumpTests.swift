@@ -2,7 +2,7 @@
 import ScorekeeperTestSupport
 import Testing
 
-@Suite struct MockCloudDumpTests {
+@Suite struct FileCloudDumpTests {
   @Test(arguments: CloudBacking.mocks)
   func theDumpListsEverythingInAFixedOrder(backing: CloudBacking) throws {
     let server = try TestCloud(backing)

@@ -1,6 +1,6 @@
 /// The mock server's rows, read and written inside one operation's
 /// transaction. Only storage lives here; the rules that decide what may be
-/// written live in the `MockCloud` extensions.
+/// written live in the `FileCloud` extensions.
 ///
 /// Every query names its zone's full key, so each one is an index lookup or
 /// range scan: an operation's cost grows with what it touches, not with the
@@ -127,7 +127,7 @@ struct ServerStore {
     ) { row in
       let (type, value) = (try row.text(1), row.value(2))
       guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: id.zoneID) else {
-        throw MockCloudFileError.corrupt("a field of type \(type) holds \(value)")
+        throw FileCloudError.corrupt("a field of type \(type) holds \(value)")
       }
       record.fields[try row.text(0)] = decoded
     }

@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   func modifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy,
     atomically: Bool, as userName: String, in scope: DatabaseScope

@@ -6,7 +6,7 @@ import Testing
 
 /// The file-backed server: persistence, refusing other files, concurrent
 /// writers, and the dump.
-@Suite struct MockCloudFileTests {
+@Suite struct FileCloudTests {
   let directory: TemporaryDirectory
   let zone = ZoneID(name: "games", ownerName: "alice")
 
@@ -17,29 +17,29 @@ import Testing
   var path: String { directory.file("mock-cloud.sqlite") }
 
   @Test func aSecondOpeningOfTheFileSeesTheSameServer() throws {
-    let first = try MockCloud(path: path, clock: .constant(testNow))
+    let first = try FileCloud(path: path, clock: .constant(testNow))
     let database = first.container(for: "alice").privateDatabase
     _ = try database.modifyRecordZones(saving: [zone])
     let saved = try database.modifyRecords(saving: [
       CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")
     ])
     .saveResults.values.first!.get()
-    let second = try MockCloud(path: path, clock: .constant(testNow))
+    let second = try FileCloud(path: path, clock: .constant(testNow))
     expectNoDifference(saved, try second.container(for: "alice").privateDatabase.record(for: saved.id))
   }
 
-  @Test func aScorekeeperDatabaseIsNotAMockCloud() throws {
+  @Test func aScorekeeperDatabaseIsNotAFileCloud() throws {
     let store = try TestStore()
     #expect(
-      throws: MockCloudFileError.notMockCloud(
+      throws: FileCloudError.notFileCloud(
         path: store.path, applicationID: Schema.applicationID, version: Schema.currentVersion)
     ) {
-      try MockCloud(path: store.path, clock: .constant(testNow))
+      try FileCloud(path: store.path, clock: .constant(testNow))
     }
   }
 
   @Test func twoConnectionsWritingAtOnceLoseNothing() async throws {
-    let setUp = try MockCloud(path: path, clock: .constant(testNow))
+    let setUp = try FileCloud(path: path, clock: .constant(testNow))
     _ = try setUp.container(for: "alice").privateDatabase.modifyRecordZones(saving: [zone])
     let zone = self.zone
     let path = self.path
@@ -47,7 +47,7 @@ import Testing
       for writer in ["a", "b"] {
         group.addTask {
           // Its own connection, as another process would have.
-          let cloud = try MockCloud(path: path, clock: .constant(testNow))
+          let cloud = try FileCloud(path: path, clock: .constant(testNow))
           let database = cloud.container(for: "alice").privateDatabase
           var tags: [String] = []
           for batch in 0..<20 {
@@ -74,11 +74,11 @@ import Testing
   }
 }
 
-extension MockCloudFileTests {
+extension FileCloudTests {
   @Test func aFileThatIsNotSQLiteCannotBeOpened() throws {
     try Array("not a database, just text\n".utf8).write(to: path)
     #expect(
-      throws: MockCloudFileError.cannotOpen(
+      throws: FileCloudError.cannotOpen(
         path: path,
         DatabaseError(
           extendedCode: 26, message: "file is not a database",
@@ -89,7 +89,7 @@ extension MockCloudFileTests {
             """
         ))
     ) {
-      try MockCloud(path: path, clock: .constant(testNow))
+      try FileCloud(path: path, clock: .constant(testNow))
     }
     #expect(
       try String(decoding: Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
@@ -97,19 +97,19 @@ extension MockCloudFileTests {
   }
 }
 
-extension MockCloudFileTests {
+extension FileCloudTests {
   @Test(
     "a cloud file that cannot be written is a file that cannot be used, not the cloud's answer; it stays as it was"
   )
   func anUnwritableFileIsAFileError() throws {
-    let database = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+    let database = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
       .privateDatabase
     _ = try database.modifyRecordZones(saving: [zone])
     let before = try sha256Hex(fileAt: path)
     let unwritable = try UnwritableFile(path)
-    let cloud = try MockCloud(path: path, clock: .constant(testNow))
+    let cloud = try FileCloud(path: path, clock: .constant(testNow))
     #expect(
-      throws: MockCloudFileError.cannotOpen(
+      throws: FileCloudError.cannotOpen(
         path: path,
         DatabaseError(
           extendedCode: 8 /* SQLITE_READONLY */, message: "attempt to write a readonly database",
@@ -130,10 +130,10 @@ extension Array where Element == UInt8 {
   }
 }
 
-extension MockCloudFileTests {
+extension FileCloudTests {
   @Test("a version 3 cloud file is upgraded: its share keeps its link, and new links never repeat one")
   func upgradeFromVersion3() throws {
-    let links = { (cloud: MockCloud, name: String) throws -> String? in
+    let links = { (cloud: FileCloud, name: String) throws -> String? in
       let database = cloud.container(for: "alice").privateDatabase
       let zone = ZoneID(name: name, ownerName: "alice")
       _ = try database.modifyRecordZones(saving: [zone])
@@ -144,7 +144,7 @@ extension MockCloudFileTests {
     }
     // Version 3 numbered sequential links by the change sequence (here 3).
     let old = try #require(
-      try links(try MockCloud(path: path, clock: .constant(testNow), shareLinks: .sequential), "a"))
+      try links(try FileCloud(path: path, clock: .constant(testNow), shareLinks: .sequential), "a"))
     let file = try Database(path: path)
     try file.executeScript(
       """
@@ -157,7 +157,7 @@ extension MockCloudFileTests {
       """)
     let sequence = try #require(try file.fetchOne("SELECT value FROM sequence") { try $0.int64(0) })
     file.close()
-    let upgraded = try MockCloud(path: path, clock: .constant(testNow), shareLinks: .sequential)
+    let upgraded = try FileCloud(path: path, clock: .constant(testNow), shareLinks: .sequential)
     // Counting goes on from the change sequence, past every number version 3 gave.
     #expect(sequence >= 3)
     #expect(try links(upgraded, "b") == ShareLinkGenerator.sequential.next(sequence + 1))
@@ -170,12 +170,12 @@ extension MockCloudFileTests {
   }
 }
 
-extension MockCloudFileTests {
+extension FileCloudTests {
   @Test("a version 4 cloud file is upgraded: an asset's bytes move out of its field, which keeps their hash")
   func upgradeFromVersion4() throws {
     let bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0, 255]
     let id = RecordID(name: "r1", zoneID: zone)
-    let database = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+    let database = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
       .privateDatabase
     _ = try database.modifyRecordZones(saving: [zone])
     _ = try database.modifyRecords(saving: [
@@ -192,7 +192,7 @@ extension MockCloudFileTests {
       PRAGMA user_version = 4;
       """)
     file.close()
-    let upgraded = try MockCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+    let upgraded = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
       .privateDatabase
     let record = try upgraded.record(for: id)
     expectNoDifference(

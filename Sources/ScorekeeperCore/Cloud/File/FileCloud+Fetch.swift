@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   func fetchRecords(_ ids: [RecordID], as userName: String, in scope: DatabaseScope) throws
     -> [RecordID: Result<CloudRecord, CloudError>]
   {

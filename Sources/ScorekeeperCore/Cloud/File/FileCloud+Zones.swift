@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   func modifyZones(
     saving zones: [ZoneID], deleting zoneIDs: [ZoneID], as userName: String, in scope: DatabaseScope
   ) throws -> ModifyZonesResult {

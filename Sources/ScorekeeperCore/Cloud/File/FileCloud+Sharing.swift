@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   func shareMetadata(for link: String, as userName: String) throws -> ShareMetadata {
     try perform(.shareMetadata, as: userName, writes: false) { store in
       try Self.metadata(for: link, as: userName, store: store)

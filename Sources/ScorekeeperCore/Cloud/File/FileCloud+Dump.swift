@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   /// Everything on the server, one line at a time, in a fixed order (zones
   /// by owner and name, records by name, fields by key), so two dumps of
   /// the same state are identical: for debugging and golden transcripts.

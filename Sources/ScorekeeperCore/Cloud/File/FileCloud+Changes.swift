@@ -1,4 +1,4 @@
-extension MockCloud {
+extension FileCloud {
   func databaseChanges(since token: ChangeToken?, as userName: String, in scope: DatabaseScope)
     throws -> DatabaseChanges
   {

@@ -1,6 +1,6 @@
 /// Every version of the mock cloud file ever shipped, as literal SQL,
 /// frozen: a file made by any release upgrades through exactly this text
-/// (`MockCloudFixtureTests`, with a file made by each version's code).
+/// (`FileCloudFixtureTests`, with a file made by each version's code).
 ///
 /// Versions 1–5 shipped without a ledger, each upgrade a Swift function;
 /// the `Migrator` adopts their history (`SchemaHistory.unrecordedThrough`).
@@ -158,7 +158,7 @@ extension Migration {
 
   /// Version 5: assets, kept apart from their records' fields (which
   /// hold each one's hash and size), the bytes last; and each owner's
-  /// quota of asset bytes, 1 GiB unless set (`MockCloud.setAssetQuota`).
+  /// quota of asset bytes, 1 GiB unless set (`FileCloud.setAssetQuota`).
   /// A rowid table: a WITHOUT ROWID table is for small rows. Before, an
   /// asset field held its bytes: they move to the assets table, and the
   /// field keeps their reference (`CloudAsset.reference`).
