@@ -270,3 +270,18 @@ extension ScoreSheet {
     ])
   }
 }
+
+extension PersonSummary {
+  /// `people --json`: {"people": [each person]}.
+  public static func json(_ people: [PersonSummary]) -> JSON {
+    .object([("people", .array(people.map(\.json)))])
+  }
+
+  /// `people --json`'s entries.
+  public var json: JSON {
+    .object([
+      ("person", .string(name)), ("names", .array(names.map(JSON.string))), ("games", .integer(Int64(games))),
+      ("lastPlayed", lastPlayed.map { .string($0.iso8601) } ?? .null), ("photo", photo?.json ?? .null),
+    ])
+  }
+}

@@ -52,6 +52,25 @@ extension RatingFold.Step {
   }
 }
 
+extension Statistics {
+  /// `stats --json`: the range's keys (`CountedGames.jsonRangeFields`),
+  /// then {"people": [each line]}.
+  public func json(over games: CountedGames) -> JSON {
+    .object(games.jsonRangeFields + [("people", .array(lines.map(\.json)))])
+  }
+
+  /// `stats PERSON --json`: the range's keys, the person's line's, then
+  /// "headToHead" (each opponent) and "nemesis" (a name, or null).
+  public func json(of line: Line, over games: CountedGames) -> JSON {
+    guard case .object(let fields) = line.json else { preconditionFailure("a line is an object") }
+    return .object(
+      games.jsonRangeFields + fields + [
+        ("headToHead", .array(headToHead(of: line.person).map(\.json))),
+        ("nemesis", nemesis(of: line.person).map { .string($0.name) } ?? .null),
+      ])
+  }
+}
+
 extension Statistics.Line {
   /// {"person", "games", "wins", "winRate", "averagePosition" (null
   /// before a competitive game), "averageScore" (null so too),

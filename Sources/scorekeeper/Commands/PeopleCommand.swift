@@ -23,7 +23,7 @@ extension Command {
     run: { invocation in
       let people = try invocation.store().people()
       if invocation.json {
-        invocation.print(.object([("people", .array(people.map(\.json)))]))
+        invocation.print(PersonSummary.json(people))
         return
       }
       guard !people.isEmpty else {
@@ -40,14 +40,4 @@ extension Command {
       }
       for line in alignedLines(rows, alignsRight: { $0 == 1 }) { invocation.output.line(line) }
     })
-}
-
-extension PersonSummary {
-  /// `people --json`'s entries.
-  var json: JSON {
-    .object([
-      ("person", .string(name)), ("names", .array(names.map(JSON.string))), ("games", .integer(Int64(games))),
-      ("lastPlayed", lastPlayed.map { .string($0.iso8601) } ?? .null), ("photo", photo?.json ?? .null),
-    ])
-  }
 }

@@ -21,41 +21,26 @@ extension Command {
     run: { invocation in
       let system = invocation[Option.system] ?? .openskill
       let typed = invocation[.ratedPerson]
-      var fold = RatingFold(system: system)
-      var steps: [RatingFold.Step] = []
-      let counted = try invocation.store().countedGames(ofKind: invocation[Option.ofKind])
-      let (games, kind) = (counted.games, counted.kind)
-      let person = games.person(named: typed) ?? Person.key(of: typed)
-      for game in games {
-        fold.fold(game) { member, rank, before, after in
-          if member == person {
-            steps.append(RatingFold.Step(game: game, rank: rank, before: before, after: after))
-          }
-        }
-      }
-      let board = Leaderboard(fold)
-      guard let entry = board.entries.first(where: { $0.person == person }) else {
+      let games = try invocation.store().countedGames(ofKind: invocation[Option.ofKind])
+      let history = RatingHistory(of: typed, over: games.games, system: system)
+      guard let entry = history.entry else {
         throw CommandFailure(
           "No rated game has a player named \(quote(typed))."
-            + Suggestion.didYouMean(Suggestion.closest(to: typed, among: board.entries.map(\.name))))
+            + Suggestion.didYouMean(Suggestion.closest(to: typed, among: history.names)))
       }
       let explain = invocation[.explain]
       if invocation.json {
-        guard case .object(let fields) = entry.json else { return }
-        var object: [(String, JSON)] =
-          [("system", .string(system.rawValue)), ("kind", kind.map(JSON.string) ?? .null)] + fields
-        if explain { object.append(("explain", .array(steps.map(\.json)))) }
-        invocation.print(.object(object))
+        invocation.print(history.json(of: games, explaining: explain))
         return
       }
       let output = invocation.output
       output.line(
-        "\(quote(entry.name)): \(entry.value.described), place \(entry.rank) of \(board.entries.count), "
+        "\(quote(entry.name)): \(entry.value.described), place \(entry.rank) of \(history.boardSize), "
           + "after \(entry.games) game\(entry.games == 1 ? "" : "s")\(entry.isProvisional ? " (provisional)" : "")."
       )
       guard explain else { return }
       output.line(system == .openskill ? "Game by game (μ − 3σ):" : "Game by game:")
-      let rows = steps.map { step in
+      let rows = history.steps.map { step in
         let change = step.after.score - step.before.score
         return [
           invocation.times.format(step.game.finishedAt), step.game.game.title,

@@ -43,10 +43,9 @@ extension Command {
       let games = try invocation.store().countedGames(
         ofKind: invocation[Option.ofKind], since: since, until: until)
       let statistics = Statistics(of: games.games)
-      let range = games.jsonRangeFields
       guard let typed = invocation[ifGiven: .person] else {
         if invocation.json {
-          invocation.print(.object(range + [("people", .array(statistics.lines.map(\.json)))]))
+          invocation.print(statistics.json(over: games))
         } else {
           printEveryone(statistics, filtered: since != nil || until != nil, invocation.output)
         }
@@ -58,19 +57,12 @@ extension Command {
           "No finished game has a player named \(quote(typed))."
             + Suggestion.didYouMean(Suggestion.closest(to: typed, among: names)))
       }
-      let rivals = statistics.headToHead(of: line.person)
-      let nemesis = statistics.nemesis(of: line.person)
       if invocation.json {
-        guard case .object(let fields) = line.json else { return }
-        invocation.print(
-          .object(
-            range + fields + [
-              ("headToHead", .array(rivals.map(\.json))),
-              ("nemesis", nemesis.map { .string($0.name) } ?? .null),
-            ]))
+        invocation.print(statistics.json(of: line, over: games))
         return
       }
-      printPerson(line, rivals, nemesis, invocation.output)
+      printPerson(
+        line, statistics.headToHead(of: line.person), statistics.nemesis(of: line.person), invocation.output)
     })
 
   private static func printEveryone(_ statistics: Statistics, filtered: Bool, _ output: Output) {
