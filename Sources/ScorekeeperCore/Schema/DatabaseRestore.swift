@@ -109,7 +109,7 @@ public enum DatabaseRestore {
     }
     defer { store.close() }
     // A write's first step is the device claim this new file is due.
-    try store.database.write { try DeviceClaim.markRestored(store.database) }
+    try store.database.write { try SyncTables.markRestored(store.database) }
     return try store.database.fetchOne("SELECT count(*) FROM games") { try $0.int(0) }!
   }
 
@@ -124,13 +124,7 @@ public enum DatabaseRestore {
       let db = try Database(path: path, create: false)
       defer { db.close() }
       _ = try db.fetchAll("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.int(0) }
-      // A database that never synced has nothing "not yet synced": it
-      // keeps all it has here, by intent.
-      let sql = """
-        SELECT CASE WHEN (SELECT userName FROM syncState) IS NULL THEN 0 ELSE count(*) END
-        FROM syncRecords WHERE state <> 'synced'
-        """
-      unsent = (try? db.fetchOne(sql) { try $0.int(0) }).flatMap { $0 } ?? 0
+      unsent = (try? SyncTables.unsentRows(db)) ?? 0
     }
     let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
     let stamp = String(now.iso8601.prefix(19)).replacing(":", with: "").replacing("-", with: "")

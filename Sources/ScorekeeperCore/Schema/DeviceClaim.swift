@@ -102,13 +102,7 @@ enum DeviceClaim: Equatable {
       if version >= Migration.exactTotals.version { try db.execute("DELETE FROM localChanges") }
       // A mark: a backup copied back over the database, as `restore` puts
       // one back (which marks it itself).
-      if !mark.isEmpty && version >= Migration.restoredBackups.version { try Self.markRestored(db) }
+      if !mark.isEmpty && version >= Migration.restoredBackups.version { try SyncTables.markRestored(db) }
     }
-  }
-
-  /// Marks `db` as a backup put back: its first sync keeps the games
-  /// deleted since as read-only copies (`SyncEngine.keepGamesDeletedSinceBackup`).
-  static func markRestored(_ db: Database) throws {
-    try db.execute("UPDATE syncState SET restoredAt = now()")
   }
 }

@@ -29,15 +29,16 @@ extension Store {
     try database.fetchAll(
       """
       SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id),
-             r.ownerName, z.shareRecordName, z.shareLink, z.permission
-      FROM games AS g
-      LEFT JOIN syncRecords AS r ON r.recordName = g.id || ':games'
-      LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
+             \(SyncTables.accessColumns)
+      FROM games AS g \(SyncTables.accessJoin(games: "g"))
       WHERE g.id NOT IN (SELECT gameID FROM archivedGames)
       ORDER BY 3 DESC, g.title COLLATE NOCASE, g.title, g.id
       """
     ) { row in
-      (GameSummary(game: try Game(row: row), playerCount: try row.int(2)), try Self.access(row, from: 3))
+      (
+        GameSummary(game: try Game(row: row), playerCount: try row.int(2)),
+        try SyncTables.access(row, from: 3)
+      )
     }
   }
 
@@ -52,26 +53,7 @@ extension Store {
   }
 
   func access(ofGameID id: String) throws -> GameAccess {
-    try database.fetchOne(
-      """
-      SELECT r.ownerName, z.shareRecordName, z.shareLink, z.permission
-      FROM syncRecords AS r
-      LEFT JOIN syncZones AS z ON z.ownerName = r.ownerName AND z.zoneName = r.zoneName
-      WHERE r.recordName = ?1
-      """, [.text(SyncedTable.games.recordName(of: id))]
-    ) { try Self.access($0, from: 0) } ?? .mine
-  }
-
-  /// Access from four columns starting at `first`: the record's owner
-  /// ('' or NULL: this user), the zone's share record, link and permission.
-  private static func access(_ row: Row, from first: Int) throws -> GameAccess {
-    let owner = try row.optionalText(first) ?? ""
-    if !owner.isEmpty {
-      let permission =
-        try row.optionalText(first + 3).flatMap(SharePermission.init(rawValue:)) ?? .readOnly
-      return .sharedWithMe(owner: owner, permission: permission)
-    }
-    return try row.optionalText(first + 1) == nil ? .mine : .sharedByMe(link: try row.optionalText(first + 2))
+    try SyncTables.access(ofGameID: id, in: database)
   }
 
   /// Refuses, before anything is written, a change to a game shared with

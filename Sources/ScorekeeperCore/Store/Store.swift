@@ -55,13 +55,7 @@ public final class Store {
     } catch let error as DatabaseError where error.primaryCode == 5 {  // SQLITE_BUSY: someone else's too
       return false
     }
-    let unused =
-      try database.fetchOne(
-        """
-        \(SyncTracking.marker) SELECT (SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)) = 0
-          AND (SELECT deviceClaim IS NULL FROM syncState)
-        """
-      ) { try $0.int(0) == 1 } ?? false
+    let unused = try SyncTables.holdNothingToSend(database)
     if unused { madeLocalChange = false }  // no mark for a file about to go
     return unused
   }

@@ -44,9 +44,8 @@ extension RowImporter {
   }
 
   /// A batch of `rows` score changes: its insert (returning the ids
-  /// inserted) and its tracking for sync of those it inserted (by the
-  /// batch's ids, each row's syncRecords row made as the trigger
-  /// `sync_scoreEvents_insert` makes it, whatever state one had).
+  /// inserted) and its tracking for sync of those it inserted
+  /// (`SyncTables.trackScoreEvents`).
   private static func batchStatements(rows: Int, columns: [String]) -> (insert: String, track: String) {
     let width = columns.count
     let tuples = (0..<rows).map { row in
@@ -55,18 +54,7 @@ extension RowImporter {
     let insert =
       "INSERT INTO scoreEvents (\(columns.joined(separator: ", "))) VALUES "
       + tuples.joined(separator: ", ") + " ON CONFLICT (id) DO NOTHING RETURNING id"
-    let track = """
-      \(SyncTracking.marker) INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT e.id || ':scoreEvents', 'scoreEvents', e.id, parent.zoneName, parent.ownerName, parent.recordName,
-        'pendingSave', 1
-      FROM scoreEvents AS e JOIN syncRecords AS parent ON parent.recordName = e.playerID || ':players'
-      WHERE e.id IN (\((1...rows).map { "?\($0)" }.joined(separator: ", ")))
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName,
-        ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName
-      """
-    return (insert, track)
+    return (insert, SyncTables.trackScoreEvents(rows: rows))
   }
 
   /// Inserts the row unless its id is here; counts what happened, and
