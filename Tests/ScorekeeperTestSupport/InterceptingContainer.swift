@@ -49,6 +49,8 @@ public final class InterceptingContainer: CloudContainer, @unchecked Sendable {
     InterceptingDatabase(base: base.sharedDatabase, container: self)
   }
 
+  public func changeSignal() throws -> (any ChangeSignal)? { try base.changeSignal() }
+  public func answer(by deadline: Deadline?) { base.answer(by: deadline) }
   public func accountStatus() throws -> AccountStatus { try base.accountStatus() }
   public func shareMetadata(for link: String) throws -> ShareMetadata { try base.shareMetadata(for: link) }
   public func claimDevice(_ id: String, holder: String) throws -> String {

@@ -168,6 +168,19 @@ public protocol CloudContainer: Sendable {
   /// trip does: the live cloud asks with the statement it opens its
   /// connection with. The answers are what each call would give then.
   func willFetchDatabaseChanges(private: ChangeToken?, shared: ChangeToken?)
+
+  /// Says when this user's view may have changed (another device's save,
+  /// a share's owner's), for `watch` and `serve` to fetch then
+  /// (`ChangeFeed`): a live server's notifications on the user's channel,
+  /// a commit to the file cloud's file. Nil when nothing else can change
+  /// the cloud (one in memory). It has its own connection; the caller
+  /// makes another once it is lost.
+  func changeSignal() throws -> (any ChangeSignal)?
+
+  /// Every operation from now on, connecting included, must be over by
+  /// `deadline` (nil: each gets the cloud's own time limit again). A
+  /// cloud in the same process answers at once and ignores it.
+  func answer(by deadline: Deadline?)
 }
 
 extension CloudContainer {

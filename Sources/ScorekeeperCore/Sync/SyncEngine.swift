@@ -30,7 +30,7 @@ public final class SyncEngine {
   let store: Store
   let container: any CloudContainer
   let cloudLocation: String
-  let timing: SyncTiming
+  private(set) var timing: SyncTiming
   /// What the current (or last) sync did so far: read after one that
   /// failed too, for what it did before it stopped.
   public internal(set) var report = SyncReport()
@@ -60,6 +60,16 @@ public final class SyncEngine {
     self.timing = timing
     self.fetchPageSize = fetchPageSize
     self.observer = observer
+  }
+
+  /// Starts a run (a sync, a fetch, a share): its budget counts from now,
+  /// and so does the time a live server has to answer, which counts
+  /// against it as retries do, in real time whatever the clock (no test can
+  /// fake a server's silence). An engine made for one command starts its
+  /// run when made; one kept for many (a `ChangeFeed`'s) starts each.
+  public func startRun() {
+    timing.restart()
+    container.answer(by: .after(timing.answerTime))
   }
 
   /// Sends pending changes, then fetches everyone else's (and sends the

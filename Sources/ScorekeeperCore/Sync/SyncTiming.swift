@@ -9,16 +9,33 @@ public struct SyncTiming: Sendable {
   /// Seconds a sync may spend waiting to retry before it stops politely.
   public var budget: Double
   let sleep: @Sendable (Double) -> Void
-  let elapsed: @Sendable () -> Double
+  /// Seconds passed, on a clock that only moves forward.
+  private let clock: @Sendable () -> Double
+  /// The clock's reading when the current run started (`restart`).
+  private var start = 0.0
 
+  /// - Parameter elapsed: seconds passed so far, as the waits count them
+  ///   (real time, or the sum of virtual waits).
   public init(
     budget: Double, sleep: @escaping @Sendable (Double) -> Void,
     elapsed: @escaping @Sendable () -> Double
   ) {
     self.budget = budget
     self.sleep = sleep
-    self.elapsed = elapsed
+    clock = elapsed
   }
+
+  /// Seconds since the current run started.
+  func elapsed() -> Double { clock() - start }
+
+  /// Starts a run: the budget counts from now.
+  mutating func restart() { start = clock() }
+
+  /// Seconds a live server is given to answer within a run: the budget,
+  /// but never less than a second, enough to connect through TLS across
+  /// the world (a budget of 0 means "do not wait to retry", not "do not
+  /// wait for an answer").
+  public var answerTime: Double { max(budget, 1) }
 
   /// Sleeps for real, measured on the monotonic clock from now.
   public static func live(budget: Double) -> SyncTiming {

@@ -34,7 +34,8 @@ extension Command {
     run: { invocation in
       let address = invocation[Option.bind] ?? "127.0.0.1"
       let token = Loopback.isAddress(address) ? nil : randomToken()
-      let board = Scoreboard(invocation, token: token)
+      let feed = try invocation.changeFeed(command: "serve")
+      let board = Scoreboard(feed: feed, errors: invocation.errors, token: token)
       let server = try HTTPServer(address: address, port: invocation[Option.port] ?? 8080) {
         board.answer($0)
       }
@@ -46,11 +47,10 @@ extension Command {
         "Serving the scoreboard at http://\(host):\(server.port)/" + (token.map { "?token=\($0)" } ?? ""))
       invocation.output.flush()
       let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP])
-      let following = try ChangeFollowing(invocation, command: "serve")
       var sent: [String: String] = [:]
       var changed = false
       while true {
-        if try following.cloud?.step() == true { changed = true }
+        if try feed.step() { changed = true }
         if changed {
           board.changed()
           // What each followed game's clients were sent last; a game that
@@ -66,13 +66,13 @@ extension Command {
           changed = false
         }
         let ready = try server.serve(
-          also: [signals] + following.descriptors,
-          until: following.limit(.after(ChangeSignals.recheckInterval)))
+          also: [signals] + feed.descriptors,
+          until: feed.limit(.after(ChangeSignals.recheckInterval)))
         if ready.contains(0), let signal = SignalPipe.take(from: signals).first {
           server.close()
           SignalPipe.end(by: signal)
         }
-        if try following.takeChanges() { changed = true }
+        if try feed.takeChanges() { changed = true }
       }
     })
 

@@ -138,16 +138,12 @@ extension Invocation {
     if opened == nil && joining && !binding.isBound, case .file(let path) = try cloudAddress() {
       throw SharingError.noCloudForLink(cloud: path)
     }
-    if case .live(let live)? = opened?.backend {
-      try requireClientLibrary()
-      // Waiting for answers counts against the budget as retries do, in
-      // real time whatever the clock (no test can fake a server's silence).
-      live.answer(by: .after(Settings.networkTime(budget: timing.budget)))
-    }
+    if case .live? = opened?.backend { try requireClientLibrary() }
     if !rebinding, let refusal = try bindingRefusal(binding) { throw refusal }
     let engine = SyncEngine(
       store: store, container: try container(), cloudLocation: try cloudLocation(), timing: timing)
     engine.errorWords = ErrorWords.of
+    engine.startRun()
     if let progress = SyncProgress(
       errors: errors, isTerminal: terminal.errorsAreTerminal, delay: try settings.progressDelay.get())
     {

@@ -201,18 +201,10 @@ struct Settings {
   /// most, waiting for answers and between retries alike.
   static let automaticSyncBudget = 2.0
 
-  /// Seconds a live server is given to answer within a sync of `budget`
-  /// seconds: the budget, but never less than a second, enough to connect
-  /// through TLS across the world (a budget of 0 means "do not wait to
-  /// retry", not "do not wait for an answer").
-  static func networkTime(budget: Double) -> Double {
-    max(budget, 1)
-  }
-
   /// Seconds any one exchange with a live server (connecting, a call and
   /// its answer) may take outside a sync: the sync budget's.
   func networkTimeLimit() throws -> Double {
-    Self.networkTime(budget: try syncTiming().budget)
+    try syncTiming().answerTime
   }
 
   /// Random share links, or numbered ones with deterministic ids.

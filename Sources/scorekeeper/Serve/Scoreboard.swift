@@ -16,7 +16,10 @@ import ScorekeeperCore
 /// only (`Loopback`: 421 for any other, as a page's own name resolving to
 /// 127.0.0.1 would send); elsewhere, whoever has the token.
 final class Scoreboard {
-  private let invocation: Invocation
+  /// Where a failure to read is said, for whoever runs the server.
+  private let errors: Output
+  /// Whose `store` every route reads: the database opened again when replaced.
+  private let feed: ChangeFeed
   /// Required of every request when set: `?token=` or the cookie it sets.
   private let token: String?
   /// The port it is served on, once listening: it names the cookie.
@@ -26,10 +29,13 @@ final class Scoreboard {
   /// `/api/game/ID` and its page's events show the same reading.
   private var standingsRead: [String: GameStandings] = [:]
 
-  init(_ invocation: Invocation, token: String?) {
-    self.invocation = invocation
+  init(feed: ChangeFeed, errors: Output, token: String?) {
+    self.errors = errors
+    self.feed = feed
     self.token = token
   }
+
+  private var store: Store { feed.store }
 
   /// The cookie keeping the token: named by the port, so two scoreboards
   /// on one host keep one each.
@@ -45,7 +51,7 @@ final class Scoreboard {
   /// `/api/game/ID` answers them) and its sheet.
   func event(for game: String) throws -> String {
     try cached("event " + game) {
-      let sheet = try invocation.store().sheet(of: game).json
+      let sheet = try store.sheet(of: game).json
       return Array(
         JSON.object([("standings", try standings(of: game).json), ("sheet", sheet)]).compactText.utf8)
     }.string
@@ -54,7 +60,7 @@ final class Scoreboard {
   /// The standings of the game of id `game`, until the next change.
   private func standings(of game: String) throws -> GameStandings {
     if let standings = standingsRead[game] { return standings }
-    let standings = try invocation.store().gameStandings(of: game)
+    let standings = try store.gameStandings(of: game)
     standingsRead[game] = standings
     return standings
   }
@@ -89,8 +95,8 @@ final class Scoreboard {
     } catch {
       // The why is for whoever runs the server, not for every client
       // (it can name files and SQL).
-      invocation.errors.line("serve: \(request.path): \(ErrorWords.of(error))")
-      invocation.errors.flush()
+      errors.line("serve: \(request.path): \(ErrorWords.of(error))")
+      errors.flush()
       return .response(.error(500, "The scoreboard could not read the database; the server says why."))
     }
   }
@@ -100,16 +106,16 @@ final class Scoreboard {
       String.init)
     switch (parts.first ?? "", parts.count) {
     case ("", 1):
-      return .response(html(ScoreboardPage.games(try invocation.store().gamesOverview())))
+      return .response(html(ScoreboardPage.games(try store.gamesOverview())))
     case ("app.css", 1): return .response(asset(Self.css, type: "text/css; charset=utf-8"))
     case ("app.js", 1): return .response(asset(Self.javascript, type: "text/javascript; charset=utf-8"))
     case ("api", 2) where parts[1] == "games":
       return .response(
-        json(try cached("games") { Array(try invocation.store().gamesOverview().json.compactText.utf8) }))
+        json(try cached("games") { Array(try store.gamesOverview().json.compactText.utf8) }))
     case ("api", 3) where parts[1] == "game" && Self.isID(parts[2]):
       return .response(json(try standingsJSON(of: try gameID(parts[2]))))
     case ("game", 2) where Self.isID(parts[1]):
-      let game = try invocation.store().gamesWithAccess().first { $0.summary.game.id == parts[1] }
+      let game = try store.gamesWithAccess().first { $0.summary.game.id == parts[1] }
       guard let game else { return .response(.error(404)) }
       return .response(html(ScoreboardPage.game(game.summary.game)))
     case ("game", 3) where Self.isID(parts[1]) && parts[2] == "events":
@@ -127,7 +133,7 @@ final class Scoreboard {
   private func photo(in game: String, _ player: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let photo: PhotoWithBytes
     do {
-      photo = try invocation.store().photo(in: game, player)
+      photo = try store.photo(in: game, player)
     } catch StoreError.noPhoto {
       return .error(404)
     }
@@ -144,7 +150,7 @@ final class Scoreboard {
   /// an id read since the last change is known without a lookup.
   private func gameID(_ spelling: String) throws -> String {
     if standingsRead[spelling] != nil { return spelling }
-    return try invocation.store().game(spelling).game.id
+    return try store.game(spelling).game.id
   }
 
   private func cached(_ key: String, _ make: () throws -> [UInt8]) throws -> [UInt8] {

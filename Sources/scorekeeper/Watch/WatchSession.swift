@@ -6,7 +6,7 @@ import ScorekeeperCore
 
 /// One run of `watch GAME`: the view of the game (standings, or the score
 /// sheet) shown again whenever it changes, on this database or through
-/// the cloud (`CloudFollower`). On a terminal, full-screen
+/// the cloud (`ChangeFeed`). On a terminal, full-screen
 /// (`TerminalScreen`) under a header that says the last change and the
 /// connection; in a pipe, a block (or a JSON line) per change.
 final class WatchSession {
@@ -14,15 +14,15 @@ final class WatchSession {
   /// The game followed; nil: every game (`GamesBoard`).
   private let reference: String?
   private let sheet: Bool
-  private let following: ChangeFollowing
-  private var cloud: CloudFollower? { following.cloud }
+  private let feed: ChangeFeed
+  private var cloud: CloudFeed? { feed.cloud }
   private let clock: Clock
 
   init(_ invocation: Invocation, sheet: Bool) throws {
     self.invocation = invocation
     reference = invocation[ifGiven: .watchedGame]
     self.sheet = sheet
-    following = try ChangeFollowing(invocation, command: "watch")
+    feed = try invocation.changeFeed(command: "watch")
     clock = try invocation.settings.dependencies.get().clock
   }
 
@@ -42,7 +42,7 @@ final class WatchSession {
   }
 
   private func view() throws -> View {
-    let store = try invocation.store()
+    let store = feed.store
     if invocation.json {
       guard let reference else { return .json(try store.gamesBoard().json) }
       return .json(sheet ? try store.sheet(of: reference).json : try store.gameStandings(of: reference).json)
@@ -74,7 +74,7 @@ final class WatchSession {
     var shown: View?
     while true {
       // What is due from the cloud first (at the start: the catch-up).
-      _ = try cloud?.step()
+      _ = try feed.step()
       let view = try view()
       if view != shown {
         // A blank line between blocks, as between paragraphs.
@@ -95,7 +95,7 @@ final class WatchSession {
       }
       // A pipe's reader gone shows on its write end at once (POLLERR):
       // the watch ends then, as `cat` would at its next write.
-      if try !wait(until: .after(3600), also: stdoutIsPipe ? [STDOUT_FILENO] : []).isEmpty {
+      if try !feed.wait(until: .after(3600), also: stdoutIsPipe ? [STDOUT_FILENO] : []).isEmpty {
         SignalPipe.end(by: SIGPIPE)
       }
     }
@@ -112,19 +112,19 @@ final class WatchSession {
 
   private func runFullScreen() throws {
     let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
-    cloud?.saysOnStandardError = false  // the header says it
+    cloud?.report = nil  // the header says it
     let screen = TerminalScreen(output: invocation.output)
     screen.enter()
     defer { screen.leave() }
     while true {
-      _ = try cloud?.step()
+      _ = try feed.step()
       guard case .text(var text) = try view() else { preconditionFailure("a terminal shows text") }
       if text.hasSuffix("\n") { text.removeLast() }
       let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       screen.draw(try header(columns: screen.size.columns) + [""] + body)
       // The header's "3 s ago" moves each second for a minute, then each minute.
       let extra = screen.readsKeys ? [signals, STDIN_FILENO] : [signals]
-      for index in try wait(until: .after(nextTick()), also: extra) {
+      for index in try feed.wait(until: .after(nextTick()), also: extra) {
         if extra[index] == STDIN_FILENO {
           if screen.takeKeys().contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) {
             return
@@ -172,7 +172,7 @@ final class WatchSession {
   private func headerParts() throws -> [String] {
     var parts: [String] = []
     lastChangeAge = nil
-    if let (name, event) = try invocation.store().lastChange(of: reference) {
+    if let (name, event) = try feed.store.lastChange(of: reference) {
       let points = event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)"
       let now = try clock.now().millisecondsSince1970
       let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)
@@ -209,24 +209,5 @@ final class WatchSession {
     if case .offline? = cloud?.connection { return 1 }
     guard let age = lastChangeAge else { return 3600 }
     return age < 60 ? 1 : Double(60 - age % 60)
-  }
-
-  // MARK: Waiting
-
-  /// Waits until this database changes (another process committed), the
-  /// cloud signals, the cloud follower has something due, or one of `also`
-  /// is readable (returning the indexes of those), by `deadline` at most.
-  private func wait(until deadline: Deadline, also extra: [Int32]) throws -> [Int] {
-    let limit = following.limit(deadline)
-    while true {
-      let followed = following.descriptors
-      let readyExtra = try ChangeSignals.ready(followed + extra, until: limit).filter { $0 >= followed.count }
-        .map { $0 - followed.count }
-      if try following.takeChanges() || !readyExtra.isEmpty || limit.hasPassed
-        || (cloud?.deadline.hasPassed ?? false)
-      {
-        return readyExtra
-      }
-    }
   }
 }

@@ -17,7 +17,7 @@ import Testing
   static let caughtBefore: [String: String] = [
     "CloudFaultSyntaxError": "Settings: a UsageError naming the test variable",
     "ColumnError": "the importers (RowProblem, a play's problem) and the sync engine (UnusableRecord)",
-    "DatabaseReplaced": "FollowedDatabase: the watch opens the new file",
+    "DatabaseReplaced": "ChangeFeed: watch and serve open the new file",
     "DryRun": "Store.importJSON: the rollback of a dry run",
     "Failure": "ImageHeader: ByteReader.Failure becomes an ImageError",
     "ImageError": "CheckedPhoto: PhotoError.notAnImage",

@@ -52,6 +52,9 @@ public struct FaultInjectingContainer: CloudContainer {
   public func willFetchDatabaseChanges(private: ChangeToken?, shared: ChangeToken?) {
     base.willFetchDatabaseChanges(private: `private`, shared: shared)
   }
+  // The signal is only a hint to fetch; the faults meet the fetch.
+  public func changeSignal() throws -> (any ChangeSignal)? { try base.changeSignal() }
+  public func answer(by deadline: Deadline?) { base.answer(by: deadline) }
   public var privateDatabase: any CloudDatabase {
     FaultInjectingDatabase(base: base.privateDatabase, faults: faults)
   }

@@ -5,6 +5,10 @@ public struct FileCloudContainer: CloudContainer {
 
   public func serverIdentity() -> String { cloud.identity }
 
+  public func changeSignal() throws -> (any ChangeSignal)? { try cloud.changeSignal() }
+
+  public func answer(by deadline: Deadline?) {}
+
   public var privateDatabase: any CloudDatabase { database(.private) }
   public var sharedDatabase: any CloudDatabase { database(.shared) }
 

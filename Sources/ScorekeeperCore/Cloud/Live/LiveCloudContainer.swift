@@ -15,6 +15,10 @@ public struct LiveCloudContainer: CloudContainer {
     cloud.willFetchDatabaseChanges([.private: `private`?.rawValue, .shared: shared?.rawValue])
   }
 
+  public func changeSignal() throws -> (any ChangeSignal)? { try cloud.changeSignal() }
+
+  public func answer(by deadline: Deadline?) { cloud.answer(by: deadline) }
+
   public var privateDatabase: any CloudDatabase { database(.private) }
   public var sharedDatabase: any CloudDatabase { database(.shared) }
 
