@@ -10,16 +10,23 @@ public struct CountedGames: Sendable {
   /// The span asked for: from `since`, until just before `until`.
   public var since: Timestamp?
   public var until: Timestamp?
+  /// The first counted game of the kind finished after the span (at or
+  /// after `until`), read with the others: what an empty span's refusal
+  /// names.
+  public var firstAfter: FinishedGame?
+
+  /// The span's last millisecond, as the documents say it: just before
+  /// `until`.
+  public var lastCounted: Timestamp? {
+    until.map { Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1) }
+  }
 
   /// {"kind", "since", "until" (the span's last millisecond)}: each null
   /// when not asked for.
   public var jsonRangeFields: [(String, JSON)] {
     [
       ("kind", kind.map(JSON.string) ?? .null), ("since", since.map { .string($0.iso8601) } ?? .null),
-      (
-        "until",
-        until.map { .string(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1).iso8601) } ?? .null
-      ),
+      ("until", lastCounted.map { .string($0.iso8601) } ?? .null),
     ]
   }
 }
@@ -32,19 +39,23 @@ extension Store {
     ofKind kind: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil
   ) throws -> CountedGames {
     try readFinishedGames(naming: true) { finished in
-      var games = finished.filter { game in
-        game.isCounted && since.map { game.finishedAt >= $0 } ?? true
-          && until.map { game.finishedAt < $0 } ?? true
+      var counted = finished.filter(\.isCounted)
+      var named: String?
+      if let kind {
+        let key = GameKind.key(of: kind)
+        let kinds = try kinds(finished: [])
+        guard let found = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
+          throw StoreError.kindNotFound(
+            reference: kind, suggestions: Suggestion.closest(to: kind, among: kinds.map(\.name)))
+        }
+        named = found.name
+        counted = counted.filter { $0.kind.map(GameKind.key) == key }
       }
-      guard let kind else { return CountedGames(games: games, since: since, until: until) }
-      let key = GameKind.key(of: kind)
-      let kinds = try kinds(finished: [])
-      guard let named = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
-        throw StoreError.kindNotFound(
-          reference: kind, suggestions: Suggestion.closest(to: kind, among: kinds.map(\.name)))
+      let games = counted.filter { game in
+        since.map { game.finishedAt >= $0 } ?? true && until.map { game.finishedAt < $0 } ?? true
       }
-      games = games.filter { $0.kind.map(GameKind.key) == key }
-      return CountedGames(games: games, kind: named.name, since: since, until: until)
+      let firstAfter = until.flatMap { until in counted.first { $0.finishedAt >= until } }
+      return CountedGames(games: games, kind: named, since: since, until: until, firstAfter: firstAfter)
     }
   }
 }

@@ -9,11 +9,7 @@ extension Leaderboard {
   public func json(of games: CountedGames) -> JSON {
     .object([
       ("system", .string(system.rawValue)), ("kind", games.kind.map(JSON.string) ?? .null),
-      (
-        "asOf",
-        games.until.map { .string(Timestamp(millisecondsSince1970: $0.millisecondsSince1970 - 1).iso8601) }
-          ?? .null
-      ),
+      ("asOf", games.lastCounted.map { .string($0.iso8601) } ?? .null),
       ("ratings", .array(entries.map(\.json))),
     ])
   }

@@ -37,9 +37,7 @@ extension Command {
       let now = try invocation.settings.dependencies.get().clock.now()
       let until = bound?.end(now: now)
       let found = try invocation.store().countedGames(ofKind: kind, until: until)
-      if let bound, found.games.isEmpty,
-        let first = try invocation.store().countedGames(ofKind: kind).games.first
-      {
+      if let bound, found.games.isEmpty, let first = found.firstAfter {
         throw CommandFailure(
           "No game had finished by \(quote(bound.text)): the first, \(quote(first.game.title)), finished "
             + "\(invocation.times.format(first.finishedAt)).")

@@ -53,6 +53,24 @@ import Testing
         ])
   }
 
+  @Test(
+    "a span ending before every game of the kind holds none, and names the first counted one after it, in one read"
+  )
+  func firstAfterTheSpan() throws {
+    let hearts = try test.store.countedGames(ofKind: "Hearts").games
+    #expect(hearts.map(\.game.title) == ["Monday", "Wednesday"])
+    var begun: [String] = []
+    test.database.trace { if $0.hasPrefix("BEGIN") { begun.append($0) } }
+    let before = try test.store.countedGames(ofKind: "Hearts", until: hearts[0].finishedAt)
+    test.database.trace(nil)
+    #expect(begun == ["BEGIN DEFERRED"])
+    #expect(before.games.isEmpty)
+    #expect(before.firstAfter?.game == hearts[0].game)
+    #expect(before.lastCounted == Timestamp(millisecondsSince1970: hearts[0].finishedAt.millisecondsSince1970 - 1))
+    // No end: nothing after it.
+    #expect(try test.store.countedGames(ofKind: "Hearts").firstAfter == nil)
+  }
+
   @Test("a kind no game has is refused, with the kinds close to it")
   func unknownKind() {
     #expect(throws: StoreError.kindNotFound(reference: "Heart", suggestions: ["Hearts"])) {
