@@ -66,7 +66,8 @@ import Testing
     #expect(begun == ["BEGIN DEFERRED"])
     #expect(before.games.isEmpty)
     #expect(before.firstAfter?.game == hearts[0].game)
-    #expect(before.lastCounted == Timestamp(millisecondsSince1970: hearts[0].finishedAt.millisecondsSince1970 - 1))
+    #expect(
+      before.lastCounted == Timestamp(millisecondsSince1970: hearts[0].finishedAt.millisecondsSince1970 - 1))
     // No end: nothing after it.
     #expect(try test.store.countedGames(ofKind: "Hearts").firstAfter == nil)
   }
