@@ -34,7 +34,7 @@ public enum FixtureDataSet {
       try fill(store, version: 1)
       _ = try store.score(in: "Poker night", "Bob \"the bluff\" O'Neil; --", .add(5))
       _ = try store.score(in: "Poker night", "Z", .add(-1))
-      _ = try store.undo()
+      _ = try store.history.undo()
     case 3, 4, 5, 6, 7:
       // v2's data; v3 adds the sync metadata the triggers record for it,
       // v4 makes those triggers part of the schema, v7 lists the changes.
@@ -62,7 +62,7 @@ public enum FixtureDataSet {
       _ = try store.addRound(in: "Hearts", [("Ann", 60), ("Bob", 13)])
       _ = try store.addRound(in: "Hearts", [("Ann", 0), ("Bob", 26)])
       _ = try store.fixRound(in: "Hearts", number: 1, [("Bob", 12)])
-      _ = try store.undo()
+      _ = try store.history.undo()
       _ = try store.setTeam(in: "Hearts", "Bob", to: "Larks")
       _ = try store.finish("Hearts")
       _ = try store.reopen("Hearts")
@@ -73,8 +73,8 @@ public enum FixtureDataSet {
       // v14's, and who is who: Alice is Ann, and Bob in Hearts is a
       // person of his own. (Results are cached only when read.)
       try fill(store, version: 14)
-      _ = try store.mergePeople("Ann", "Alice")
-      _ = try store.splitPerson("Bob", games: ["Hearts"])
+      _ = try store.people.merge("Ann", "Alice")
+      _ = try store.people.split("Bob", games: ["Hearts"])
     case 16:
       // v15's, and points with decimals: a chess match to 2.5 in half
       // points, Ann starting on 0.5, Bob docked 0.125 outside the rounds.

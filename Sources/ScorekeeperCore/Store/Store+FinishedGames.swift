@@ -92,7 +92,7 @@ extension Store {
   /// Each member as the person the links make them, named as people are
   /// shown.
   private func named(_ games: [FinishedGame]) throws -> [FinishedGame] {
-    let directory = try peopleDirectory()
+    let directory = try people.directory()
     var spellings = PeopleNames.Spellings()
     var people: Set<String> = []
     // Anonymous seats are no one: they leave the sides, whose places stay

@@ -156,3 +156,22 @@ extension Player {
       id: try row.text(0), gameID: try row.text(1), name: try row.text(2), score: try row.total(3))
   }
 }
+
+extension ScoreEvent {
+  /// The columns `init(row:)` reads, of `scoreEvents AS e`.
+  static let columns = columns(of: "e")
+
+  /// The same, of `alias` (nil: unqualified, for a `RETURNING`).
+  static func columns(of alias: String?) -> String {
+    let prefix = alias.map { $0 + "." } ?? ""
+    return ["id", "playerID", "delta", "thousandths", "time", "device", "undoes"].map { prefix + $0 }
+      .joined(separator: ", ")
+  }
+
+  /// A score event from `columns` (or a `RETURNING` of the same).
+  init(row: Row) throws {
+    self.init(
+      id: try row.text(0), playerID: try row.text(1), delta: try row.points(2), time: try row.timestamp(4),
+      device: try row.text(5), undoes: try row.optionalText(6))
+  }
+}

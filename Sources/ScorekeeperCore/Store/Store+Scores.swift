@@ -118,12 +118,12 @@ extension Store {
       INSERT INTO scoreEvents (playerID, delta, thousandths, device, undoes, roundID, time)
       VALUES (?1, ?2, ?6, (SELECT id FROM localDevice), ?3, ?4,
         coalesce(?5, \(Self.logTime("(SELECT gameID FROM players WHERE id = ?1)", sinceDevice: false))))
-      RETURNING id, playerID, delta, thousandths, time, device, undoes
+      RETURNING \(ScoreEvent.columns(of: nil))
       """,
       [
         .text(playerID), .whole(delta), SQLValue(undoes), SQLValue(round?.id),
         SQLValue(round?.madeAt.iso8601), .thousandths(delta),
-      ], Self.event)!
+      ], ScoreEvent.init(row:))!
     if undoes == nil && round == nil { try listLocalChange(event.id) }
     if round == nil { try noteLogTime(event.time) }
     return event

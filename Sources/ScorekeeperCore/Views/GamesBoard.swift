@@ -53,7 +53,7 @@ extension Store {
     return GamesBoard.Row(
       game: summary, finished: finished, verdict: state.verdict, winners: winners,
       leaders: finished ? leaders.filter(\.isWinner) : leaders,
-      lastChange: try lastChange(ofGameID: summary.game.id))
+      lastChange: try history.lastChange(ofGameID: summary.game.id))
   }
 }
 

@@ -31,7 +31,7 @@ extension Command {
       var resultChanges: [ResultChange] = []
       if invocation.json {
         var stream: StreamedJSONArray?
-        try invocation.store().history(
+        try invocation.store().history.log(
           of: invocation[.game], player: invocation[ifGiven: .onlyPlayer],
           header: { game, player, _, log in
             gameLog = log
@@ -51,7 +51,7 @@ extension Command {
       // The game's own changes and what syncs did to its result, newest
       // first, each going where it falls in time among the score changes.
       var ownLines: [(time: Timestamp, line: String)] = []
-      try invocation.store().history(
+      try invocation.store().history.log(
         of: invocation[.game], player: invocation[ifGiven: .onlyPlayer],
         header: { game, player, historyShape, log in
           shape = historyShape

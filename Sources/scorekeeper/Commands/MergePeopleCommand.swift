@@ -20,7 +20,7 @@ extension Command {
     echoes: true,
     needsDatabase: true,
     run: { invocation in
-      let merge = try invocation.store().mergePeople(invocation[.keptPerson], invocation[.mergedPerson])
+      let merge = try invocation.store().people.merge(invocation[.keptPerson], invocation[.mergedPerson])
       if invocation.json {
         invocation.print(merge.json)
       } else {

@@ -21,7 +21,7 @@ extension Command {
     pages: true,
     needsDatabase: true,
     run: { invocation in
-      let people = try invocation.store().people()
+      let people = try invocation.store().people.all()
       if invocation.json {
         invocation.print(PersonSummary.json(people))
         return

@@ -19,7 +19,7 @@ extension Command {
     echoes: true,
     needsDatabase: true,
     run: { invocation in
-      let split = try invocation.store().splitPerson(
+      let split = try invocation.store().people.split(
         invocation[.splitName], games: invocation[each: .splitGames])
       if invocation.json {
         invocation.print(split.json)

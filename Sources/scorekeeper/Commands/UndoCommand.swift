@@ -20,7 +20,7 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      let undo = try invocation.store().undo()
+      let undo = try invocation.store().history.undo()
       guard case .score(let result) = undo else {
         if case .round(let round) = undo { printRoundUndo(round, invocation) }
         if case .people(let change) = undo { printPeopleUndo(change, invocation) }

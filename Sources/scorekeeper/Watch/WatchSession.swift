@@ -172,7 +172,7 @@ final class WatchSession {
   private func headerParts() throws -> [String] {
     var parts: [String] = []
     lastChangeAge = nil
-    if let (name, event) = try feed.store.lastChange(of: reference) {
+    if let (name, event) = try feed.store.history.lastChange(of: reference) {
       let points = event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)"
       let now = try clock.now().millisecondsSince1970
       let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)

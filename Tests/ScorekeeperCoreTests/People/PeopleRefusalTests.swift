@@ -22,25 +22,25 @@ import Testing
     let store = test.store
     let hearts = try store.addGame(title: "Hearts")
     for name in ["Bob", "Robert", "Ann"] { _ = try store.addPlayer(to: "Hearts", name: name) }
-    _ = try store.mergePeople("Bob", "Robert")
+    _ = try store.people.merge("Bob", "Robert")
     let before = try everything(store)
     #expect(throws: StoreError.samePerson(reference: "bob", other: " BOB ", person: "Bob")) {
-      try store.mergePeople("bob", " BOB ")
+      try store.people.merge("bob", " BOB ")
     }
     #expect(throws: StoreError.samePerson(reference: "Robert", other: "Bob", person: "Bob")) {
-      try store.mergePeople("Robert", "Bob")
+      try store.people.merge("Robert", "Bob")
     }
     #expect(throws: StoreError.personNotFound(reference: "Bobb", suggestions: ["Bob"])) {
-      try store.mergePeople("Ann", "Bobb")
+      try store.people.merge("Ann", "Bobb")
     }
     #expect(
       throws: StoreError.playerNotFound(
         reference: "Cy", game: hearts, suggestions: [])
     ) {
-      try store.splitPerson("Cy", games: ["Hearts"])
+      try store.people.split("Cy", games: ["Hearts"])
     }
     #expect(throws: StoreError.gameNotFound(reference: "Chess", suggestions: [])) {
-      try store.splitPerson("Ann", games: ["Hearts", "Chess"])
+      try store.people.split("Ann", games: ["Hearts", "Chess"])
     }
     #expect(try everything(store) == before)
     #expect(

@@ -65,7 +65,9 @@ import Testing
       expectNoDifference(try cells(containing: word, on: a), [])
       #expect(try !fileHolds(word, on: a), "\(word)")
     }
-    #expect(throws: StoreError.lastChangeNotAScore(description: "deleted a game")) { try a.store.undo() }
+    #expect(throws: StoreError.lastChangeNotAScore(description: "deleted a game")) {
+      try a.store.history.undo()
+    }
     // Still sent, and gone everywhere.
     try world.converge()
     #expect(try a.store.games().map(\.game.title) == ["Keep"])
@@ -78,7 +80,7 @@ import Testing
     #expect(try !fileHolds("Blobfish", on: a))
     #expect(
       throws: StoreError.lastChangeNotAScore(description: "removed a player from \"Gloomhaven Omega\"")
-    ) { try a.store.undo() }
+    ) { try a.store.history.undo() }
   }
 
   @Test("a game deleted on another device leaves none of its names here once received")
@@ -93,7 +95,7 @@ import Testing
     // This device's last change is still named, without the names.
     #expect(
       throws: StoreError.lastChangeNotAScore(description: "changed a game since deleted")
-    ) { try a.store.undo() }
+    ) { try a.store.history.undo() }
   }
 
   @Test("the change log holds what undo can reach: nothing before the last other change, at most the limit")
@@ -103,8 +105,8 @@ import Testing
     #expect(try log() == 1)
     for _ in 0..<(Store.localChangeLimit + 5) { _ = try a.store.score(in: "Keep", "Ann", .add(1)) }
     #expect(try log() == Store.localChangeLimit)
-    for _ in 0..<Store.localChangeLimit { _ = try a.store.undo() }
-    #expect(throws: StoreError.nothingToUndo) { try a.store.undo() }
+    for _ in 0..<Store.localChangeLimit { _ = try a.store.history.undo() }
+    #expect(throws: StoreError.nothingToUndo) { try a.store.history.undo() }
     #expect(try a.store.players(of: "Keep").map(\.score) == [6])
   }
 }

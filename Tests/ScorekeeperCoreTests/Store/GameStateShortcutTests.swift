@@ -66,7 +66,7 @@ import Testing
     case 50..<60:
       _ = try? store.score(in: game, someone, .add(points()))
     case 60..<70:
-      _ = try? store.undo()
+      _ = try? store.history.undo()
     case 70..<82:
       _ = try? store.setRules(
         in: game, winner: Bool.random(using: &random) ? .lowest : nil,

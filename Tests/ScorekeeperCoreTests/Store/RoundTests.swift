@@ -32,13 +32,13 @@ import Testing
     _ = try store.addRound(in: "Hearts", [("Bob", 26)])
     _ = try store.fixRound(in: "Hearts", number: 1, [("Bob", 12)])
     #expect(try rounds() == ["1*: Ann=5 Bob=12", "2: Ann=0 Bob=26"])
-    guard case .round(let undone) = try store.undo() else {
+    guard case .round(let undone) = try store.history.undo() else {
       Issue.record("undo did not revert the correction")
       return
     }
     #expect(undone.number == 1 && undone.isCorrection)
     #expect(try rounds() == ["1: Ann=5 Bob=13", "2: Ann=0 Bob=26"])
-    _ = try store.undo()  // round 1's correction is gone: round 2 goes
+    _ = try store.history.undo()  // round 1's correction is gone: round 2 goes
     #expect(try rounds() == ["1: Ann=5 Bob=13"])
     #expect(try store.players(of: "Hearts").map(\.score) == [13, 5])
   }
@@ -60,7 +60,7 @@ import Testing
     #expect(throws: StoreError.self) { try store.addRound(in: "Hearts", [("Ann", 1)]) }
     #expect(throws: StoreError.self) { try store.score(in: "Hearts", "Ann", .add(1)) }
     #expect(throws: StoreError.self) { try store.addPlayer(to: "Hearts", name: "Cy") }
-    #expect(throws: StoreError.self) { try store.undo() }
+    #expect(throws: StoreError.self) { try store.history.undo() }
     #expect(try data() == before)
     _ = try store.reopen("Hearts")
     // Judged afresh at the next change: Bob is still past 100.
@@ -89,7 +89,7 @@ import Testing
     _ = try store.setRules(in: "Hearts", winner: nil, target: .set(10), rounds: nil)
     var log: [GameLogEntry] = []
     var rows: [String] = []
-    try store.history(
+    try store.history.log(
       of: "Hearts", header: { _, _, _, entries in log = entries },
       row: {
         rows.append("\($0.playerName) \($0.event.delta) \($0.round ?? 0) \($0.isCorrection) \($0.counts)")
@@ -115,12 +115,12 @@ import Testing
     _ = try store.addGame(title: "Quiz", rules: GameRules(rounds: 2))
     for name in ["Ann", "Bob", "Cy"] { _ = try store.addPlayer(to: "Quiz", name: name) }
     _ = try store.addRound(in: "Quiz", [("Ann", 3), ("Bob", 1), ("Cy", 2)])
-    _ = try store.undo()
+    _ = try store.history.undo()
     _ = try store.addRound(in: "Quiz", [("Ann", 2), ("Bob", 5), ("Cy", 1)])
     _ = try store.addRound(in: "Quiz", [("Ann", 1), ("Bob", 1), ("Cy", 1)])
     var log: [String] = []
     var rows: [String] = []
-    try store.history(
+    try store.history.log(
       of: "Quiz",
       header: { _, _, _, entries in
         log = entries.map { "\($0.ending.map { "\($0)" } ?? "-") \($0.winnerNames)" }

@@ -64,7 +64,7 @@ import Testing
     _ = try store.score(in: "Poker", "Ann", .add(2))
     var header: (GameSummary, Player?, HistoryShape, [GameLogEntry])?
     var entries: [HistoryEntry] = []
-    try store.history(of: "poker", header: { header = ($0, $1, $2, $3) }, row: { entries.append($0) })
+    try store.history.log(of: "poker", header: { header = ($0, $1, $2, $3) }, row: { entries.append($0) })
     #expect(header?.0 == GameSummary(game: poker.game, playerCount: 2))
     #expect(header?.1 == nil)
     #expect(header?.2 == HistoryShape(count: 3, nameWidth: 8, changeWidth: 2))
@@ -88,7 +88,7 @@ import Testing
           playerName: "Ann", isThisDevice: true),
       ], entries)
     var annOnly: [String] = []
-    try store.history(
+    try store.history.log(
       of: "poker", player: "ann",
       header: {
         #expect($1?.name == "Ann" && $2 == HistoryShape(count: 2, nameWidth: 3, changeWidth: 2) && $3 == [])
@@ -108,7 +108,7 @@ import Testing
       INSERT INTO scoreEvents (id, playerID, delta, device)
       VALUES ('e-other', ?1, 100, 'd0000000-0000-0000-0000-000000000002')
       """, [.text(poker.players[0].id)])
-    let first = try store.undo()
+    let first = try store.history.undo()
     let ann = poker.players[0].id
     expectNoDifference(
       Undo.score(
@@ -122,8 +122,8 @@ import Testing
             id: UUIDGenerator.format(3), playerID: ann, delta: 2, time: testNow, device: Self.device,
             undoes: UUIDGenerator.format(2)))),
       first)
-    #expect(try store.undo().score?.reverted.id == UUIDGenerator.format(1))
-    #expect(throws: StoreError.nothingToUndo) { try store.undo() }
+    #expect(try store.history.undo().score?.reverted.id == UUIDGenerator.format(1))
+    #expect(throws: StoreError.nothingToUndo) { try store.history.undo() }
     #expect(try test.database.rows(of: "players", columns: ["score"]) == [[100]])
   }
 
@@ -138,7 +138,7 @@ import Testing
     let reverted = ScoreEvent(
       id: UUIDGenerator.format(1), playerID: ann.id, delta: .min, time: testNow, device: Self.device)
     #expect(throws: StoreError.undoOutOfRange(player: ann, reverted: reverted, game: poker.game)) {
-      try store.undo()
+      try store.history.undo()
     }
     #expect(try events() == before)
     #expect(try store.score(in: "Poker", "Ann", .add(0)).player == ann)
@@ -157,8 +157,8 @@ import Testing
     _ = try store.score(in: "Poker", "Ann", .add(5))
     clock.advance(milliseconds: -30_000)  // the system clock set back
     _ = try store.score(in: "Poker", "Ann", .add(2))
-    #expect(try store.undo().score?.reverted.delta == 2)
-    #expect(try store.undo().score?.reverted.delta == 5)
+    #expect(try store.history.undo().score?.reverted.delta == 2)
+    #expect(try store.history.undo().score?.reverted.delta == 5)
     #expect(try store.players(of: "Poker").map(\.score) == [0])
   }
 
@@ -166,7 +166,7 @@ import Testing
   func undoStopsAtOtherChanges() throws {
     _ = try store.addGame(title: "Poker")
     #expect(throws: StoreError.lastChangeNotAScore(description: "added the game \"Poker\"")) {
-      try store.undo()
+      try store.history.undo()
     }
     _ = try store.addPlayer(to: "Poker", name: "Ann", score: 4)
     _ = try store.addPlayer(to: "Poker", name: "Ben")
@@ -174,26 +174,26 @@ import Testing
     _ = try store.renamePlayer(in: "Poker", "Ben", to: "Benny")
     let before = try events()
     let renamed = StoreError.lastChangeNotAScore(description: "renamed \"Ben\" to \"Benny\" in \"Poker\"")
-    #expect(throws: renamed) { try store.undo() }
+    #expect(throws: renamed) { try store.history.undo() }
     #expect(try events() == before)
     _ = try store.score(in: "Poker", "Benny", .add(1))
-    #expect(try store.undo().score?.reverted.delta == 1)
-    #expect(throws: renamed) { try store.undo() }
+    #expect(try store.history.undo().score?.reverted.delta == 1)
+    #expect(throws: renamed) { try store.history.undo() }
     // A removal, and a game deleted, are named the same way, but for the
     // names of what is gone.
     _ = try store.score(in: "Poker", "Ann", .add(3))
     _ = try store.removePlayer(from: "Poker", "Ann")
     #expect(throws: StoreError.lastChangeNotAScore(description: "removed a player from \"Poker\"")) {
-      try store.undo()
+      try store.history.undo()
     }
     _ = try store.addGame(title: "Chess")
     _ = try store.addPlayer(to: "Chess", name: "Cy", score: 2)
     #expect(
       throws: StoreError.lastChangeNotAScore(description: "added \"Cy\" to \"Chess\" with 2 points")
-    ) { try store.undo() }
+    ) { try store.history.undo() }
     _ = try store.deleteGame("Chess")
     #expect(throws: StoreError.lastChangeNotAScore(description: "deleted a game")) {
-      try store.undo()
+      try store.history.undo()
     }
     #expect(try test.database.rows(of: "players", columns: ["name", "score"]) == [["Benny", 0]])
   }
@@ -242,7 +242,7 @@ import Testing
       description = "deleted a game"
     }
     let before = try events()
-    #expect(throws: StoreError.lastChangeNotAScore(description: description)) { try store.undo() }
+    #expect(throws: StoreError.lastChangeNotAScore(description: description)) { try store.history.undo() }
     #expect(try events() == before)
   }
 

@@ -133,7 +133,7 @@ import Testing
     _ = try a.store.score(in: "Darts", "Ann", .add(5))
     let copy = try TestDevice(copying: a, as: 4)
     // Still offline, a reverts the score, scores -12 and removes Ann.
-    _ = try a.store.undo()
+    _ = try a.store.history.undo()
     _ = try a.store.score(in: "Darts", "Ann", .add(-12))
     _ = try a.store.removePlayer(from: "Darts", "Ann")
     // The copy, online, sends what it inherited; then a syncs.

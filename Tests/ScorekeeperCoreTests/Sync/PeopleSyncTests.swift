@@ -19,7 +19,7 @@ import Testing
 
   /// Each person as (shown name, names played under, games), in order.
   private func people(_ device: TestDevice) throws -> [String] {
-    try device.store.people().map { "\($0.name) as \($0.names) in \($0.games)" }
+    try device.store.people.all().map { "\($0.name) as \($0.names) in \($0.games)" }
   }
 
   @Test("a merge, a split and their undos reach the user's other device", arguments: CloudBacking.backends)
@@ -28,7 +28,7 @@ import Testing
     try play(world[0].store)
     try world.converge()
     world.clock.advance()
-    _ = try world[0].store.mergePeople("Bob", "robert")
+    _ = try world[0].store.people.merge("Bob", "robert")
     try world.converge()
     for device in [world[0], world[1]] {
       #expect(
@@ -40,17 +40,17 @@ import Testing
         } == ["1 Bob 2", "2 Ann 2"], "\(device.name)")
     }
     world.clock.advance()
-    _ = try world[1].store.splitPerson("Robert", games: ["Catan"])
+    _ = try world[1].store.people.split("Robert", games: ["Catan"])
     try world.converge()
     #expect(
       try people(world[0])
         == ["Ann as [\"Ann\"] in 2", "Bob as [\"Bob\"] in 1", "Robert as [\"Robert\"] in 1"])
     world.clock.advance()
-    _ = try world[1].store.undo()
+    _ = try world[1].store.history.undo()
     try world.converge()
     #expect(try people(world[0]) == ["Ann as [\"Ann\"] in 2", "Bob as [\"Bob\", \"Robert\"] in 2"])
     world.clock.advance()
-    _ = try world[0].store.undo()
+    _ = try world[0].store.history.undo()
     try world.converge()
     for device in [world[0], world[1]] {
       #expect(
@@ -71,9 +71,9 @@ import Testing
     try play(world[0].store)
     try world.converge()
     world.clock.advance()
-    _ = try world[0].store.mergePeople("Bob", "Robert")
+    _ = try world[0].store.people.merge("Bob", "Robert")
     world.clock.advance()
-    _ = try world[1].store.mergePeople("Robert", "Bob")
+    _ = try world[1].store.people.merge("Robert", "Bob")
     try world.converge()
     // Device 1's merge comes later and finds them one person already: Bob kept.
     for device in [world[0], world[1]] {
@@ -96,14 +96,14 @@ import Testing
         gameID: try alice.store.game(title).game.id, permission: .readWrite)
       _ = try bob.engine().accept(link: share.link)
     }
-    _ = try alice.store.mergePeople("Bob", "Robert")
+    _ = try alice.store.people.merge("Bob", "Robert")
     _ = try alice.engine().sync()
     _ = try bob.engine().sync()
     #expect(
       try people(bob) == ["Ann as [\"Ann\"] in 2", "Bob as [\"Bob\"] in 1", "Robert as [\"Robert\"] in 1"])
     #expect(try bob.store.database.fetchOne("SELECT count(*) FROM personLinks") { try $0.int(0) } == 0)
     // Bob's own merge, of the same shared games, stays his.
-    _ = try bob.store.mergePeople("Ann", "Robert")
+    _ = try bob.store.people.merge("Ann", "Robert")
     _ = try bob.engine().sync()
     _ = try alice.engine().sync()
     #expect(try people(alice) == ["Ann as [\"Ann\"] in 2", "Bob as [\"Bob\", \"Robert\"] in 2"])

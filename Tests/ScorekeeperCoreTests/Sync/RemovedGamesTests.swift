@@ -57,7 +57,7 @@ import Testing
         == ["Chess 1 alice", "Poker 1 alice"])
     #expect(try bob.unsynced() == [])
     #expect(throws: StoreError.self) { try bob.store.game("Poker") }
-    #expect(throws: StoreError.self) { try bob.store.undo() }
+    #expect(throws: StoreError.self) { try bob.store.history.undo() }
     #expect(try bob.store.players(of: "Poker", archived: true).map(\.score) == [5])
     // Shared again and joined again, the game is in play once more.
     let again = try alice.engine().share(gameID: poker.id, permission: nil)

@@ -91,7 +91,7 @@ import Testing
     // History keeps Ann's round, marked as not counted, on both devices.
     for device in [world[0], world[1]] {
       var marks: [String] = []
-      try device.store.history(
+      try device.store.history.log(
         of: "Catan", header: { _, _, _, _ in },
         row: { marks.append("\($0.playerName) \($0.event.delta) round \($0.round ?? 0) \($0.counts)") })
       #expect(marks == ["Ann 11 round 2 false", "Bob 10 round 1 true"], "\(device.name)")
@@ -113,7 +113,7 @@ import Testing
   /// What syncs did to a game's result on a device, as its history says.
   static func resultChanges(_ device: TestDevice, _ game: String) throws -> [ResultChange] {
     var changes: [ResultChange] = []
-    try device.store.history(
+    try device.store.history.log(
       of: game, header: { _, _, _, _ in }, resultChanges: { changes = $0 }, row: { _ in })
     return changes
   }

@@ -139,7 +139,7 @@ import Testing
     a.close()
     try FileManager.default.copyItem(atPath: original, toPath: copy)
     let c = try open(copy, ids: 100)
-    #expect(throws: StoreError.nothingToUndo) { try c.undo() }
+    #expect(throws: StoreError.nothingToUndo) { try c.history.undo() }
     #expect(try c.players(of: "Poker").map(\.score) == [5])
     // Its first change makes it a device of its own (a refused undo did not).
     #expect(try deviceID(c) == aDevice)
@@ -147,7 +147,7 @@ import Testing
     #expect(try deviceID(c) != aDevice)
     let again = try open(original, ids: 200)
     #expect(try deviceID(again) == aDevice)
-    #expect(try again.undo().score?.reverted.delta == 5)
+    #expect(try again.history.undo().score?.reverted.delta == 5)
   }
 
   @Test("opening the same file again writes nothing")

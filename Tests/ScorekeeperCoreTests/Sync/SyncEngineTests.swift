@@ -227,7 +227,7 @@ import Testing
     _ = try world[0].store.addGame(title: "Poker")
     _ = try world[0].store.addPlayer(to: "Poker", name: "Ann")
     _ = try world[0].store.score(in: "Poker", "Ann", .add(7))
-    _ = try world[0].store.undo()
+    _ = try world[0].store.history.undo()
     let (game, ann) = (id(1, 1), id(1, 2))
     expectNoDifference(
       [

@@ -236,9 +236,9 @@ import Testing
     case 39..<41:
       // Who is who: a merge of two names, or a name set apart in a game.
       if Bool.random(using: &random) {
-        _ = try store.mergePeople(names.randomElement(using: &random)!, names.randomElement(using: &random)!)
+        _ = try store.people.merge(names.randomElement(using: &random)!, names.randomElement(using: &random)!)
       } else if let game, let player {
-        _ = try store.splitPerson(player.name, games: [game.id])
+        _ = try store.people.split(player.name, games: [game.id])
       }
     case 41..<44:
       if let game, let player {
@@ -247,7 +247,7 @@ import Testing
     case 44..<45:
       if let game, let player { _ = try store.removePhoto(in: game.id, player.id) }
     case 45..<50:
-      _ = try store.undo()
+      _ = try store.history.undo()
     case 50..<56:
       if let game { _ = try store.renameGame(game.id, to: names.randomElement(using: &random)! + "'s game") }
     case 56..<62:

@@ -44,7 +44,7 @@ final class SyncScenario {
       // The same log replays to the same outcome: who won, what counts.
       // The same finished games, the same ratings.
       #expect(
-        try device.store.people() == devices[0].store.people(), "\(device.name)",
+        try device.store.people.all() == devices[0].store.people.all(), "\(device.name)",
         sourceLocation: sourceLocation)
       // Results kept from before the sync are those read from scratch.
       let kept = try device.store.finishedResults()

@@ -105,7 +105,7 @@ import Testing
     // No anonymous seat is a person: Ann alone is (marked the winner,
     // first); the seats' places stay, with no one in them: by their
     // scores after the winner, the seat without a score last.
-    #expect(try store.people().map(\.name) == ["Ann"])
+    #expect(try store.people.all().map(\.name) == ["Ann"])
     expectNoDifference(
       try results(), ["5b1e0c4a 2026-10-02T17:30:00.005Z won by Ann | 1 Ann 10 | 2  12 | 3  7 | 4  0"])
     #expect(Statistics(of: try store.finishedResults()).lines.map { "\($0.name) \($0.games)" } == ["Ann 1"])

@@ -54,240 +54,244 @@ public struct HistoryShape: Hashable, Sendable {
 }
 
 extension Store {
-  /// A game's score changes, newest first, optionally one player's, all
-  /// from one snapshot: `header` gets the game, the player (when one was
-  /// named), the history's shape and the game's own changes (rules,
-  /// finishes, reopenings, newest first); then `row` gets each entry,
-  /// with its round and whether it counts. `resultChanges` gets, before
-  /// the rows, the changes syncs made to the game's result here, newest
-  /// first.
-  public func history(
-    of gameReference: String, player playerReference: String? = nil,
-    header: (GameSummary, Player?, HistoryShape, [GameLogEntry]) throws -> Void,
-    resultChanges: ([ResultChange]) throws -> Void = { _ in },
-    row: (HistoryEntry) throws -> Void
-  ) throws {
-    try read {
-      let game = try findGame(gameReference)
-      let player = try playerReference.map { try findPlayer($0, in: game) }
-      let filter = "p.gameID = ?1 AND (?2 IS NULL OR e.playerID = ?2)"
-      let arguments: [SQLValue] = [.text(game.id), player.map { .text($0.id) } ?? .null]
-      let shape = try database.fetchOne(
+  /// What happened here: each game's score changes and its own log
+  /// (`history`), the newest change (`watch`'s header), and `undo`.
+  public var history: History { History(store: self) }
+
+  /// A room of the store: the use cases of what happened, on the store's
+  /// connection and in its transactions.
+  public struct History {
+    let store: Store
+
+    /// A game's score changes, newest first, optionally one player's, all
+    /// from one snapshot: `header` gets the game, the player (when one was
+    /// named), the history's shape and the game's own changes (rules,
+    /// finishes, reopenings, newest first); then `row` gets each entry,
+    /// with its round and whether it counts. `resultChanges` gets, before
+    /// the rows, the changes syncs made to the game's result here, newest
+    /// first.
+    public func log(
+      of gameReference: String, player playerReference: String? = nil,
+      header: (GameSummary, Player?, HistoryShape, [GameLogEntry]) throws -> Void,
+      resultChanges: ([ResultChange]) throws -> Void = { _ in },
+      row: (HistoryEntry) throws -> Void
+    ) throws {
+      try store.read {
+        let game = try store.findGame(gameReference)
+        let player = try playerReference.map { try store.findPlayer($0, in: game) }
+        let filter = "p.gameID = ?1 AND (?2 IS NULL OR e.playerID = ?2)"
+        let arguments: [SQLValue] = [.text(game.id), player.map { .text($0.id) } ?? .null]
+        let shape = try store.database.fetchOne(
+          """
+          SELECT count(*), coalesce(max(displayWidth(p.name)), 0),
+                 coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0) + CASE
+                   WHEN e.thousandths IS NULL THEN 0 WHEN e.thousandths % 100 = 0 THEN 2
+                   WHEN e.thousandths % 10 = 0 THEN 3 ELSE 4 END), 0)
+          FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
+          """, arguments
+        ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
+        let state = try store.state(of: game)
+        try header(try store.summary(of: game), player, shape, try ownLog(of: game, state).reversed())
+        try resultChanges(try store.resultChanges(of: game))
+        let notCounted = Set(state.outcome.notCounted)
+        let labels = try roundLabels(of: game)
+        // Newest first, and among changes of one moment (a round's) by id:
+        // the same order on every device, whatever order they arrived in.
+        try store.database.forEachRow(
+          """
+          SELECT \(ScoreEvent.columns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes
+          FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+          LEFT JOIN rounds AS r ON r.id = e.roundID
+          WHERE \(filter) ORDER BY e.time DESC, e.id DESC
+          """, arguments
+        ) { entry in
+          let event = try ScoreEvent(row: entry)
+          let round = try entry.optionalText(9)
+          let label = round.flatMap { labels[$0] }
+          var history = HistoryEntry(
+            event: event, playerName: try entry.text(7), isThisDevice: try entry.int(8) == 1,
+            round: label?.number, isCorrection: try entry.optionalText(10) != nil,
+            counts: !notCounted.contains(round ?? event.id))
+          history.roundUndone = label?.undone ?? false
+          history.undid = try event.undoes.flatMap { id in
+            try store.database.fetchOne(
+              "SELECT \(ScoreEvent.columns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(id)],
+              ScoreEvent.init(row:))
+          }
+          try row(history)
+        }
+      }
+    }
+
+    /// The game's own changes (`gameLog`), with each time it ended by itself
+    /// (a target reached, the rounds played) at the change that ended it,
+    /// in the order they happened.
+    private func ownLog(of game: Game, _ state: GameState) throws -> [GameLogEntry] {
+      let log = try store.gameLog(of: game)
+      let endings = state.outcome.endings.filter {
+        if case .byHand = $0.finish.how { false } else { true }
+      }
+      guard !endings.isEmpty else { return log }
+      let names = try store.playerNames(in: game)
+      let ended = try endings.map { ending in
+        let (time, device, isThisDevice) = try store.database.fetchOne(
+          """
+          SELECT time, device, device = (SELECT id FROM localDevice) FROM (
+            SELECT madeAt AS time, device FROM rounds WHERE id = ?1 UNION ALL
+            SELECT time, device FROM gameEvents WHERE id = ?1 UNION ALL
+            SELECT time, device FROM scoreEvents WHERE id = ?1) LIMIT 1
+          """, [.text(ending.finish.change)]
+        ) { (try $0.timestamp(0), try $0.text(1), try $0.int(2) == 1) }!
+        return GameLogEntry(
+          id: ending.finish.change, kind: .finish(winners: nil), time: time, device: device,
+          isThisDevice: isThisDevice, winnerNames: ending.winners.compactMap { names[$0] },
+          ending: ending.finish.how)
+      }
+      // A rule change that ended the game comes before the ending it made.
+      return (log + ended).enumerated().sorted {
+        ($0.element.time, $0.element.id, $0.offset) < ($1.element.time, $1.element.id, $1.offset)
+      }.map(\.element)
+    }
+
+    /// Each round row's number as history shows it, by id: a round's, its
+    /// corrections' and its undo's the round's number (the live rounds'
+    /// numbers as the sheet shows them; an undone round's, the one it had
+    /// when it was undone), and whether the round was undone.
+    private func roundLabels(of game: Game) throws -> [String: (number: Int, undone: Bool)] {
+      let rows = try store.database.fetchAll(
+        "SELECT id, fixes, undoes FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id", [.text(game.id)]
+      ) { (id: try $0.text(0), fixes: try $0.optionalText(1), undoes: try $0.optionalText(2)) }
+      var live: [String] = []
+      var undone: [String: Int] = [:]
+      var roundOf: [String: String] = [:]  // a correction's round
+      for row in rows {
+        if let fixes = row.fixes {
+          roundOf[row.id] = fixes
+        } else if let undoes = row.undoes {
+          roundOf[row.id] = roundOf[undoes] ?? undoes
+          // Undoing a correction leaves its round; undoing a round ends it.
+          if roundOf[undoes] == nil, let index = live.firstIndex(of: undoes) {
+            undone[undoes] = index + 1
+            live.remove(at: index)
+          }
+        } else {
+          live.append(row.id)
+        }
+      }
+      var labels: [String: (number: Int, undone: Bool)] = [:]
+      for (index, id) in live.enumerated() { labels[id] = (index + 1, false) }
+      for (id, number) in undone { labels[id] = (number, true) }
+      for row in rows where labels[row.id] == nil {
+        guard let round = roundOf[row.id], let label = labels[round] else { continue }
+        labels[row.id] = label
+      }
+      return labels
+    }
+
+    /// Reverts the last change made on this device, by order of making,
+    /// when it is a score change: records the opposite change, so the revert
+    /// syncs like any other change and other devices' changes are untouched.
+    /// Repeated undos walk back through this device's changes. When the last
+    /// change not yet reverted was another kind (a player removed, say), it
+    /// is named instead: undo never reaches past it to an older score.
+    public func undo() throws -> Undo {
+      try store.write {
+        guard let last = try store.lastLocalChange() else { throw StoreError.nothingToUndo }
+        guard let eventID = last.event else {
+          throw StoreError.lastChangeNotAScore(description: last.description!)
+        }
+        guard
+          let reverted = try store.database.fetchOne(
+            "SELECT \(ScoreEvent.columns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(eventID)],
+            ScoreEvent.init(row:))
+        else {
+          if try store.database.fetchOne(
+            "SELECT 1 FROM personLinks WHERE id = ?1", [.text(eventID)], { _ in true })
+            ?? false
+          {
+            return .people(try store.people.undoLink(eventID))
+          }
+          return .round(try undoRound(eventID))
+        }
+        let before = try store.database.fetchOne(
+          "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE id = ?1",
+          [.text(reverted.playerID)],
+          Player.init(row:))!
+        let game = try store.database.fetchOne(
+          "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
+        try store.requireWritable(game)
+        try store.requireInProgress(game, try store.state(of: game))
+        let opposite = -reverted.delta
+        guard Store.accepts(opposite, on: try store.exactScore(of: before.id)) else {
+          throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)
+        }
+        let event = try store.recordScoreEvent(for: before.id, delta: opposite, undoes: reverted.id)
+        let player = try store.database.fetchOne(
+          "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE id = ?1", [.text(before.id)],
+          Player.init(row:))!
+        return .score(
+          UndoResult(
+            game: try store.summary(of: game), previous: before, player: player, reverted: reverted,
+            event: event))
+      }
+    }
+
+    /// Reverts a round (or a correction) as one change: a round row that
+    /// `undoes` it, and the opposite of each of its score events, carrying
+    /// the new row's id and time.
+    private func undoRound(_ id: String) throws -> RoundUndo {
+      let (gameID, madeAt, fixes) = try store.database.fetchOne(
+        "SELECT gameID, madeAt, fixes FROM rounds WHERE id = ?1", [.text(id)]
+      ) { (try $0.text(0), try $0.timestamp(1), try $0.optionalText(2)) }!
+      let game = try store.database.fetchOne(
+        "SELECT id, title FROM games WHERE id = ?1", [.text(gameID)], Game.init(row:))!
+      try store.requireWritable(game)
+      try store.requireInProgress(game, try store.state(of: game))
+      let rounds = try store.liveRounds(of: game)
+      let number = (rounds.firstIndex { $0.id == (fixes ?? id) } ?? rounds.count) + 1
+      let events = try store.database.fetchAll(
         """
-        SELECT count(*), coalesce(max(displayWidth(p.name)), 0),
-               coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0) + CASE
-                 WHEN e.thousandths IS NULL THEN 0 WHEN e.thousandths % 100 = 0 THEN 2
-                 WHEN e.thousandths % 10 = 0 THEN 3 ELSE 4 END), 0)
-        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE \(filter)
-        """, arguments
-      ) { HistoryShape(count: try $0.int(0), nameWidth: try $0.int(1), changeWidth: try $0.int(2)) }!
-      let state = try state(of: game)
-      try header(try summary(of: game), player, shape, try ownLog(of: game, state).reversed())
-      try resultChanges(try self.resultChanges(of: game))
-      let notCounted = Set(state.outcome.notCounted)
-      let labels = try roundLabels(of: game)
-      // Newest first, and among changes of one moment (a round's) by id:
-      // the same order on every device, whatever order they arrived in.
-      try database.forEachRow(
-        """
-        SELECT \(Self.eventColumns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes
+        SELECT \(ScoreEvent.columns), p.name, p.score, p.scoreThousandths
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
-        LEFT JOIN rounds AS r ON r.id = e.roundID
-        WHERE \(filter) ORDER BY e.time DESC, e.id DESC
-        """, arguments
-      ) { entry in
-        let event = try Self.event(entry)
-        let round = try entry.optionalText(9)
-        let label = round.flatMap { labels[$0] }
-        var history = HistoryEntry(
-          event: event, playerName: try entry.text(7), isThisDevice: try entry.int(8) == 1,
-          round: label?.number, isCorrection: try entry.optionalText(10) != nil,
-          counts: !notCounted.contains(round ?? event.id))
-        history.roundUndone = label?.undone ?? false
-        history.undid = try event.undoes.flatMap { id in
-          try database.fetchOne(
-            "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(id)], Self.event)
-        }
-        try row(history)
+        WHERE e.roundID = ?1 ORDER BY p.name COLLATE NOCASE, p.name, p.id
+        """, [.text(id)]
+      ) { row in
+        (
+          event: try ScoreEvent(row: row),
+          player: Player(
+            id: try row.text(1), gameID: gameID, name: try row.text(7), score: try row.total(8))
+        )
       }
+      for (event, player) in events {
+        guard Store.accepts(-event.delta, on: try store.exactScore(of: player.id)) else {
+          throw StoreError.undoOutOfRange(player: player, reverted: event, game: game)
+        }
+      }
+      let row = try store.insertRound(in: game, fixes: nil, undoes: id)
+      for (event, _) in events {
+        try store.recordScoreEvent(for: event.playerID, delta: -event.delta, undoes: event.id, round: row)
+      }
+      return RoundUndo(
+        game: try store.summary(of: game), number: number, isCorrection: fixes != nil,
+        points: events.map { RoundPoints(player: $0.player, points: $0.event.delta) }, madeAt: madeAt,
+        state: try store.state(of: game))
     }
-  }
 
-  /// The game's own changes (`gameLog`), with each time it ended by itself
-  /// (a target reached, the rounds played) at the change that ended it,
-  /// in the order they happened.
-  private func ownLog(of game: Game, _ state: GameState) throws -> [GameLogEntry] {
-    let log = try gameLog(of: game)
-    let endings = state.outcome.endings.filter {
-      if case .byHand = $0.finish.how { false } else { true }
+    /// The game's newest score change (of every game's, when nil) and its
+    /// player's name (of a round, the one entered last), or nil before the
+    /// first: what `watch` heads its screen with.
+    public func lastChange(of gameReference: String?) throws -> (playerName: String, event: ScoreEvent)? {
+      try store.read { try lastChange(ofGameID: try gameReference.map { try store.findGame($0).id }) }
     }
-    guard !endings.isEmpty else { return log }
-    let names = try playerNames(in: game)
-    let ended = try endings.map { ending in
-      let (time, device, isThisDevice) = try database.fetchOne(
+
+    /// The same, by the game's id (every game's when nil), inside a read.
+    func lastChange(ofGameID game: String?) throws -> (playerName: String, event: ScoreEvent)? {
+      try store.database.fetchOne(
         """
-        SELECT time, device, device = (SELECT id FROM localDevice) FROM (
-          SELECT madeAt AS time, device FROM rounds WHERE id = ?1 UNION ALL
-          SELECT time, device FROM gameEvents WHERE id = ?1 UNION ALL
-          SELECT time, device FROM scoreEvents WHERE id = ?1) LIMIT 1
-        """, [.text(ending.finish.change)]
-      ) { (try $0.timestamp(0), try $0.text(1), try $0.int(2) == 1) }!
-      return GameLogEntry(
-        id: ending.finish.change, kind: .finish(winners: nil), time: time, device: device,
-        isThisDevice: isThisDevice, winnerNames: ending.winners.compactMap { names[$0] },
-        ending: ending.finish.how)
+        SELECT \(ScoreEvent.columns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+        WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
+        """, [game.map(SQLValue.text) ?? .null]
+      ) { (try $0.text(7), try ScoreEvent(row: $0)) }
     }
-    // A rule change that ended the game comes before the ending it made.
-    return (log + ended).enumerated().sorted {
-      ($0.element.time, $0.element.id, $0.offset) < ($1.element.time, $1.element.id, $1.offset)
-    }.map(\.element)
-  }
-
-  /// Each round row's number as history shows it, by id: a round's, its
-  /// corrections' and its undo's the round's number (the live rounds'
-  /// numbers as the sheet shows them; an undone round's, the one it had
-  /// when it was undone), and whether the round was undone.
-  private func roundLabels(of game: Game) throws -> [String: (number: Int, undone: Bool)] {
-    let rows = try database.fetchAll(
-      "SELECT id, fixes, undoes FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id", [.text(game.id)]
-    ) { (id: try $0.text(0), fixes: try $0.optionalText(1), undoes: try $0.optionalText(2)) }
-    var live: [String] = []
-    var undone: [String: Int] = [:]
-    var roundOf: [String: String] = [:]  // a correction's round
-    for row in rows {
-      if let fixes = row.fixes {
-        roundOf[row.id] = fixes
-      } else if let undoes = row.undoes {
-        roundOf[row.id] = roundOf[undoes] ?? undoes
-        // Undoing a correction leaves its round; undoing a round ends it.
-        if roundOf[undoes] == nil, let index = live.firstIndex(of: undoes) {
-          undone[undoes] = index + 1
-          live.remove(at: index)
-        }
-      } else {
-        live.append(row.id)
-      }
-    }
-    var labels: [String: (number: Int, undone: Bool)] = [:]
-    for (index, id) in live.enumerated() { labels[id] = (index + 1, false) }
-    for (id, number) in undone { labels[id] = (number, true) }
-    for row in rows where labels[row.id] == nil {
-      guard let round = roundOf[row.id], let label = labels[round] else { continue }
-      labels[row.id] = label
-    }
-    return labels
-  }
-
-  /// Reverts the last change made on this device, by order of making,
-  /// when it is a score change: records the opposite change, so the revert
-  /// syncs like any other change and other devices' changes are untouched.
-  /// Repeated undos walk back through this device's changes. When the last
-  /// change not yet reverted was another kind (a player removed, say), it
-  /// is named instead: undo never reaches past it to an older score.
-  public func undo() throws -> Undo {
-    try write {
-      guard let last = try lastLocalChange() else { throw StoreError.nothingToUndo }
-      guard let eventID = last.event else {
-        throw StoreError.lastChangeNotAScore(description: last.description!)
-      }
-      guard
-        let reverted = try database.fetchOne(
-          "SELECT \(Self.eventColumns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(eventID)],
-          Self.event)
-      else {
-        if try database.fetchOne("SELECT 1 FROM personLinks WHERE id = ?1", [.text(eventID)], { _ in true })
-          ?? false
-        {
-          return .people(try undoLink(eventID))
-        }
-        return .round(try undoRound(eventID))
-      }
-      let before = try database.fetchOne(
-        "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE id = ?1",
-        [.text(reverted.playerID)],
-        Player.init(row:))!
-      let game = try database.fetchOne(
-        "SELECT id, title FROM games WHERE id = ?1", [.text(before.gameID)], Game.init(row:))!
-      try requireWritable(game)
-      try requireInProgress(game, try state(of: game))
-      let opposite = -reverted.delta
-      guard Self.accepts(opposite, on: try exactScore(of: before.id)) else {
-        throw StoreError.undoOutOfRange(player: before, reverted: reverted, game: game)
-      }
-      let event = try recordScoreEvent(for: before.id, delta: opposite, undoes: reverted.id)
-      let player = try database.fetchOne(
-        "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE id = ?1", [.text(before.id)],
-        Player.init(row:))!
-      return .score(
-        UndoResult(
-          game: try summary(of: game), previous: before, player: player, reverted: reverted, event: event))
-    }
-  }
-
-  /// Reverts a round (or a correction) as one change: a round row that
-  /// `undoes` it, and the opposite of each of its score events, carrying
-  /// the new row's id and time.
-  private func undoRound(_ id: String) throws -> RoundUndo {
-    let (gameID, madeAt, fixes) = try database.fetchOne(
-      "SELECT gameID, madeAt, fixes FROM rounds WHERE id = ?1", [.text(id)]
-    ) { (try $0.text(0), try $0.timestamp(1), try $0.optionalText(2)) }!
-    let game = try database.fetchOne(
-      "SELECT id, title FROM games WHERE id = ?1", [.text(gameID)], Game.init(row:))!
-    try requireWritable(game)
-    try requireInProgress(game, try state(of: game))
-    let rounds = try liveRounds(of: game)
-    let number = (rounds.firstIndex { $0.id == (fixes ?? id) } ?? rounds.count) + 1
-    let events = try database.fetchAll(
-      """
-      SELECT \(Self.eventColumns), p.name, p.score, p.scoreThousandths
-      FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
-      WHERE e.roundID = ?1 ORDER BY p.name COLLATE NOCASE, p.name, p.id
-      """, [.text(id)]
-    ) { row in
-      (
-        event: try Self.event(row),
-        player: Player(
-          id: try row.text(1), gameID: gameID, name: try row.text(7), score: try row.total(8))
-      )
-    }
-    for (event, player) in events {
-      guard Self.accepts(-event.delta, on: try exactScore(of: player.id)) else {
-        throw StoreError.undoOutOfRange(player: player, reverted: event, game: game)
-      }
-    }
-    let row = try insertRound(in: game, fixes: nil, undoes: id)
-    for (event, _) in events {
-      try recordScoreEvent(for: event.playerID, delta: -event.delta, undoes: event.id, round: row)
-    }
-    return RoundUndo(
-      game: try summary(of: game), number: number, isCorrection: fixes != nil,
-      points: events.map { RoundPoints(player: $0.player, points: $0.event.delta) }, madeAt: madeAt,
-      state: try state(of: game))
-  }
-
-  /// The game's newest score change (of every game's, when nil) and its
-  /// player's name (of a round, the one entered last), or nil before the
-  /// first: what `watch` heads its screen with.
-  public func lastChange(of gameReference: String?) throws -> (playerName: String, event: ScoreEvent)? {
-    try read { try lastChange(ofGameID: try gameReference.map { try findGame($0).id }) }
-  }
-
-  /// The same, by the game's id (every game's when nil), inside a read.
-  func lastChange(ofGameID game: String?) throws -> (playerName: String, event: ScoreEvent)? {
-    try database.fetchOne(
-      """
-      SELECT \(Self.eventColumns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
-      WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
-      """, [game.map(SQLValue.text) ?? .null]
-    ) { (try $0.text(7), try Self.event($0)) }
-  }
-
-  private static let eventColumns = "e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes"
-
-  /// A score event from `eventColumns` (or a `RETURNING` of the same).
-  static func event(_ row: Row) throws -> ScoreEvent {
-    ScoreEvent(
-      id: try row.text(0), playerID: try row.text(1), delta: try row.points(2), time: try row.timestamp(4),
-      device: try row.text(5), undoes: try row.optionalText(6))
   }
 }
