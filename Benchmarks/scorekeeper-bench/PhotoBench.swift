@@ -122,7 +122,7 @@ extension PhotoBench {
           UInt8(truncatingIfNeeded: noise >> 16)
         )
       }
-      _ = try store.setPhoto(in: "With photos", "Player \(number)", try CheckedPhoto(bytes: bytes))
+      _ = try store.photos.set(in: "With photos", "Player \(number)", try CheckedPhoto(bytes: bytes))
     }
     let list = [scorekeeper, "--offline", "--db", path, "list"]
     let time = try Comparison(

@@ -43,11 +43,11 @@ public enum FixtureDataSet {
       // v7's, and photos: one kept, one replaced, one removed.
       try fill(store, version: 7)
       let (poker, bob) = ("Poker night", "Bob \"the bluff\" O'Neil; --")
-      _ = try store.setPhoto(in: poker, "Z", bytes: TestImages.gif(width: 1, height: 1))
-      _ = try store.setPhoto(in: poker, "Z", bytes: photoOfZ)
-      _ = try store.setPhoto(in: poker, bob, bytes: TestImages.jpeg(width: 640, height: 480))
-      _ = try store.removePhoto(in: poker, bob)
-      _ = try store.setPhoto(in: longTitle, longName, bytes: photoOfLongName)
+      _ = try store.photos.set(in: poker, "Z", bytes: TestImages.gif(width: 1, height: 1))
+      _ = try store.photos.set(in: poker, "Z", bytes: photoOfZ)
+      _ = try store.photos.set(in: poker, bob, bytes: TestImages.jpeg(width: 640, height: 480))
+      _ = try store.photos.remove(in: poker, bob)
+      _ = try store.photos.set(in: longTitle, longName, bytes: photoOfLongName)
     case 9, 10, 11, 12:
       // v8's: v9 adds an index, v10 a table of archived games, v11 changes
       // triggers, v12 trims the change log as it goes; no data of their own.

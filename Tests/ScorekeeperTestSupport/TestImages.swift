@@ -101,10 +101,10 @@ public enum TestImages {
   }
 }
 
-extension Store {
-  /// `setPhoto` from bytes, checked first (as the command does).
+extension Store.Photos {
+  /// `set` from bytes, checked first (as the command does).
   @discardableResult
-  public func setPhoto(in game: String, _ player: String, bytes: [UInt8]) throws -> PhotoChange {
-    try setPhoto(in: game, player, try CheckedPhoto(bytes: bytes))
+  public func set(in game: String, _ player: String, bytes: [UInt8]) throws -> PhotoChange {
+    try set(in: game, player, try CheckedPhoto(bytes: bytes))
   }
 }

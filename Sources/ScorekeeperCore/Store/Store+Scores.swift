@@ -153,7 +153,7 @@ extension Store {
     ) { try $0.int(0) == 1 }!
     try database.forEachRow(
       """
-      SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(Self.photoColumns(of: "f"))
+      SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(Photo.columns(of: "f"))
       FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
       ORDER BY p.score \(direction), \(hasDecimals ? "p.scoreThousandths \(direction), " : "")p.name COLLATE NOCASE,
         p.name, p.id
@@ -163,7 +163,7 @@ extension Store {
       var player = Player(
         id: try row.text(0), gameID: game.id, name: try row.text(1),
         score: hasDecimals ? try row.total(2) : Points(try row.int64(2)))
-      let (team, photo) = (try row.optionalText(4), try Self.photo(row, from: 5))
+      let (team, photo) = (try row.optionalText(4), try Photo.read(row, from: 5))
       guard counted != nil || placed != nil else {
         return try body(
           Standing(

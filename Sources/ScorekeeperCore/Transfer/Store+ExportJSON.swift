@@ -1,10 +1,10 @@
-extension Store {
+extension Store.Transfer {
   /// The export that `import` reads back (format "scorekeeper-export",
   /// version 1): the games named (all, by title, when none is), each with
   /// every synced row it has (`TransferTable.ofGame`) and its result, then,
   /// when all games go, the user's person links. From one snapshot,
   /// written one row at a time to `sink`, so memory does not grow with the
-  /// database. A game that is not found refuses before anything is written.
+  /// store.database. A game that is not found refuses before anything is written.
   ///
   /// The text is deterministic: the same rows give the same bytes, which
   /// is how a round trip through `import` is checked.
@@ -13,13 +13,13 @@ extension Store {
   )
     throws
   {
-    try read {
+    try store.read {
       let games = try gamesToExport(references)
       var out = ExportWriter(sink: sink)
       try out.write("{\n  \"format\": \"scorekeeper-export\",\n  \"version\": 1,\n  \"games\": [")
       for (index, game) in games.enumerated() {
         try out.write(index == 0 ? "\n    {\n" : ",\n    {\n")
-        let kind = try database.fetchOne("SELECT kind FROM games WHERE id = ?1", [.text(game.id)]) {
+        let kind = try store.database.fetchOne("SELECT kind FROM games WHERE id = ?1", [.text(game.id)]) {
           $0.value(0)
         }!
         try out.write("      \"id\": ")
@@ -47,9 +47,9 @@ extension Store {
   /// A game's state and its sides best first: a game that cannot end is
   /// ranked by its players' totals (`state(of:)` reads none).
   func rankedPlaces(of game: Game) throws -> (GameState, [Ranking.Place]) {
-    let state = try state(of: game)
+    let state = try store.state(of: game)
     guard state.players.isEmpty else { return (state, state.places) }
-    let entries = try database.fetchAll(
+    let entries = try store.database.fetchAll(
       "SELECT id, score, scoreThousandths FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
       [.text(game.id)]
     ) { Ranking.Entry(id: try $0.text(0), total: try $0.total(1)) }
@@ -59,13 +59,13 @@ extension Store {
   /// The games an export holds, in order: those named, or all shown by title.
   func gamesToExport(_ references: [String]) throws -> [Game] {
     guard !references.isEmpty else {
-      return try database.fetchAll(
-        "SELECT id, title FROM games AS g WHERE \(Self.shownGames()) ORDER BY title COLLATE NOCASE, title, id",
+      return try store.database.fetchAll(
+        "SELECT id, title FROM games AS g WHERE \(Store.shownGames()) ORDER BY title COLLATE NOCASE, title, id",
         [], Game.init(row:))
     }
     var games: [Game] = []
     for reference in references {
-      let game = try findGame(reference)
+      let game = try store.findGame(reference)
       if !games.contains(game) { games.append(game) }
     }
     return games
@@ -82,7 +82,7 @@ extension Store {
     try out.quoted(table.name)
     try out.write(": [")
     var count = 0
-    try database.forEachRow(
+    try store.database.forEachRow(
       "SELECT \(table.columnList) FROM \(table.name) WHERE \(table.inGame) ORDER BY \(table.order)",
       game.map { [.text($0)] } ?? []
     ) { row in

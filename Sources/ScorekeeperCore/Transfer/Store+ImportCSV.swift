@@ -1,4 +1,4 @@
-extension Store {
+extension Store.Transfer {
   /// The columns a CSV import reads, by header name, in any order: those
   /// `export --format csv` writes. `game`, `player` and `points` are
   /// required; the rest may be left out (a spreadsheet made by hand).
@@ -41,7 +41,7 @@ extension Store {
       throw reader.failure("the header has no \(quote(required)) column")
     }
     return try importing(dryRun: dryRun) { importer in
-      var rows = CSVRows(store: self, importer: importer, index: index)
+      var rows = CSVRows(store: store, importer: importer, index: index)
       // A spreadsheet's mistakes are a row's each: every row is read, and
       // a refusal lists them all (the first `ImportProblems.shown`).
       var problems: [ImportError] = []

@@ -1,4 +1,4 @@
-extension Store {
+extension Store.Transfer {
   /// Imports an export (format "scorekeeper-export", version 1) read from
   /// `source`, in one transaction: the file is read once, each row checked
   /// and written as it is read, and the first problem rolls everything
@@ -17,9 +17,9 @@ extension Store {
   func importing(dryRun: Bool, _ body: (RowImporter) throws -> Void) throws -> ImportSummary {
     struct DryRun: Error { let summary: ImportSummary }
     do {
-      return try write {
-        let importer = try RowImporter(database: database, silencing: syncApplying) {
-          try self.access(ofGameID: $0)
+      return try store.write {
+        let importer = try RowImporter(database: store.database, silencing: store.syncApplying) {
+          try store.access(ofGameID: $0)
         }
         try body(importer)
         do {

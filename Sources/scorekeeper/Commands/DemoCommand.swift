@@ -28,7 +28,7 @@ extension Command {
         _ = try store.addGame(title: title)
         for (name, score) in players {
           _ = try store.addPlayer(to: title, name: name, score: score)
-          _ = try store.setPhoto(in: title, name, CheckedPhoto(bytes: DemoPhoto.png(for: name)))
+          _ = try store.photos.set(in: title, name, CheckedPhoto(bytes: DemoPhoto.png(for: name)))
         }
       }
       _ = try store.score(in: "Poker night", "Carol", .add(250))

@@ -52,13 +52,13 @@ extension Command {
       // The file's bytes exactly (CSV's CRLF, the data as it is): written verbatim.
       func write(to output: Output) throws {
         guard invocation[Option.format] == "csv" else {
-          return try store.exportJSON(games: games) { output.write($0) }
+          return try store.transfer.exportJSON(games: games) { output.write($0) }
         }
         if invocation[.standings] {
           let header = [
             "game_id", "game", "kind", "state", "rank", "player_id", "player", "team", "total", "winner",
           ]
-          return try store.exportStandings(
+          return try store.transfer.exportStandings(
             games: games, header: { output.write(verbatim: CSV.record(header)) }
           ) {
             place in
@@ -74,7 +74,9 @@ extension Command {
           "game_id", "game", "kind", "round", "player_id", "player", "team", "points", "total_after", "time",
           "device", "change_id",
         ]
-        try store.exportScoreChanges(games: games, header: { output.write(verbatim: CSV.record(header)) }) {
+        try store.transfer.exportScoreChanges(
+          games: games, header: { output.write(verbatim: CSV.record(header)) }
+        ) {
           change in
           output.write(
             verbatim: CSV.record([

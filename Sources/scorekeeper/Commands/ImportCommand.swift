@@ -67,10 +67,10 @@ extension Command {
         try ImportFormat.refuseNonText(source)
         format = try invocation[Option.importFormat].flatMap(ImportFormat.init(rawValue:)) ?? .guess(source)
         switch format {
-        case .json: summary = try store.importExport(from: source, dryRun: invocation[.dryRun])
-        case .csv: summary = try store.importCSV(from: source, dryRun: invocation[.dryRun])
+        case .json: summary = try store.transfer.importExport(from: source, dryRun: invocation[.dryRun])
+        case .csv: summary = try store.transfer.importCSV(from: source, dryRun: invocation[.dryRun])
         case .bgstats:
-          summary = try store.importBGStats(
+          summary = try store.transfer.importBGStats(
             from: source, dryRun: invocation[.dryRun],
             timeZone: SystemTimeZone.zone(named: invocation[Option.timeZone])!)
         }

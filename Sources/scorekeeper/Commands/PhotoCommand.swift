@@ -33,7 +33,7 @@ extension Command {
       let file = invocation[.output].map(PhotoFile.init(path:)).flatMap {
         $0.isStandardStream ? nil : $0
       }
-      let found = try invocation.store().photo(in: invocation[.game], invocation[.player])
+      let found = try invocation.store().photos.withBytes(in: invocation[.game], invocation[.player])
       try file?.write(found.bytes)
       if invocation.json {
         invocation.print(

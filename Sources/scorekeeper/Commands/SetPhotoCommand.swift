@@ -35,7 +35,7 @@ extension Command {
       }
     },
     run: { invocation in
-      let change = try invocation.store().setPhoto(
+      let change = try invocation.store().photos.set(
         in: invocation[.game], invocation[.player], invocation.checkedPhoto!)
       if invocation.json {
         invocation.print(change.json)
@@ -65,7 +65,7 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      let change = try invocation.store().removePhoto(
+      let change = try invocation.store().photos.remove(
         in: invocation[.game], invocation[.player])
       if invocation.json {
         invocation.print(change.json)

@@ -133,7 +133,7 @@ final class Scoreboard {
   private func photo(in game: String, _ player: String, _ request: HTTPRequest) throws -> HTTPResponse {
     let photo: PhotoWithBytes
     do {
-      photo = try store.photo(in: game, player)
+      photo = try store.photos.withBytes(in: game, player)
     } catch StoreError.noPhoto {
       return .error(404)
     }

@@ -18,7 +18,7 @@ import Testing
     _ = try a.store.addGame(title: "Gloomhaven Zeta")
     _ = try a.store.addPlayer(to: "Gloomhaven Zeta", name: "Blobfish Senior", score: 3)
     _ = try a.store.score(in: "Gloomhaven Zeta", "Blobfish Senior", .add(4))
-    _ = try a.store.setPhoto(
+    _ = try a.store.photos.set(
       in: "Gloomhaven Zeta", "Blobfish Senior", bytes: TestImages.gif(width: 1, height: 1))
     _ = try a.store.renamePlayer(in: "Gloomhaven Zeta", "Blobfish Senior", to: "Blobfish Elder")
     _ = try a.store.addGame(title: "Keep")

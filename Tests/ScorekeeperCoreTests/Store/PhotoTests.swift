@@ -39,11 +39,11 @@ import Testing
     let bytes = TestImages.jpeg(width: 640, height: 480)
     let photo = Photo(type: .jpeg, width: 640, height: 480, byteCount: bytes.count, sha256: sha256Hex(bytes))
     #expect(
-      try store.setPhoto(in: "poker", "ann", bytes: bytes)
+      try store.photos.set(in: "poker", "ann", bytes: bytes)
         == PhotoChange(game: summary, player: ann, previous: nil, photo: photo))
     #expect(try rows() == [row(ann, photo, bytes)])
     #expect(
-      try store.photo(in: "Poker", "Ann")
+      try store.photos.withBytes(in: "Poker", "Ann")
         == PhotoWithBytes(game: summary, player: ann, photo: photo, bytes: bytes))
   }
 
@@ -51,32 +51,32 @@ import Testing
   func replace() throws {
     let first = TestImages.png(width: 3, height: 2)
     let second = TestImages.gif(width: 7, height: 9)
-    let old = try store.setPhoto(in: "Poker", "Ann", bytes: first).photo!
-    let new = try store.setPhoto(in: "Poker", "Ann", bytes: second)
+    let old = try store.photos.set(in: "Poker", "Ann", bytes: first).photo!
+    let new = try store.photos.set(in: "Poker", "Ann", bytes: second)
     #expect(new.previous == old)
     #expect(try rows() == [row(ann, new.photo!, second)])
     let changes = try test.database.fetchAll("SELECT count(*) FROM localChanges") { try $0.int(0) }
-    #expect(try store.setPhoto(in: "Poker", "Ann", bytes: second).previous == new.photo)
+    #expect(try store.photos.set(in: "Poker", "Ann", bytes: second).previous == new.photo)
     #expect(try test.database.fetchAll("SELECT count(*) FROM localChanges") { try $0.int(0) } == changes)
   }
 
   @Test("remove-photo clears the row, which stays for sync; a player without a photo is an error")
   func remove() throws {
     let bytes = TestImages.png(width: 3, height: 2)
-    let photo = try store.setPhoto(in: "Poker", "Ann", bytes: bytes).photo!
+    let photo = try store.photos.set(in: "Poker", "Ann", bytes: bytes).photo!
     #expect(
-      try store.removePhoto(in: "Poker", "Ann")
+      try store.photos.remove(in: "Poker", "Ann")
         == PhotoChange(game: summary, player: ann, previous: photo, photo: nil))
     #expect(try rows() == [[.text(ann.id), .null, .null, .null, .null, .null, .null]])
     let none = StoreError.noPhoto(player: ann, game: poker.game)
     #expect(none.description == "\"Ann\" in \"Poker\" has no photo.")
-    #expect(throws: none) { try store.removePhoto(in: "Poker", "Ann") }
-    #expect(throws: none) { try store.photo(in: "Poker", "Ann") }
+    #expect(throws: none) { try store.photos.remove(in: "Poker", "Ann") }
+    #expect(throws: none) { try store.photos.withBytes(in: "Poker", "Ann") }
   }
 
   @Test("removing the player removes its photo")
   func removedWithPlayer() throws {
-    _ = try store.setPhoto(in: "Poker", "Ann", bytes: TestImages.png(width: 3, height: 2))
+    _ = try store.photos.set(in: "Poker", "Ann", bytes: TestImages.png(width: 3, height: 2))
     _ = try store.removePlayer(from: "Poker", "Ann")
     #expect(try rows() == [])
   }
@@ -106,17 +106,17 @@ import Testing
 
   @Test("bytes that are not a photo, or too many, are refused and nothing is written", arguments: refusals)
   func refused(refusal: Refusal) throws {
-    _ = try store.setPhoto(in: "Poker", "Ann", bytes: TestImages.png(width: 3, height: 2))
+    _ = try store.photos.set(in: "Poker", "Ann", bytes: TestImages.png(width: 3, height: 2))
     let before = try fileHashes()
-    #expect(throws: refusal.error) { try store.setPhoto(in: "Poker", "Ann", bytes: refusal.bytes) }
+    #expect(throws: refusal.error) { try store.photos.set(in: "Poker", "Ann", bytes: refusal.bytes) }
     #expect(try fileHashes() == before)
   }
 
   @Test("a photo of exactly the limit is kept")
   func atTheLimit() throws {
     let bytes = Self.onePixel + [UInt8](repeating: 7, count: Photo.maximumByteCount - Self.onePixel.count)
-    #expect(try store.setPhoto(in: "Poker", "Ann", bytes: bytes).photo?.byteCount == Photo.maximumByteCount)
-    #expect(try store.photo(in: "Poker", "Ann").bytes == bytes)
+    #expect(try store.photos.set(in: "Poker", "Ann", bytes: bytes).photo?.byteCount == Photo.maximumByteCount)
+    #expect(try store.photos.withBytes(in: "Poker", "Ann").bytes == bytes)
   }
 
   @Test("refusals name what was found and what is accepted")

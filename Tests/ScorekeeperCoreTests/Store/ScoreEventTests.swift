@@ -208,7 +208,7 @@ import Testing
     _ = try store.addGame(title: "Poker")
     _ = try store.addPlayer(to: "Poker", name: "Ann")
     _ = try store.addPlayer(to: "Poker", name: "Ben")
-    _ = try store.setPhoto(in: "Poker", "Ben", bytes: TestImages.gif(width: 1, height: 1))
+    _ = try store.photos.set(in: "Poker", "Ben", bytes: TestImages.gif(width: 1, height: 1))
     _ = try store.score(in: "Poker", "Ann", .add(5))
     let description: String
     switch kind {
@@ -231,10 +231,10 @@ import Testing
       _ = try store.removePlayer(from: "Poker", "Ben")
       description = "removed a player from \"Poker\""
     case "set-photo":
-      _ = try store.setPhoto(in: "Poker", "Ann", bytes: TestImages.gif(width: 2, height: 1))
+      _ = try store.photos.set(in: "Poker", "Ann", bytes: TestImages.gif(width: 2, height: 1))
       description = "set the photo of \"Ann\" in \"Poker\""
     case "remove-photo":
-      _ = try store.removePhoto(in: "Poker", "Ben")
+      _ = try store.photos.remove(in: "Poker", "Ben")
       description = "removed the photo of \"Ben\" in \"Poker\""
     default:
       _ = try store.addGame(title: "Chess")

@@ -48,9 +48,9 @@ import Testing
     let world = try SyncScenario(devices: 2, backing: backing)
     // Offline, each device imports its own export: the second after Ann's
     // score was corrected in the app, and beside a play ending with it.
-    _ = try world[0].store.importBGStats(
+    _ = try world[0].store.transfer.importBGStats(
       from: Self.backup(ann: "10", bob: "7"), dryRun: false, timeZone: Self.berlin)
-    _ = try world[1].store.importBGStats(
+    _ = try world[1].store.transfer.importBGStats(
       from: Self.backup(ann: "12", bob: "7", neighbour: true), dryRun: false, timeZone: Self.berlin)
     let contents = try world.converge()
     #expect(try world[0].contents() == contents)
@@ -58,7 +58,7 @@ import Testing
     // the same in both, is one): Ann's total holds both until the next
     // import brings it to the file's.
     #expect(try totals(world[0]) == ["Ann 22", "Bob 7"])
-    _ = try world[1].store.importBGStats(
+    _ = try world[1].store.transfer.importBGStats(
       from: Self.backup(ann: "12", bob: "7", neighbour: true), dryRun: false, timeZone: Self.berlin)
     try world.converge()
     for device in [world[0], world[1]] {
@@ -66,7 +66,7 @@ import Testing
     }
     // The same file on the other device now adds nothing.
     let before = try world[0].contents()
-    let summary = try world[0].store.importBGStats(
+    let summary = try world[0].store.transfer.importBGStats(
       from: Self.backup(ann: "12", bob: "7", neighbour: true), dryRun: false, timeZone: Self.berlin)
     #expect(summary.added.isEmpty && summary.updated.isEmpty)
     #expect(try world[0].contents() == before)

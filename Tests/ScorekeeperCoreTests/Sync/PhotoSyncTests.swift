@@ -41,21 +41,21 @@ import Testing
   func setReplaceRemove(backing: CloudBacking) throws {
     let world = try world(backing)
     let ann = id(1, 2)
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     #expect(try world[0].sync().counts == SyncReport.counts(sent: 1))
     #expect(try world[1].sync().counts == SyncReport.counts(received: 1))
     #expect(
       try world.converge().first { $0.hasPrefix("photo") } == photoLine(Self.first, type: "jpeg", player: ann)
     )
-    #expect(try world[1].store.photo(in: "Poker", "Ann").bytes == Self.first)
+    #expect(try world[1].store.photos.withBytes(in: "Poker", "Ann").bytes == Self.first)
 
-    try world[1].store.setPhoto(in: "Poker", "Ann", bytes: Self.second)
+    try world[1].store.photos.set(in: "Poker", "Ann", bytes: Self.second)
     #expect(
       try world.converge().first { $0.hasPrefix("photo") } == photoLine(Self.second, type: "png", player: ann)
     )
-    #expect(try world[0].store.photo(in: "Poker", "Ann").bytes == Self.second)
+    #expect(try world[0].store.photos.withBytes(in: "Poker", "Ann").bytes == Self.second)
 
-    _ = try world[0].store.removePhoto(in: "Poker", "Ann")
+    _ = try world[0].store.photos.remove(in: "Poker", "Ann")
     #expect(try world.converge().first { $0.hasPrefix("photo") } == "photo of \(ann) removed")
   }
 
@@ -71,13 +71,13 @@ import Testing
       }
     }
     let record = id(1, 2) + ":playerPhotos"
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     try syncBoth()
     // A rename of the player, and the same photo set again, move no photo.
     _ = try world[1].store.renamePlayer(in: "Poker", "Ann", to: "Annie")
-    try world[1].store.setPhoto(in: "Poker", "Annie", bytes: Self.first)
+    try world[1].store.photos.set(in: "Poker", "Annie", bytes: Self.first)
     try syncBoth()
-    try world[1].store.setPhoto(in: "Poker", "Annie", bytes: Self.second)
+    try world[1].store.photos.set(in: "Poker", "Annie", bytes: Self.second)
     try syncBoth()
     expectNoDifference(["\(record) \(Self.first.count)"], traffic[0].uploaded)
     expectNoDifference(["\(record) \(Self.second.count)"], traffic[0].fetched)
@@ -94,9 +94,9 @@ import Testing
   func samePhotoAtOnce(backing: CloudBacking) throws {
     let world = try world(backing)
     let traffic = InterceptingContainer(world[1].cloud.container(world[1].user))
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     world.clock.advance()
-    try world[1].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[1].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     try world[0].sync()
     #expect(try world[1].sync(through: traffic).counts == SyncReport.counts(sent: 1, merged: 1))
     let record = id(1, 2) + ":playerPhotos"
@@ -114,11 +114,11 @@ import Testing
     arguments: CloudBacking.backends, [false, true])
   func removalAgainstNewPhoto(backing: CloudBacking, removalIsLater: Bool) throws {
     let world = try world(backing)
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     try world.converge()
     let (remover, setter) = (world[0], world[1])
-    func remove() throws { _ = try remover.store.removePhoto(in: "Poker", "Ann") }
-    func set() throws { try setter.store.setPhoto(in: "Poker", "Ann", bytes: Self.second) }
+    func remove() throws { _ = try remover.store.photos.remove(in: "Poker", "Ann") }
+    func set() throws { try setter.store.photos.set(in: "Poker", "Ann", bytes: Self.second) }
     if removalIsLater {
       try set()
       world.clock.advance()
@@ -140,9 +140,9 @@ import Testing
     arguments: CloudBacking.backends, [false, true])
   func concurrentPhotos(backing: CloudBacking, laterSyncsFirst: Bool) throws {
     let world = try world(backing)
-    try world[1].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[1].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     world.clock.advance()
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.second)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.second)
     let (earlier, later) = (world[1], world[0])
     let sent = try (laterSyncsFirst ? later : earlier).sync()
     #expect(sent.counts == SyncReport.counts(sent: 1), "\(sent.counts)")
@@ -159,7 +159,7 @@ import Testing
     "removing a player removes its photo on every device and on the cloud", arguments: CloudBacking.backends)
   func removedWithPlayer(backing: CloudBacking) throws {
     let world = try world(backing)
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     try world.converge()
     _ = try world[1].store.removePlayer(from: "Poker", "Ann")
     #expect(try world.converge() == ["game \(id(1, 1)) 'Poker'"])
@@ -173,14 +173,14 @@ import Testing
     arguments: CloudBacking.backends)
   func shared(backing: CloudBacking) throws {
     let world = try world(backing)
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     try world[0].sync()
     let bob = try readWriteParticipant(in: world)
-    #expect(try bob.store.photo(in: "Poker", "Ann").bytes == Self.first)
-    try bob.store.setPhoto(in: "Poker", "Ann", bytes: Self.second)
+    #expect(try bob.store.photos.withBytes(in: "Poker", "Ann").bytes == Self.first)
+    try bob.store.photos.set(in: "Poker", "Ann", bytes: Self.second)
     try bob.sync()
     try world.converge()
-    #expect(try world[1].store.photo(in: "Poker", "Ann").bytes == Self.second)
+    #expect(try world[1].store.photos.withBytes(in: "Poker", "Ann").bytes == Self.second)
     #expect(try bob.photoBytes() == world[0].photoBytes())
   }
 
@@ -196,12 +196,12 @@ import Testing
     try world.cloud.setAssetQuota(min(Self.first.count, Self.second.count) - 1)
     let before = try world.cloud.dump()
 
-    try world[0].store.setPhoto(in: "Poker", "Ann", bytes: Self.first)
+    try world[0].store.photos.set(in: "Poker", "Ann", bytes: Self.first)
     #expect(throws: SyncError.overQuota(owners: ["alice"], user: "alice", refused: 1)) { try world[0].sync() }
     // A participant's photo counts against the owner's storage, not his.
     world.clock.advance()
-    try bob.store.setPhoto(in: "Poker", "Ann", bytes: Self.second)
-    try bob.store.setPhoto(in: "Bob's", "Bo", bytes: Self.first)
+    try bob.store.photos.set(in: "Poker", "Ann", bytes: Self.second)
+    try bob.store.photos.set(in: "Bob's", "Bo", bytes: Self.first)
     let refused = SyncError.overQuota(owners: ["alice", "bob"], user: "bob", refused: 2)
     #expect(throws: refused) { try bob.sync() }
     #expect(
@@ -210,14 +210,14 @@ import Testing
         + "and alice's and yours are full. Remove photos or games to make room; the changes are kept "
         + "here and sent once there is room.")
     #expect(try world.cloud.dump() == before)
-    #expect(try world[0].store.photo(in: "Poker", "Ann").bytes == Self.first)
-    #expect(try bob.store.photo(in: "Poker", "Ann").bytes == Self.second)
+    #expect(try world[0].store.photos.withBytes(in: "Poker", "Ann").bytes == Self.first)
+    #expect(try bob.store.photos.withBytes(in: "Poker", "Ann").bytes == Self.second)
 
     try world.cloud.setAssetQuota(1 << 30)
     try bob.sync()
     #expect(
       try world.converge().first { $0.hasPrefix("photo") }
         == photoLine(Self.second, type: "png", player: id(1, 2)))
-    #expect(try bob.store.photo(in: "Poker", "Ann").bytes == Self.second)
+    #expect(try bob.store.photos.withBytes(in: "Poker", "Ann").bytes == Self.second)
   }
 }

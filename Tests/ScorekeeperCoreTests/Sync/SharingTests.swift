@@ -121,9 +121,9 @@ import Testing
     #expect(throws: refusal) { try bob.store.removePlayer(from: "Poker", "Ann") }
     #expect(throws: refusal) { try bob.store.deleteGame("Poker") }
     #expect(throws: refusal) {
-      try bob.store.setPhoto(in: "Poker", "Ann", bytes: TestImages.gif(width: 1, height: 1))
+      try bob.store.photos.set(in: "Poker", "Ann", bytes: TestImages.gif(width: 1, height: 1))
     }
-    #expect(throws: refusal) { try bob.store.removePhoto(in: "Poker", "Ann") }
+    #expect(throws: refusal) { try bob.store.photos.remove(in: "Poker", "Ann") }
     #expect(try bob.contents() == before)
     #expect(try bob.unsynced() == [])
   }

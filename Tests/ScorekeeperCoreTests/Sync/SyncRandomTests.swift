@@ -162,7 +162,7 @@ import Testing
       let file = RandomBGStatsFile.make(
         plays: Int.random(in: 1...4, using: &random), seed: Self.bgstatsCollection,
         version: UInt64.random(in: 0...1, using: &random), using: &random)
-      _ = try store.importBGStats(
+      _ = try store.transfer.importBGStats(
         from: ImportSource(bytes: Array(file.utf8)), dryRun: Bool.random(using: &random),
         timeZone: .fixed(minutesAheadOfUTC: 120, name: "Europe/Berlin"))
     case 62..<64:
@@ -172,7 +172,7 @@ import Testing
         using: &random)
       {
         var bytes: [UInt8] = []
-        try other.store.exportJSON(games: []) { bytes.append(contentsOf: $0) }
+        try other.store.transfer.exportJSON(games: []) { bytes.append(contentsOf: $0) }
         // Now and then with a name the commands refuse (a file edited, or
         // made by another program): refused whole, nothing written.
         let text = String(decoding: bytes, as: UTF8.self)
@@ -181,11 +181,12 @@ import Testing
           let edited = text.replacing(#""name": ""#, with: #""name": ""# + hostile, maxReplacements: 1)
           let before = try device.contents()
           #expect(throws: ImportError.self) {
-            try store.importExport(from: ImportSource(bytes: Array(edited.utf8)), dryRun: false)
+            try store.transfer.importExport(from: ImportSource(bytes: Array(edited.utf8)), dryRun: false)
           }
           #expect(try device.contents() == before)
         } else {
-          _ = try store.importExport(from: ImportSource(bytes: bytes), dryRun: Bool.random(using: &random))
+          _ = try store.transfer.importExport(
+            from: ImportSource(bytes: bytes), dryRun: Bool.random(using: &random))
         }
       }
     case 64..<70:
@@ -242,10 +243,10 @@ import Testing
       }
     case 41..<44:
       if let game, let player {
-        try store.setPhoto(in: game.id, player.id, bytes: Self.photos.randomElement(using: &random)!)
+        try store.photos.set(in: game.id, player.id, bytes: Self.photos.randomElement(using: &random)!)
       }
     case 44..<45:
-      if let game, let player { _ = try store.removePhoto(in: game.id, player.id) }
+      if let game, let player { _ = try store.photos.remove(in: game.id, player.id) }
     case 45..<50:
       _ = try store.history.undo()
     case 50..<56:

@@ -43,7 +43,7 @@ import Testing
 
   @discardableResult
   func importing(_ bytes: [UInt8], dryRun: Bool = false) throws -> ImportSummary {
-    try store.importBGStats(from: ImportSource(bytes: bytes), dryRun: dryRun, timeZone: Self.berlin)
+    try store.transfer.importBGStats(from: ImportSource(bytes: bytes), dryRun: dryRun, timeZone: Self.berlin)
   }
 
   /// Each finished game as one line: its id's start, when it ended, who

@@ -12,7 +12,7 @@ import Testing
   }
 
   func importing(_ text: String) throws -> ImportSummary {
-    try test.store.importCSV(from: ImportSource(bytes: Array(text.utf8)), dryRun: false)
+    try test.store.transfer.importCSV(from: ImportSource(bytes: Array(text.utf8)), dryRun: false)
   }
 
   @Test("more than 50 rows wrong: the first 50, how many more, and nothing imported")

@@ -13,7 +13,7 @@ import Testing
     let source = try TestStore()
     try FixtureDataSet.fill(source.store, version: Schema.currentVersion)
     var bytes: [UInt8] = []
-    try source.store.exportJSON(games: []) { bytes.append(contentsOf: $0) }
+    try source.store.transfer.exportJSON(games: []) { bytes.append(contentsOf: $0) }
     return bytes
   }
 
@@ -62,10 +62,10 @@ import Testing
         """, [.text(ann)])
     }
     var file: [UInt8] = []
-    try source.store.exportJSON(games: []) { file.append(contentsOf: $0) }
+    try source.store.transfer.exportJSON(games: []) { file.append(contentsOf: $0) }
     let (deferred, triggered, marker) = try Self.deferredAndTriggered()
     for test in [deferred, triggered] {
-      _ = try test.store.importExport(from: ImportSource(bytes: file), dryRun: false)
+      _ = try test.store.transfer.importExport(from: ImportSource(bytes: file), dryRun: false)
     }
     let tracked = try Self.tracked(deferred, without: marker)
     #expect(tracked["syncRecords"]!.count == 10007)  // the game, Ann, her 10,005 changes
@@ -81,7 +81,7 @@ import Testing
       // Rows here before the import stay as they were.
       _ = try test.store.addGame(title: "Here before")
       _ = try test.store.addPlayer(to: "Here before", name: "Cy", score: 3)
-      _ = try test.store.importExport(from: ImportSource(bytes: file), dryRun: false)
+      _ = try test.store.transfer.importExport(from: ImportSource(bytes: file), dryRun: false)
     }
     let first = try Self.tracked(deferred, without: marker)
     #expect(first["syncRecords"]!.count > 40)
@@ -90,7 +90,7 @@ import Testing
     // Deleted here, then imported again: its records wait to be saved again.
     for test in [deferred, triggered] {
       _ = try test.store.deleteGame("Hearts")
-      _ = try test.store.importExport(from: ImportSource(bytes: file), dryRun: false)
+      _ = try test.store.transfer.importExport(from: ImportSource(bytes: file), dryRun: false)
     }
     let again = try Self.tracked(deferred, without: marker)
     #expect(again != first)

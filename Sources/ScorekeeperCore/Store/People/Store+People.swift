@@ -59,7 +59,7 @@ extension Store {
             SELECT gameID, madeAt AS t FROM rounds UNION ALL SELECT gameID, time FROM gameEvents
             UNION ALL SELECT p.gameID, e.time FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID)
           GROUP BY gameID)
-        SELECT p.gameID, p.name, a.last, \(Store.photoColumns(of: "ph"))
+        SELECT p.gameID, p.name, a.last, \(Photo.columns(of: "ph"))
         FROM players AS p LEFT JOIN activity AS a ON a.gameID = p.gameID
         LEFT JOIN playerPhotos AS ph ON ph.id = p.id
         ORDER BY a.last NULLS FIRST, p.rowid
@@ -74,7 +74,7 @@ extension Store {
           ?? PersonSummary(person: person, name: name, names: [], games: 0, lastPlayed: nil, photo: nil)
         if !summary.names.contains(name) { summary.names.append(name) }
         if let last = try row.optionalText(2).flatMap(Timestamp.init(iso8601:)) { summary.lastPlayed = last }
-        if let photo = try Store.photo(row, from: 3) { summary.photo = photo }
+        if let photo = try Photo.read(row, from: 3) { summary.photo = photo }
         gamesOf[person, default: []].insert(game)
         byPerson[person] = summary
       }

@@ -1,4 +1,4 @@
-extension Store {
+extension Store.Transfer {
   /// Imports BG Stats' JSON backup: each play becomes a finished game of
   /// its game's kind (titled by the game's name), each seat a player with
   /// its score as one change, ended when the play ended. What each field
@@ -41,7 +41,7 @@ extension Store {
       }
     }
     summary.updated = updated
-    (summary.deletedInFile, summary.notInFile) = try read {
+    (summary.deletedInFile, summary.notInFile) = try store.read {
       try importedBefore(
         missingFrom: Set(plays.map(\.id)), deleted: Set(file.deleted.map(BGStatsPlay.gameID)))
     }
@@ -49,7 +49,7 @@ extension Store {
   }
 }
 
-extension Store {
+extension Store.Transfer {
   /// The games imported from BG Stats before (their rule change made by
   /// the device "bgstats") whose play is not among `ids`: those `deleted`
   /// lists, and the others.
@@ -57,7 +57,7 @@ extension Store {
     deleted: [ImportedPlay], missing: [ImportedPlay]
   ) {
     var result: (deleted: [ImportedPlay], missing: [ImportedPlay]) = ([], [])
-    try database.forEachRow(
+    try store.database.forEachRow(
       """
       SELECT g.id, g.title FROM games AS g
       WHERE EXISTS (SELECT 1 FROM gameEvents AS e WHERE e.gameID = g.id AND e.kind = 'rules' AND e.device = 'bgstats')

@@ -1,6 +1,6 @@
 /// A play imported before, met again in a newer backup of the same
 /// collection: people export again after editing plays.
-extension Store {
+extension Store.Transfer {
   /// Brings the game of a play imported before up to date with the
   /// play as the file has it now, and says whether it was here (nil: not
   /// here, for the caller to write).
@@ -20,14 +20,14 @@ extension Store {
   /// left as it is here.
   func update(_ play: BGStatsPlay, with importer: RowImporter) throws -> ImportedPlay.Outcome? {
     guard
-      let game = try database.fetchOne(
+      let game = try store.database.fetchOne(
         "SELECT id, title FROM games WHERE id = ?1", [.text(play.id)], Game.init(row:))
     else { return nil }
     try importer.beginGame(id: play.id, title: play.title, kind: play.title)
     for seat in play.seats {
       try importer.insert(.players, [.text(seat.id), .text(seat.name), SQLValue(seat.team)])
     }
-    let state = try state(of: game)
+    let state = try store.state(of: game)
     guard let finish = state.outcome.finish,
       case .byHand(let winners, let places, let cooperative) = finish.how
     else {
@@ -46,10 +46,12 @@ extension Store {
       importer.summary.alreadyHere["scoreEvents", default: 0] += play.seats.filter { $0.points != nil }.count
       return .alreadyHere
     }
-    let time = try database.fetchOne("SELECT time FROM gameEvents WHERE id = ?1", [.text(finish.change)]) {
+    let time = try store.database.fetchOne(
+      "SELECT time FROM gameEvents WHERE id = ?1", [.text(finish.change)]
+    ) {
       SQLValue.text(try $0.text(0))
     }!
-    let updates = try database.fetchOne(
+    let updates = try store.database.fetchOne(
       "SELECT count(*) FROM gameEvents WHERE gameID = ?1 AND kind = 'finish'", [.text(game.id)]
     ) { try $0.int(0) }!
     // Each row's values after its id, then the row with its id.

@@ -20,7 +20,7 @@ public struct ExportedScoreChange: Hashable, Sendable {
   public var id: String
 }
 
-extension Store {
+extension Store.Transfer {
   /// Every score change of the games named (all games, by title, when
   /// none is), game by game, each game's in the order made, from one
   /// snapshot: streamed to `row`, never held. `header` runs once the
@@ -28,15 +28,15 @@ extension Store {
   public func exportScoreChanges(
     games references: [String], header: () throws -> Void, row: (ExportedScoreChange) throws -> Void
   ) throws {
-    try read {
+    try store.read {
       let games = try gamesToExport(references)
       try header()
       for game in games {
-        let kind = try kind(of: game)
+        let kind = try store.kind(of: game)
         let numbers = Dictionary(
-          uniqueKeysWithValues: try liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
+          uniqueKeysWithValues: try store.liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
         var totals: [String: Points] = [:]
-        try database.forEachRow(
+        try store.database.forEachRow(
           """
           SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.thousandths, e.time,
             e.device, e.id
@@ -81,22 +81,22 @@ public struct ExportedStanding: Hashable, Sendable {
   public var isWinner: Bool
 }
 
-extension Store {
+extension Store.Transfer {
   /// Every player's place in each game named (all, by title, when none
   /// is), best first, from one snapshot; `header` runs once the games are
   /// found.
   public func exportStandings(
     games references: [String], header: () throws -> Void, row: (ExportedStanding) throws -> Void
   ) throws {
-    try read {
+    try store.read {
       let games = try gamesToExport(references)
       try header()
       for game in games {
-        let kind = try kind(of: game)
+        let kind = try store.kind(of: game)
         let (state, places) = try rankedPlaces(of: game)
         let winners = state.winners
         var players: [String: (name: String, team: String?, total: Points)] = [:]
-        try database.forEachRow(
+        try store.database.forEachRow(
           "SELECT id, name, team, score, scoreThousandths FROM players WHERE gameID = ?1", [.text(game.id)]
         ) {
           players[try $0.text(0)] = (try $0.text(1), try $0.optionalText(2), try $0.total(3))
