@@ -27,9 +27,10 @@ public enum FastRun {
 }
 
 /// Runs each test case as its tags ask (Swift Testing's own `tag:`
-/// filter does not reach tests on this toolchain): a test tagged `process`
-/// on threads of its own, several at once (`ProcessSlots`); one with a slow
-/// tag cancelled in a fast run; each within a hard time limit when given
+/// filter does not reach tests on this toolchain): a test with a slow tag
+/// (`process`, `postgres`, `random`) on threads of its own, several at
+/// once (`ProcessSlots`: random seeds in one set, the others in another),
+/// and cancelled in a fast run; each within a hard time limit when given
 /// (`Watchdog`), counted from when its slot is free.
 public struct RunAsTagged: SuiteTrait, TestTrait, TestScoping {
   let hardTimeLimit: Double?
@@ -53,8 +54,13 @@ public struct RunAsTagged: SuiteTrait, TestTrait, TestScoping {
       defer { watchdog?.finish() }
       try await function()
     }
-    if test.tags.contains(.process) {
-      try await (test.tags.contains(.random) ? ProcessSlots.seeds : ProcessSlots.waiting).run(run)
+    // Every slow kind blocks its thread: on processes, on a server's
+    // answers, or (random seeds in process) for long on the CPU; off the
+    // cooperative pool, each lets the others run.
+    if test.tags.contains(.random) {
+      try await ProcessSlots.seeds.run(run)
+    } else if test.tags.contains(.process) || test.tags.contains(.postgres) {
+      try await ProcessSlots.waiting.run(run)
     } else {
       try await run()
     }

@@ -46,7 +46,13 @@ extension Command {
     ),
     needsDatabase: true,
     run: { invocation in
-      try WatchSession(invocation, sheet: invocation[.sheet]).run()
+      let view = WatchSession.View(
+        reference: invocation[ifGiven: .watchedGame], sheet: invocation[.sheet], json: invocation.json,
+        times: invocation.times)
+      try WatchSession(
+        view, feed: try invocation.changeFeed(command: "watch"), output: invocation.output,
+        terminal: invocation.terminal, clock: try invocation.settings.dependencies.get().clock
+      ).run()
     })
 }
 

@@ -10,24 +10,34 @@ import ScorekeeperCore
 /// (`TerminalScreen`) under a header that says the last change and the
 /// connection; in a pipe, a block (or a JSON line) per change.
 final class WatchSession {
-  private let invocation: Invocation
-  /// The game followed; nil: every game (`GamesBoard`).
-  private let reference: String?
-  private let sheet: Bool
+  /// What the watch shows, and how.
+  struct View {
+    /// The game followed; nil: every game (`GamesBoard`).
+    var reference: String?
+    /// The score sheet rather than the standings.
+    var sheet: Bool
+    /// A JSON document a change rather than text.
+    var json: Bool
+    var times: TimeDisplay
+  }
+
+  private let view: View
   private let feed: ChangeFeed
   private var cloud: CloudFeed? { feed.cloud }
+  private let output: Output
+  private let terminal: Terminal
   private let clock: Clock
 
-  init(_ invocation: Invocation, sheet: Bool) throws {
-    self.invocation = invocation
-    reference = invocation[ifGiven: .watchedGame]
-    self.sheet = sheet
-    feed = try invocation.changeFeed(command: "watch")
-    clock = try invocation.settings.dependencies.get().clock
+  init(_ view: View, feed: ChangeFeed, output: Output, terminal: Terminal, clock: Clock) {
+    self.view = view
+    self.feed = feed
+    self.output = output
+    self.terminal = terminal
+    self.clock = clock
   }
 
   func run() throws {
-    if invocation.terminal.outputIsTerminal && !invocation.json {
+    if terminal.outputIsTerminal && !view.json {
       try runFullScreen()
     } else {
       try runInPipe()
@@ -36,27 +46,28 @@ final class WatchSession {
 
   /// What the view shows now: as the command showing it would print it,
   /// or (`--json`) its document.
-  private enum View: Equatable {
+  private enum Shown: Equatable {
     case text(String)
     case json(JSON)
   }
 
-  private func view() throws -> View {
+  private func shown() throws -> Shown {
     let store = feed.store
-    if invocation.json {
-      guard let reference else { return .json(try store.gamesBoard().json) }
-      return .json(sheet ? try store.sheet(of: reference).json : try store.gameStandings(of: reference).json)
+    if view.json {
+      guard let reference = view.reference else { return .json(try store.gamesBoard().json) }
+      return .json(
+        view.sheet ? try store.sheet(of: reference).json : try store.gameStandings(of: reference).json)
     }
     let snapshot = Output.memory()
-    snapshot.usesColor = invocation.output.usesColor
-    snapshot.asciiOnly = invocation.output.asciiOnly
-    if let reference, sheet {
-      SheetTable(sheet: try store.sheet(of: reference), width: invocation.terminal.outputColumns ?? 80)
+    snapshot.usesColor = output.usesColor
+    snapshot.asciiOnly = output.asciiOnly
+    if let reference = view.reference, view.sheet {
+      SheetTable(sheet: try store.sheet(of: reference), width: terminal.outputColumns ?? 80)
         .print(to: snapshot)
-    } else if let reference {
+    } else if let reference = view.reference {
       StandingsTable.print(try store.gameStandings(of: reference), to: snapshot)
     } else {
-      try store.gamesBoard().print(to: snapshot, times: invocation.times)
+      try store.gamesBoard().print(to: snapshot, times: view.times)
     }
     return .text(snapshot.text)
   }
@@ -71,27 +82,27 @@ final class WatchSession {
     sigemptyset(&stops)
     for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, signal) }
     sigprocmask(SIG_UNBLOCK, &stops, nil)
-    var shown: View?
+    var last: Shown?
     while true {
       // What is due from the cloud first (at the start: the catch-up).
       _ = try feed.step()
-      let view = try view()
-      if view != shown {
+      let now = try shown()
+      if now != last {
         // A blank line between blocks, as between paragraphs.
-        let separator = shown == nil ? "" : "\n"
-        shown = view
-        switch view {
+        let separator = last == nil ? "" : "\n"
+        last = now
+        switch now {
         case .json(.object(let fields)):
-          invocation.output.write(
+          output.write(
             JSON.object(fields + [("changedAt", .string(try clock.now().iso8601))]).compactText + "\n")
         case .json(let document):
           preconditionFailure("a view's document is an object, not \(document.compactText)")
         case .text(let text):
-          invocation.output.write(verbatim: separator + text)  // (made safe by the snapshot's Output)
+          output.write(verbatim: separator + text)  // (made safe by the snapshot's Output)
         }
-        invocation.output.flush()
+        output.flush()
         // The reader went away: the watch is over (the program ends as `cat` would).
-        if invocation.output.failure != nil { return }
+        if output.failure != nil { return }
       }
       // A pipe's reader gone shows on its write end at once (POLLERR):
       // the watch ends then, as `cat` would at its next write.
@@ -113,12 +124,12 @@ final class WatchSession {
   private func runFullScreen() throws {
     let signals = try SignalPipe.open([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
     cloud?.report = nil  // the header says it
-    let screen = TerminalScreen(output: invocation.output)
+    let screen = TerminalScreen(output: output)
     screen.enter()
     defer { screen.leave() }
     while true {
       _ = try feed.step()
-      guard case .text(var text) = try view() else { preconditionFailure("a terminal shows text") }
+      guard case .text(var text) = try shown() else { preconditionFailure("a terminal shows text") }
       if text.hasSuffix("\n") { text.removeLast() }
       let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       screen.draw(try header(columns: screen.size.columns) + [""] + body)
@@ -163,7 +174,7 @@ final class WatchSession {
     lines.append(line)
     return lines.map { line in
       let styled = Output.memory()
-      styled.usesColor = invocation.output.usesColor
+      styled.usesColor = output.usesColor
       styled.write(line, in: .header)
       return styled.text
     }
@@ -172,7 +183,7 @@ final class WatchSession {
   private func headerParts() throws -> [String] {
     var parts: [String] = []
     lastChangeAge = nil
-    if let (name, event) = try feed.store.history.lastChange(of: reference) {
+    if let (name, event) = try feed.store.history.lastChange(of: view.reference) {
       let points = event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)"
       let now = try clock.now().millisecondsSince1970
       let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)
@@ -198,7 +209,7 @@ final class WatchSession {
     case ..<60: "\(seconds) s ago"
     case ..<3600: "\(seconds / 60) min ago"
     case ..<86_400: "\(seconds / 3600) h ago"
-    default: invocation.times.format(time)
+    default: view.times.format(time)
     }
   }
 
