@@ -88,11 +88,7 @@ extension SyncEngine {
   private func followShare(of root: CloudRecord) throws {
     let zone = root.id.zoneID
     try markZone(zone, exists: true)
-    try store.database.execute(
-      """
-      \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = ?3, shareLink = NULL
-      WHERE ownerName = ?1 AND zoneName = ?2 AND shareRecordName IS NOT ?3
-      """, [.text(ownerKey(of: zone)), .text(zone.name), SQLValue(root.shareID?.name)])
+    try metadata.followShare(root.shareID?.name, ownerKey: ownerKey(of: zone), zone.name)
   }
 
   /// Writes the server's row (or its merge with local changes) and says
@@ -154,15 +150,7 @@ extension SyncEngine {
     var arrived = arrived
     guard !arrived.isEmpty, try metadata.hasParked() else { return }
     while !arrived.isEmpty {
-      let ready = try store.database.fetchAll(
-        """
-        \(SyncTracking.marker) SELECT \(SyncRecordState.columns(of: "r"))
-        FROM syncRecords AS r JOIN syncRecords AS parent ON parent.recordName = r.parentRecordName
-        WHERE r.parentRecordName IN (SELECT value FROM json_each(?1))
-          AND +r.state = 'parked'  -- (+: never through the index of every parked record)
-          AND parent.state IN ('synced', 'pendingSave')
-        ORDER BY r.rowid
-        """, [.text(JSON.array(arrived.map(JSON.string)).compactText)], SyncRecordState.init(row:))
+      let ready = try metadata.parkedChildren(of: arrived)
       var placed: [SyncRecordState] = []
       for record in ready {
         guard let row = try metadata.base(of: record) else { continue }
@@ -175,11 +163,7 @@ extension SyncEngine {
       }
       guard !placed.isEmpty else { return }  // none had a copy kept: they wait
       // One statement for the round, not one per record.
-      try store.database.execute(
-        """
-        \(SyncTracking.marker) UPDATE syncRecords SET state = 'synced'
-        WHERE recordName IN (SELECT value FROM json_each(?1))
-        """, [.text(JSON.array(placed.map { .string($0.recordName) }).compactText)])
+      try metadata.markSynced(placed.map(\.recordName))
       arrived = placed.filter(\.table.hasChildren).map(\.recordName)
     }
   }

@@ -4,17 +4,8 @@ extension SyncEngine {
   /// applied in one transaction together with the token that follows it,
   /// so an interrupted fetch resumes where it stopped.
   func fetchChanges() throws {
-    let tokens = try store.syncRead {
-      try store.database.fetchOne("\(SyncTracking.marker) SELECT privateToken, sharedToken FROM syncState") {
-        [
-          try $0.optionalText(0).map(ChangeToken.init(rawValue:)),
-          try $0.optionalText(1).map(ChangeToken.init(rawValue:)),
-        ]
-      }!
-    }
-    for (scope, tokenColumn, saved) in [
-      (DatabaseScope.private, "privateToken", tokens[0]), (.shared, "sharedToken", tokens[1]),
-    ] {
+    let tokens = try store.syncRead { try metadata.databaseTokens() }
+    for (scope, saved) in [(DatabaseScope.private, tokens.private), (.shared, tokens.shared)] {
       let database = scope == .private ? container.privateDatabase : container.sharedDatabase
       var changes: DatabaseChanges
       var everything = saved == nil
@@ -30,29 +21,12 @@ extension SyncEngine {
         // A full listing omits zones deleted while this device could not
         // hear of it.
         let listed = Set(changes.changedZones)
-        for zone in try knownZones(scope: scope) where !listed.contains(zone) { try zoneVanished(zone) }
+        let known = try store.syncRead { try metadata.zonesOnServer(in: scope, user: user) }
+        for zone in known where !listed.contains(zone) { try zoneVanished(zone) }
       }
       // Nothing changed, nothing to write (the usual case for a reading command).
       guard changes.token != saved else { continue }
-      try store.syncWrite {
-        try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET \(tokenColumn) = ?1", [.text(changes.token.rawValue)])
-      }
-    }
-  }
-
-  /// Zones this device has seen on the server, in one database.
-  private func knownZones(scope: DatabaseScope) throws -> [ZoneID] {
-    try store.syncRead {
-      try store.database.fetchAll(
-        """
-        \(SyncTracking.marker) SELECT ownerName, zoneName FROM syncZones
-        WHERE existsOnServer AND (ownerName = '') = ?1
-        """, [.integer(scope == .private ? 1 : 0)]
-      ) { row in
-        let owner = try row.text(0)
-        return ZoneID(name: try row.text(1), ownerName: owner.isEmpty ? user : owner)
-      }
+      try store.syncWrite { try metadata.setDatabaseToken(changes.token, of: scope) }
     }
   }
 
@@ -63,12 +37,7 @@ extension SyncEngine {
   func fetchZone(_ zone: ZoneID) throws {
     let key = ownerKey(of: zone)
     let database = database(ownerKey: key)
-    var token = try store.syncRead {
-      try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT changeToken FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
-        [.text(key), .text(zone.name)]
-      ) { try $0.optionalText(0).map(ChangeToken.init(rawValue:)) } ?? nil
-    }
+    var token = try store.syncRead { try metadata.zoneToken(ownerKey: key, zone.name) }
     // A game kept as a read-only copy, in reach again: all of its zone.
     let archived = try store.syncRead { try archivedGame(in: zone) }
     if archived != nil { token = nil }
@@ -100,11 +69,7 @@ extension SyncEngine {
         try watchResults(changed: page.changed, deleted: page.deleted.map(\.id.name), in: results)
         try apply(page, ownerKey: key)
         try markZone(zone, exists: true)
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) UPDATE syncZones SET changeToken = ?3
-          WHERE ownerName = ?1 AND zoneName = ?2
-          """, [.text(key), .text(zone.name), .text(page.token.rawValue)])
+        try metadata.setZoneToken(page.token, ownerKey: key, zone.name)
       }
       observer.pageApplied?()
       observer.progress?(report, false)
@@ -113,14 +78,7 @@ extension SyncEngine {
     }
     if everything {
       try applying {
-        let stale = try store.database.fetchAll(
-          """
-          \(SyncTracking.marker) SELECT recordName FROM syncRecords
-          WHERE ownerName = ?1 AND zoneName = ?2 AND serverChangeTag IS NOT NULL
-          ORDER BY \(SyncedTable.rankSQL(of: "tableName"))
-          """, [.text(key), .text(zone.name)]
-        ) { try $0.text(0) }
-        let gone = stale.filter { !seen.contains($0) }
+        let gone = try metadata.recordsOnServer(ownerKey: key, zone.name).filter { !seen.contains($0) }
         try watchResults(changed: [], deleted: gone, in: results)
         for name in gone { try deleteLocally(name, received: true, removal: .deleted) }
         if let archived { try unarchive(archived) }
@@ -135,11 +93,7 @@ extension SyncEngine {
   private func apply(_ page: ZoneChanges, ownerKey: String) throws {
     for deleted in page.deleted {
       if deleted.type == CloudRecord.shareType {
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = NULL, shareLink = NULL
-          WHERE ownerName = ?1 AND zoneName = ?2 AND shareRecordName = ?3
-          """, [.text(ownerKey), .text(deleted.id.zoneID.name), .text(deleted.id.name)])
+        try metadata.forgetShare(deleted.id.name, ownerKey: ownerKey, deleted.id.zoneID.name)
       } else {
         try deleteLocally(deleted.id.name, received: true, removal: .deleted)
       }
@@ -165,39 +119,14 @@ extension SyncEngine {
   func zoneVanished(_ zone: ZoneID, keepingCopy: Bool = true) throws {
     let key = ownerKey(of: zone)
     try applying {
-      try store.database.execute(
-        "\(SyncTracking.marker) DELETE FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
-        [.text(key), .text(zone.name)])
+      try metadata.forgetZone(ownerKey: key, zone.name)
       if key.isEmpty {
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) DELETE FROM syncRecords
-          WHERE ownerName = '' AND zoneName = ?1 AND state IN ('pendingDelete', 'parked')
-          """, [.text(zone.name)])
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) DELETE FROM syncServerFields WHERE recordName IN
-            (SELECT recordName FROM syncRecords WHERE ownerName = '' AND zoneName = ?1)
-          """, [.text(zone.name)])
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) UPDATE syncRecords
-          SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1
-          WHERE ownerName = '' AND zoneName = ?1
-          """, [.text(zone.name)])
+        try metadata.sendOwnZoneAfresh(zone.name)
       } else {
-        let tops = try store.database.fetchAll(
-          """
-          \(SyncTracking.marker) SELECT recordName FROM syncRecords
-          WHERE ownerName = ?1 AND zoneName = ?2 AND parentRecordName IS NULL
-          """, [.text(key), .text(zone.name)]
-        ) { try $0.text(0) }
-        for name in tops {
+        for name in try metadata.topRecords(ownerKey: key, zone.name) {
           if keepingCopy { try archive(name) } else { try deleteLocally(name, received: true) }
         }
-        try store.database.execute(
-          "\(SyncTracking.marker) DELETE FROM syncRecords WHERE ownerName = ?1 AND zoneName = ?2",
-          [.text(key), .text(zone.name)])
+        try metadata.forgetRecords(ownerKey: key, zone.name)
       }
     }
   }
@@ -211,11 +140,7 @@ extension SyncEngine {
     guard let record = try metadata.record(recordName) else { return }
     guard record.table == .games else { return try deleteLocally(recordName, received: true) }
     try reportRemoval(of: record, reason)
-    try store.database.execute(
-      """
-      \(SyncTracking.marker) INSERT INTO archivedGames (gameID, owner, archivedAt) VALUES (?1, ?2, now())
-      ON CONFLICT (gameID) DO NOTHING
-      """, [.text(record.rowID), .text(record.ownerName)])
+    try metadata.markArchived(gameID: record.rowID, owner: record.ownerName)
     for item in try metadata.subtree(of: recordName) { try metadata.forget(item.recordName) }
     report.received += 1
   }

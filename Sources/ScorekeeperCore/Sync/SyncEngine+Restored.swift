@@ -15,16 +15,7 @@ extension SyncEngine {
   /// asked, the mark is cleared: a deletion after this is one made after
   /// the restore, and wins as any other.
   func keepGamesDeletedSinceBackup() throws {
-    let games = try store.syncRead {
-      try store.database.fetchAll(
-        """
-        \(SyncTracking.marker) SELECT recordName, zoneName FROM syncRecords
-        WHERE tableName = 'games' AND ownerName = '' AND serverChangeTag IS NOT NULL
-          AND state <> 'pendingDelete'
-        ORDER BY recordName
-        """
-      ) { RecordID(name: try $0.text(0), zoneID: ZoneID(name: try $0.text(1), ownerName: user)) }
-    }
+    let games = try store.syncRead { try metadata.ownGamesOnServer(user: user) }
     let database = container.privateDatabase
     var gone: [String] = []
     var start = 0
@@ -38,7 +29,7 @@ extension SyncEngine {
     }
     try applying {
       for name in gone { try archive(name, .deletedSinceBackup) }
-      try store.database.execute("\(SyncTracking.marker) UPDATE syncState SET restoredAt = NULL")
+      try metadata.clearRestoredMark()
     }
   }
 }

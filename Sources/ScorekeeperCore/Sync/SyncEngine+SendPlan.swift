@@ -84,11 +84,7 @@ extension SyncEngine {
   func missingZones(for batch: [SyncRecordState]) throws -> [ZoneID] {
     let needed = Set(batch.filter { $0.ownerName.isEmpty && $0.state == .pendingSave }.map(\.zoneName))
     guard !needed.isEmpty else { return [] }
-    let known = try store.syncRead {
-      try store.database.fetchAll(
-        "\(SyncTracking.marker) SELECT zoneName FROM syncZones WHERE ownerName = '' AND existsOnServer"
-      ) { try $0.text(0) }
-    }
+    let known = try store.syncRead { try metadata.ownZonesOnServer() }
     return needed.subtracting(known).sorted().map { ZoneID(name: $0, ownerName: user) }
   }
 
@@ -106,10 +102,6 @@ extension SyncEngine {
   }
 
   func markZone(_ zone: ZoneID, exists: Bool) throws {
-    try store.database.execute(
-      """
-      \(SyncTracking.marker) INSERT INTO syncZones (ownerName, zoneName, existsOnServer) VALUES (?1, ?2, ?3)
-      ON CONFLICT (ownerName, zoneName) DO UPDATE SET existsOnServer = excluded.existsOnServer
-      """, [.text(ownerKey(of: zone)), .text(zone.name), .integer(exists ? 1 : 0)])
+    try metadata.markZone(ownerKey: ownerKey(of: zone), zone.name, exists: exists)
   }
 }

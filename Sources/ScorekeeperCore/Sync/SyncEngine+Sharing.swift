@@ -54,13 +54,7 @@ extension SyncEngine {
       guard let shareID = root.shareID else { throw SharingError.notShared(game: title) }
       let result = try withRetry { try container.privateDatabase.modifyRecords(deleting: [shareID]) }
       if case .failure(let error)? = result.deleteResults[shareID] { throw error }
-      try store.syncWrite {
-        try store.database.execute(
-          """
-          \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = NULL, shareLink = NULL
-          WHERE ownerName = '' AND zoneName = ?1
-          """, [.text(root.id.zoneID.name)])
-      }
+      try store.syncWrite { try metadata.forgetShare(ownerKey: "", root.id.zoneID.name) }
       try fetchChanges()
     }
   }
@@ -132,11 +126,7 @@ extension SyncEngine {
       }
     }
     if let later = result?.later {
-      try? store.syncWrite {
-        try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1",
-          [.text(errorWords(later.answer))])
-      }
+      try? store.syncWrite { try metadata.setLastError(errorWords(later.answer)) }
     }
     return result!
   }
@@ -152,12 +142,7 @@ extension SyncEngine {
       // Access ended meanwhile (the owner stopped sharing): nothing is left to leave.
       guard let record = try store.syncRead({ try metadata.record(name) }) else { return }
       let zone = record.zoneID(user: user)
-      let shareName = try store.syncRead {
-        try store.database.fetchOne(
-          "\(SyncTracking.marker) SELECT shareRecordName FROM syncZones WHERE ownerName = ?1 AND zoneName = ?2",
-          [.text(record.ownerName), .text(zone.name)]
-        ) { try $0.optionalText(0) } ?? nil
-      }
+      let shareName = try store.syncRead { try metadata.shareName(ownerKey: record.ownerName, zone.name) }
       if let shareName {
         let shareID = RecordID(name: shareName, zoneID: zone)
         let result = try withRetry { try container.sharedDatabase.modifyRecords(deleting: [shareID]) }
@@ -206,15 +191,8 @@ extension SyncEngine {
     let permission: SharePermission? =
       key.isEmpty ? nil : share.sharing?.participant(user)?.permission ?? share.sharing?.publicPermission
     try markZone(zone, exists: true)
-    try store.database.execute(
-      """
-      \(SyncTracking.marker) UPDATE syncZones SET shareRecordName = ?3, shareLink = ?4, permission = ?5
-      WHERE ownerName = ?1 AND zoneName = ?2
-      """,
-      [
-        .text(key), .text(zone.name), .text(share.id.name), SQLValue(share.sharing?.link),
-        permission.map { .text($0.rawValue) } ?? .null,
-      ])
+    try metadata.rememberShare(
+      share.id.name, link: share.sharing?.link, permission: permission, ownerKey: key, zone.name)
   }
 
 }

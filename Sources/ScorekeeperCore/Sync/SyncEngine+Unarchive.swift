@@ -17,20 +17,13 @@ extension SyncEngine {
   func archivedGame(in zone: ZoneID) throws -> String? {
     guard zone.name.hasPrefix("game-") else { return nil }
     let gameID = String(zone.name.dropFirst("game-".count))
-    return try store.database.fetchOne(
-      "\(SyncTracking.marker) SELECT gameID FROM archivedGames WHERE gameID = ?1", [.text(gameID)]
-    ) { try $0.text(0) }
+    return try metadata.archivedGame(gameID)
   }
 
   /// The copy's rows take the metadata of rows synced once (its game's
   /// record arrived: its own metadata is the server's).
   func adoptArchivedRows(of gameID: String, zoneName: String, ownerKey: String) throws {
-    guard
-      try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT EXISTS (SELECT 1 FROM archivedGames WHERE gameID = ?1)",
-        [.text(gameID)],
-        { try $0.int(0) == 1 }) == true
-    else { return }
+    guard try metadata.isArchived(gameID) else { return }
     for table in SyncedTable.all {
       guard let parentTable = table.parentTable, let parentColumn = table.parentColumn else { continue }
       // A game's rows sit at most two levels below it (a player's events
@@ -46,16 +39,9 @@ extension SyncEngine {
         SELECT t.id, t.\(parentColumn) AS parent FROM \(table.name) AS t
         JOIN \(parentTable) AS p ON p.id = t.\(parentColumn) WHERE p.gameID = ?1
         """
-      try store.database.execute(
-        """
-        \(SyncTracking.marker) INSERT INTO syncRecords
-          (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, serverChangeTag, state,
-           changeCount)
-        SELECT id || ':\(table.name)', '\(table.name)', id, ?2, ?3, parent || ':\(parentTable)',
-          '\(Self.readOnlyCopyTag)', 'synced', 0
-        FROM (\(rows)) WHERE 1
-        ON CONFLICT DO NOTHING
-        """, [.text(gameID), .text(zoneName), .text(ownerKey)])
+      try metadata.adopt(
+        rows, of: table, parentTable: parentTable, gameID: gameID, zone: zoneName, ownerKey: ownerKey,
+        tag: Self.readOnlyCopyTag)
     }
   }
 
@@ -63,10 +49,6 @@ extension SyncEngine {
   /// the game's record came (else the game is not on the server: the copy
   /// stays one).
   func unarchive(_ gameID: String) throws {
-    try store.database.execute(
-      """
-      \(SyncTracking.marker) DELETE FROM archivedGames
-      WHERE gameID = ?1 AND EXISTS (SELECT 1 FROM syncRecords WHERE recordName = ?1 || ':games')
-      """, [.text(gameID)])
+    try metadata.unarchive(gameID)
   }
 }

@@ -115,7 +115,7 @@ public final class SyncEngine {
     fetchMadeDeletions = false
     defer { observer.progress?(report, true) }
     // A copy takes its own device id before it says which device it is.
-    if try store.syncRead({ try DeviceClaim.due(store.database, path: store.database.path) != nil }) {
+    if try store.syncRead({ try DeviceClaim.due(store.database, path: store.path) != nil }) {
       try store.syncWrite {}
     }
     let start = try store.syncRead { try SyncStart(reading: store.database) }
@@ -148,15 +148,10 @@ public final class SyncEngine {
       // of all into a database that may be damaged.
       guard let reason = Self.recordedReason(of: stop) else { throw stop }
       try? store.syncWrite {
-        try store.database.execute(
-          "\(SyncTracking.marker) UPDATE syncState SET lastError = ?1", [.text(errorWords(reason))])
+        try metadata.setLastError(errorWords(reason))
         // No answer (not a refusal): automatic syncs wait before trying again.
         if case .stopped(let error, _)? = stop as? SyncError, error.isTransient {
-          let now = try store.database.fetchOne("SELECT now()") { Timestamp(iso8601: try $0.text(0)) }!!
-          let outage = SyncOutage.after(try store.readOutage(), now: now)
-          try store.database.execute(
-            "\(SyncTracking.marker) UPDATE syncState SET outageSince = ?1, retryAt = ?2",
-            [.text(outage.since.iso8601), .text(outage.retryAt.iso8601)])
+          try metadata.setOutage(SyncOutage.after(try store.readOutage(), now: try metadata.now()))
         }
       }
       throw stop
@@ -181,28 +176,13 @@ public final class SyncEngine {
   /// `lastSyncGranularity` old as it is: a reading command's sync that
   /// finds nothing new then writes nothing, and costs no more than a read.
   private func recordSuccess() throws {
-    let (now, lastSync, clear) = try store.syncRead {
-      try store.database.fetchOne(
-        """
-        \(SyncTracking.marker) SELECT now(), lastSyncAt, lastError IS NULL AND outageSince IS NULL
-        FROM syncState
-        """
-      ) { row in
-        (try row.timestamp(0), try row.optionalText(1).flatMap(Timestamp.init(iso8601:)), try row.int(2) == 1)
-      }!
-    }
+    let (now, lastSync, clear) = try store.syncRead { try metadata.lastSync() }
     if clear, let lastSync, lastSync <= now,
       now.millisecondsSince1970 - lastSync.millisecondsSince1970 < Self.lastSyncGranularity
     {
       return
     }
-    try store.syncWrite {
-      try store.database.execute(
-        """
-        \(SyncTracking.marker) UPDATE syncState
-        SET lastSyncAt = ?1, lastError = NULL, outageSince = NULL, retryAt = NULL
-        """, [.text(now.iso8601)])
-    }
+    try store.syncWrite { try metadata.recordSuccess(at: now) }
   }
 
   /// How stale a recorded last sync may be before a sync that changes
@@ -217,11 +197,7 @@ public final class SyncEngine {
   }
 
   func pendingCount() throws -> Int {
-    try store.syncRead {
-      try store.database.fetchOne(
-        "\(SyncTracking.marker) SELECT count(*) FROM syncRecords WHERE \(SyncMetadata.isPending)"
-      ) { try $0.int(0) } ?? 0
-    }
+    try store.syncRead { try metadata.pendingCount() }
   }
 
   /// The first sync records who and which cloud; later ones must match
@@ -239,13 +215,13 @@ public final class SyncEngine {
   private func bind(_ binding: SyncBinding) throws {
     try store.syncWrite {
       if let refusal = try refusal(of: try store.readSyncBinding()) { throw refusal }
-      try write(binding)
+      try metadata.bind(binding)
     }
   }
 
   private func refusal(of bound: SyncBinding) throws -> SyncError? {
     bound.refusal(
-      database: store.database.path, user: user, cloud: cloudLocation,
+      database: store.path, user: user, cloud: cloudLocation,
       identity: try container.serverIdentity())
   }
 
@@ -256,12 +232,9 @@ public final class SyncEngine {
     let claim = "\(try container.serverIdentity()) \(start.device) \(start.file)"
     if start.deviceClaim == claim { return }
     guard try withRetry({ try container.claimDevice(start.device, holder: start.file) }) == start.file else {
-      throw SyncError.deviceTaken(database: store.database.path, device: start.device)
+      throw SyncError.deviceTaken(database: store.path, device: start.device)
     }
-    try store.syncWrite {
-      try store.database.execute(
-        "\(SyncTracking.marker) UPDATE syncState SET deviceClaim = ?1", [.text(claim)])
-    }
+    try store.syncWrite { try metadata.setDeviceClaim(claim) }
   }
 
   /// Binds the database to this engine's cloud, whichever it was bound to
@@ -273,39 +246,19 @@ public final class SyncEngine {
     let identity = try container.serverIdentity()
     try applying {
       let bound = try store.readSyncBinding()
-      if let refusal = bound.userRefusal(database: store.database.path, user: user) { throw refusal }
+      if let refusal = bound.userRefusal(database: store.path, user: user) { throw refusal }
       if bound.isBound && !bound.isSameCloud(location: cloudLocation, identity: identity) {
         try forgetCloud()
       }
-      try write(SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: identity))
+      try metadata.bind(SyncBinding(user: user, cloud: cloudLocation, cloudIdentity: identity))
     }
     return try sync()
   }
 
-  private func write(_ binding: SyncBinding) throws {
-    try store.database.execute(
-      "\(SyncTracking.marker) UPDATE syncState SET userName = ?1, cloud = ?2, cloudIdentity = ?3",
-      [SQLValue(binding.user), SQLValue(binding.cloud), SQLValue(binding.cloudIdentity)])
-  }
-
   /// Everything this device knew of a cloud it no longer syncs with.
   private func forgetCloud() throws {
-    let shared = try store.database.fetchAll(
-      """
-      \(SyncTracking.marker) SELECT recordName FROM syncRecords
-      WHERE ownerName <> '' AND parentRecordName IS NULL
-      """
-    ) { try $0.text(0) }
-    for name in shared { try deleteLocally(name) }
-    try store.database.executeScript(
-      """
-      \(SyncTracking.marker) DELETE FROM syncRecords WHERE state IN ('pendingDelete', 'parked');
-      \(SyncTracking.marker) DELETE FROM syncServerFields;
-      \(SyncTracking.marker) DELETE FROM syncZones;
-      \(SyncTracking.marker) UPDATE syncRecords
-        SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1;
-      \(SyncTracking.marker) UPDATE syncState SET privateToken = NULL, sharedToken = NULL, lastError = NULL;
-      """)
+    for name in try metadata.sharedTopRecords() { try deleteLocally(name) }
+    try metadata.forgetCloud()
   }
 
   /// The database holding a zone: the user's own, or the shared one.

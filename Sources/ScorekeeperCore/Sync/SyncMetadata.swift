@@ -15,11 +15,18 @@ struct SyncRecordState: Hashable {
   var state: State
   var changeCount: Int64
 
-  static let columnNames = [
-    "recordName", "tableName", "rowID", "zoneName", "ownerName", "parentRecordName", "serverChangeTag",
-    "state", "changeCount",
-  ]
+  /// The columns of `syncRecords` this reads, named: `columns` lists them
+  /// in this order, so a column is read by its name, never by a number
+  /// that could drift from the list.
+  enum Column: Int, CaseIterable {
+    case recordName, tableName, rowID, zoneName, ownerName, parentRecordName, serverChangeTag, state,
+      changeCount
+  }
+
+  static let columnNames = Column.allCases.map { "\($0)" }
   static let columns = columnNames.joined(separator: ", ")
+  /// A parameter for each column, numbered as `values` gives them.
+  static let placeholders = Column.allCases.map { "?\($0.rawValue + 1)" }.joined(separator: ", ")
 
   /// The columns, of the table under `alias` in a join.
   static func columns(of alias: String) -> String {
@@ -27,18 +34,21 @@ struct SyncRecordState: Hashable {
   }
 
   init(row: Row) throws {
-    let tableName = try row.text(1)
+    func text(_ column: Column) throws -> String { try row.text(column.rawValue) }
+    func optionalText(_ column: Column) throws -> String? { try row.optionalText(column.rawValue) }
+    let tableName = try text(.tableName)
     guard let table = SyncedTable.named(tableName) else {
       throw SyncError.corruptMetadata("syncRecords names an unknown table \(quote(tableName))")
     }
-    let stateName = try row.text(7)
+    let stateName = try text(.state)
     guard let state = State(rawValue: stateName) else {
       throw SyncError.corruptMetadata("syncRecords has an unknown state \(quote(stateName))")
     }
     self.init(
-      recordName: try row.text(0), table: table, rowID: try row.text(2), zoneName: try row.text(3),
-      ownerName: try row.text(4), parentRecordName: try row.optionalText(5),
-      serverChangeTag: try row.optionalText(6), state: state, changeCount: try row.int64(8))
+      recordName: try text(.recordName), table: table, rowID: try text(.rowID), zoneName: try text(.zoneName),
+      ownerName: try text(.ownerName), parentRecordName: try optionalText(.parentRecordName),
+      serverChangeTag: try optionalText(.serverChangeTag), state: state,
+      changeCount: try row.int64(Column.changeCount.rawValue))
   }
 
   init(
@@ -54,6 +64,23 @@ struct SyncRecordState: Hashable {
     self.serverChangeTag = serverChangeTag
     self.state = state
     self.changeCount = changeCount
+  }
+
+  /// The record's value of each column, in `columns`' order.
+  var values: [SQLValue] {
+    Column.allCases.map { column in
+      switch column {
+      case .recordName: .text(recordName)
+      case .tableName: .text(table.name)
+      case .rowID: .text(rowID)
+      case .zoneName: .text(zoneName)
+      case .ownerName: .text(ownerName)
+      case .parentRecordName: SQLValue(parentRecordName)
+      case .serverChangeTag: SQLValue(serverChangeTag)
+      case .state: .text(state.rawValue)
+      case .changeCount: .integer(changeCount)
+      }
+    }
   }
 
   /// The zone as the cloud names it, for `user` (who owns '' zones).
@@ -238,17 +265,13 @@ struct SyncMetadata {
     try db.execute(
       """
       \(Self.marker) INSERT INTO syncRecords (\(SyncRecordState.columns))
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+      VALUES (\(SyncRecordState.placeholders))
       ON CONFLICT (recordName) DO UPDATE SET
         zoneName = excluded.zoneName, ownerName = excluded.ownerName,
         parentRecordName = excluded.parentRecordName, serverChangeTag = excluded.serverChangeTag,
         state = excluded.state, changeCount = excluded.changeCount
       """,
-      [
-        .text(record.recordName), .text(record.table.name), .text(record.rowID),
-        .text(record.zoneName), .text(record.ownerName), SQLValue(record.parentRecordName),
-        SQLValue(record.serverChangeTag), .text(record.state.rawValue), .integer(record.changeCount),
-      ])
+      record.values)
   }
 
   /// The server took `sent`: the record now has the server's tag, and is
@@ -377,5 +400,28 @@ struct SyncMetadata {
     try db.fetchOne(
       "\(Self.marker) SELECT 1 FROM \(table.name) WHERE id = ?1", [.text(id)]
     ) { _ in true } ?? false
+  }
+
+  /// Parked records whose parent is one of `arrived` and is here now
+  /// (synced, or waiting to be sent), in the order they came.
+  func parkedChildren(of arrived: [String]) throws -> [SyncRecordState] {
+    try db.fetchAll(
+      """
+      \(Self.marker) SELECT \(SyncRecordState.columns(of: "r"))
+      FROM syncRecords AS r JOIN syncRecords AS parent ON parent.recordName = r.parentRecordName
+      WHERE r.parentRecordName IN (SELECT value FROM json_each(?1))
+        AND +r.state = 'parked'  -- (+: never through the index of every parked record)
+        AND parent.state IN ('synced', 'pendingSave')
+      ORDER BY r.rowid
+      """, [.text(JSON.array(arrived.map(JSON.string)).compactText)], SyncRecordState.init(row:))
+  }
+
+  /// Marks the records synced, in one statement.
+  func markSynced(_ names: [String]) throws {
+    try db.execute(
+      """
+      \(Self.marker) UPDATE syncRecords SET state = 'synced'
+      WHERE recordName IN (SELECT value FROM json_each(?1))
+      """, [.text(JSON.array(names.map(JSON.string)).compactText)])
   }
 }
