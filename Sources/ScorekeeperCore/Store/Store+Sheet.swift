@@ -52,63 +52,65 @@ public struct ScoreSheet: Hashable, Sendable {
 extension Store {
   /// The score sheet of the game a reference names, from one snapshot.
   public func sheet(of gameReference: String) throws -> ScoreSheet {
-    try read {
-      let game = try findGame(gameReference)
-      let state = try state(of: game)
-      let players = try database.fetchAll(
-        """
-        SELECT id, name, score, scoreThousandths, team FROM players WHERE gameID = ?1
-        ORDER BY name COLLATE NOCASE, name, id
-        """,
-        [.text(game.id)]
-      ) { row in
-        (
-          player: Player(
-            id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2)),
-          team: try row.optionalText(4)
-        )
-      }
-      let live = try liveRounds(of: game)
-      var rounds = live.indices.map { ScoreSheet.Round(number: $0 + 1, points: [:], corrected: false) }
-      let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
-      try database.forEachRow(
-        """
-        SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths)
-        FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
-        WHERE r.gameID = ?1 AND r.undoes IS NULL
-          AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
-        GROUP BY r.id, e.playerID
-        """, [.text(game.id)]
-      ) { row in
-        guard let at = index[try row.text(0)] else { return }  // a correction of an undone round
-        if try row.int(1) == 1 { rounds[at].corrected = true }
-        if let player = try row.optionalText(2) {
-          rounds[at].points[player, default: 0] += try row.points(3)
-        }
-      }
-      // Both in time order: the rounds before a change only grow.
-      var played = 0
-      let changes = try database.fetchAll(
-        """
-        SELECT e.time, e.playerID, e.delta, e.thousandths
-        FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
-        WHERE p.gameID = ?1 AND e.roundID IS NULL AND e.undoes IS NULL
-          AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
-        ORDER BY e.time, e.id
-        """, [.text(game.id)]
-      ) { row in
-        let time = try row.timestamp(0)
-        while played < live.count, live[played].madeAt <= time { played += 1 }
-        return ScoreSheet.Change(
-          afterRound: played, playerID: try row.text(1), points: try row.points(2), time: time)
-      }
-      let totals =
-        state.outcome.notCounted.isEmpty
-        ? Dictionary(players.map { ($0.player.id, $0.player.score) }, uniquingKeysWith: { first, _ in first })
-        : state.outcome.totals
-      return ScoreSheet(
-        game: GameSummary(game: game, playerCount: players.count), state: state, players: players,
-        rounds: rounds, changes: changes, totals: totals)
+    try read { try sheet(of: try findGame(gameReference)) }
+  }
+
+  /// The score sheet of `game`, inside a read.
+  func sheet(of game: Game) throws -> ScoreSheet {
+    let state = try state(of: game)
+    let players = try database.fetchAll(
+      """
+      SELECT id, name, score, scoreThousandths, team FROM players WHERE gameID = ?1
+      ORDER BY name COLLATE NOCASE, name, id
+      """,
+      [.text(game.id)]
+    ) { row in
+      (
+        player: Player(
+          id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2)),
+        team: try row.optionalText(4)
+      )
     }
+    let live = try liveRounds(of: game)
+    var rounds = live.indices.map { ScoreSheet.Round(number: $0 + 1, points: [:], corrected: false) }
+    let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
+    try database.forEachRow(
+      """
+      SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths)
+      FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
+      WHERE r.gameID = ?1 AND r.undoes IS NULL
+        AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
+      GROUP BY r.id, e.playerID
+      """, [.text(game.id)]
+    ) { row in
+      guard let at = index[try row.text(0)] else { return }  // a correction of an undone round
+      if try row.int(1) == 1 { rounds[at].corrected = true }
+      if let player = try row.optionalText(2) {
+        rounds[at].points[player, default: 0] += try row.points(3)
+      }
+    }
+    // Both in time order: the rounds before a change only grow.
+    var played = 0
+    let changes = try database.fetchAll(
+      """
+      SELECT e.time, e.playerID, e.delta, e.thousandths
+      FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+      WHERE p.gameID = ?1 AND e.roundID IS NULL AND e.undoes IS NULL
+        AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
+      ORDER BY e.time, e.id
+      """, [.text(game.id)]
+    ) { row in
+      let time = try row.timestamp(0)
+      while played < live.count, live[played].madeAt <= time { played += 1 }
+      return ScoreSheet.Change(
+        afterRound: played, playerID: try row.text(1), points: try row.points(2), time: time)
+    }
+    let totals =
+      state.outcome.notCounted.isEmpty
+      ? Dictionary(players.map { ($0.player.id, $0.player.score) }, uniquingKeysWith: { first, _ in first })
+      : state.outcome.totals
+    return ScoreSheet(
+      game: GameSummary(game: game, playerCount: players.count), state: state, players: players,
+      rounds: rounds, changes: changes, totals: totals)
   }
 }

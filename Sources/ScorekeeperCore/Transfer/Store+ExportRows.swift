@@ -28,38 +28,33 @@ extension Store.Transfer {
   public func exportScoreChanges(
     games references: [String], header: () throws -> Void, row: (ExportedScoreChange) throws -> Void
   ) throws {
-    try store.read {
-      let games = try gamesToExport(references)
-      try header()
-      for game in games {
-        let kind = try store.kind(of: game)
-        let numbers = Dictionary(
-          uniqueKeysWithValues: try store.liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
-        var totals: [String: Points] = [:]
-        try store.database.forEachRow(
-          """
-          SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.thousandths, e.time,
-            e.device, e.id
-          FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
-          LEFT JOIN rounds AS r ON r.id = e.roundID LEFT JOIN rounds AS u ON u.id = r.undoes
-          WHERE p.gameID = ?1 ORDER BY e.time, e.id
-          """, [.text(game.id)]
-        ) { values in
-          // A correction names its round; an undo the round (or correction) it takes back.
-          let round =
-            try values.optionalText(1) ?? values.optionalText(2) ?? values.optionalText(3)
-            ?? values.optionalText(0)
-          let player = try values.text(4)
-          let points = try values.points(7)
-          let total = (totals[player] ?? 0) + points
-          totals[player] = total
-          try row(
-            ExportedScoreChange(
-              gameID: game.id, game: game.title, kind: kind, round: round.flatMap { numbers[$0] },
-              playerID: player, player: try values.text(5), team: try values.optionalText(6), points: points,
-              totalAfter: total, time: try values.timestamp(9), device: try values.text(10),
-              id: try values.text(11)))
-        }
+    try eachGame(references, header: header) { game, kind in
+      let numbers = Dictionary(
+        uniqueKeysWithValues: try store.liveRounds(of: game).enumerated().map { ($1.id, $0 + 1) })
+      var totals: [String: Points] = [:]
+      try store.database.forEachRow(
+        """
+        SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.thousandths, e.time,
+          e.device, e.id
+        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+        LEFT JOIN rounds AS r ON r.id = e.roundID LEFT JOIN rounds AS u ON u.id = r.undoes
+        WHERE p.gameID = ?1 ORDER BY e.time, e.id
+        """, [.text(game.id)]
+      ) { values in
+        // A correction names its round; an undo the round (or correction) it takes back.
+        let round =
+          try values.optionalText(1) ?? values.optionalText(2) ?? values.optionalText(3)
+          ?? values.optionalText(0)
+        let player = try values.text(4)
+        let points = try values.points(7)
+        let total = (totals[player] ?? 0) + points
+        totals[player] = total
+        try row(
+          ExportedScoreChange(
+            gameID: game.id, game: game.title, kind: kind, round: round.flatMap { numbers[$0] },
+            playerID: player, player: try values.text(5), team: try values.optionalText(6), points: points,
+            totalAfter: total, time: try values.timestamp(9), device: try values.text(10),
+            id: try values.text(11)))
       }
     }
   }
@@ -88,31 +83,38 @@ extension Store.Transfer {
   public func exportStandings(
     games references: [String], header: () throws -> Void, row: (ExportedStanding) throws -> Void
   ) throws {
+    try eachGame(references, header: header) { game, kind in
+      let (state, places) = try rankedPlaces(of: game)
+      let winners = state.winners
+      var players: [String: (name: String, team: String?, total: Points)] = [:]
+      try store.database.forEachRow(
+        "SELECT id, name, team, score, scoreThousandths FROM players WHERE gameID = ?1", [.text(game.id)]
+      ) {
+        players[try $0.text(0)] = (try $0.text(1), try $0.optionalText(2), try $0.total(3))
+      }
+      for place in places {
+        for member in place.members {
+          let player = players[member]!
+          try row(
+            ExportedStanding(
+              gameID: game.id, game: game.title, kind: kind, isFinished: state.isFinished, rank: place.rank,
+              playerID: member, player: player.name, team: player.team,
+              total: state.outcome.totals[member] ?? player.total,
+              isWinner: winners.contains(member)))
+        }
+      }
+    }
+  }
+
+  /// Each game `references` names (all, by title, when none does) with
+  /// its kind, from one snapshot; `header` runs once they are found.
+  private func eachGame(
+    _ references: [String], header: () throws -> Void, _ body: (Game, String?) throws -> Void
+  ) throws {
     try store.read {
       let games = try gamesToExport(references)
       try header()
-      for game in games {
-        let kind = try store.kind(of: game)
-        let (state, places) = try rankedPlaces(of: game)
-        let winners = state.winners
-        var players: [String: (name: String, team: String?, total: Points)] = [:]
-        try store.database.forEachRow(
-          "SELECT id, name, team, score, scoreThousandths FROM players WHERE gameID = ?1", [.text(game.id)]
-        ) {
-          players[try $0.text(0)] = (try $0.text(1), try $0.optionalText(2), try $0.total(3))
-        }
-        for place in places {
-          for member in place.members {
-            let player = players[member]!
-            try row(
-              ExportedStanding(
-                gameID: game.id, game: game.title, kind: kind, isFinished: state.isFinished, rank: place.rank,
-                playerID: member, player: player.name, team: player.team,
-                total: state.outcome.totals[member] ?? player.total,
-                isWinner: winners.contains(member)))
-          }
-        }
-      }
+      for game in games { try body(game, try store.kind(of: game)) }
     }
   }
 }

@@ -57,10 +57,15 @@ extension Store {
 
   /// A game's standings whole, in one read.
   public func gameStandings(of gameReference: String, order: StandingsOrder? = nil) throws -> GameStandings {
-    var header: StandingsHeader?
+    try read { try gameStandings(of: try findGame(gameReference), order: order) }
+  }
+
+  /// The standings of `game`, whole, inside a read.
+  func gameStandings(of game: Game, order: StandingsOrder? = nil) throws -> GameStandings {
+    let header = try standingsHeader(of: game)
     var rows: [Standing] = []
-    try standings(of: gameReference, order: order, header: { header = $0 }, row: { rows.append($0) })
-    return GameStandings(header: header!, rows: rows)
+    try forEachStanding(of: game, state: header.state, order: order) { rows.append($0) }
+    return GameStandings(header: header, rows: rows)
   }
 
   /// The header of `game`'s standings, inside a read.

@@ -21,16 +21,19 @@ public struct GamesBoard: Sendable {
 extension Store {
   /// The board of every game, in one read.
   public func gamesBoard() throws -> GamesBoard {
-    try read {
-      var rows = try gamesWithAccessInRead().map { game in
-        try gamesBoardRow(game.summary)
-      }
-      rows.sort {
-        ($0.lastChange?.event.time ?? Timestamp(millisecondsSince1970: .min), $1.game.game.title)
-          > ($1.lastChange?.event.time ?? Timestamp(millisecondsSince1970: .min), $0.game.game.title)
-      }
-      return GamesBoard(rows: rows)
+    try read { try gamesBoardInRead() }
+  }
+
+  /// The same, inside a read.
+  func gamesBoardInRead() throws -> GamesBoard {
+    var rows = try gamesWithAccessInRead().map { game in
+      try gamesBoardRow(game.summary)
     }
+    rows.sort {
+      ($0.lastChange?.event.time ?? Timestamp(millisecondsSince1970: .min), $1.game.game.title)
+        > ($1.lastChange?.event.time ?? Timestamp(millisecondsSince1970: .min), $0.game.game.title)
+    }
+    return GamesBoard(rows: rows)
   }
 
   private func gamesBoardRow(_ summary: GameSummary) throws -> GamesBoard.Row {

@@ -51,25 +51,22 @@ final class WatchSession {
     case json(JSON)
   }
 
-  private func shown() throws -> Shown {
-    let store = feed.store
-    if view.json {
-      guard let reference = view.reference else { return .json(try store.gamesBoard().json) }
-      return .json(
-        view.sheet ? try store.sheet(of: reference).json : try store.gameStandings(of: reference).json)
-    }
+  private func shown(_ screen: WatchScreen) -> Shown {
+    if view.json { return .json(screen.json) }
     let snapshot = Output.memory()
     snapshot.usesColor = output.usesColor
     snapshot.asciiOnly = output.asciiOnly
-    if let reference = view.reference, view.sheet {
-      SheetTable(sheet: try store.sheet(of: reference), width: terminal.outputColumns ?? 80)
-        .print(to: snapshot)
-    } else if let reference = view.reference {
-      StandingsTable.print(try store.gameStandings(of: reference), to: snapshot)
-    } else {
-      try store.gamesBoard().print(to: snapshot, times: view.times)
+    switch screen.view {
+    case .sheet(let sheet): SheetTable(sheet: sheet, width: terminal.outputColumns ?? 80).print(to: snapshot)
+    case .standings(let standings): StandingsTable.print(standings, to: snapshot)
+    case .board(let board): board.print(to: snapshot, times: view.times)
     }
     return .text(snapshot.text)
+  }
+
+  /// The screen now, in one read.
+  private func readScreen() throws -> WatchScreen {
+    try feed.store.watchScreen(of: view.reference, sheet: view.sheet)
   }
 
   // MARK: In a pipe
@@ -86,7 +83,7 @@ final class WatchSession {
     while true {
       // What is due from the cloud first (at the start: the catch-up).
       _ = try feed.step()
-      let now = try shown()
+      let now = shown(try readScreen())
       if now != last {
         // A blank line between blocks, as between paragraphs.
         let separator = last == nil ? "" : "\n"
@@ -129,10 +126,11 @@ final class WatchSession {
     defer { screen.leave() }
     while true {
       _ = try feed.step()
-      guard case .text(var text) = try shown() else { preconditionFailure("a terminal shows text") }
+      let current = try readScreen()
+      guard case .text(var text) = shown(current) else { preconditionFailure("a terminal shows text") }
       if text.hasSuffix("\n") { text.removeLast() }
       let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      screen.draw(try header(columns: screen.size.columns) + [""] + body)
+      screen.draw(try header(columns: screen.size.columns, lastChange: current.lastChange) + [""] + body)
       // The header's "3 s ago" moves each second for a minute, then each minute.
       let extra = screen.readsKeys ? [signals, STDIN_FILENO] : [signals]
       for index in try feed.wait(until: .after(nextTick()), also: extra) {
@@ -156,8 +154,8 @@ final class WatchSession {
   /// The header's parts in lines of at most `columns`, broken between
   /// parts (or, in a part wider than a line, between words): the screen
   /// cuts what is wider, and a cut header lost its end mid-word.
-  private func header(columns: Int) throws -> [String] {
-    let parts = try headerParts() + ["q quits"]
+  private func header(columns: Int, lastChange: (playerName: String, event: ScoreEvent)?) throws -> [String] {
+    let parts = try headerParts(lastChange) + ["q quits"]
     var lines: [String] = []
     var line = ""
     for word in parts.flatMap({ part in
@@ -180,10 +178,10 @@ final class WatchSession {
     }
   }
 
-  private func headerParts() throws -> [String] {
+  private func headerParts(_ lastChange: (playerName: String, event: ScoreEvent)?) throws -> [String] {
     var parts: [String] = []
     lastChangeAge = nil
-    if let (name, event) = try feed.store.history.lastChange(of: view.reference) {
+    if let (name, event) = lastChange {
       let points = event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)"
       let now = try clock.now().millisecondsSince1970
       let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)

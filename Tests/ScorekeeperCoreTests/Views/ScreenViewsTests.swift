@@ -80,6 +80,31 @@ import Testing
     #expect(board?.rows.map(\.winners) == [["Eve"], [], []])
   }
 
+  @Test(
+    "watch's screen: the view and the change its header names in one read; each view the one its command reads"
+  )
+  func watchScreen() throws {
+    var screens: [WatchScreen] = []
+    #expect(
+      try transactions {
+        screens.append(try store.watchScreen(of: "spades", sheet: false))
+        screens.append(try store.watchScreen(of: "Hearts", sheet: true))
+        screens.append(try store.watchScreen(of: nil, sheet: false))
+      } == ["BEGIN DEFERRED", "BEGIN DEFERRED", "BEGIN DEFERRED"])
+    #expect(screens[0].json == (try store.gameStandings(of: "Spades").json))
+    #expect(screens[1].json == (try store.sheet(of: "Hearts").json))
+    #expect(screens[2].json == (try store.gamesBoard().json))
+    let changes = screens.map { screen in
+      screen.lastChange.map { "\($0.playerName) \($0.event.delta) \($0.event.time.iso8601)" }
+    }
+    #expect(
+      changes == [
+        "Ann 2 2026-01-02T03:04:05.678Z", "Eve 12 2026-01-02T03:04:05.680Z",
+        "Eve 12 2026-01-02T03:04:05.680Z",
+      ])
+    #expect(try store.watchScreen(of: "Empty", sheet: false).lastChange == nil)
+  }
+
   @Test("the games list: access, result and kind of each game, in one read once results are remembered")
   func gamesOverview() throws {
     _ = try store.gamesOverview()  // (the first remembers Hearts' result, in a write of its own)

@@ -279,12 +279,7 @@ extension Store {
 
     /// The game's newest score change (of every game's, when nil) and its
     /// player's name (of a round, the one entered last), or nil before the
-    /// first: what `watch` heads its screen with.
-    public func lastChange(of gameReference: String?) throws -> (playerName: String, event: ScoreEvent)? {
-      try store.read { try lastChange(ofGameID: try gameReference.map { try store.findGame($0).id }) }
-    }
-
-    /// The same, by the game's id (every game's when nil), inside a read.
+    /// first, inside a read: what `watch` heads its screen with.
     func lastChange(ofGameID game: String?) throws -> (playerName: String, event: ScoreEvent)? {
       try store.database.fetchOne(
         """

@@ -1,0 +1,43 @@
+/// What `watch` shows at a change, read in one transaction: the view (a
+/// game's standings or its score sheet, or the board of every game) and
+/// the newest score change in it, which a full screen's header names. Read
+/// apart, a header could name a change the view below it does not show.
+public struct WatchScreen: Sendable {
+  public enum View: Sendable {
+    case standings(GameStandings)
+    case sheet(ScoreSheet)
+    case board(GamesBoard)
+  }
+
+  public var view: View
+  /// The newest score change (of the game, or of every game) and its
+  /// player's name (of a round, the one entered last); nil before the first.
+  public var lastChange: (playerName: String, event: ScoreEvent)?
+
+  /// The view's document: what `list GAME --json`, `sheet GAME --json`
+  /// or, with no game, the board's JSON says.
+  public var json: JSON {
+    switch view {
+    case .standings(let standings): standings.json
+    case .sheet(let sheet): sheet.json
+    case .board(let board): board.json
+    }
+  }
+}
+
+extension Store {
+  /// The screen of the game `reference` names (its sheet when `sheet`),
+  /// or of every game when nil, in one read.
+  public func watchScreen(of reference: String?, sheet: Bool) throws -> WatchScreen {
+    try read {
+      guard let reference else {
+        return WatchScreen(
+          view: .board(try gamesBoardInRead()), lastChange: try history.lastChange(ofGameID: nil))
+      }
+      let game = try findGame(reference)
+      return WatchScreen(
+        view: sheet ? .sheet(try self.sheet(of: game)) : .standings(try gameStandings(of: game)),
+        lastChange: try history.lastChange(ofGameID: game.id))
+    }
+  }
+}
