@@ -376,21 +376,36 @@ struct CLIWorld {
     return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
   }
 
-  /// Every game a device has, by id: its standings with its rules, state
-  /// and teams (`list GAME`), and its score sheet.
-  func games(on device: Device) throws -> [String: [String]] {
-    let list = try json(device, ["list"]) as! [String: Any]
+  /// What `device` holds, read in this process from its database file
+  /// through the core: the documents `list --json`, `list GAME --json`
+  /// and `sheet GAME --json` print (every game by id: its standings with
+  /// its rules, state and teams, and its score sheet), and the folds over
+  /// its finished games (both leaderboards, stats) with its kinds and
+  /// people. The commands print these same core values: read here, the
+  /// check costs no process (it took about 50 a seed, four fifths of
+  /// them).
+  func holdings(of device: Device) throws -> (games: [String: [String]], boards: [String]) {
+    let store = try Store(
+      path: directory.file("\(device.name).sqlite"),
+      dependencies: Dependencies(
+        uuid: .incrementing(startingAt: 1 << 60), clock: .constant(testNow),
+        device: .device(UInt64(device.number))))
+    defer { store.close() }
     var games: [String: [String]] = [:]
-    for game in list["games"] as! [[String: Any]] {
-      let id = game["id"] as! String
-      // Written again with sorted keys: equal data, equal text.
-      games[id] = try [["list", id], ["sheet", id]].map {
-        String(
-          decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
-          as: UTF8.self)
-      }
+    for entry in try store.gamesOverview().games {
+      let id = entry.summary.game.id
+      games[id] = [
+        try store.gameStandings(of: id).json.compactText, try store.sheet(of: id).json.compactText,
+      ]
     }
-    return games
+    let counted = try store.countedGames()
+    let boards = [
+      Leaderboard(folding: counted.games, system: .openskill).json(of: counted).compactText,
+      Leaderboard(folding: counted.games, system: .elo).json(of: counted).compactText,
+      Statistics(of: counted.games).json(over: counted).compactText,
+      "\(try store.kinds())", PersonSummary.json(try store.people.all()).compactText,
+    ]
+    return (games, boards)
   }
 
   /// Syncs every device twice over, then: alice's devices hold the same
@@ -407,16 +422,9 @@ struct CLIWorld {
     var firsts: [String: [String: [String]]] = [:]
     var boards: [String: [String]] = [:]
     for device in devices {
-      let games = try games(on: device)
       // Ratings and statistics are folds over the same finished games:
       // the same boards.
-      let board = try [
-        ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["kinds"], ["people"],
-      ].map {
-        String(
-          decoding: try JSONSerialization.data(withJSONObject: try json(device, $0), options: [.sortedKeys]),
-          as: UTF8.self)
-      }
+      let (games, board) = try holdings(of: device)
       guard let first = firsts[device.user] else {
         firsts[device.user] = games
         boards[device.user] = board
