@@ -21,27 +21,45 @@ struct SyncStart {
   /// since it was made (`SyncEngine.keepGamesDeletedSinceBackup`).
   let restored: Bool
 
+  /// What the one read selects, each read by its name: the select list
+  /// is made from these, in this order.
+  private enum Column: Int, CaseIterable {
+    case userName, cloud, cloudIdentity, device, file, deviceClaim, hasPending, hasNewRows, privateToken,
+      sharedToken, restored
+
+    var expression: String {
+      switch self {
+      case .userName, .cloud, .cloudIdentity, .deviceClaim, .privateToken, .sharedToken: "s.\(self)"
+      case .device: "d.id"
+      case .file: "ifnull(d.file, '')"
+      case .hasPending: "EXISTS (SELECT 1 FROM syncRecords WHERE \(SyncMetadata.isPending))"
+      case .hasNewRows:
+        """
+        EXISTS (
+          SELECT 1 FROM syncRecords WHERE state = 'pendingSave' AND serverChangeTag IS NULL
+            AND tableName IN (\(SyncedTable.namesOfTablesWithIDsMadeOnce)))
+        """
+      case .restored: "s.restoredAt IS NOT NULL"
+      }
+    }
+
+    static let selected = allCases.map(\.expression).joined(separator: ", ")
+  }
+
   init(reading database: Database) throws {
     (binding, device, file, deviceClaim, hasPending, hasNewRows, privateToken, sharedToken, restored) = try
-      database
-      .fetchOne(
-        """
-        \(SyncTracking.marker) SELECT s.userName, s.cloud, s.cloudIdentity, d.id, ifnull(d.file, ''),
-          s.deviceClaim, EXISTS (SELECT 1 FROM syncRecords WHERE \(SyncMetadata.isPending)),
-          EXISTS (
-            SELECT 1 FROM syncRecords WHERE state = 'pendingSave' AND serverChangeTag IS NULL
-              AND tableName IN (\(SyncedTable.namesOfTablesWithIDsMadeOnce))),
-          s.privateToken, s.sharedToken, s.restoredAt IS NOT NULL
-        FROM syncState AS s, localDevice AS d
-        """
+      database.fetchOne(
+        "\(SyncTracking.marker) SELECT \(Column.selected) FROM syncState AS s, localDevice AS d"
       ) { row in
-        (
+        func text(_ column: Column) throws -> String? { try row.optionalText(column.rawValue) }
+        func flag(_ column: Column) throws -> Bool { try row.int(column.rawValue) == 1 }
+        return (
           SyncBinding(
-            user: try row.optionalText(0), cloud: try row.optionalText(1),
-            cloudIdentity: try row.optionalText(2)),
-          try row.text(3), try row.text(4), try row.optionalText(5), try row.int(6) == 1, try row.int(7) == 1,
-          try row.optionalText(8).map(ChangeToken.init(rawValue:)),
-          try row.optionalText(9).map(ChangeToken.init(rawValue:)), try row.int(10) == 1
+            user: try text(.userName), cloud: try text(.cloud), cloudIdentity: try text(.cloudIdentity)),
+          try row.text(Column.device.rawValue), try row.text(Column.file.rawValue), try text(.deviceClaim),
+          try flag(.hasPending), try flag(.hasNewRows),
+          try text(.privateToken).map(ChangeToken.init(rawValue:)),
+          try text(.sharedToken).map(ChangeToken.init(rawValue:)), try flag(.restored)
         )
       }!
   }
