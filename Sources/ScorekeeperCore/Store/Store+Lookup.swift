@@ -163,9 +163,7 @@ extension ScoreEvent {
 
   /// The same, of `alias` (nil: unqualified, for a `RETURNING`).
   static func columns(of alias: String?) -> String {
-    let prefix = alias.map { $0 + "." } ?? ""
-    return ["id", "playerID", "delta", "thousandths", "time", "device", "undoes"].map { prefix + $0 }
-      .joined(separator: ", ")
+    columnList(["id", "playerID", "delta", "thousandths", "time", "device", "undoes"], of: alias)
   }
 
   /// A score event from `columns` (or a `RETURNING` of the same).

@@ -24,13 +24,13 @@ struct SyncRecordState: Hashable {
   }
 
   static let columnNames = Column.allCases.map { "\($0)" }
-  static let columns = columnNames.joined(separator: ", ")
+  static let columns = columnList(columnNames)
   /// A parameter for each column, numbered as `values` gives them.
   static let placeholders = Column.allCases.map { "?\($0.rawValue + 1)" }.joined(separator: ", ")
 
   /// The columns, of the table under `alias` in a join.
   static func columns(of alias: String) -> String {
-    columnNames.map { alias + "." + $0 }.joined(separator: ", ")
+    columnList(columnNames, of: alias)
   }
 
   init(row: Row) throws {

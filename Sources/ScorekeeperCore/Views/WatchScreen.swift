@@ -11,7 +11,8 @@ public struct WatchScreen: Sendable {
 
   public var view: View
   /// The newest score change (of the game, or of every game) and its
-  /// player's name (of a round, the one entered last); nil before the first.
+  /// player's name (of a round, the one entered last); nil before the
+  /// first, and when not asked for (a watch in a pipe has no header).
   public var lastChange: (playerName: String, event: ScoreEvent)?
 
   /// The view's document: what `list GAME --json`, `sheet GAME --json`
@@ -27,17 +28,18 @@ public struct WatchScreen: Sendable {
 
 extension Store {
   /// The screen of the game `reference` names (its sheet when `sheet`),
-  /// or of every game when nil, in one read.
-  public func watchScreen(of reference: String?, sheet: Bool) throws -> WatchScreen {
+  /// or of every game when nil, in one read; its last change only when
+  /// `headed`.
+  public func watchScreen(of reference: String?, sheet: Bool, headed: Bool) throws -> WatchScreen {
     try read {
-      guard let reference else {
-        return WatchScreen(
-          view: .board(try gamesBoardInRead()), lastChange: try history.lastChange(ofGameID: nil))
-      }
-      let game = try findGame(reference)
-      return WatchScreen(
-        view: sheet ? .sheet(try self.sheet(of: game)) : .standings(try gameStandings(of: game)),
-        lastChange: try history.lastChange(ofGameID: game.id))
+      let game = try reference.map { try findGame($0) }
+      let view: WatchScreen.View =
+        if let game {
+          sheet ? .sheet(try self.sheet(of: game)) : .standings(try gameStandings(of: game))
+        } else {
+          .board(try gamesBoardInRead())
+        }
+      return WatchScreen(view: view, lastChange: headed ? try history.lastChange(ofGameID: game?.id) : nil)
     }
   }
 }

@@ -64,9 +64,10 @@ final class WatchSession {
     return .text(snapshot.text)
   }
 
-  /// The screen now, in one read.
-  private func readScreen() throws -> WatchScreen {
-    try feed.store.watchScreen(of: view.reference, sheet: view.sheet)
+  /// The screen now, in one read; `headed`: with the last change a full
+  /// screen's header names.
+  private func readScreen(headed: Bool) throws -> WatchScreen {
+    try feed.store.watchScreen(of: view.reference, sheet: view.sheet, headed: headed)
   }
 
   // MARK: In a pipe
@@ -83,7 +84,7 @@ final class WatchSession {
     while true {
       // What is due from the cloud first (at the start: the catch-up).
       _ = try feed.step()
-      let now = shown(try readScreen())
+      let now = shown(try readScreen(headed: false))
       if now != last {
         // A blank line between blocks, as between paragraphs.
         let separator = last == nil ? "" : "\n"
@@ -126,7 +127,7 @@ final class WatchSession {
     defer { screen.leave() }
     while true {
       _ = try feed.step()
-      let current = try readScreen()
+      let current = try readScreen(headed: true)
       guard case .text(var text) = shown(current) else { preconditionFailure("a terminal shows text") }
       if text.hasSuffix("\n") { text.removeLast() }
       let body = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -83,9 +83,15 @@ import Testing
   @Test("a call too big is made at most the cloud's limit and half the size, never below one, read again")
   func shrink() {
     var plan = SendPlan(batchSize: 400)
-    plan.window = [SyncRecordState]()
+    plan.window = [
+      SyncRecordState(
+        recordName: "g1:games", table: .games, rowID: "g1", zoneName: "game-g1", ownerName: "",
+        parentRecordName: nil, serverChangeTag: nil, state: .pendingSave, changeCount: 1)
+    ]
     plan.shrink(toAtMost: 300)
     #expect(plan.batchSize == 200)
+    // What was read for the old size is read again for the new.
+    #expect(plan.window == [])
     plan.shrink(toAtMost: 50)
     #expect(plan.batchSize == 50)
     for _ in 0..<6 { plan.shrink(toAtMost: 50) }

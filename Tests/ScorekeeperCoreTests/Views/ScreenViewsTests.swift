@@ -87,9 +87,9 @@ import Testing
     var screens: [WatchScreen] = []
     #expect(
       try transactions {
-        screens.append(try store.watchScreen(of: "spades", sheet: false))
-        screens.append(try store.watchScreen(of: "Hearts", sheet: true))
-        screens.append(try store.watchScreen(of: nil, sheet: false))
+        screens.append(try store.watchScreen(of: "spades", sheet: false, headed: true))
+        screens.append(try store.watchScreen(of: "Hearts", sheet: true, headed: true))
+        screens.append(try store.watchScreen(of: nil, sheet: false, headed: true))
       } == ["BEGIN DEFERRED", "BEGIN DEFERRED", "BEGIN DEFERRED"])
     #expect(screens[0].json == (try store.gameStandings(of: "Spades").json))
     #expect(screens[1].json == (try store.sheet(of: "Hearts").json))
@@ -102,7 +102,11 @@ import Testing
         "Ann 2 2026-01-02T03:04:05.678Z", "Eve 12 2026-01-02T03:04:05.680Z",
         "Eve 12 2026-01-02T03:04:05.680Z",
       ])
-    #expect(try store.watchScreen(of: "Empty", sheet: false).lastChange == nil)
+    #expect(try store.watchScreen(of: "Empty", sheet: false, headed: true).lastChange == nil)
+    // Unheaded (a watch in a pipe): the same view, and no change read.
+    let unheaded = try store.watchScreen(of: "spades", sheet: false, headed: false)
+    #expect(unheaded.json == screens[0].json)
+    #expect(unheaded.lastChange == nil)
   }
 
   @Test("the games list: access, result and kind of each game, in one read once results are remembered")

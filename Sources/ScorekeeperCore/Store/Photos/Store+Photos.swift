@@ -121,8 +121,7 @@ extension Photo {
   /// Every column of a photo but its bytes, in `read(_:from:)`'s order
   /// (of the table under `alias` in a join).
   static func columns(of alias: String? = nil) -> String {
-    ["type", "width", "height", "byteCount", "sha256"].map { (alias.map { $0 + "." } ?? "") + $0 }
-      .joined(separator: ", ")
+    columnList(["type", "width", "height", "byteCount", "sha256"], of: alias)
   }
 
   /// A photo from `columns` starting at column `first`; nil when the
