@@ -6,7 +6,8 @@
 #                 (and the live server's cases of tests run on both clouds)
 #   make golden   re-record the golden transcripts, README examples and man page; review the
 #                 diff, then `make test` (a recorded golden fails until re-run)
-#   make fixtures record the fixture database of the current schema version, once
+#   make fixtures record the fixture database of the current schema version, once, and
+#                 the baseline new databases are made from
 #   make install  the static release binary, man page and bash, zsh and fish completions
 #                 under PREFIX (default /usr/local; DESTDIR honoured); make uninstall
 #                 removes exactly those files
@@ -60,7 +61,7 @@ golden: dependencies
 
 fixtures: dependencies
 	$(SWIFT) build --build-tests
-	SCOREKEEPER_RECORD_FIXTURE=1 $(SWIFT) test --skip-build --filter 'SchemaFixtureTests|ServerFixtureTests'
+	SCOREKEEPER_RECORD_FIXTURE=1 $(SWIFT) test --skip-build --filter 'SchemaFixtureTests|SchemaBaselineTests|ServerFixtureTests'
 
 bench:
 	./Scripts/install-dependencies.sh --bench

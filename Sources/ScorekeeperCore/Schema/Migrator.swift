@@ -2,6 +2,11 @@
 /// migrations in order, each in its own write transaction. The local
 /// database and the mock cloud file both go through it.
 ///
+/// An empty file is made in one write transaction instead, from the
+/// history's baseline when it has one: no one ever sees a half-made file,
+/// it is flushed once, and an empty file's consistency is checked once, at
+/// the end.
+///
 /// Each step re-reads the version inside its transaction, so two processes
 /// opening the same old file at once apply every step exactly once: the
 /// second waits for the first's write lock and then finds nothing to do.
@@ -13,9 +18,15 @@ struct Migrator {
     self.history = history
   }
 
-  /// A scorekeeper database's history of just these migrations (tests).
+  /// A scorekeeper database's history of just these migrations (tests,
+  /// and older versions of the schema): the baseline is used when these
+  /// migrations begin with the ones it stands for.
   init(migrations: [Migration]) {
-    self.init(SchemaHistory(applicationID: Schema.applicationID, migrations: migrations))
+    let baseline = Schema.history.baseline.flatMap { baseline in
+      migrations.starts(with: Schema.migrations.prefix(baseline.version)) ? baseline : nil
+    }
+    self.init(
+      SchemaHistory(applicationID: Schema.applicationID, migrations: migrations, baseline: baseline))
   }
 
   /// Applies every migration up to `target` that the file lacks, and
@@ -27,6 +38,7 @@ struct Migrator {
     let (version, hasLedger) = try db.read { (try db.userVersion(), try db.hasLedger()) }
     if version >= target && (hasLedger || version == 0) { return [] }
     if !hasLedger && version > 0 { try adoptUnrecordedHistory(db) }
+    if version == 0, let made = try create(db, upTo: target) { return made }
     var applied: [Migration] = []
     for migration in migrations.prefix(target) {
       let didApply = try db.write {
@@ -43,23 +55,60 @@ struct Migrator {
     return applied
   }
 
-  private func apply(_ migration: Migration, to db: Database, from version: Int) throws {
-    if version == 0 {
+  /// Makes an empty file, in one transaction, and returns the migrations
+  /// it stands for; nil when another process made the file first (then
+  /// the steps it may lack are applied one by one, as for any file).
+  private func create(_ db: Database, upTo target: Int) throws -> [Migration]? {
+    try db.write {
+      guard try db.userVersion() == 0 else { return nil }
       try db.execute("PRAGMA application_id = \(history.applicationID)")
       try createLedger(db)
-    } else {
-      try verifyLedger(db, upTo: version, before: migration)
+      let steps = Array(migrations.prefix(target))
+      var version = 0
+      if let baseline = history.baseline, baseline.version <= target {
+        try lay(baseline, in: db)
+        version = baseline.version
+      }
+      for migration in steps[version...] {
+        try run(migration, in: db)
+      }
+      if let last = steps.last { try checkConsistency(db, after: last) }
+      return steps
     }
+  }
+
+  private func lay(_ baseline: SchemaBaseline, in db: Database) throws {
+    let covered = migrations.prefix(baseline.version)
+    do {
+      for statement in baseline.schema { try db.executeScript(statement) }
+      try db.executeScript(baseline.seed)
+    } catch let error as DatabaseError {
+      throw MigrationError(migration: covered.last!, reason: .sqlFailed(error))
+    }
+    for migration in covered { try record(migration, in: db) }
+  }
+
+  private func apply(_ migration: Migration, to db: Database, from version: Int) throws {
+    try verifyLedger(db, upTo: version, before: migration)
+    try run(migration, in: db)
+    try checkConsistency(db, after: migration)
+  }
+
+  private func run(_ migration: Migration, in db: Database) throws {
     do {
       try db.executeScript(migration.sql)
     } catch let error as DatabaseError {
       throw MigrationError(migration: migration, reason: .sqlFailed(error))
     }
+    try record(migration, in: db)
+  }
+
+  /// Writes the step to the ledger and the version to the header.
+  private func record(_ migration: Migration, in db: Database) throws {
     try db.execute(
       "INSERT INTO \(Schema.ledgerTable) (version, identifier, appliedAt) VALUES (?1, ?2, now())",
       [.integer(Int64(migration.version)), .text(migration.identifier)])
     try db.execute("PRAGMA user_version = \(migration.version)")
-    try checkConsistency(db, after: migration)
   }
 
   /// The ledger's shape is frozen with the first migration: every later

@@ -33,7 +33,18 @@ public enum Schema {
   /// The version this program reads and writes.
   public static var currentVersion: Int { migrations.count }
 
-  public static let history = SchemaHistory(applicationID: applicationID, migrations: migrations)
+  public static let history = SchemaHistory(
+    applicationID: applicationID, migrations: migrations,
+    baseline: recordedBaseline.version == 0
+      ? nil
+      : SchemaBaseline(version: recordedBaseline.version, schema: recordedBaseline.schema, seed: seed))
+
+  /// The rows migrations 2 and 3 insert into a new database: its device
+  /// (whose id the column's default makes) and its sync state.
+  static let seed = """
+    INSERT INTO localDevice (onlyRow) VALUES (1);
+    INSERT INTO syncState (onlyRow) VALUES (1);
+    """
 
   /// The table recording which migrations ran, in a scorekeeper database
   /// and in a mock cloud file alike (`Migrator.createLedger`).

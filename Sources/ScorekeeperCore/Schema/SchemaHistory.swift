@@ -17,13 +17,31 @@ public struct SchemaHistory: Sendable {
   /// no one wrote down when.
   public static let unrecordedAppliedAt = "unrecorded"
 
-  public init(applicationID: Int32, migrations: [Migration], unrecordedThrough: Int = 0) {
+  /// How a new file is made without replaying the migrations it covers;
+  /// nil: by replaying them all.
+  public let baseline: SchemaBaseline?
+
+  public init(
+    applicationID: Int32, migrations: [Migration], unrecordedThrough: Int = 0,
+    baseline: SchemaBaseline? = nil
+  ) {
     precondition(
       migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
       "Migrations must be numbered 1, 2, 3, … in order")
+    precondition(
+      baseline.map { (1...migrations.count).contains($0.version) } ?? true,
+      "A baseline stands for migrations this history has")
     self.applicationID = applicationID
     self.migrations = migrations
     self.unrecordedThrough = unrecordedThrough
+    self.baseline = baseline
+  }
+
+  /// The same history, making new files by replaying every migration
+  /// (what the baseline is checked against).
+  public var replayingEveryStep: SchemaHistory {
+    SchemaHistory(
+      applicationID: applicationID, migrations: migrations, unrecordedThrough: unrecordedThrough)
   }
 
   /// The version this program reads and writes.

@@ -52,24 +52,48 @@ import Testing
     #expect(try db.fetchAll("SELECT id FROM a") { try $0.int64(0) } == [1])
   }
 
-  @Test("a failing step is rolled back alone; the steps before it stay")
+  static let broken = Migration(
+    version: 2, identifier: "broken", sql: "CREATE TABLE c (x); INSERT INTO nowhere VALUES (1);")
+  static let brokenError = MigrationError(
+    migration: broken,
+    reason: .sqlFailed(
+      DatabaseError(
+        extendedCode: 1, message: "no such table: nowhere", sql: "INSERT INTO nowhere VALUES (1);")))
+
+  @Test("a failing step of an existing file is rolled back alone; the steps before it stay")
   func failingStep() throws {
-    let broken = Migration(
-      version: 2, identifier: "broken", sql: "CREATE TABLE c (x); INSERT INTO nowhere VALUES (1);")
+    try Migrator(migrations: [Self.first]).migrate(db)
     let error = try #require(throws: MigrationError.self) {
-      try Migrator(migrations: [Self.first, broken]).migrate(db)
+      try Migrator(migrations: [Self.first, Self.broken]).migrate(db)
     }
-    #expect(
-      error
-        == MigrationError(
-          migration: broken,
-          reason: .sqlFailed(
-            DatabaseError(
-              extendedCode: 1, message: "no such table: nowhere",
-              sql: "INSERT INTO nowhere VALUES (1);"))))
+    #expect(error == Self.brokenError)
     #expect(try db.userVersion() == 1)
     #expect(try db.fetchOne("SELECT count(*) FROM sqlite_schema WHERE name = 'c'") { try $0.int(0) } == 0)
     #expect(try ledger().count == 1)
+  }
+
+  @Test("a new file is made in one transaction: a failing step leaves it empty, as it was")
+  func failingStepOfNewFile() throws {
+    let error = try #require(throws: MigrationError.self) {
+      try Migrator(migrations: [Self.first, Self.broken]).migrate(db)
+    }
+    #expect(error == Self.brokenError)
+    #expect(try db.userVersion() == 0)
+    #expect(try db.fetchOne("PRAGMA application_id") { try $0.int64(0) } == 0)
+    #expect(try db.fetchOne("SELECT count(*) FROM sqlite_schema") { try $0.int(0) } == 0)
+  }
+
+  @Test("a new file is checked once, after its last step: broken references roll all of it back")
+  func foreignKeyCheckOfNewFile() throws {
+    let dangling = Migration(
+      version: 2, identifier: "dangling",
+      sql: "CREATE TABLE b (aID INTEGER REFERENCES a (id)); INSERT INTO b VALUES (7);")
+    try db.execute("PRAGMA foreign_keys = OFF")
+    let error = try #require(throws: MigrationError.self) {
+      try Migrator(migrations: [Self.first, dangling]).migrate(db)
+    }
+    #expect(error == MigrationError(migration: dangling, reason: .foreignKeyViolations(["b row 1 → a"])))
+    #expect(try db.fetchOne("SELECT count(*) FROM sqlite_schema") { try $0.int(0) } == 0)
   }
 
   @Test("a step that leaves broken references is rolled back")
@@ -83,6 +107,7 @@ import Testing
         """)
     // Deferred checks would only fail at COMMIT; the migrator's own check
     // catches the broken row first and names it.
+    try Migrator(migrations: [Self.first]).migrate(db)
     try db.execute("PRAGMA foreign_keys = OFF")
     let error = try #require(throws: MigrationError.self) {
       try Migrator(migrations: [Self.first, dangling]).migrate(db)
