@@ -15,13 +15,50 @@
 /// - a newer schema → refused, nothing written (reading a WAL-mode file
 ///   creates `-wal` and `-shm` files, which closing the connection removes);
 /// - the current schema → opened without a single write;
-/// - an empty or new file, or an older schema → switched to WAL and
-///   migrated, each step in its own transaction.
+/// - an empty or new file → switched to WAL and made in one transaction;
+/// - an older schema → migrated, each step in its own transaction.
+///
+/// A command that fails on a database it has just made removes the file
+/// (`discardNewDatabase`), once no other connection holds it. Another
+/// process may open the file just before it goes, and read it just after:
+/// SQLite then works on a file no one will see, or fails ("disk I/O
+/// error") when it looks for the path. Once read, a connection holds the
+/// file (WAL mode keeps a shared lock), so the file cannot go after that:
+/// opening checks, after its first read, that the file is still at its
+/// path, and opens the path again when it is not.
 public enum DatabaseFile {
+  /// How many times a file removed meanwhile is opened again: each time
+  /// needs another process to make and remove it anew.
+  static let attempts = 3
+
   public static func open(
     at path: String, dependencies: Dependencies, migrations: [Migration] = Schema.migrations,
     trace: ((String) -> Void)? = nil
   ) throws -> Database {
+    try open(at: path, dependencies: dependencies, migrations: migrations, trace: trace) { _ in }
+  }
+
+  /// `opened`: what happens between opening the file and reading it
+  /// (tests: another process removing it).
+  static func open(
+    at path: String, dependencies: Dependencies, migrations: [Migration],
+    trace: ((String) -> Void)?, opened: (Database) -> Void
+  ) throws -> Database {
+    for _ in 1...attempts {
+      if let db = try openOnce(
+        at: path, dependencies: dependencies, migrations: migrations, trace: trace, opened: opened)
+      {
+        return db
+      }
+    }
+    throw DatabaseFileError(path: path, problem: .removedWhileOpening(attempts: attempts))
+  }
+
+  /// The database, or nil when its file was removed before it was read.
+  private static func openOnce(
+    at path: String, dependencies: Dependencies, migrations: [Migration],
+    trace: ((String) -> Void)?, opened: (Database) -> Void
+  ) throws -> Database? {
     try checkFileSystem(path)
     let db: Database
     do {
@@ -30,15 +67,22 @@ public enum DatabaseFile {
       throw DatabaseFileError(path: path, problem: .cannotOpen(error))
     }
     db.trace(trace)
+    opened(db)
     do {
       try db.install(dependencies)
       try prepare(db, path: path, dependencies: dependencies, migrations: migrations)
       try db.makeRoomForLargeBlobs()  // (photos)
-      return db
     } catch {
+      let moved = db.fileHasMoved()
       db.close()
+      if moved { return nil }
       throw error
     }
+    guard !db.fileHasMoved() else {
+      db.close()
+      return nil
+    }
+    return db
   }
 
   private static func prepare(
@@ -144,6 +188,9 @@ public struct DatabaseFileError: Error, Equatable, CustomStringConvertible {
     case cannotUseWAL(String)
     case migrationFailed(MigrationError)
     case cannotOpen(DatabaseError)
+    /// Removed by another process each time, between opening it and
+    /// reading it.
+    case removedWhileOpening(attempts: Int)
   }
 
   public let path: String
@@ -183,6 +230,9 @@ public struct DatabaseFileError: Error, Equatable, CustomStringConvertible {
       return "Cannot upgrade \(file): \(error). The database was left as it was."
     case .cannotOpen(let error):
       return "Cannot open \(file): \(error.message) (\(error.codeName))."
+    case .removedWhileOpening(let attempts):
+      return "Cannot open \(file): another process removed it while this one opened it, "
+        + "\(attempts) times; nothing was changed. Run the command again."
     }
   }
 }

@@ -160,11 +160,10 @@ final class Invocation {
   /// mistake leaves no new file behind; only while it holds nothing of
   /// the user's (the database says) and no other process holds it.
   ///
-  /// NB: "holds": in a transaction. Two processes making the same new
-  /// database at the same moment, one failing while the other sits
-  /// between its transactions, would leave the other writing to the
-  /// removed file. Narrow, and not closed: SQLite offers no way to see an
-  /// idle connection from another process.
+  /// "Holds": has read it (in WAL mode a connection keeps a shared lock
+  /// from its first read until it closes, which the exclusive lock taken
+  /// here waits for). A process that opened the file but has not read it
+  /// yet opens it again when it finds it gone (`DatabaseFile`).
   func discardNewDatabase() {
     guard let path = createdDatabase, let store = openedStore else { return }
     createdDatabase = nil

@@ -53,6 +53,55 @@ import Testing
     #expect(failures.withLock { $0 } == [])
   }
 
+  /// What a command failing on a database it made does (`discardNewDatabase`).
+  func remove(_ path: String) {
+    for suffix in ["", "-wal", "-shm", "-journal", "-device"] { unlink(path + suffix) }
+  }
+
+  @Test(
+    "a file removed by another process after this one opened it, before it read it, is opened again at its path"
+  )
+  func removedBeforeRead() throws {
+    let path = directory.file("db.sqlite")
+    try DatabaseFile.open(at: path, dependencies: dependencies).close()
+    let opened = Mutex(0)
+    let db = try DatabaseFile.open(
+      at: path, dependencies: dependencies, migrations: Schema.migrations, trace: nil
+    ) { _ in
+      if opened.withLock({ count in
+        count += 1
+        return count == 1
+      }) {
+        remove(path)
+      }
+    }
+    #expect(opened.withLock { $0 } == 2)
+    #expect(!db.fileHasMoved())
+    // What it writes is in the file at the path, not in the removed one.
+    try db.write { try db.execute("CREATE TABLE written (x)") }
+    let other = try DatabaseFile.open(at: path, dependencies: dependencies)
+    #expect(
+      try other.fetchAll("SELECT name FROM sqlite_schema WHERE name = 'written'") { try $0.text(0) } == [
+        "written"
+      ])
+  }
+
+  @Test("a file removed every time it is opened is refused after three tries, with the reason")
+  func removedEveryTime() throws {
+    let path = directory.file("db.sqlite")
+    try DatabaseFile.open(at: path, dependencies: dependencies).close()
+    let error = try #require(throws: DatabaseFileError.self) {
+      try DatabaseFile.open(
+        at: path, dependencies: dependencies, migrations: Schema.migrations, trace: nil
+      ) { _ in remove(path) }
+    }
+    #expect(error == DatabaseFileError(path: path, problem: .removedWhileOpening(attempts: 3)))
+    #expect(
+      error.description
+        == "Cannot open \"\(path)\": another process removed it while this one opened it, "
+        + "3 times; nothing was changed. Run the command again.")
+  }
+
   @Test("a new file is created in WAL mode at the current version")
   func newFile() throws {
     let db = try DatabaseFile.open(at: directory.file("new.sqlite"), dependencies: dependencies)
