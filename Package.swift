@@ -56,7 +56,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "scorekeeper-bench",
-      dependencies: ["ScorekeeperCore", "ThrowawayPostgres"],
+      dependencies: ["ScorekeeperCore", "ThrowawayPostgres", "ScorekeeperHarness"],
       path: "Benchmarks/scorekeeper-bench"
     ),
     // A throwaway PostgreSQL cluster (socket and TCP), started on first
@@ -67,6 +67,12 @@ let package = Package(
       path: "Tests/ThrowawayPostgres",
       // Read from the source tree by the tests, not built in.
       exclude: ["test-switches.sql"]
+    ),
+    // What runs the binary from outside and talks to it, shared by the
+    // tests and the bench: a raw HTTP client.
+    .target(
+      name: "ScorekeeperHarness",
+      path: "Tests/ScorekeeperHarness"
     ),
     // Helpers shared by both test targets: temporary databases, seeding,
     // readable difference assertions, line diffs, SHA-256.
@@ -84,7 +90,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ScorekeeperCLITests",
-      dependencies: ["scorekeeper", "ScorekeeperCore", "ScorekeeperTestSupport", "ScorekeeperSQLite"]
+      dependencies: [
+        "scorekeeper", "ScorekeeperCore", "ScorekeeperTestSupport", "ScorekeeperSQLite", "ScorekeeperHarness",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

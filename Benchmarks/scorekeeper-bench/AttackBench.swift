@@ -1,5 +1,6 @@
 import Glibc
 import ScorekeeperCore
+import ScorekeeperHarness
 
 /// What the attacks of issue 44 cost, as resources: `serve`'s memory under
 /// clients that pipeline requests and never read, under thousands of
@@ -72,10 +73,7 @@ enum AttackBench {
     for path in [
       "/", "/api/games", "/api/game/\(game)", "/game/\(game)", "/game/\(game)/photo/\(player)", "/app.js",
     ] {
-      let client = try connectLoopback(port: port)
-      send(client, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-      _ = readToEnd(client)
-      close(client)
+      _ = try RawHTTPClient.request(port: port, path)
     }
     usleep(200_000)
     return (serve, port, game, player, kilobytes(serve.pid, "VmRSS"))
@@ -91,10 +89,7 @@ enum AttackBench {
     defer { serve.stop() }
     let one = Array(request(game, player).utf8)
     let total = count > 0 ? count : bytes / one.count
-    let client = try connectLoopback(port: port)
-    defer { close(client) }
-    // Non-blocking: a server that stops reading stops the sending too.
-    _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+    let client = try RawHTTPClient(port: port)
     var pending = [UInt8]()
     pending.reserveCapacity(one.count * total)
     for _ in 0..<total { pending += one }
@@ -105,9 +100,8 @@ enum AttackBench {
     // client on a real network), not heaped up in the kernel.
     while offset < pending.count && !deadline.hasPassed && stalled < 40 {
       usleep(1000)
-      let sent = pending[offset..<min(offset + 8192, pending.count)].withUnsafeBytes {
-        Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
+      // (Without waiting: a server that stops reading stops the sending too.)
+      let sent = client.sendWithoutWaiting(pending[offset..<min(offset + 8192, pending.count)])
       if sent > 0 {
         offset += sent
         stalled = 0
@@ -144,11 +138,10 @@ enum AttackBench {
       }
       seen.insert(spelling)
     }
-    let client = try connectLoopback(port: port)
-    defer { close(client) }
+    let client = try RawHTTPClient(port: port)
     for spelling in seen {
-      send(client, "GET /api/game/\(spelling) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-      guard readResponse(client) else { throw BenchError("serve stopped answering") }
+      client.send("GET /api/game/\(spelling) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      try expectResponse(client)
     }
     let growth = Double(kilobytes(serve.pid, "VmRSS") - rest) / 1024
     let target = 16.0
@@ -169,30 +162,24 @@ enum AttackBench {
     defer { serve.stop() }
     let filler = Array(String(repeating: "a", count: 15_000).utf8)
     func feed(_ opening: String, waitForEvent: Bool) throws -> (share: Double, slowest: Double, bytes: Int) {
-      let clients = try (0..<60).map { _ in try connectLoopback(port: port) }
-      defer { clients.forEach { close($0) } }
+      let clients = try (0..<60).map { _ in try RawHTTPClient(port: port) }
       for client in clients {
-        send(client, opening)
-        if waitForEvent { _ = readUntil(client, "\n\n", within: 10) }
+        client.send(opening)
+        if waitForEvent { _ = client.read(within: 10, until: RawHTTPClient.hasEvent) }
       }
-      let normal = try connectLoopback(port: port)
-      defer { close(normal) }
+      let normal = try RawHTTPClient(port: port)
       let ticks = LiveStandingsBench.ticks(serve.pid)
       let started = Deadline.now()
       var offset = 0
       var slowest = 0.0
       var nextRequest = Deadline.after(0)
       while Deadline.now() - started < 8 && offset < filler.count {
-        for client in clients {
-          _ = filler[offset...offset].withUnsafeBytes {
-            Glibc.send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL))
-          }
-        }
+        for client in clients { client.send([filler[offset]]) }
         offset += 1
         if nextRequest.hasPassed {
           let asked = Deadline.now()
-          send(normal, "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-          guard readResponse(normal) else { throw BenchError("serve stopped answering") }
+          normal.send("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+          try expectResponse(normal)
           slowest = max(slowest, (Deadline.now() - asked) * 1000)
           nextRequest = .after(0.1)
         }
@@ -306,17 +293,12 @@ enum AttackBench {
     return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
   }
 
-  /// What arrives until the server closes, or 10 s pass.
-  static func readToEnd(_ socket: Int32) -> Int {
-    var total = 0
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    let deadline = Deadline.after(10)
-    while !deadline.hasPassed {
-      let count = recv(socket, &chunk, chunk.count, 0)
-      if count <= 0 { break }
-      total += count
-    }
-    return total
+}
+
+/// Reads one whole response to a request sent on `client`, within 10 s.
+func expectResponse(_ client: RawHTTPClient) throws {
+  guard RawHTTPClient.isWholeResponse(client.response(within: 10)) else {
+    throw BenchError("serve stopped answering")
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ScorekeeperCore
+import ScorekeeperHarness
 import ThrowawayPostgres
 
 /// `watch` and `serve` (issue 34): how soon a score made on one device
@@ -121,18 +122,18 @@ enum LiveStandingsBench {
     guard let id = try JSON.parse(listed)["games"]?.arrayValue?.first?["id"]?.stringValue else {
       throw BenchError("no game listed")
     }
-    var clients: [Int32] = []
-    defer { clients.forEach { close($0) } }
+    var clients: [RawHTTPClient] = []
     for _ in 0..<200 {
-      let client = try connectLoopback(port: port)
-      send(client, "GET /game/\(id)/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      let client = try RawHTTPClient(port: port)
+      client.send("GET /game/\(id)/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
       clients.append(client)
     }
-    for client in clients { _ = readUntil(client, "\n\n", within: 30) }
+    for client in clients { _ = client.read(within: 30, until: RawHTTPClient.hasEvent) }
     try ProcessTimer.run(command + ["score", "Big", "Player 7", "+1"])
     let scored = Deadline.now()
     var arrivals: [Double] = []
-    for client in clients where readUntil(client, "\n\n", within: 5) {
+    for client in clients where RawHTTPClient.hasEvent(client.read(within: 5, until: RawHTTPClient.hasEvent))
+    {
       arrivals.append((Deadline.now() - scored) * 1000)
     }
     print("\nserve, a game of 100 players:")
@@ -144,13 +145,12 @@ enum LiveStandingsBench {
       pad("  200 event streams: heard of it", 34) + pad("\(arrivals.count)", 10)
         + "last after \(format(last)) ms (≤ 1000 ms) \(allHeard ? "ok" : "MISSED")")
     // Requests a second on one keep-alive connection, for 3 s.
-    let client = try connectLoopback(port: port)
-    defer { close(client) }
+    let client = try RawHTTPClient(port: port)
     let started = Deadline.now()
     var answered = 0
     while Deadline.now() - started < 3 {
-      send(client, "GET /api/game/\(id) HTTP/1.1\r\nHost: localhost\r\n\r\n")
-      guard readResponse(client) else { throw BenchError("serve stopped answering") }
+      client.send("GET /api/game/\(id) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+      try expectResponse(client)
       answered += 1
     }
     let rate = Double(answered) / (Deadline.now() - started)
@@ -230,70 +230,5 @@ final class Spawned {
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     close(output)
-  }
-}
-
-func connectLoopback(port: Int) throws -> Int32 {
-  let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-      connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-    }
-  }
-  guard connected == 0 else { throw BenchError("cannot connect to port \(port)") }
-  // Every read gives up after 10 s: a server that stopped answering ends
-  // the row with an error, not a hang.
-  var limit = timeval(tv_sec: 10, tv_usec: 0)
-  setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-  var yes: Int32 = 1
-  setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-  return client
-}
-
-func send(_ socket: Int32, _ text: String) {
-  _ = text.withCString { Glibc.send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-}
-
-/// Reads until `marker` has come, or `seconds` pass; whether it came.
-func readUntil(_ socket: Int32, _ marker: String, within seconds: Double) -> Bool {
-  let deadline = Deadline.after(seconds)
-  var text: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 65536)
-  let wanted = Array(marker.utf8)
-  while !deadline.hasPassed {
-    var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-    guard poll(&entry, 1, 50) > 0 else { continue }
-    let count = recv(socket, &chunk, chunk.count, 0)
-    if count <= 0 { return false }
-    text += chunk[..<count]
-    // (An event ends with a blank line; its head ends the same way, so
-    // the first read waits for the head and the first event both.)
-    if text.count >= wanted.count, String(decoding: text, as: UTF8.self).contains("data: "),
-      String(decoding: text, as: UTF8.self).hasSuffix(marker)
-    {
-      return true
-    }
-  }
-  return false
-}
-
-/// Reads one response (head, and a body of its Content-Length).
-func readResponse(_ socket: Int32) -> Bool {
-  var text: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let count = recv(socket, &chunk, chunk.count, 0)
-    if count <= 0 { return false }
-    text += chunk[..<count]
-    let string = String(decoding: text, as: UTF8.self)
-    guard let end = string.range(of: "\r\n\r\n"),
-      let length = string[..<end.lowerBound].firstMatch(of: /Content-Length: (\d+)/).map({ Int($0.output.1)! }
-      )
-    else { continue }
-    if string[end.upperBound...].utf8.count >= length { return true }
   }
 }

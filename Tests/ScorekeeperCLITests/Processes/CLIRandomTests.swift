@@ -1,5 +1,6 @@
 import Foundation
 import ScorekeeperCore
+import ScorekeeperHarness
 import ScorekeeperTestSupport
 import Testing
 

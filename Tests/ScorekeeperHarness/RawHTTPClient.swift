@@ -1,18 +1,25 @@
 import Foundation
-import ScorekeeperTestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A client that sends exactly the bytes a test gives, as an attacker's
+/// A client that sends exactly the bytes it is given, as an attacker's
 /// tool would, to a port on 127.0.0.1 (or another IPv4 or IPv6 loopback
-/// address), and reads what comes back: for `serve`'s tests. Every read
-/// has a deadline.
-final class RawHTTPClient {
-  let socket: Int32
+/// address), and reads what comes back: for `serve`'s tests and the
+/// bench's rows. Every read and every send has a deadline.
+public final class RawHTTPClient {
+  /// The connection could not be made.
+  public struct CannotConnect: Error, CustomStringConvertible {
+    public let description: String
+  }
 
-  init(port: Int, address host: String = "127.0.0.1") throws {
+  public let socket: Int32
+
+  /// A send that the server does not take for this long gives up.
+  static let sendLimit = timeval(tv_sec: 30, tv_usec: 0)
+
+  public init(port: Int, address host: String = "127.0.0.1") throws {
     let connected: Int32
     if host.contains(":") {
       socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
@@ -39,17 +46,22 @@ final class RawHTTPClient {
     }
     guard connected == 0 else {
       Glibc.close(socket)
-      throw SetUpFailure("connect to port \(port): \(String(cString: strerror(errno)))")
+      throw CannotConnect(description: "connect to port \(port): \(String(cString: strerror(errno)))")
     }
+    var limit = Self.sendLimit
+    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    // Each request goes out as it is written, not held for the next.
+    var yes: Int32 = 1
+    setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
   }
 
   deinit { Glibc.close(socket) }
 
-  func send(_ text: String) {
+  public func send(_ text: String) {
     send(Array(text.utf8))
   }
 
-  func send(_ bytes: [UInt8]) {
+  public func send(_ bytes: [UInt8]) {
     var rest = bytes[...]
     while !rest.isEmpty {
       let count = rest.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -59,7 +71,7 @@ final class RawHTTPClient {
   }
 
   /// Sends what the socket takes now, without waiting; how many bytes.
-  func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) -> Int {
+  public func sendWithoutWaiting(_ bytes: ArraySlice<UInt8>) -> Int {
     let count = bytes.withUnsafeBytes {
       Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
     }
@@ -67,18 +79,18 @@ final class RawHTTPClient {
   }
 
   /// Says it will send nothing more (`shutdown(SHUT_WR)`); it still reads.
-  func endSending() {
+  public func endSending() {
     shutdown(socket, Int32(SHUT_WR))
   }
 
   /// What arrives until the server closes the connection, or `seconds` pass.
-  func readToEnd(within seconds: Double = 30) -> String {
+  public func readToEnd(within seconds: Double = 30) -> String {
     read(within: seconds) { _ in false }
   }
 
   /// What arrives until `done` holds for all of it so far, the server
   /// closes, or `seconds` pass.
-  func read(within seconds: Double = 30, until done: (String) -> Bool) -> String {
+  public func read(within seconds: Double = 30, until done: (String) -> Bool) -> String {
     let deadline = Date().addingTimeInterval(seconds)
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -96,7 +108,7 @@ final class RawHTTPClient {
   /// How many times `marker` arrives, reading until it has `limit` times,
   /// the server closes, or `seconds` pass; what is read is counted and
   /// dropped, so megabytes of answers cost nothing here.
-  func count(_ marker: String, upTo limit: Int, within seconds: Double = 60) -> Int {
+  public func count(_ marker: String, upTo limit: Int, within seconds: Double = 60) -> Int {
     let wanted = Array(marker.utf8)
     let deadline = Date().addingTimeInterval(seconds)
     var carried: [UInt8] = []
@@ -125,7 +137,7 @@ final class RawHTTPClient {
   /// `count` whole responses to pipelined requests, in the order they
   /// come (each its head and a body of its Content-Length), or as many as
   /// arrived before the server closed or `seconds` passed.
-  func responses(_ count: Int, within seconds: Double = 60) -> [String] {
+  public func responses(_ count: Int, within seconds: Double = 60) -> [String] {
     let deadline = Date().addingTimeInterval(seconds)
     var bytes: [UInt8] = []
     var start = 0
@@ -153,19 +165,29 @@ final class RawHTTPClient {
 
   /// One whole response to a request already sent (its head, and a body
   /// of its Content-Length), on a connection that stays open.
-  func response(within seconds: Double = 30) -> String {
-    read(within: seconds) { text in
-      guard let end = text.range(of: "\r\n\r\n") else { return false }
-      let head = text[..<end.lowerBound].lowercased()
-      guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-        let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
-      else { return true }
-      return text.utf8.count - text[..<end.upperBound].utf8.count >= length
-    }
+  public func response(within seconds: Double = 30) -> String {
+    read(within: seconds, until: Self.isWholeResponse)
+  }
+
+  /// Whether `text` holds a whole response: its head, and a body of its
+  /// Content-Length (none without one).
+  public static func isWholeResponse(_ text: String) -> Bool {
+    guard let end = text.range(of: "\r\n\r\n") else { return false }
+    let head = text[..<end.lowerBound].lowercased()
+    guard let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
+      let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+    else { return true }
+    return text.utf8.count - text[..<end.upperBound].utf8.count >= length
+  }
+
+  /// Whether `text` holds an event stream's head and a whole first event
+  /// (an event ends with a blank line).
+  public static func hasEvent(_ text: String) -> Bool {
+    text.contains("data: ") && text.hasSuffix("\n\n")
   }
 
   /// Sends a GET (or `method`) for `path` and reads the whole answer.
-  static func request(
+  public static func request(
     port: Int, _ path: String, method: String = "GET", headers: [String] = [], address: String = "127.0.0.1"
   ) throws -> String {
     let client = try RawHTTPClient(port: port, address: address)
@@ -174,26 +196,5 @@ final class RawHTTPClient {
       "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
         + headers.map { $0 + "\r\n" }.joined() + "\r\n")
     return client.readToEnd()
-  }
-}
-
-/// A response split into its status line, fields and body.
-struct ParsedResponse: Equatable {
-  var status: String
-  var fields: [String]
-  var body: String
-
-  init(_ text: String) {
-    let parts = text.components(separatedBy: "\r\n\r\n")
-    let head = parts[0].components(separatedBy: "\r\n")
-    status = head[0]
-    fields = Array(head.dropFirst())
-    body = parts.dropFirst().joined(separator: "\r\n\r\n")
-  }
-
-  func field(_ name: String) -> String? {
-    fields.first { $0.lowercased().hasPrefix(name.lowercased() + ":") }.map {
-      String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
-    }
   }
 }
