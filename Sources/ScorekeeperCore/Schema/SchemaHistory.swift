@@ -39,7 +39,7 @@ public struct SchemaHistory: Sendable {
 
   /// The same history, making new files by replaying every migration
   /// (what the baseline is checked against).
-  public var replayingEveryStep: SchemaHistory {
+  var replayingEveryStep: SchemaHistory {
     SchemaHistory(
       applicationID: applicationID, migrations: migrations, unrecordedThrough: unrecordedThrough)
   }
