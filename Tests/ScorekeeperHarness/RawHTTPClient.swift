@@ -45,8 +45,9 @@ public final class RawHTTPClient {
       }
     }
     guard connected == 0 else {
+      let reason = String(cString: strerror(errno))  // (before close sets errno)
       Glibc.close(socket)
-      throw CannotConnect(description: "connect to port \(port): \(String(cString: strerror(errno)))")
+      throw CannotConnect(description: "connect to port \(port): \(reason)")
     }
     var limit = Self.sendLimit
     setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
