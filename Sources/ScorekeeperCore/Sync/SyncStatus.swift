@@ -79,21 +79,26 @@ extension Store {
         """
       ) { (try $0.int(0), try $0.int(1), try $0.int(2)) }!
       return try database.fetchOne(
-        """
-        \(SyncTracking.marker) SELECT userName, cloud, lastSyncAt, lastError, outageSince, retryAt
-        FROM syncState
-        """
+        "\(SyncTracking.marker) SELECT \(StatusColumn.selected) FROM syncState"
       ) { row in
+        func text(_ column: StatusColumn) throws -> String? { try row.optionalText(column.rawValue) }
         // A copy's own id, which its first change takes (a cp'd backup
         // showed the original's until then).
-        SyncStatus(
-          boundUser: try row.optionalText(0), boundCloud: try row.optionalText(1),
+        return SyncStatus(
+          boundUser: try text(.userName), boundCloud: try text(.cloud),
           device: try DeviceClaim.deviceID(database, path: path), pendingSaves: counts.0,
           pendingDeletes: counts.1, parked: counts.2,
-          lastSyncAt: try row.optionalText(2).flatMap(Timestamp.init(iso8601:)),
-          lastError: try row.optionalText(3),
-          outage: try Self.outage(since: row.optionalText(4), retryAt: row.optionalText(5)))
+          lastSyncAt: try text(.lastSyncAt).flatMap(Timestamp.init(iso8601:)),
+          lastError: try text(.lastError),
+          outage: try Self.outage(since: text(.outageSince), retryAt: text(.retryAt)))
       }!
     }
+  }
+
+  /// The `syncState` columns a status shows, read by name.
+  private enum StatusColumn: Int, CaseIterable {
+    case userName, cloud, lastSyncAt, lastError, outageSince, retryAt
+
+    static let selected = allCases.map { "\($0)" }.joined(separator: ", ")
   }
 }
