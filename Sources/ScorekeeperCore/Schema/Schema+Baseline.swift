@@ -2,9 +2,9 @@
 // replaying every migration up to 21; not edited by hand.
 
 extension Schema {
-  static let recordedBaseline: (version: Int, schema: [String]) = (
-    21,
-    [
+  static let baseline = SchemaBaseline(
+    version: 21,
+    schema: [
       #"""
       CREATE TABLE games (
         id TEXT PRIMARY KEY NOT NULL DEFAULT (uuid()),
@@ -565,6 +565,6 @@ extension Schema {
         SELECT RAISE(ABORT, 'game events are append-only');
       END
       """#,
-    ]
-  )
+    ],
+    seed: seed)
 }

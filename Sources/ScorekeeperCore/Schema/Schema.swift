@@ -34,10 +34,7 @@ public enum Schema {
   public static var currentVersion: Int { migrations.count }
 
   public static let history = SchemaHistory(
-    applicationID: applicationID, migrations: migrations,
-    baseline: recordedBaseline.version == 0
-      ? nil
-      : SchemaBaseline(version: recordedBaseline.version, schema: recordedBaseline.schema, seed: seed))
+    applicationID: applicationID, migrations: migrations, baseline: baseline)
 
   /// The rows migrations 2 and 3 insert into a new database: its device
   /// (whose id the column's default makes) and its sync state.

@@ -26,12 +26,4 @@ public struct SchemaBaseline: Sendable, Equatable {
     self.schema = schema
     self.seed = seed
   }
-
-  /// The statements that record a database's schema as this type does,
-  /// in the order a baseline lists them.
-  static let recordedSchemaSQL = """
-    SELECT sql FROM sqlite_schema
-    WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name NOT IN (?1, 'deterministicIDs')
-    ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid
-    """
 }

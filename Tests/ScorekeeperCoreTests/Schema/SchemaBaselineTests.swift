@@ -66,9 +66,15 @@ import Testing
     let history = SchemaHistory(
       applicationID: Schema.applicationID, migrations: Array(Schema.migrations.prefix(version)))
     let db = try Self.made(at: scratch.file("db.sqlite"), by: history)
-    let statements = try db.fetchAll(SchemaBaseline.recordedSchemaSQL, [.text(Schema.ledgerTable)]) {
-      try $0.text(0)
-    }
+    // The tables first, then the indexes, then the triggers and views,
+    // each kind in the order made: each statement finds what it names.
+    let statements = try db.fetchAll(
+      """
+      SELECT sql FROM sqlite_schema
+      WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND tbl_name NOT IN (?1, 'deterministicIDs')
+      ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 ELSE 2 END, rowid
+      """, [.text(Schema.ledgerTable)]
+    ) { try $0.text(0) }
     let source = Self.source(version: version, statements: statements)
     if recording {
       try source.write(toFile: Self.recordedFile, atomically: true, encoding: .utf8)
@@ -87,9 +93,9 @@ import Testing
       // replaying every migration up to \(version); not edited by hand.
 
       extension Schema {
-        static let recordedBaseline: (version: Int, schema: [String]) = (
-          \(version),
-          [
+        static let baseline = SchemaBaseline(
+          version: \(version),
+          schema: [
 
       """
     for statement in statements {
@@ -99,6 +105,6 @@ import Testing
         .map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n")
       source += "      \(hashes)\"\"\"\n\(indented)\n      \"\"\"\(hashes),\n"
     }
-    return source + "    ]\n  )\n}\n"
+    return source + "    ],\n    seed: seed)\n}\n"
   }
 }
