@@ -7,7 +7,7 @@ import CScorekeeperSQLite
 /// storage class, and NULL must be asked for explicitly (`optionalText`),
 /// so a schema mistake surfaces as an error naming the column.
 public struct Row {
-  private let statement: Statement
+  let statement: Statement
 
   init(statement: Statement) {
     self.statement = statement

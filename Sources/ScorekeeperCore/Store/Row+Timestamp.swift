@@ -7,3 +7,7 @@ extension Row {
     return time
   }
 }
+
+extension Row {
+  public func timestamp(_ name: String) throws -> Timestamp { try timestamp(index(of: name)) }
+}

@@ -66,7 +66,8 @@ extension Store {
       "\(SyncTracking.marker) SELECT userName, cloud, cloudIdentity FROM syncState"
     ) { row in
       SyncBinding(
-        user: try row.optionalText(0), cloud: try row.optionalText(1), cloudIdentity: try row.optionalText(2))
+        user: try row.optionalText("userName"), cloud: try row.optionalText("cloud"),
+        cloudIdentity: try row.optionalText("cloudIdentity"))
     } ?? SyncBinding()
   }
 }

@@ -9,8 +9,8 @@ extension SyncMetadata {
   func databaseTokens() throws -> (private: ChangeToken?, shared: ChangeToken?) {
     try db.fetchOne("\(Self.marker) SELECT privateToken, sharedToken FROM syncState") {
       (
-        try $0.optionalText(0).map(ChangeToken.init(rawValue:)),
-        try $0.optionalText(1).map(ChangeToken.init(rawValue:))
+        try $0.optionalText("privateToken").map(ChangeToken.init(rawValue:)),
+        try $0.optionalText("sharedToken").map(ChangeToken.init(rawValue:))
       )
     }!
   }
@@ -41,11 +41,14 @@ extension SyncMetadata {
   func lastSync() throws -> (now: Timestamp, lastSync: Timestamp?, clear: Bool) {
     try db.fetchOne(
       """
-      \(Self.marker) SELECT now(), lastSyncAt, lastError IS NULL AND outageSince IS NULL
+      \(Self.marker) SELECT now() AS now, lastSyncAt, lastError IS NULL AND outageSince IS NULL AS clear
       FROM syncState
       """
     ) { row in
-      (try row.timestamp(0), try row.optionalText(1).flatMap(Timestamp.init(iso8601:)), try row.int(2) == 1)
+      (
+        try row.timestamp("now"), try row.optionalText("lastSyncAt").flatMap(Timestamp.init(iso8601:)),
+        try row.int("clear") == 1
+      )
     }!
   }
 
@@ -109,7 +112,10 @@ extension SyncMetadata {
         AND state <> 'pendingDelete'
       ORDER BY recordName
       """
-    ) { RecordID(name: try $0.text(0), zoneID: ZoneID(name: try $0.text(1), ownerName: user)) }
+    ) {
+      RecordID(
+        name: try $0.text("recordName"), zoneID: ZoneID(name: try $0.text("zoneName"), ownerName: user))
+    }
   }
 
   /// The restore's mark is cleared: a deletion from now on wins.

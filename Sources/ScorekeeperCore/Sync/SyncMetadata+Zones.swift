@@ -16,8 +16,8 @@ extension SyncMetadata {
       WHERE existsOnServer AND (ownerName = '') = ?1
       """, [.integer(scope == .private ? 1 : 0)]
     ) { row in
-      let owner = try row.text(0)
-      return ZoneID(name: try row.text(1), ownerName: owner.isEmpty ? user : owner)
+      let owner = try row.text("ownerName")
+      return ZoneID(name: try row.text("zoneName"), ownerName: owner.isEmpty ? user : owner)
     }
   }
 

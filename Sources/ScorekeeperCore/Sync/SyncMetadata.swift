@@ -135,7 +135,7 @@ struct SyncMetadata {
       try db.forEachRow(
         "\(Self.marker) SELECT field, modifiedAt FROM syncFieldTimes WHERE recordName = ?1",
         [.text(record.recordName)]
-      ) { row in times[try row.text(0)] = try row.timestamp(1) }
+      ) { row in times[try row.text("field")] = try row.timestamp("modifiedAt") }
     }
     var fields: RecordMerge.Fields = [:]
     for (index, field) in table.fields.enumerated() {
@@ -302,12 +302,12 @@ struct SyncMetadata {
       "\(Self.marker) SELECT key, type, value FROM syncServerFields WHERE recordName = ?1",
       [.text(recordName)]
     ) { row in
-      let (type, value) = (try row.text(1), row.value(2))
+      let (type, value) = (try row.text("type"), row.value("value"))
       // (No references: a record's parent is kept apart.)
       guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: nil) else {
         throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
       }
-      fields[try row.text(0)] = decoded
+      fields[try row.text("key")] = decoded
     }
     return fields
   }

@@ -56,7 +56,7 @@ extension Store {
   /// The outage, inside a transaction the caller holds.
   func readOutage() throws -> SyncOutage? {
     try database.fetchOne("\(SyncTracking.marker) SELECT outageSince, retryAt FROM syncState") {
-      Self.outage(since: try $0.optionalText(0), retryAt: try $0.optionalText(1))
+      Self.outage(since: try $0.optionalText("outageSince"), retryAt: try $0.optionalText("retryAt"))
     } ?? nil
   }
 
@@ -72,12 +72,12 @@ extension Store {
       let counts = try database.fetchOne(
         """
         \(SyncTracking.marker) SELECT
-          count(*) FILTER (WHERE state = 'pendingSave'),
-          count(*) FILTER (WHERE state = 'pendingDelete'),
-          count(*) FILTER (WHERE state = 'parked')
+          count(*) FILTER (WHERE state = 'pendingSave') AS saves,
+          count(*) FILTER (WHERE state = 'pendingDelete') AS deletes,
+          count(*) FILTER (WHERE state = 'parked') AS parked
         FROM syncRecords WHERE state <> 'synced'
         """
-      ) { (try $0.int(0), try $0.int(1), try $0.int(2)) }!
+      ) { (saves: try $0.int("saves"), deletes: try $0.int("deletes"), parked: try $0.int("parked")) }!
       return try database.fetchOne(
         "\(SyncTracking.marker) SELECT \(StatusColumn.selected) FROM syncState"
       ) { row in
@@ -86,8 +86,8 @@ extension Store {
         // showed the original's until then).
         return SyncStatus(
           boundUser: try text(.userName), boundCloud: try text(.cloud),
-          device: try DeviceClaim.deviceID(database, path: path), pendingSaves: counts.0,
-          pendingDeletes: counts.1, parked: counts.2,
+          device: try DeviceClaim.deviceID(database, path: path), pendingSaves: counts.saves,
+          pendingDeletes: counts.deletes, parked: counts.parked,
           lastSyncAt: try text(.lastSyncAt).flatMap(Timestamp.init(iso8601:)),
           lastError: try text(.lastError),
           outage: try Self.outage(since: text(.outageSince), retryAt: text(.retryAt)))
@@ -96,9 +96,9 @@ extension Store {
   }
 
   /// The `syncState` columns a status shows, read by name.
-  private enum StatusColumn: Int, CaseIterable {
+  private enum StatusColumn: String, CaseIterable {
     case userName, cloud, lastSyncAt, lastError, outageSince, retryAt
 
-    static let selected = allCases.map { "\($0)" }.joined(separator: ", ")
+    static let selected = allCases.map(\.rawValue).joined(separator: ", ")
   }
 }

@@ -49,8 +49,8 @@ extension Command {
       let engine = try invocation.onlineEngine(for: "sync", rebinding: invocation[.rebind])
       // Games removed before a sync stopped are told of as well.
       defer {
-        invocation.warn(engine.report.removedGames)
-        invocation.warn(engine.report.keptOut)
+        invocation.errors.warn(engine.report.removedGames)
+        invocation.errors.warn(engine.report.keptOut)
       }
       let report = try invocation[.rebind] ? engine.rebind() : engine.sync()
       if invocation.json {

@@ -9,8 +9,18 @@ import ScorekeeperCore
 ///
 /// A database bound to another cloud is the one failure that ends the
 /// command, before it writes: its changes could never sync.
+///
+/// It takes what it uses, made once by the program: the store, the
+/// database's state as it was opened, and how to make the engine and
+/// check the binding (which open the cloud, once per command).
 final class AutomaticSync {
-  private let invocation: Invocation
+  private let store: Store
+  private let state: (binding: SyncBinding, outage: SyncOutage?)
+  private let clock: Clock
+  private let makeEngine: () throws -> SyncEngine
+  private let bindingRefusal: (SyncBinding) throws -> SyncError?
+  private let errors: Output
+  private let times: TimeDisplay
   private var engine: SyncEngine?
   /// Why a sync failed, if one did.
   private var problem: (any Error)?
@@ -23,8 +33,18 @@ final class AutomaticSync {
   /// The outage for which the syncs were skipped, if they were.
   private var waitedOutage: SyncOutage?
 
-  init(_ invocation: Invocation) {
-    self.invocation = invocation
+  init(
+    store: Store, state: (binding: SyncBinding, outage: SyncOutage?), clock: Clock, errors: Output,
+    times: TimeDisplay, makeEngine: @escaping () throws -> SyncEngine,
+    bindingRefusal: @escaping (SyncBinding) throws -> SyncError?
+  ) {
+    self.store = store
+    self.state = state
+    self.clock = clock
+    self.errors = errors
+    self.times = times
+    self.makeEngine = makeEngine
+    self.bindingRefusal = bindingRefusal
   }
 
   /// Before the command: everything pending goes, everyone else's comes.
@@ -32,9 +52,8 @@ final class AutomaticSync {
   /// every command, nothing is tried until the retry is due (`sync`
   /// always tries); a binding refusal still ends the command first.
   func before() throws {
-    let state = try invocation.stateAtOpen()
-    if let outage = state.outage, try invocation.settings.dependencies.get().clock.now() < outage.retryAt {
-      if let refusal = try invocation.bindingRefusal(state.binding) { throw refusal }
+    if let outage = state.outage, try clock.now() < outage.retryAt {
+      if let refusal = try bindingRefusal(state.binding) { throw refusal }
       waitedOutage = outage
       return
     }
@@ -44,7 +63,7 @@ final class AutomaticSync {
   /// After the command: its changes, if it made any (nothing else: what
   /// was pending before went, or failed, in `before`).
   func after() throws {
-    guard try invocation.store().changedData else { return }
+    guard store.changedData else { return }
     try run { try $0.send() }
   }
 
@@ -60,7 +79,7 @@ final class AutomaticSync {
       }
     }
     do {
-      if engine == nil { engine = try invocation.syncEngine(automatic: true) }
+      if engine == nil { engine = try makeEngine() }
       _ = try operation(engine!)
     } catch let refusal as SyncError {
       guard case .boundElsewhere = refusal else {
@@ -78,9 +97,8 @@ final class AutomaticSync {
   /// command's outcome, so said even when the command then fails (a game
   /// a sync removed is the game the command no longer finds).
   func warnWhatSyncsChanged() {
-    let errors = invocation.errors
-    invocation.warn(removedGames)
-    invocation.warn(keptOut)
+    errors.warn(removedGames)
+    errors.warn(keptOut)
     if losses.refused > 0 {
       errors.warning(
         "\(changes(losses.refused)) refused by the cloud (no permission; the game's "
@@ -97,12 +115,10 @@ final class AutomaticSync {
   /// changes waiting now that the command has made its own.
   func warn() {
     warnWhatSyncsChanged()
-    let errors = invocation.errors
     // (Read only when there is something to say: it is a transaction.)
-    let status = waitedOutage != nil || problem != nil ? try? invocation.store().syncStatus() : nil
+    let status = waitedOutage != nil || problem != nil ? try? store.syncStatus() : nil
     if let outage = waitedOutage, let status, status.pendingSaves + status.pendingDeletes > 0 {
       let pending = status.pendingSaves + status.pendingDeletes
-      let times = invocation.times
       errors.warning(
         "not synced: the cloud has not answered since \(times.format(outage.since))"
           + (status.lastError.map { " (\($0))" } ?? "") + "; automatic syncs try again after "

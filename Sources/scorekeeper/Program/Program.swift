@@ -166,8 +166,12 @@ struct Program {
       try command.prepare?(invocation!)
       if command.syncs, try !settings.offline.get() {
         // The database's own problems are the command's, not the sync's.
-        _ = try invocation!.store()
-        automaticSync = AutomaticSync(invocation!)
+        let invocation = invocation!
+        automaticSync = AutomaticSync(
+          store: try invocation.store(), state: try invocation.stateAtOpen(),
+          clock: try settings.dependencies.get().clock, errors: errors, times: invocation.times,
+          makeEngine: { try invocation.syncEngine(automatic: true) },
+          bindingRefusal: { try invocation.bindingRefusal($0) })
         try automaticSync!.before()
       }
       try command.run(invocation!)

@@ -74,6 +74,24 @@ import Testing
         == "Column 0 (\"score\") holds text 'seven', not integer — in `SELECT value AS score FROM t`")
   }
 
+  @Test("columns read by name find the alias wherever the select list puts it, and decode as by index")
+  func namedColumns() throws {
+    try db.execute("INSERT INTO t (id, value) VALUES (7, NULL)")
+    for sql in ["SELECT id AS number, value AS note FROM t", "SELECT value AS note, id AS number FROM t"] {
+      let row = try db.fetchOne(sql) {
+        (try $0.int("number"), try $0.optionalText("note"), $0.value("number"))
+      }
+      #expect(row?.0 == 7 && row?.1 == nil && row?.2 == .integer(7), "\(sql)")
+    }
+    let error = try #require(throws: RowDecodingError.self) {
+      try db.fetchOne("SELECT id, value AS note FROM t") { try $0.text("note") }
+    }
+    #expect(
+      error
+        == RowDecodingError(
+          column: "note", index: 1, expected: "text", found: .null, sql: "SELECT id, value AS note FROM t"))
+  }
+
   @Test("a NULL is not silently decoded as a value")
   func nullIsAnError() throws {
     try db.execute("INSERT INTO t (id, value) VALUES (1, NULL)")
