@@ -5,6 +5,9 @@
 enum BenchDatabase {
   static let smallGame = "Poker night"
   static let addGame = "Open table"
+  /// The player the add-player row adds, there from the start so that
+  /// each run can remove it first (a game refuses a second of one name).
+  static let newcomer = "Newcomer"
   static let bigGame = "Marathon"
   static let bigGameSize = 100_000
   /// Hearts-like games (lowest wins, a target no total reaches): one for
@@ -24,6 +27,7 @@ enum BenchDatabase {
         _ = try store.addPlayer(to: title, name: "Player \(index)", score: Points(Int64(index * 37 % 50)))
       }
     }
+    _ = try store.addPlayer(to: addGame, name: newcomer)
     let rules = try GameRules(winner: .lowest, target: Points(longGameTarget))
     for title in [roundGame, longGame] {
       _ = try store.addGame(title: title, rules: rules)

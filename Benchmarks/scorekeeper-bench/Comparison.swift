@@ -8,8 +8,9 @@ struct Comparison {
   var timeTarget: Double
   /// The largest acceptable peak-memory ratio, when memory matters here.
   var memoryTarget: Double? = nil
-  /// Run, untimed, before each timed run of scorekeeper's command (a new
-  /// game for the command to take in).
+  /// Run, untimed, before each run of scorekeeper's command, warm-up
+  /// included (a new game for the command to take in, the player it adds
+  /// removed).
   var prepare: [String]? = nil
 
   struct Result {
@@ -22,6 +23,7 @@ struct Comparison {
   /// Median wall times over `runs` alternating runs, after a warm-up.
   func measureTime(runs: Int, warmUp: Int = 3) throws -> Result {
     for _ in 0..<warmUp {
+      if let prepare { try ProcessTimer.run(prepare) }
       try ProcessTimer.run(scorekeeper)
       try ProcessTimer.run(baseline)
     }

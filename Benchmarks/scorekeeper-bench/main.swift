@@ -154,9 +154,10 @@ let comparisons = [
     baseline: theirs + [BenchDatabase.scoreSQL(small, "Player 7")], timeTarget: 1.3),
   Comparison(
     name: "add-player (20 players)",
-    scorekeeper: ours + ["add-player", BenchDatabase.addGame, "Newcomer"],
-    baseline: theirs + [BenchDatabase.addPlayerSQL(BenchDatabase.addGame, "Newcomer")],
-    timeTarget: 1.3),
+    scorekeeper: ours + ["add-player", BenchDatabase.addGame, BenchDatabase.newcomer],
+    baseline: theirs + [BenchDatabase.addPlayerSQL(BenchDatabase.addGame, BenchDatabase.newcomer)],
+    timeTarget: 1.3,
+    prepare: ours + ["remove-player", BenchDatabase.addGame, BenchDatabase.newcomer, "--force"]),
   Comparison(
     name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
     baseline: theirs + [BenchDatabase.standingsSQL(small)], timeTarget: 1.3),
