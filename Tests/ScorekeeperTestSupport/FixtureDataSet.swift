@@ -104,6 +104,9 @@ public enum FixtureDataSet {
     case 21:
       // v20's: v21 adds a table no data set fills (the sync's tombstones).
       try fill(store, version: 20)
+    case 22:
+      // v21's: v22 adds a column no data set fills (a lead to win by).
+      try fill(store, version: 21)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -149,6 +152,8 @@ public enum FixtureDataSet {
       // v19: no older rule change or finish said whether it was co-operative.
       tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
     }
+    // v22: no rule change of any data set sets a lead to win by.
+    tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
     // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
     tables["players"] = tables["players"]?.map { row in
       guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
@@ -238,7 +243,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21:
+    case 20, 21, 22:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

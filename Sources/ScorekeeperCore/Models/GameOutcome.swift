@@ -136,7 +136,10 @@ public struct GameOutcome: Hashable, Sendable {
         judgesEverySide = true
         continue
       }
-      let judged = judgesEverySide ? Array(sideTotals.values) : touched.map { sideTotals[$0]! }
+      // A margin to win by is every side's business: the lead is over the next.
+      let judged =
+        judgesEverySide || self.rules.winBy != nil
+        ? Array(sideTotals.values) : touched.map { sideTotals[$0]! }
       judgesEverySide = false
       if !self.rules.cooperative && self.rules.ends(totals: judged, roundsPlayed: roundsPlayed) {
         let byRounds = self.rules.rounds.map { roundsPlayed >= $0 } ?? false

@@ -14,6 +14,10 @@ public struct GameRules: Hashable, Sendable {
   /// The game ends as soon as any total reaches it (for lowest-wins, as
   /// in Hearts, reaching it ends the game and the lowest total wins).
   public var target: Points?
+  /// With a target, the game ends only once the side first leads the
+  /// next by this much (schema v22): ping-pong to 11, win by 2, goes on
+  /// past 10-10 until one leads by 2.
+  public var winBy: Int?
   /// The game ends once this many rounds were played.
   public var rounds: Int?
   /// Whether the game counts for statistics and ratings (schema v17):
@@ -25,13 +29,15 @@ public struct GameRules: Hashable, Sendable {
   public var cooperative: Bool
 
   public init(
-    winner: Winner = .highest, target: Points? = nil, rounds: Int? = nil, counted: Bool = true,
-    cooperative: Bool = false
+    winner: Winner = .highest, target: Points? = nil, winBy: Int? = nil, rounds: Int? = nil,
+    counted: Bool = true, cooperative: Bool = false
   ) throws(GameRulesError) {
     if let target, target <= 0 { throw .targetNotPositive(target) }
+    if let winBy, winBy <= 0 { throw .winByNotPositive(winBy) }
     if let rounds, rounds <= 0 { throw .roundsNotPositive(rounds) }
     self.winner = winner
     self.target = target
+    self.winBy = winBy
     self.rounds = rounds
     self.counted = counted
     self.cooperative = cooperative
@@ -39,9 +45,12 @@ public struct GameRules: Hashable, Sendable {
   }
 
   /// What these rules cannot be together: a co-operative game that would
-  /// end by itself (the table's result is said at `finish`).
+  /// end by itself (the table's result is said at `finish`); a margin to
+  /// win by without a target to reach.
   public var problem: GameRulesError? {
-    cooperative && endsByItself ? .cooperativeEndsByItself : nil
+    if cooperative && endsByItself { return .cooperativeEndsByItself }
+    if let winBy, target == nil { return .winByWithoutTarget(winBy) }
+    return nil
   }
 
   /// Highest wins, no end: every game made before rules existed.
@@ -52,13 +61,18 @@ public struct GameRules: Hashable, Sendable {
   /// of 0 removes it. Values no program writes (a negative count, from a
   /// damaged or forged record) remove it too.
   func changed(
-    winner: Winner?, target: Points?, rounds: Int64?, counted: Bool? = nil, cooperative: Bool? = nil
+    winner: Winner?, target: Points?, winBy: Int64? = nil, rounds: Int64?, counted: Bool? = nil,
+    cooperative: Bool? = nil
   ) -> GameRules {
     var rules = self
     if let counted { rules.counted = counted }
     if let cooperative { rules.cooperative = cooperative }
     if let winner { rules.winner = winner }
     if let target { rules.target = target > 0 ? target : nil }
+    if let winBy { rules.winBy = winBy > 0 ? Int(clamping: winBy) : nil }
+    // A margin means nothing without its target: removing the target
+    // removes it, unless the same change gives one (which `problem` refuses).
+    if let target, target <= 0, winBy == nil { rules.winBy = nil }
     if let rounds { rules.rounds = rounds > 0 ? Int(clamping: rounds) : nil }
     return rules
   }
@@ -72,17 +86,25 @@ public struct GameRules: Hashable, Sendable {
   }
 
   /// Whether totals like these (one per player, or per team when the game
-  /// has teams), after `roundsPlayed` rounds, end the game.
+  /// has teams), after `roundsPlayed` rounds, end the game. With a margin
+  /// to win by, `totals` must be every side's: the lead is the first
+  /// side's over the next.
   public func ends(totals: some Collection<Points>, roundsPlayed: Int) -> Bool {
     if let rounds, roundsPlayed >= rounds { return true }
-    if let target, totals.contains(where: { $0 >= target }) { return true }
-    return false
+    guard let target, totals.contains(where: { $0 >= target }) else { return false }
+    guard let winBy else { return true }
+    let ranked = totals.sorted(by: ranksBefore)
+    guard ranked.count > 1 else { return true }
+    let lead = ranked[0] > ranked[1] ? ranked[0] - ranked[1] : ranked[1] - ranked[0]
+    return lead >= Points(Int64(winBy))
   }
 }
 
 /// Rules that cannot be: the value typed is quoted back.
 public enum GameRulesError: Error, Hashable, Sendable, CustomStringConvertible {
   case targetNotPositive(Points)
+  case winByNotPositive(Int)
+  case winByWithoutTarget(Int)
   case roundsNotPositive(Int)
   case cooperativeEndsByItself
 
@@ -90,6 +112,10 @@ public enum GameRulesError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .targetNotPositive(let target):
       "The target \(target) is not a total a game can reach: give a number above 0."
+    case .winByNotPositive(let margin):
+      "A game cannot be won by \(margin): give a lead of 1 or more to win by."
+    case .winByWithoutTarget(let margin):
+      "To win by \(margin), a game needs a target to reach first: give --target too."
     case .roundsNotPositive(let rounds):
       "A game of \(rounds) rounds cannot be played: give a whole number of rounds from 1 up."
     case .cooperativeEndsByItself:

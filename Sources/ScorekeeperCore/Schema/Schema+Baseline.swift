@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 21; not edited by hand.
+// replaying every migration up to 22; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 21,
+    version: 22,
     schema: [
       #"""
       CREATE TABLE games (
@@ -142,7 +142,7 @@ extension Schema {
         target INTEGER CHECK (target >= 0),
         roundLimit INTEGER CHECK (roundLimit >= 0),
         winners TEXT
-      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1))) STRICT
+      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0)) STRICT
       """#,
       #"""
       CREATE TABLE resultChanges (
@@ -560,7 +560,7 @@ extension Schema {
       """#,
       #"""
       CREATE TRIGGER gameEvents_beforeUpdate BEFORE UPDATE OF id, gameID, time, device, kind, winner,
-        target, targetThousandths, roundLimit, winners, places, counted, cooperative
+        target, targetThousandths, roundLimit, winners, places, counted, cooperative, winBy
       ON gameEvents BEGIN
         SELECT RAISE(ABORT, 'game events are append-only');
       END

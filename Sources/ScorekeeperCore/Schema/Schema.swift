@@ -28,6 +28,7 @@ public enum Schema {
     .cooperativeGames,
     .restoredBackups,
     .syncTombstones,
+    .winBy,
   ]
 
   /// The version this program reads and writes.

@@ -18,7 +18,8 @@ extension Store {
       if rules != .classic {
         try recordGameEvent(
           "rules", in: game, winner: rules.winner, target: rules.target.map { .set($0) },
-          rounds: rules.rounds.map(RuleChange.set), counted: rules.counted ? nil : false,
+          winBy: rules.winBy.map(RuleChange.set), rounds: rules.rounds.map(RuleChange.set),
+          counted: rules.counted ? nil : false,
           cooperative: rules.cooperative ? true : nil)
       }
       try recordLocalChange("added the game \(quote(title))", game: game.id)

@@ -211,25 +211,28 @@ extension Store {
     var entries: [GameLogEntry] = []
     try database.forEachRow(
       """
-      SELECT id, kind, time, device, device = (SELECT id FROM localDevice), winner, target, roundLimit,
-             winners, targetThousandths, places, counted, cooperative
+      SELECT id, kind, time, device, device = (SELECT id FROM localDevice) AS isThisDevice, winner, target,
+             targetThousandths, winBy, roundLimit, winners, places, counted, cooperative
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
+      func flag(_ column: String) throws -> Bool? { try row.optionalInt64(column).map { $0 != 0 } }
       let kind: GameOutcome.Change.Kind
-      switch try row.text(1) {
+      switch try row.text("kind") {
       case "rules":
         rules = rules.changed(
-          winner: try row.optionalText(5).flatMap(GameRules.Winner.init(rawValue:)),
-          target: try row.optionalInt64(6).map { Points(whole: $0, thousandths: try row.optionalInt64(9)) },
-          rounds: try row.optionalInt64(7), counted: try row.optionalInt64(11).map { $0 != 0 },
-          cooperative: try row.optionalInt64(12).map { $0 != 0 })
+          winner: try row.optionalText("winner").flatMap(GameRules.Winner.init(rawValue:)),
+          target: try row.optionalInt64("target").map {
+            Points(whole: $0, thousandths: try row.optionalInt64("targetThousandths"))
+          },
+          winBy: try row.optionalInt64("winBy"), rounds: try row.optionalInt64("roundLimit"),
+          counted: try flag("counted"), cooperative: try flag("cooperative"))
         kind = .rules(rules)
       case "finish":
         kind = .finish(
-          winners: try row.optionalText(8).map { $0.split(separator: " ").map(String.init) },
-          places: try row.optionalText(10).flatMap(Self.places(stored:)),
-          cooperative: try row.optionalInt64(12).map { $0 != 0 })
+          winners: try row.optionalText("winners").map { $0.split(separator: " ").map(String.init) },
+          places: try row.optionalText("places").flatMap(Self.places(stored:)),
+          cooperative: try flag("cooperative"))
       case "reopen":
         kind = .reopen
       default:
@@ -237,8 +240,8 @@ extension Store {
       }
       entries.append(
         GameLogEntry(
-          id: try row.text(0), kind: kind, time: try row.timestamp(2), device: try row.text(3),
-          isThisDevice: try row.int(4) == 1))
+          id: try row.text("id"), kind: kind, time: try row.timestamp("time"), device: try row.text("device"),
+          isThisDevice: try row.int("isThisDevice") == 1))
     }
     if entries.contains(where: {
       if case .finish(let named?, _, _) = $0.kind { !named.isEmpty } else { false }

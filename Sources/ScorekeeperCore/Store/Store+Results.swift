@@ -25,15 +25,17 @@ extension Store {
   /// transaction.
   public func setRules(
     in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Points>?,
-    rounds: RuleChange<Int>?, counted: Bool? = nil, cooperative: Bool? = nil, kind: RuleChange<String>? = nil
+    winBy: RuleChange<Int>? = nil, rounds: RuleChange<Int>?, counted: Bool? = nil, cooperative: Bool? = nil,
+    kind: RuleChange<String>? = nil
   ) throws -> GameStateChange {
     if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
+    if case .set(let value) = winBy, value <= 0 { throw GameRulesError.winByNotPositive(value) }
     if case .set(let value) = rounds, value <= 0 { throw GameRulesError.roundsNotPositive(value) }
     let newKind: String?? = try kind.map { change in
       if case .set(let name) = change { try TextField.gameKind.validate(name) } else { nil }
     }
     return try write {
-      let onlyCounting = winner == nil && target == nil && rounds == nil && cooperative == nil
+      let onlyCounting = winner == nil && target == nil && winBy == nil && rounds == nil && cooperative == nil
       let (game, previous) = try writableGame(gameReference)
       if !onlyCounting, previous.isFinished { throw StoreError.rulesOfFinishedGame(game: game) }
       if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
@@ -41,12 +43,12 @@ extension Store {
           limit: limit, game: game, roundsPlayed: previous.outcome.roundsPlayed)
       }
       let rules = previous.rules.changed(
-        winner: winner, target: target.map(\.logged), rounds: rounds.map { Int64($0.logged) },
-        counted: counted, cooperative: cooperative)
+        winner: winner, target: target.map(\.logged), winBy: winBy.map { Int64($0.logged) },
+        rounds: rounds.map { Int64($0.logged) }, counted: counted, cooperative: cooperative)
       if let problem = rules.problem { throw problem }
       if rules != previous.rules {
         try recordGameEvent(
-          "rules", in: game, winner: winner, target: target, rounds: rounds,
+          "rules", in: game, winner: winner, target: target, winBy: winBy, rounds: rounds,
           counted: counted == previous.rules.counted ? nil : counted,
           cooperative: cooperative == previous.rules.cooperative ? nil : cooperative)
         try recordLocalChange("changed the rules of \(quote(game.title))", game: game.id)
@@ -115,20 +117,23 @@ extension Store {
 
   func recordGameEvent(
     _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Points>? = nil,
-    rounds: RuleChange<Int>? = nil, counted: Bool? = nil, winners: [String]? = nil, cooperative: Bool? = nil
+    winBy: RuleChange<Int>? = nil, rounds: RuleChange<Int>? = nil, counted: Bool? = nil,
+    winners: [String]? = nil,
+    cooperative: Bool? = nil
   ) throws {
     let time = try database.fetchOne(
       """
       INSERT INTO gameEvents
-        (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, cooperative, time)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, \(Self.logTime("?1")))
+        (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, cooperative, winBy,
+         time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, ?10, \(Self.logTime("?1")))
       RETURNING time
       """,
       [
         .text(game.id), .text(kind), SQLValue(winner?.rawValue), target.map { .whole($0.logged) } ?? .null,
         SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
         target.map { .thousandths($0.logged) } ?? .null, SQLValue(counted.map { $0 ? Int64(1) : 0 }),
-        SQLValue(cooperative.map { $0 ? Int64(1) : 0 }),
+        SQLValue(cooperative.map { $0 ? Int64(1) : 0 }), SQLValue(winBy.map { Int64($0.logged) }),
       ]
     ) { try $0.timestamp(0) }!
     try noteLogTime(time)

@@ -57,7 +57,7 @@ struct SyncedTable: Hashable, Sendable {
     name: "gameEvents",
     fields: [
       "time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners", "places",
-      "counted", "cooperative",
+      "counted", "cooperative", "winBy",
     ],
     parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 

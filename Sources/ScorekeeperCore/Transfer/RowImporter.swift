@@ -152,10 +152,15 @@ final class RowImporter {
   }
 
   /// A row of one of a game's tables (after `beginGame`), or a person
-  /// link: `values` in `table.columns`' order.
+  /// link: `values` in `table.columns`' order. Optional columns after the
+  /// last value are NULL: a BG Stats row's id is made from its values, so
+  /// its values stop at the columns older versions hashed (`gameEvents`'
+  /// `winBy` came after).
   func insert(_ table: TransferTable, _ values: [SQLValue]) throws {
     var columns = table.columns.map(\.name)
-    var values = values
+    precondition(
+      table.columns.dropFirst(values.count).allSatisfy(\.optional), "values for \(table.name) stop too early")
+    var values = values + Array(repeating: .null, count: max(0, columns.count - values.count))
     for (column, value) in zip(table.columns, values) {
       switch (column.kind, value) {
       case (_, .null): guard column.optional else { throw RowProblem("\(column.name) must not be null") }

@@ -103,6 +103,7 @@ struct TransferTable: Sendable {
       .init(name: "places", kind: .idTiers, optional: true, omittedWhenNull: true),
       .init(name: "counted", kind: .integer, optional: true, omittedWhenNull: true),
       .init(name: "cooperative", kind: .integer, optional: true, omittedWhenNull: true),
+      .init(name: "winBy", kind: .integer, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
   static let scoreEvents = TransferTable(

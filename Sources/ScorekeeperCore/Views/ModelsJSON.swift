@@ -64,12 +64,14 @@ extension Standing {
 }
 
 extension GameRules {
-  /// {"winner": "highest" | "lowest", "target": N | null, "rounds": N |
-  /// null, "counted": whether it counts for statistics and ratings,
-  /// "cooperative": whether the table wins or loses together}
+  /// {"winner": "highest" | "lowest", "target": N | null, "winBy": N |
+  /// null, "rounds": N | null, "counted": whether it counts for
+  /// statistics and ratings, "cooperative": whether the table wins or
+  /// loses together}
   public var json: JSON {
     .object([
       ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
+      ("winBy", winBy.map { .integer(Int64($0)) } ?? .null),
       ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
       ("cooperative", .bool(cooperative)),
     ])

@@ -7,8 +7,8 @@ extension Command {
       summary: "Add a game.",
       arguments: [Argument.title.spec],
       options: [
-        Flag.lowestWins.spec, Option.target.spec, Option.rounds.spec, Option.kind.spec, Flag.notCounted.spec,
-        Flag.cooperative.spec,
+        Flag.lowestWins.spec, Option.target.spec, Option.winBy.spec, Option.rounds.spec, Option.kind.spec,
+        Flag.notCounted.spec, Flag.cooperative.spec,
       ],
       discussion: """
         Titles need not be unique (a season: "Catan" every week): a title several
@@ -16,25 +16,28 @@ extension Command {
         their id.
         Without rules a game is a running total where the highest wins, and it never
         ends by itself ("finish" ends it). --target and --rounds end it as soon as a
-        total reaches the target or the rounds are played; "set-rules" changes them.
+        total reaches the target or the rounds are played; with --win-by N, a total
+        at the target ends it only when the leader is N ahead of the next (ping-pong
+        to 11: at 10-10 play goes on until one leads by 2); "set-rules" changes them.
         --kind says which game it is, so that "Hearts, Tuesday" and "Hearts, Friday"
         count together in "leaderboard", "rating" and "stats" (--kind Hearts).
         --not-counted keeps a practice or teaching game out of them: it plays, ends
         and lists as any game ("set-rules --counted" counts it again). --cooperative
         makes a game the players win or lose together: it ends when "finish GAME
-        --cooperative won" (or lost) says how the table did, so it takes no --target
-        or --rounds.
+        --cooperative won" (or lost) says how the table did, so it takes no --target,
+        --win-by or --rounds.
         """,
       examples: [
         "scorekeeper add-game \"Poker night\"", "scorekeeper add-game Hearts --lowest-wins --target 100",
-        "scorekeeper add-game Quiz --rounds 3", "scorekeeper add-game \"Hearts, Tuesday\" --kind Hearts",
+        "scorekeeper add-game Quiz --rounds 3", "scorekeeper add-game Ping-pong --target 11 --win-by 2",
+        "scorekeeper add-game \"Hearts, Tuesday\" --kind Hearts",
         "scorekeeper add-game Pandemic --cooperative",
       ]
     ),
     syncs: true,
     echoes: true,
     prepare: { invocation in
-      for option in ["--target", "--rounds"]
+      for option in ["--target", "--win-by", "--rounds"]
       where invocation[.cooperative] && invocation.commandLine.has(option) {
         throw UsageError(
           "Give --cooperative or \(option), not both: a co-operative game ends when finish says how the table "
@@ -44,7 +47,8 @@ extension Command {
     run: { invocation in
       let rules = try GameRules(
         winner: invocation[.lowestWins] ? .lowest : .highest, target: invocation[.target],
-        rounds: invocation[.rounds], counted: !invocation[.notCounted], cooperative: invocation[.cooperative])
+        winBy: invocation[.winBy], rounds: invocation[.rounds], counted: !invocation[.notCounted],
+        cooperative: invocation[.cooperative])
       let kind = invocation[Option.kind]
       let game = try invocation.store().addGame(title: invocation[.title], rules: rules, kind: kind)
       let summary = GameSummary(game: game, playerCount: 0)

@@ -11,6 +11,7 @@ extension Flag {
     spec: OptionSpec(name: "--highest-wins", help: "The highest total ranks first (the default)."))
   static let noTarget = Flag(spec: OptionSpec(name: "--no-target", help: "Remove the target."))
   static let noRounds = Flag(spec: OptionSpec(name: "--no-rounds", help: "Remove the number of rounds."))
+  static let noWinBy = Flag(spec: OptionSpec(name: "--no-win-by", help: "Remove the lead needed to win."))
   static let notCounted = Flag(
     spec: OptionSpec(
       name: "--not-counted",
@@ -52,6 +53,11 @@ extension Option where Value == Int {
   static let rounds = Option(
     OptionSpec(name: "--rounds", valueName: "N", help: "End the game after N rounds (1 or more).")
   ) { text in Int(try positive(text, option: "--rounds", what: "a number of rounds", limit: 1_000_000)) }
+  static let winBy = Option(
+    OptionSpec(
+      name: "--win-by", valueName: "N",
+      help: "With --target: the game ends only once the leader is N ahead (ping-pong: 2).")
+  ) { text in Int(try positive(text, option: "--win-by", what: "a lead", limit: 1_000_000_000)) }
 }
 
 /// A whole number from 1 to `limit`, or the usage error quoting `text`.

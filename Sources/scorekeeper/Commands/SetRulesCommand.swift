@@ -8,19 +8,22 @@ extension Command {
       arguments: [Argument.game.spec],
       options: [
         Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
-        Option.rounds.spec, Flag.noRounds.spec, Flag.notCounted.spec, Flag.counted.spec,
+        Option.winBy.spec, Flag.noWinBy.spec, Option.rounds.spec, Flag.noRounds.spec, Flag.notCounted.spec,
+        Flag.counted.spec,
         Flag.cooperative.spec,
         Flag.competitive.spec, Option.kind.spec, Flag.noKind.spec,
       ],
       discussion: """
         Rules not named stay as they are. The new rules judge the game from now on:
         a total already at a new target ends it at once. A number of rounds below the
-        rounds already played is refused. A finished game's rules do not change until
-        "reopen". --not-counted keeps the game out of stats, leaderboards and ratings
-        (--counted counts it again), and --kind (or --no-kind) says which game it is;
-        these change a finished game too. --cooperative makes the game one the players
-        win or lose together (it takes no target or rounds: finish says how the
-        table did); --competitive makes them play against each other again.
+        rounds already played is refused. --win-by needs a target (the game's, or one
+        given with it), and --no-target removes the lead with the target. A finished
+        game's rules do not change until "reopen". --not-counted keeps the game out
+        of stats, leaderboards and ratings (--counted counts it again), and --kind
+        (or --no-kind) says which game it is; these change a finished game too.
+        --cooperative makes the game one the players win or lose together (it takes
+        no target or rounds: finish says how the table did); --competitive makes
+        them play against each other again.
         """,
       examples: [
         "scorekeeper set-rules Hearts --lowest-wins --target 100",
@@ -33,7 +36,8 @@ extension Command {
     echoes: true,
     prepare: { invocation in
       for (a, b) in [
-        ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--rounds", "--no-rounds"),
+        ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--win-by", "--no-win-by"),
+        ("--rounds", "--no-rounds"),
         ("--not-counted", "--counted"), ("--kind", "--no-kind"), ("--cooperative", "--competitive"),
       ]
       where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
@@ -59,6 +63,7 @@ extension Command {
         in: invocation[.game],
         winner: invocation[.lowestWins] ? .lowest : invocation[.highestWins] ? .highest : nil,
         target: invocation[.noTarget] ? .remove : invocation[.target].map(RuleChange.set),
+        winBy: invocation[.noWinBy] ? .remove : invocation[.winBy].map(RuleChange.set),
         rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set),
         counted: invocation[.notCounted] ? false : invocation[.counted] ? true : nil,
         cooperative: invocation[.cooperative] ? true : invocation[.competitive] ? false : nil, kind: kind)
@@ -73,7 +78,8 @@ extension Command {
 
   /// The options of set-rules that change a rule (the kind is no rule).
   private static let ruleOptions = [
-    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--rounds", "--no-rounds", "--not-counted",
+    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--win-by", "--no-win-by", "--rounds",
+    "--no-rounds", "--not-counted",
     "--counted", "--cooperative", "--competitive",
   ]
 

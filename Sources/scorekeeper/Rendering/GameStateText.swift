@@ -7,6 +7,7 @@ extension GameRules {
     var parts: [String] = []
     if winner == .lowest { parts.append("lowest wins") }
     if let target { parts.append("ends at \(target)") }
+    if let winBy { parts.append("win by \(winBy)") }
     if let rounds { parts.append(rounds == 1 ? "1 round" : "\(rounds) rounds") }
     if cooperative { parts.append("co-operative") }
     if !counted { parts.append("not counted in stats or ratings") }

@@ -132,6 +132,7 @@ enum ScoreboardPage {
         const rules = list.rules, said = [];
         if (rules.winner === "lowest") said.push("lowest wins");
         if (rules.target !== null) said.push("ends at " + rules.target);
+        if (rules.winBy !== null) said.push("win by " + rules.winBy);
         if (rules.rounds !== null) said.push(rules.rounds === 1 ? "1 round" : rules.rounds + " rounds");
         if (rules.cooperative) said.push("co-operative");
         document.getElementById("state").textContent = [

@@ -96,6 +96,79 @@ import Testing
     #expect(both.winners(players: two) == [Self.ann, Self.bob])
   }
 
+  @Test("ping-pong to 11, win by 2: 10-10 goes on, 11-10 goes on, the first two-point lead ends it")
+  func winBy() throws {
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    let rules = try GameRules(target: 11, winBy: 2)
+    // Point by point from 9-9: Ann, Bob, Ann, Bob, Ann, Ann.
+    var log = [Self.round(1, [Self.ann: 9, Self.bob: 9])]
+    for (n, player) in [Self.ann, Self.bob, Self.ann, Self.bob, Self.ann, Self.ann].enumerated() {
+      log.append(Self.round(Int64(n + 2), [player: 1]))
+    }
+    let states = (1...log.count).map { count in
+      let outcome = GameOutcome(replaying: Array(log.prefix(count)), players: two, rules: rules)
+      return "\(outcome.totals[Self.ann]!)-\(outcome.totals[Self.bob]!) \(outcome.isFinished ? "over" : "on")"
+    }
+    #expect(states == ["9-9 on", "10-9 on", "10-10 on", "11-10 on", "11-11 on", "12-11 on", "13-11 over"])
+    let over = GameOutcome(replaying: log, players: two, rules: rules)
+    #expect(over.finish == GameOutcome.Finish(.target, by: "r7"))
+    #expect(over.winners(players: two) == [Self.ann])
+    // A lead at once is enough; one side alone needs none.
+    let straight = GameOutcome(
+      replaying: [Self.round(1, [Self.ann: 11, Self.bob: 4])], players: two, rules: rules)
+    #expect(straight.finish == GameOutcome.Finish(.target, by: "r1"))
+    let alone = GameOutcome(
+      replaying: [Self.round(1, [Self.ann: 11])], players: [(Self.ann, nil)], rules: rules)
+    #expect(alone.isFinished)
+  }
+
+  @Test("win by: the lowest total leads in a lowest-wins game, teams lead as sides, the rounds still end it")
+  func winByLowestTeamsRounds() throws {
+    let lowest = try GameRules(winner: .lowest, target: 100, winBy: 10)
+    // Bob reaches 100; Ann, lowest, leads Cy by 5, then by 15.
+    let close = [Self.round(1, [Self.ann: 40, Self.bob: 100, Self.cy: 45])]
+    let three = Array(Self.four.prefix(3))
+    #expect(!GameOutcome(replaying: close, players: three, rules: lowest).isFinished)
+    let clear = close + [Self.round(2, [Self.cy: 10])]
+    let ended = GameOutcome(replaying: clear, players: three, rules: lowest)
+    #expect(ended.finish == GameOutcome.Finish(.target, by: "r2"))
+    #expect(ended.winners(players: three) == [Self.ann])
+    // Teams: Owls (Ann, Cy) 11 against Larks (Bob, Dee) 10 is no lead of 2.
+    let teams: [(id: String, team: String?)] = [
+      (Self.ann, "Owls"), (Self.bob, "Larks"), (Self.cy, "Owls"), (Self.dee, "Larks"),
+    ]
+    let sides = try GameRules(target: 11, winBy: 2)
+    let level = [Self.round(1, [Self.ann: 6, Self.bob: 5, Self.cy: 5, Self.dee: 5])]
+    #expect(!GameOutcome(replaying: level, players: teams, rules: sides).isFinished)
+    let ahead = level + [Self.round(2, [Self.cy: 1])]
+    #expect(
+      GameOutcome(replaying: ahead, players: teams, rules: sides).winners(players: teams) == [
+        Self.ann, Self.cy,
+      ])
+    // A number of rounds ends the game whatever the lead.
+    let capped = try GameRules(target: 11, winBy: 2, rounds: 1)
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    let last = GameOutcome(
+      replaying: [Self.round(1, [Self.ann: 11, Self.bob: 10])], players: two, rules: capped)
+    #expect(last.finish == GameOutcome.Finish(.rounds, by: "r1"))
+  }
+
+  @Test("a lead to win by must be 1 or more and needs a target; removing the target removes it")
+  func badWinBy() throws {
+    #expect(throws: GameRulesError.winByNotPositive(0)) { try GameRules(target: 11, winBy: 0) }
+    #expect(throws: GameRulesError.winByWithoutTarget(2)) { try GameRules(winBy: 2) }
+    #expect(
+      "\(GameRulesError.winByWithoutTarget(2))"
+        == "To win by 2, a game needs a target to reach first: give --target too.")
+    #expect(
+      "\(GameRulesError.winByNotPositive(-1))"
+        == "A game cannot be won by -1: give a lead of 1 or more to win by.")
+    let rules = try GameRules(target: 11, winBy: 2)
+    #expect(rules.changed(winner: nil, target: 0, rounds: nil) == .classic)
+    #expect(rules.changed(winner: nil, target: nil, winBy: 0, rounds: nil) == (try GameRules(target: 11)))
+    #expect(rules.changed(winner: nil, target: 21, rounds: nil) == (try GameRules(target: 21, winBy: 2)))
+  }
+
   @Test("a set number of rounds ends the game after the last; score changes outside rounds are no round")
   func roundLimit() {
     let log = [

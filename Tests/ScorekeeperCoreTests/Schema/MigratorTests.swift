@@ -196,6 +196,7 @@ import Testing
     "19 cooperativeGames c0820ddc3c3cff3d089dcd435a2e564087d49486d9a230218a43eab8352c3f2c",
     "20 restoredBackups dae4f3f4b290738b075034f74011c5c712ad0c8873872a4153fee118e886af01",
     "21 syncTombstones 40b00c63a2247837ffdc37ee03c856b59be1fb98d81d52021f11e7d6bf1803e7",
+    "22 winBy a303a215bb9602a4d1b6ba62b05dae5502716a11c79b6fbeea4211e099c6c8de",
   ]
 
   /// The same for the mock cloud file's migrations.

@@ -15,6 +15,7 @@ import Testing
     let state = sheet.state
     return [
       "rules \(state.rules.winner.rawValue) target \(state.rules.target.map(String.init) ?? "-")"
+        + (state.rules.winBy.map { " win by \($0)" } ?? "")
         + " rounds \(state.rules.rounds.map(String.init) ?? "-")",
       "teams " + sheet.players.map { "\($0.player.name):\($0.team ?? "-")" }.joined(separator: " "),
     ]
@@ -59,6 +60,31 @@ import Testing
       "rules lowest target 100 rounds -", "teams Ann:- Bob:Larks", "round 1* Ann=5 Bob=2",
       "round 2 Ann=7 Bob=0",
       "totals Ann=12 Bob=2", "in progress",
+    ]
+    expectNoDifference(expected, try Self.view(world[0], "Catan"))
+    expectNoDifference(expected, try Self.view(world[1], "Catan"))
+  }
+
+  @Test(
+    "a lead to win by travels with the rules: deuce on one device, the winning point on the other; all agree",
+    arguments: CloudBacking.backends)
+  func winByTravels(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    try Self.setUp(world, rules: GameRules(target: 11))
+    world.clock.advance()
+    _ = try world[1].store.setRules(in: "Catan", winner: nil, target: nil, winBy: .set(2), rounds: nil)
+    try world.converge()
+    world.clock.advance()
+    _ = try world[0].store.addRound(in: "Catan", [("Ann", 10), ("Bob", 10)])
+    world.clock.advance()
+    _ = try world[0].store.addRound(in: "Catan", [("Ann", 1)])
+    try world.converge()
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("Ann", 1)])
+    try world.converge()
+    let expected = [
+      "rules highest target 11 win by 2 rounds -", "teams Ann:- Bob:-", "round 1 Ann=10 Bob=10",
+      "round 2 Ann=1 Bob=0", "round 3 Ann=1 Bob=0", "totals Ann=12 Bob=10", "finished, won by Ann",
     ]
     expectNoDifference(expected, try Self.view(world[0], "Catan"))
     expectNoDifference(expected, try Self.view(world[1], "Catan"))

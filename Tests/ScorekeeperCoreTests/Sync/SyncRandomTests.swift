@@ -151,6 +151,7 @@ import Testing
         StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
         StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound,
         StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself,
+        GameRulesError.winByWithoutTarget,
         StoreError.playerExists
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
@@ -279,6 +280,8 @@ import Testing
         _ = try store.setRules(
           in: game.id, winner: [nil, .highest, .lowest].randomElement(using: &random)!,
           target: [nil, .remove, .set(Points.randomEntered(in: 5...30, using: &random))].randomElement(
+            using: &random)!,
+          winBy: [nil, nil, .remove, .set(Int.random(in: 1...3, using: &random))].randomElement(
             using: &random)!,
           rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!,
           counted: [nil, nil, true, false].randomElement(using: &random)!,

@@ -266,7 +266,9 @@ struct BGStatsPlay {
 
   /// A game event's values after its id, in `TransferTable.gameEvents`'
   /// order, made by the import: what a BG Stats play's events say (no
-  /// target or round limit).
+  /// target or round limit). They stop at `cooperative`: the row's id is
+  /// made from them, and a play imported again must make the same ids
+  /// (the importer leaves the later `winBy` NULL).
   static func gameEvent(
     _ kind: String, at time: SQLValue, winner: SQLValue = .null, winners: SQLValue = .null,
     places: SQLValue = .null, counted: SQLValue = .null, cooperative: SQLValue = .null
