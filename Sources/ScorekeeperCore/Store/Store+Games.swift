@@ -11,20 +11,25 @@ extension Store {
     let title = try TextField.gameTitle.validate(title)
     let kind = try kind.map { try TextField.gameKind.validate($0) }
     return try write {
-      let game = try database.fetchOne(
-        "INSERT INTO games (title, kind) VALUES (?1, ?2) RETURNING id, title",
-        [.text(title), SQLValue(kind)],
-        Game.init(row:))!
-      if rules != .classic {
-        try recordGameEvent(
-          "rules", in: game, winner: rules.winner, target: rules.target.map { .set($0) },
-          winBy: rules.winBy.map(RuleChange.set), rounds: rules.rounds.map(RuleChange.set),
-          counted: rules.counted ? nil : false,
-          cooperative: rules.cooperative ? true : nil)
-      }
+      let game = try insertGame(title: title, kind: kind, rules: rules)
       try recordLocalChange("added the game \(quote(title))", game: game.id)
       return game
     }
+  }
+
+  /// A new game row with its rules, as one rule change (classic rules
+  /// write nothing but the game), inside the caller's transaction.
+  func insertGame(title: String, kind: String?, rules: GameRules) throws -> Game {
+    let game = try database.fetchOne(
+      "INSERT INTO games (title, kind) VALUES (?1, ?2) RETURNING id, title", [.text(title), SQLValue(kind)],
+      Game.init(row:))!
+    if rules != .classic {
+      try recordGameEvent(
+        "rules", in: game, winner: rules.winner, target: rules.target.map { .set($0) },
+        winBy: rules.winBy.map(RuleChange.set), rounds: rules.rounds.map(RuleChange.set),
+        counted: rules.counted ? nil : false, cooperative: rules.cooperative ? true : nil)
+    }
+    return game
   }
 
   /// Every game with its player count: most players first, then by title.

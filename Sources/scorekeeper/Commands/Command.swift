@@ -34,7 +34,7 @@ extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .watch, .serve, .setRules, .finish,
-    .reopen,
+    .reopen, .rematch,
     .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renameGame,
     .renamePlayer, .removePlayer,
     .setPhoto, .photo, .removePhoto, .deleteGame, .reviveGame, .export, .importData, .backup, .restore,

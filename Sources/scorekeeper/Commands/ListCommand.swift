@@ -118,9 +118,11 @@ extension Command {
     }
   }
 
-  /// A game's standings as `list GAME` shows them, streamed.
-  private static func listStandings(
-    of reference: String, archived: Bool, _ invocation: Invocation, to output: Output
+  /// A game's standings as `list GAME` shows them, streamed; in JSON,
+  /// `trailing` fields after the document's own.
+  static func listStandings(
+    of reference: String, archived: Bool, _ invocation: Invocation, to output: Output,
+    trailing: [(String, JSON)] = []
   ) throws {
     let order: StandingsOrder? = invocation[.ascending] ? .ascending : nil
     if invocation.json {
@@ -134,7 +136,7 @@ extension Command {
             output: output, leadingFields: header.jsonLeadingFields, arrayKey: StandingsHeader.jsonRowsKey)
         },
         row: { stream!.append($0.json) })
-      stream?.finish(trailingFields: top?.jsonTrailingFields ?? [])
+      stream?.finish(trailingFields: (top?.jsonTrailingFields ?? []) + trailing)
       return
     }
     var table: StandingsTable?

@@ -32,6 +32,9 @@ import Testing
       complete("scorekeeper re")
         == .words([
           Candidate(word: "reopen", help: "Reopen a finished game."),
+          Candidate(
+            word: "rematch",
+            help: "Play a game again: a new game with the same players, teams, photos, rules and kind."),
           Candidate(word: "rename-game", help: "Give a game a new title."),
           Candidate(word: "rename-player", help: "Give a player a new name."),
           Candidate(word: "remove-player", help: "Remove a player from a game."),

@@ -158,6 +158,7 @@ import Testing
           + "[--no-kind]",
         "finish GAME [NAME …] [--winner] [--cooperative won|lost]",
         "reopen GAME",
+        "rematch GAME [TITLE]",
         "set-team GAME PLAYER [TEAM] [--none]",
         "leaderboard [--system SYSTEM] [--kind KIND] [--as-of DATE]",
         "rating PERSON [--system SYSTEM] [--kind KIND] [--explain]",

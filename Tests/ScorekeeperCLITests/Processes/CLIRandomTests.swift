@@ -199,7 +199,7 @@ import Testing
       ["set-rules", game, "--target", "\(amount + 15)"],
       ["set-rules", game, "--win-by", "\(Int.random(in: 1...3, using: &random))"],
       ["set-rules", game, "--no-win-by"],
-      ["add-game", game, "--target", "11", "--win-by", "2"],
+      ["add-game", game, "--target", "11", "--win-by", "2"], ["rematch", game],
       ["set-rules", game, "--rounds", "\(amount.floorWhole + 6)"],
       ["finish", game], ["finish", game, "--winner", name], ["reopen", game],
       ["finish", game, "--winner"] + names,

@@ -227,8 +227,12 @@ import Testing
     let player = players.randomElement(using: &random)
     let names = ["Ann", "Bob", "Cy", "Di"]
     switch Int.random(in: 0..<100, using: &random) {
-    case 0..<8:
+    case 0..<6:
       _ = try store.addGame(title: ["Poker", "Chess", "Go"].randomElement(using: &random)!)
+    case 6..<8:
+      // Again, same players (issue 48): of any game here, shared ones too
+      // (the rematch is this user's own game).
+      if let game { _ = try store.rematch(game.id) }
     case 8..<20:
       if let game { _ = try store.addPlayer(to: game.id, name: names.randomElement(using: &random)!) }
     case 20..<39:
