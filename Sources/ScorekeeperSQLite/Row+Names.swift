@@ -1,13 +1,13 @@
-import CScorekeeperSQLite
-
 /// Columns read by name (the `AS` alias when given), so a read stays right
 /// when its select list changes order. A name the statement does not
 /// select is a mistake in the program's own SQL, which any run of that
 /// statement finds: it stops the program, naming the statement.
 extension Row {
   public func index(of name: String) -> Int {
-    for index in 0..<count where columnName(index) == name { return index }
-    preconditionFailure("No column \"\(name)\" in `\(statement.sql)`")
+    guard let index = statement.columnIndexes[name] else {
+      preconditionFailure("No column \"\(name)\" in `\(statement.sql)`")
+    }
+    return index
   }
 
   public func text(_ name: String) throws -> String { try text(index(of: name)) }

@@ -27,6 +27,17 @@ final class Statement {
 
   var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
+  /// Each result column's index by its name, made on the first read by
+  /// name: a cached statement reads many rows, and its columns never change.
+  private(set) lazy var columnIndexes: [String: Int] = {
+    var indexes: [String: Int] = [:]
+    for index in 0..<Int(sqlite3_column_count(handle)) {
+      let name = String(cString: sqlite3_column_name(handle, Int32(index)))
+      if indexes[name] == nil { indexes[name] = index }
+    }
+    return indexes
+  }()
+
   /// Binds `arguments` to parameters 1...n; the count must match exactly,
   /// because a missing argument would silently bind NULL.
   func bind(_ arguments: [SQLValue]) throws {

@@ -11,8 +11,8 @@ extension Command {
         the players' teams and photos and the game's rules and kind as they are now.
         Without TITLE it is titled as the game with the next number: a rematch of
         "Catan" is "Catan (2)", then "Catan (3)", one more than the highest number a
-        game of that title has (a rematch of "Catan (2)" is "Catan (3)" too). It
-        prints the new game's standings, as list GAME does.
+        game of that title has (a rematch of "Catan (2)" takes the next one too).
+        It prints the new game's standings, as list GAME does.
         """,
       examples: ["scorekeeper rematch Catan", "scorekeeper rematch \"Hearts, Tuesday\" \"Hearts, Friday\""]
     ),
