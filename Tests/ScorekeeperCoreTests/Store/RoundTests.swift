@@ -159,3 +159,29 @@ import Testing
         == "\"Hearts\" has no round 2: it has played round 1 only. Nothing was changed.")
   }
 }
+
+extension RoundTests {
+  @Test("a lead to win by: a game without a target refuses it, and a finished game too; nothing is written")
+  func winByRefused() throws {
+    _ = try store.addGame(title: "Squash")
+    _ = try store.addGame(title: "Pong", rules: GameRules(target: 11))
+    _ = try store.finish("Hearts")
+    let before = try store.database.rows(of: "gameEvents", columns: ["id", "kind", "target", "winBy"])
+    #expect(throws: GameRulesError.winByWithoutTarget(2)) {
+      _ = try store.setRules(in: "Squash", winner: nil, target: nil, winBy: .set(2), rounds: nil)
+    }
+    #expect(throws: GameRulesError.winByWithoutTarget(2)) {
+      _ = try store.setRules(in: "Pong", winner: nil, target: .remove, winBy: .set(2), rounds: nil)
+    }
+    #expect(throws: GameRulesError.winByNotPositive(0)) {
+      _ = try store.setRules(in: "Squash", winner: nil, target: .set(11), winBy: .set(0), rounds: nil)
+    }
+    let hearts = try store.game("Hearts").game
+    #expect(throws: StoreError.rulesOfFinishedGame(game: hearts)) {
+      _ = try store.setRules(in: "Hearts", winner: nil, target: nil, winBy: .set(2), rounds: nil)
+    }
+    #expect(try store.database.rows(of: "gameEvents", columns: ["id", "kind", "target", "winBy"]) == before)
+    #expect(try store.state(of: "Squash").1.rules == .classic)
+    #expect(try store.state(of: "Pong").1.rules == GameRules(target: 11))
+  }
+}
