@@ -73,7 +73,7 @@ import Testing
       // (Bob's BG Stats collection would be his own, of other plays: alice's alone here.)
       try step(
         device, world: world, random: &random, ledger: &ledger, mayDeleteGames: device !== bob,
-        importsBGStats: device !== bob)
+        importsBGStats: device !== bob, observing: world.devices + [bob])
       if Bool.random(using: &random) {
         world.clock.advance(milliseconds: Int64.random(in: 0...1500, using: &random))
       }
@@ -136,7 +136,7 @@ import Testing
   /// One random action on `device`: a change, a sync, or a fault.
   private func step(
     _ device: TestDevice, world: SyncScenario, random: inout SplitMix64, ledger: inout EventLedger,
-    mayDeleteGames: Bool = true, importsBGStats: Bool = true
+    mayDeleteGames: Bool = true, importsBGStats: Bool = true, observing: [TestDevice]? = nil
   ) throws {
     let store = device.store
     let games = try store.games().map(\.game)
@@ -217,7 +217,10 @@ import Testing
       }
     }
     try ledger.record(madeOn: device)
-    try ledger.observe(world.devices)
+    // Every device the test plays, bob's too: a player his sync removed
+    // (deleted elsewhere) takes his events on it with it, though alice's
+    // import may bring the player back later.
+    try ledger.observe(observing ?? world.devices)
   }
 
   /// One random change to `store`'s data: every kind a person can make.
