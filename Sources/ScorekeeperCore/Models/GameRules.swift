@@ -93,9 +93,17 @@ public struct GameRules: Hashable, Sendable {
     if let rounds, roundsPlayed >= rounds { return true }
     guard let target, totals.contains(where: { $0 >= target }) else { return false }
     guard let winBy else { return true }
-    let ranked = totals.sorted(by: ranksBefore)
-    guard ranked.count > 1 else { return true }
-    let lead = ranked[0] > ranked[1] ? ranked[0] - ranked[1] : ranked[1] - ranked[0]
+    // The first two sides, in one pass: this is judged after every change.
+    var (first, second): (Points?, Points?) = (nil, nil)
+    for total in totals {
+      if first.map({ ranksBefore(total, $0) }) ?? true {
+        (first, second) = (total, first)
+      } else if second.map({ ranksBefore(total, $0) }) ?? true {
+        second = total
+      }
+    }
+    guard let first, let second else { return true }
+    let lead = first > second ? first - second : second - first
     return lead >= Points(Int64(winBy))
   }
 }

@@ -15,10 +15,7 @@ extension Store {
     return try write {
       let original = try findGame(gameReference)
       let rules = try state(of: original).rules
-      let kind =
-        try database.fetchOne("SELECT kind FROM games WHERE id = ?1", [.text(original.id)]) {
-          try $0.optionalText(0)
-        } ?? nil
+      let kind = try kind(of: original)
       let title = try typed ?? TextField.gameTitle.validate(try rematchTitle(of: original))
       let game = try insertGame(title: title, kind: kind, rules: rules)
       // The roster in the order people read it, each with its team and photo.

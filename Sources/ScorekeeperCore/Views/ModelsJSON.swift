@@ -11,6 +11,13 @@ extension GameSummary {
   }
 }
 
+extension Game {
+  /// {"id", "title"}: a game named in another document.
+  public var json: JSON {
+    .object([("id", .string(id)), ("title", .string(title))])
+  }
+}
+
 extension GameSummary {
   /// A game in `list`: {"id", "title", "playerCount", "isShared", "owner"
   /// (null for the user's own), "permission" ("owner", "read-write" or
@@ -217,7 +224,7 @@ extension PeopleChange {
           "split",
           .object([
             ("name", .string(name)),
-            ("games", .array(games.map { .object([("id", .string($0.id)), ("title", .string($0.title))]) })),
+            ("games", .array(games.map(\.json))),
           ])
         ),
         ("id", .string(link.id)),

@@ -40,7 +40,7 @@ extension RatingFold.Step {
   /// {"game": {"id", "title"}, "finishedAt", "place", "sides", "before", "after"}
   public var json: JSON {
     .object([
-      ("game", .object([("id", .string(game.game.id)), ("title", .string(game.game.title))])),
+      ("game", game.game.json),
       ("finishedAt", .string(game.finishedAt.iso8601)), ("place", .integer(Int64(rank))),
       ("sides", .integer(Int64(game.places.count))), ("before", .object(before.jsonFields)),
       ("after", .object(after.jsonFields)),

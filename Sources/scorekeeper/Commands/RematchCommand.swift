@@ -21,7 +21,6 @@ extension Command {
     run: { invocation in
       let rematch = try invocation.store().rematch(
         invocation[.game], title: invocation[ifGiven: .rematchTitle])
-      let original: JSON = .object([("id", .string(rematch.of.id)), ("title", .string(rematch.of.title))])
       if !invocation.json {
         invocation.output.line(
           "Rematch of \(quote(rematch.of.title)): added \(quote(rematch.game.title)) "
@@ -29,7 +28,7 @@ extension Command {
       }
       try listStandings(
         of: rematch.game.id, archived: false, invocation, to: invocation.output,
-        trailing: [("rematchOf", original)])
+        trailing: [("rematchOf", rematch.of.json)])
     })
 }
 

@@ -89,7 +89,7 @@ extension Command {
     if invocation.json {
       invocation.print(
         .object([
-          ("game", .object([("id", .string(change.game.id)), ("title", .string(change.game.title))])),
+          ("game", change.game.json),
           ("kind", change.kind.map(JSON.string) ?? .null),
           ("previousKind", change.previous.map(JSON.string) ?? .null),
         ]))
