@@ -160,7 +160,8 @@ final class RowImporter {
     var columns = table.columns.map(\.name)
     precondition(
       table.columns.dropFirst(values.count).allSatisfy(\.optional), "values for \(table.name) stop too early")
-    var values = values + Array(repeating: .null, count: max(0, columns.count - values.count))
+    var values = values
+    if values.count < columns.count { values += repeatElement(.null, count: columns.count - values.count) }
     for (column, value) in zip(table.columns, values) {
       switch (column.kind, value) {
       case (_, .null): guard column.optional else { throw RowProblem("\(column.name) must not be null") }
