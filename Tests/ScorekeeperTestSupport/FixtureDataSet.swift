@@ -107,6 +107,9 @@ public enum FixtureDataSet {
     case 22:
       // v21's: v22 adds a column no data set fills (a lead to win by).
       try fill(store, version: 21)
+    case 23:
+      // v22's: v23 adds columns no data set fills (a start, a bust).
+      try fill(store, version: 22)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -152,8 +155,9 @@ public enum FixtureDataSet {
       // v19: no older rule change or finish said whether it was co-operative.
       tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
     }
-    // v22: no rule change of any data set sets a lead to win by.
-    tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null] }
+    // v22: no rule change of any data set sets a lead to win by; v23: nor
+    // a start, its thousandths, a bust or a target of 0.
+    tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null, .null, .null, .null, .null] }
     // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
     tables["players"] = tables["players"]?.map { row in
       guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
@@ -243,7 +247,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22:
+    case 20, 21, 22, 23:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

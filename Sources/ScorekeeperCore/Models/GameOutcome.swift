@@ -75,6 +75,14 @@ public struct GameOutcome: Hashable, Sendable {
   }
   /// Changes made after the game ended: in the history, not in the totals.
   public private(set) var notCounted: [String] = []
+  /// The players each change busted for (its points would have taken
+  /// their side past the target, under a bust rule), by change id: in
+  /// the history and the sheet, counted as 0.
+  public private(set) var busts: [String: Set<String>] = [:]
+
+  /// Whether every point made counts, so the totals are the players'
+  /// cached sums: nothing came after the end, nothing busted.
+  public var countsEveryPoint: Bool { notCounted.isEmpty && busts.isEmpty }
 
   public var isFinished: Bool { finish != nil }
 
@@ -107,6 +115,7 @@ public struct GameOutcome: Hashable, Sendable {
     var sideTotals = Dictionary(
       sideOf.values.map { ($0, Points.zero) }, uniquingKeysWith: { first, _ in first })
     var judgesEverySide = true
+    var scored: Set<String> = []
     for (id, kind) in changes {
       var touched: Set<String> = []
       switch kind {
@@ -115,8 +124,22 @@ public struct GameOutcome: Hashable, Sendable {
           notCounted.append(id)
           continue
         }
+        // A bust is judged on a side's whole share of the change, so the
+        // order of its members' points does not matter.
+        var busted: Set<String> = []
+        if self.rules.bust {
+          var shares: [String: Points] = [:]
+          for (player, amount) in points {
+            if let side = sideOf[player] { shares[side, default: 0] += amount }
+          }
+          busted = Set(shares.filter { self.rules.busts(from: sideTotals[$0.key]!, by: $0.value) }.keys)
+        }
         for (player, amount) in points {
           guard let side = sideOf[player] else { continue }  // a player removed since
+          if busted.contains(side) {
+            busts[id, default: []].insert(player)
+            continue
+          }
           totals[player]! += amount
           sideTotals[side]! += amount
           touched.insert(side)
@@ -136,10 +159,19 @@ public struct GameOutcome: Hashable, Sendable {
         judgesEverySide = true
         continue
       }
-      // A margin to win by is every side's business: the lead is over the next.
-      let judged =
-        judgesEverySide || self.rules.winBy != nil
-        ? Array(sideTotals.values) : touched.map { sideTotals[$0]! }
+      // Only a side that has had points can have reached the target: in a
+      // countdown, a side not yet given its start is at 0, the end.
+      scored.formUnion(touched)
+      var judged: [Points]
+      if self.rules.winBy != nil, let target = self.rules.target {
+        // A margin to win by is every side's business: a side at the
+        // target may come to lead by another's change, the lead is over
+        // the next.
+        let reached = scored.contains { self.rules.reaches(sideTotals[$0]!, target) }
+        judged = reached ? Array(sideTotals.values) : []
+      } else {
+        judged = (judgesEverySide ? scored : touched).map { sideTotals[$0]! }
+      }
       judgesEverySide = false
       if !self.rules.cooperative && self.rules.ends(totals: judged, roundsPlayed: roundsPlayed) {
         let byRounds = self.rules.rounds.map { roundsPlayed >= $0 } ?? false

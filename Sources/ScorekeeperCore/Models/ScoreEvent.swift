@@ -43,6 +43,9 @@ public struct HistoryEntry: Hashable, Sendable {
   public var undid: ScoreEvent? = nil
   /// False for points made after the game ended (by time): kept, not counted.
   public var counts: Bool
+  /// The points would have taken the player's side past the target
+  /// (`--bust`): kept, counted 0.
+  public var busted = false
 
   public init(
     event: ScoreEvent, playerName: String, isThisDevice: Bool, round: Int? = nil, isCorrection: Bool = false,

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 22; not edited by hand.
+// replaying every migration up to 23; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 22,
+    version: 23,
     schema: [
       #"""
       CREATE TABLE games (
@@ -142,7 +142,7 @@ extension Schema {
         target INTEGER CHECK (target >= 0),
         roundLimit INTEGER CHECK (roundLimit >= 0),
         winners TEXT
-      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0)) STRICT
+      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0), start INTEGER CHECK (start >= 0), startThousandths INTEGER CHECK (startThousandths BETWEEN 1 AND 999), bust INTEGER CHECK (bust IN (0, 1)), targetZero INTEGER CHECK (targetZero = 1)) STRICT
       """#,
       #"""
       CREATE TABLE resultChanges (
@@ -560,7 +560,8 @@ extension Schema {
       """#,
       #"""
       CREATE TRIGGER gameEvents_beforeUpdate BEFORE UPDATE OF id, gameID, time, device, kind, winner,
-        target, targetThousandths, roundLimit, winners, places, counted, cooperative, winBy
+        target, targetThousandths, roundLimit, winners, places, counted, cooperative, winBy, start,
+        startThousandths, bust, targetZero
       ON gameEvents BEGIN
         SELECT RAISE(ABORT, 'game events are append-only');
       END

@@ -29,6 +29,7 @@ public enum Schema {
     .restoredBackups,
     .syncTombstones,
     .winBy,
+    .countdown,
   ]
 
   /// The version this program reads and writes.

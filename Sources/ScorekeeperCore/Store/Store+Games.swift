@@ -27,7 +27,8 @@ extension Store {
       try recordGameEvent(
         "rules", in: game, winner: rules.winner, target: rules.target.map { .set($0) },
         winBy: rules.winBy.map(RuleChange.set), rounds: rules.rounds.map(RuleChange.set),
-        counted: rules.counted ? nil : false, cooperative: rules.cooperative ? true : nil)
+        counted: rules.counted ? nil : false, cooperative: rules.cooperative ? true : nil, start: rules.start,
+        bust: rules.bust ? true : nil)
     }
     return game
   }

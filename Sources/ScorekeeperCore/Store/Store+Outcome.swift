@@ -128,6 +128,9 @@ extension Store {
     _ game: Game, under versions: [GameRules], sides: [(id: String, team: String?)], roundsMade: Int
   ) throws -> Bool {
     if let limit = versions.compactMap(\.rounds).min(), roundsMade >= limit { return false }
+    // Gains bound a total from above only: a countdown, or a bust that
+    // drops points, is replayed.
+    if versions.contains(where: { $0.isCountdown || $0.bust }) { return false }
     guard let target = versions.compactMap(\.target).min() else { return true }
     // Sums as floating point: SQLite's sum() stops at 64 bits. A sum of
     // gains under 2^53 is exact, each gain and partial sum being smaller;
@@ -212,7 +215,8 @@ extension Store {
     try database.forEachRow(
       """
       SELECT id, kind, time, device, device = (SELECT id FROM localDevice) AS isThisDevice, winner, target,
-             targetThousandths, winBy, roundLimit, winners, places, counted, cooperative
+             targetThousandths, targetZero, winBy, roundLimit, winners, places, counted, cooperative, start,
+             startThousandths, bust
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
@@ -225,8 +229,12 @@ extension Store {
           target: try row.optionalInt64("target").map {
             Points(whole: $0, thousandths: try row.optionalInt64("targetThousandths"))
           },
-          winBy: try row.optionalInt64("winBy"), rounds: try row.optionalInt64("roundLimit"),
-          counted: try flag("counted"), cooperative: try flag("cooperative"))
+          targetZero: try flag("targetZero") ?? false, winBy: try row.optionalInt64("winBy"),
+          rounds: try row.optionalInt64("roundLimit"), counted: try flag("counted"),
+          cooperative: try flag("cooperative"),
+          start: try row.optionalInt64("start").map {
+            Points(whole: $0, thousandths: try row.optionalInt64("startThousandths"))
+          }, bust: try flag("bust"))
         kind = .rules(rules)
       case "finish":
         kind = .finish(

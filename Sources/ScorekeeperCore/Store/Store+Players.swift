@@ -15,14 +15,15 @@ public struct PlayerRename: Hashable, Sendable {
 }
 
 extension Store {
-  /// Adds a player, with a starting score and a team, to the game a
-  /// reference names; a finished game's roster does not change.
+  /// Adds a player, with a starting score (by default the game's
+  /// `--start`, else 0) and a team, to the game a reference names; a
+  /// finished game's roster does not change.
   ///
   /// A second player of the same name (in any case) is refused: every
   /// command names players by name. (Two devices adding one offline can
   /// still meet in a sync; then the exact spelling, or the id, tells
   /// them apart.) A team is spelled as the game spells it already.
-  public func addPlayer(to gameReference: String, name: String, score: Points = 0, team: String? = nil)
+  public func addPlayer(to gameReference: String, name: String, score: Points? = nil, team: String? = nil)
     throws -> PlayerInGame
   {
     try addPlayer(to: gameReference, name: name, score: score, team: team, allowingSameName: false)
@@ -31,12 +32,13 @@ extension Store {
   /// `addPlayer`, and for the fixtures of versions that allowed it, a
   /// second player of one name.
   @_spi(Testing) public func addPlayer(
-    to gameReference: String, name: String, score: Points = 0, team: String? = nil, allowingSameName: Bool
+    to gameReference: String, name: String, score: Points? = nil, team: String? = nil, allowingSameName: Bool
   ) throws -> PlayerInGame {
     let name = try TextField.playerName.validate(name)
     let typedTeam = try team.map { try TextField.teamName.validate($0) }
     return try write {
-      let (game, _) = try gameInProgress(gameReference)
+      let (game, state) = try gameInProgress(gameReference)
+      let score = score ?? state.rules.start ?? 0
       if !allowingSameName, let existing = try player(named: name, in: game) {
         throw StoreError.playerExists(existing, game: game)
       }

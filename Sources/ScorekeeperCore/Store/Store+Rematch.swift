@@ -7,7 +7,7 @@ public struct Rematch: Hashable, Sendable {
 extension Store {
   /// "Again, same players": a new game with the players of the game a
   /// reference names (in play, finished or not), their teams and photos,
-  /// its rules as they are now and its kind, in one transaction and one
+  /// each at the rules' start (`--start`, else 0), its rules as they are now and its kind, in one transaction and one
   /// change. Its title is `title` when given, else the game's with the
   /// next number (`rematchTitle`).
   public func rematch(_ gameReference: String, title: String? = nil) throws -> Rematch {
@@ -34,6 +34,7 @@ extension Store {
           SELECT ?1, type, width, height, byteCount, sha256, bytes FROM playerPhotos
           WHERE id = ?2 AND sha256 IS NOT NULL
           """, [.text(id), .text(player.id)])
+        if let start = rules.start { try recordScoreEvent(for: id, delta: start) }
       }
       try recordLocalChange(
         "added the game \(quote(title)), a rematch of \(quote(original.title))", game: game.id)

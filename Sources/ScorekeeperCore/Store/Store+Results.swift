@@ -26,16 +26,17 @@ extension Store {
   public func setRules(
     in gameReference: String, winner: GameRules.Winner?, target: RuleChange<Points>?,
     winBy: RuleChange<Int>? = nil, rounds: RuleChange<Int>?, counted: Bool? = nil, cooperative: Bool? = nil,
-    kind: RuleChange<String>? = nil
+    bust: Bool? = nil, kind: RuleChange<String>? = nil
   ) throws -> GameStateChange {
-    if case .set(let value) = target, value <= 0 { throw GameRulesError.targetNotPositive(value) }
+    if case .set(let value) = target, value < 0 { throw GameRulesError.targetNotPositive(value) }
     if case .set(let value) = winBy, value <= 0 { throw GameRulesError.winByNotPositive(value) }
     if case .set(let value) = rounds, value <= 0 { throw GameRulesError.roundsNotPositive(value) }
     let newKind: String?? = try kind.map { change in
       if case .set(let name) = change { try TextField.gameKind.validate(name) } else { nil }
     }
     return try write {
-      let onlyCounting = winner == nil && target == nil && winBy == nil && rounds == nil && cooperative == nil
+      let onlyCounting =
+        winner == nil && target == nil && winBy == nil && rounds == nil && cooperative == nil && bust == nil
       let (game, previous) = try writableGame(gameReference)
       if !onlyCounting, previous.isFinished { throw StoreError.rulesOfFinishedGame(game: game) }
       if case .set(let limit) = rounds, limit < previous.outcome.roundsPlayed {
@@ -43,14 +44,16 @@ extension Store {
           limit: limit, game: game, roundsPlayed: previous.outcome.roundsPlayed)
       }
       let rules = previous.rules.changed(
-        winner: winner, target: target.map(\.logged), winBy: winBy.map { Int64($0.logged) },
-        rounds: rounds.map { Int64($0.logged) }, counted: counted, cooperative: cooperative)
+        winner: winner, target: target.map(\.logged), targetZero: target == .set(0),
+        winBy: winBy.map { Int64($0.logged) }, rounds: rounds.map { Int64($0.logged) }, counted: counted,
+        cooperative: cooperative, bust: bust)
       if let problem = rules.problem { throw problem }
       if rules != previous.rules {
         try recordGameEvent(
           "rules", in: game, winner: winner, target: target, winBy: winBy, rounds: rounds,
           counted: counted == previous.rules.counted ? nil : counted,
-          cooperative: cooperative == previous.rules.cooperative ? nil : cooperative)
+          cooperative: cooperative == previous.rules.cooperative ? nil : cooperative,
+          bust: bust == previous.rules.bust ? nil : bust)
         try recordLocalChange("changed the rules of \(quote(game.title))", game: game.id)
       }
       var change = try stateChange(of: game, from: previous)
@@ -118,22 +121,24 @@ extension Store {
   func recordGameEvent(
     _ kind: String, in game: Game, winner: GameRules.Winner? = nil, target: RuleChange<Points>? = nil,
     winBy: RuleChange<Int>? = nil, rounds: RuleChange<Int>? = nil, counted: Bool? = nil,
-    winners: [String]? = nil,
-    cooperative: Bool? = nil
+    winners: [String]? = nil, cooperative: Bool? = nil, start: Points? = nil, bust: Bool? = nil
   ) throws {
+    func flag(_ value: Bool?) -> SQLValue { SQLValue(value.map { $0 ? Int64(1) : 0 }) }
     let time = try database.fetchOne(
       """
       INSERT INTO gameEvents
         (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, cooperative, winBy,
-         time)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, ?10, \(Self.logTime("?1")))
+         start, startThousandths, bust, targetZero, time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
+        \(Self.logTime("?1")))
       RETURNING time
       """,
       [
         .text(game.id), .text(kind), SQLValue(winner?.rawValue), target.map { .whole($0.logged) } ?? .null,
         SQLValue(rounds.map { Int64($0.logged) }), SQLValue(winners?.joined(separator: " ")),
-        target.map { .thousandths($0.logged) } ?? .null, SQLValue(counted.map { $0 ? Int64(1) : 0 }),
-        SQLValue(cooperative.map { $0 ? Int64(1) : 0 }), SQLValue(winBy.map { Int64($0.logged) }),
+        target.map { .thousandths($0.logged) } ?? .null, flag(counted), flag(cooperative),
+        SQLValue(winBy.map { Int64($0.logged) }), start.map { .whole($0) } ?? .null,
+        start.map { .thousandths($0) } ?? .null, flag(bust), target == .set(0) ? .integer(1) : .null,
       ]
     ) { try $0.timestamp(0) }!
     try noteLogTime(time)

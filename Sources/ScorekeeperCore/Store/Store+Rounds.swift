@@ -24,6 +24,8 @@ public struct RoundUpdate: Hashable, Sendable {
   /// Whether this round ended the game.
   public var ended: Bool
   public var standings: [Standing]
+  /// The players whose points in it busted (`--bust`): counted 0.
+  public var busts: Set<String> = []
 }
 
 extension Store {
@@ -228,6 +230,7 @@ extension Store {
     return RoundUpdate(
       game: GameSummary(game: game, playerCount: standings.count), number: number,
       isCorrection: isCorrection, points: points, changed: changed, state: state,
-      ended: change != nil && state.outcome.finish?.change == change, standings: standings)
+      ended: change != nil && state.outcome.finish?.change == change, standings: standings,
+      busts: change.flatMap { state.outcome.busts[$0] } ?? [])
   }
 }

@@ -7,6 +7,8 @@ public struct ScoreUpdate: Hashable, Sendable {
   public var state: GameState
   /// Whether this change ended the game.
   public var ended: Bool
+  /// Whether it busted (`--bust`): kept, counted 0.
+  public var busted = false
 }
 
 /// The size of a game's standings, known before its rows are streamed, so
@@ -70,7 +72,8 @@ extension Store {
   ) throws -> ScoreUpdate {
     try write {
       let (game, before) = try gameInProgress(gameReference)
-      let previous = try findPlayer(playerReference, in: game)
+      var previous = try findPlayer(playerReference, in: game)
+      if !before.outcome.countsEveryPoint { previous.score = before.outcome.totals[previous.id] ?? 0 }
       // Checked against the exact total, which may lie past 64 bits when
       // changes from several devices met (`score` is then clamped).
       let total = try exactScore(of: previous.id)
@@ -82,10 +85,12 @@ extension Store {
         }
         delta = amount
       case .set(let value):
-        guard (value - total).fitsStorage else {
+        // From the total that counts: in a game with busts, not the sum.
+        let from = before.outcome.countsEveryPoint ? total : previous.score
+        guard (value - from).fitsStorage else {
           throw StoreError.changeTooLarge(player: previous, change: change, game: game)
         }
-        delta = value - total
+        delta = value - from
       }
       let event = delta == 0 ? nil : try recordScoreEvent(for: previous.id, delta: delta)
       // Only rules that end a game by themselves can end it now, and only
@@ -99,7 +104,8 @@ extension Store {
       return ScoreUpdate(
         game: GameSummary(game: game, playerCount: standings.count), previous: previous,
         player: player, standings: standings, state: state,
-        ended: event != nil && state.outcome.finish?.change == event?.id)
+        ended: event != nil && state.outcome.finish?.change == event?.id,
+        busted: event.map { state.outcome.busts[$0.id] != nil } ?? false)
     }
   }
 
@@ -141,7 +147,7 @@ extension Store {
     let placed = order == nil && state.outcome.isPlacedByFinish ? state.placeOfPlayer : nil
     let order = order ?? (state.rules.winner == .lowest ? .ascending : .descending)
     let direction = order == .descending ? "DESC" : "ASC"
-    let counted = state.outcome.notCounted.isEmpty ? nil : state.outcome.totals
+    let counted = state.outcome.countsEveryPoint ? nil : state.outcome.totals
     let winners = state.winners
     var ranks = RankCounter()
     var held: [(Player, String?, Photo?)] = []
@@ -151,12 +157,15 @@ extension Store {
     let hasDecimals = try database.fetchOne(
       "SELECT EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)", [.text(game.id)]
     ) { try $0.int(0) == 1 }!
+    // Totals other than the cached sums are sorted below, ties by the
+    // order read here: by name.
+    let byCachedTotal =
+      counted != nil ? "" : "p.score \(direction), \(hasDecimals ? "p.scoreThousandths \(direction), " : "")"
     try database.forEachRow(
       """
       SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(Photo.columns(of: "f"))
       FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
-      ORDER BY p.score \(direction), \(hasDecimals ? "p.scoreThousandths \(direction), " : "")p.name COLLATE NOCASE,
-        p.name, p.id
+      ORDER BY \(byCachedTotal)p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]
     ) { row in
       // gameID is the same on every row; not decoding it saves a string a row.
@@ -173,7 +182,7 @@ extension Store {
       if let counted { player.score = counted[player.id] ?? 0 }
       held.append((player, team, photo))
     }
-    // Stable: ties keep the query's order (name, then id).
+    // Stable: ties keep the query's order (the cached total, then name and id).
     let sorted = held.enumerated().sorted { lhs, rhs in
       if let placed, placed[lhs.element.0.id] != placed[rhs.element.0.id] {
         return placed[lhs.element.0.id] ?? .max < placed[rhs.element.0.id] ?? .max

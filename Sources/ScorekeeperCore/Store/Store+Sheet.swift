@@ -8,6 +8,8 @@ public struct ScoreSheet: Hashable, Sendable {
     public var points: [String: Points]
     /// Whether a correction (`round --fix`) changed it.
     public var corrected: Bool
+    /// The players whose points in it busted (`--bust`): shown, counted 0.
+    public var busts: Set<String> = []
   }
 
   /// A score change outside the rounds (`score`, a starting score).
@@ -17,6 +19,8 @@ public struct ScoreSheet: Hashable, Sendable {
     public var playerID: String
     public var points: Points
     public var time: Timestamp
+    /// Whether it busted (`--bust`): shown, counted 0.
+    public var bust = false
   }
 
   public var game: GameSummary
@@ -76,7 +80,7 @@ extension Store {
     let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
     try database.forEachRow(
       """
-      SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths)
+      SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths), r.id
       FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
       WHERE r.gameID = ?1 AND r.undoes IS NULL
         AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
@@ -87,13 +91,14 @@ extension Store {
       if try row.int(1) == 1 { rounds[at].corrected = true }
       if let player = try row.optionalText(2) {
         rounds[at].points[player, default: 0] += try row.points(3)
+        if state.outcome.busts[try row.text(5)]?.contains(player) == true { rounds[at].busts.insert(player) }
       }
     }
     // Both in time order: the rounds before a change only grow.
     var played = 0
     let changes = try database.fetchAll(
       """
-      SELECT e.time, e.playerID, e.delta, e.thousandths
+      SELECT e.time, e.playerID, e.delta, e.thousandths, e.id
       FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
       WHERE p.gameID = ?1 AND e.roundID IS NULL AND e.undoes IS NULL
         AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
@@ -103,10 +108,11 @@ extension Store {
       let time = try row.timestamp(0)
       while played < live.count, live[played].madeAt <= time { played += 1 }
       return ScoreSheet.Change(
-        afterRound: played, playerID: try row.text(1), points: try row.points(2), time: time)
+        afterRound: played, playerID: try row.text(1), points: try row.points(2), time: time,
+        bust: state.outcome.busts[try row.text(4)] != nil)
     }
     let totals =
-      state.outcome.notCounted.isEmpty
+      state.outcome.countsEveryPoint
       ? Dictionary(players.map { ($0.player.id, $0.player.score) }, uniquingKeysWith: { first, _ in first })
       : state.outcome.totals
     return ScoreSheet(

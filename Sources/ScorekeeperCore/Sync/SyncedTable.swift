@@ -57,7 +57,7 @@ struct SyncedTable: Hashable, Sendable {
     name: "gameEvents",
     fields: [
       "time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners", "places",
-      "counted", "cooperative", "winBy",
+      "counted", "cooperative", "winBy", "start", "startThousandths", "bust", "targetZero",
     ],
     parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 

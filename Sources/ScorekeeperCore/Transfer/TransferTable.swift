@@ -104,6 +104,10 @@ struct TransferTable: Sendable {
       .init(name: "counted", kind: .integer, optional: true, omittedWhenNull: true),
       .init(name: "cooperative", kind: .integer, optional: true, omittedWhenNull: true),
       .init(name: "winBy", kind: .integer, optional: true, omittedWhenNull: true),
+      .init(name: "start", kind: .points, optional: true, omittedWhenNull: true),
+      .init(name: "startThousandths", kind: .thousandths, optional: true, omittedWhenNull: true),
+      .init(name: "bust", kind: .integer, optional: true, omittedWhenNull: true),
+      .init(name: "targetZero", kind: .integer, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
   static let scoreEvents = TransferTable(

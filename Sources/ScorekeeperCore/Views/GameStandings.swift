@@ -87,7 +87,7 @@ extension Store {
         photoCount: try row.int(3))
     }!
     return StandingsHeader(
-      game: game, state: state, shape: state.outcome.notCounted.isEmpty ? shape : state.countedShape(shape),
+      game: game, state: state, shape: state.outcome.countsEveryPoint ? shape : state.countedShape(shape),
       kind: try kind(of: game))
   }
 }

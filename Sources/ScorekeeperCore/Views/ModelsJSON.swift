@@ -72,14 +72,15 @@ extension Standing {
 
 extension GameRules {
   /// {"winner": "highest" | "lowest", "target": N | null, "winBy": N |
-  /// null, "rounds": N | null, "counted": whether it counts for
+  /// null, "start": N | null, "bust": whether a change past the target
+  /// counts 0, "rounds": N | null, "counted": whether it counts for
   /// statistics and ratings, "cooperative": whether the table wins or
   /// loses together}
   public var json: JSON {
     .object([
       ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
-      ("winBy", winBy.map { .integer(Int64($0)) } ?? .null),
-      ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
+      ("winBy", winBy.map { .integer(Int64($0)) } ?? .null), ("start", start?.json ?? .null),
+      ("bust", .bool(bust)), ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
       ("cooperative", .bool(cooperative)),
     ])
   }
@@ -151,7 +152,7 @@ extension ScoreEvent {
 
 extension HistoryEntry {
   /// A score event's keys, then {"playerName", "thisDevice", "round" (N or
-  /// null), "correction", "counts", "roundUndone" (the round was undone,
+  /// null), "correction", "counts", "busted" (counted 0: `--bust`), "roundUndone" (the round was undone,
   /// or this undoes it), "undid" (the change an undo takes back, or null)}.
   public var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
@@ -159,7 +160,7 @@ extension HistoryEntry {
       fields + [
         ("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice)),
         ("round", round.map { .integer(Int64($0)) } ?? .null), ("correction", .bool(isCorrection)),
-        ("counts", .bool(counts)), ("roundUndone", .bool(roundUndone)), ("undid", undid?.json ?? .null),
+        ("counts", .bool(counts)), ("busted", .bool(busted)), ("roundUndone", .bool(roundUndone)), ("undid", undid?.json ?? .null),
       ])
   }
 }
@@ -237,8 +238,9 @@ extension PeopleChange {
 
 extension ScoreSheet {
   /// {"game", "rules", "players": [{"id", "name", "team"}], "rounds":
-  /// [{"number", "points": {id: N}, "corrected"}], "totals": {id: N},
-  /// "changes": [{"afterRound", "player", "points", "time"}], "state",
+  /// [{"number", "points": {id: N}, "corrected", "busts": [ids]}],
+  /// "totals": {id: N}, "changes": [{"afterRound", "player", "points",
+  /// "time", "bust"}], "state",
   /// "round"}
   public var json: JSON {
     .object([
@@ -261,6 +263,7 @@ extension ScoreSheet {
               ("number", .integer(Int64(round.number))),
               ("points", .object(players.map { ($0.player.id, (round.points[$0.player.id] ?? 0).json) })),
               ("corrected", .bool(round.corrected)),
+              ("busts", .array(players.map(\.player.id).filter(round.busts.contains).map(JSON.string))),
             ])
           })
       ),
@@ -271,7 +274,7 @@ extension ScoreSheet {
           changes.map {
             .object([
               ("afterRound", .integer(Int64($0.afterRound))), ("player", .string($0.playerID)),
-              ("points", $0.points.json), ("time", .string($0.time.iso8601)),
+              ("points", $0.points.json), ("time", .string($0.time.iso8601)), ("bust", .bool($0.bust)),
             ])
           })
       ),

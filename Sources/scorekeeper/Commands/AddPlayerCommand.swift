@@ -19,7 +19,7 @@ extension Command {
     echoes: true,
     run: { invocation in
       let added = try invocation.store().addPlayer(
-        to: invocation[.game], name: invocation[.name], score: invocation[.score] ?? 0,
+        to: invocation[.game], name: invocation[.name], score: invocation[.score],
         team: invocation[.team])
       if invocation.json {
         invocation.print(.object([("game", added.game.json), ("player", added.player.json)]))
@@ -40,7 +40,7 @@ extension Option where Value == Points {
   fileprivate static let score = Option(
     OptionSpec(
       name: "--score", valueName: "N",
-      help: "The starting score (default 0); may be negative or have decimals.")
+      help: "The starting score (default the game's --start, else 0); may be negative or have decimals.")
   ) { text in try typedPoints(text, in: "--score \(text)", command: "add-player") }
 }
 

@@ -85,7 +85,8 @@ extension Command {
                 "  round \($0)" + (entry.isCorrection ? ", corrected" : "")
                   + (entry.roundUndone ? ", undone" : "")
               } ?? "")
-              + (entry.counts ? "" : "  not counted: made after the game ended"))
+              + (entry.counts ? "" : "  not counted: made after the game ended")
+              + (entry.busted ? "  bust: counted 0" : ""))
         })
       for own in ownLines { output.line(own.line) }
     })

@@ -19,6 +19,10 @@ extension Flag {
   static let counted = Flag(
     spec: OptionSpec(name: "--counted", help: "Count the game in stats and ratings again (the default)."))
   static let noKind = Flag(spec: OptionSpec(name: "--no-kind", help: "Say no more which game it is."))
+  static let bust = Flag(
+    spec: OptionSpec(
+      name: "--bust", help: "With --target: a round or score that would pass it counts 0 (darts' bust)."))
+  static let noBust = Flag(spec: OptionSpec(name: "--no-bust", help: "A score past the target counts again."))
   static let cooperative = Flag(
     spec: OptionSpec(
       name: "--cooperative",
@@ -39,13 +43,22 @@ extension Option where Value == Points {
   static let target = Option(
     OptionSpec(
       name: "--target", valueName: "N",
-      help: "End the game as soon as a total (a team's, with teams) reaches N (above 0; 10.5 too).")
+      help: "End the game as soon as a total (a team's, with teams) reaches N (above 0; 10.5 too; 0 in a countdown).")
   ) { text in
     let target = try typedPoints(text, in: "--target \(text)")
-    guard target > 0 else {
-      throw UsageError("--target takes a target total above 0 (got \(quote(text))).")
+    guard target >= 0 else {
+      throw UsageError("--target takes a target total of 0 or more (got \(quote(text))).")
     }
     return target
+  }
+  static let start = Option(
+    OptionSpec(
+      name: "--start", valueName: "N",
+      help: "Every player starts at N (above 0): with --lowest-wins --target 0, a countdown (darts 501).")
+  ) { text in
+    let start = try typedPoints(text, in: "--start \(text)")
+    guard start > 0 else { throw UsageError("--start takes a starting score above 0 (got \(quote(text))).") }
+    return start
   }
 }
 

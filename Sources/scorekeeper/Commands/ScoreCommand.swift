@@ -35,14 +35,16 @@ extension Command {
           .object([
             ("game", update.game.json), ("player", update.player.json),
             ("previousScore", update.previous.score.json),
-            ("change", .string(change.description)),
+            ("change", .string(change.description)), ("bust", .bool(update.busted)),
             ("standings", .array(update.standings.map(\.json))),
           ]))
       } else {
         invocation.output.line(
           "\(quote(update.player.name)): \(update.previous.score) → \(update.player.score) "
             + "(\(change.description))"
-            + (update.previous.score == update.player.score ? ": nothing changed" : ""))
+            + (update.busted
+              ? ": bust, past the target, counted 0"
+              : update.previous.score == update.player.score ? ": nothing changed" : ""))
         StandingsTable.print(
           update.standings, of: update.game.game, state: update.state, to: invocation.output)
       }

@@ -8,7 +8,8 @@ extension Command {
       arguments: [Argument.game.spec],
       options: [
         Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
-        Option.winBy.spec, Flag.noWinBy.spec, Option.rounds.spec, Flag.noRounds.spec, Flag.notCounted.spec,
+        Option.winBy.spec, Flag.noWinBy.spec, Flag.bust.spec, Flag.noBust.spec, Option.rounds.spec,
+        Flag.noRounds.spec, Flag.notCounted.spec,
         Flag.counted.spec,
         Flag.cooperative.spec,
         Flag.competitive.spec, Option.kind.spec, Flag.noKind.spec,
@@ -17,7 +18,8 @@ extension Command {
         Rules not named stay as they are. The new rules judge the game from now on:
         a total already at a new target ends it at once. A number of rounds below the
         rounds already played is refused. --win-by needs a target (the game's, or one
-        given with it), and --no-target removes the lead with the target. A finished
+        given with it), and --no-target removes the lead with the target; --bust
+        (--no-bust) too. A game's --start is given when it is added. A finished
         game's rules do not change until "reopen". --not-counted keeps the game out
         of stats, leaderboards and ratings (--counted counts it again), and --kind
         (or --no-kind) says which game it is; these change a finished game too.
@@ -37,6 +39,7 @@ extension Command {
     prepare: { invocation in
       for (a, b) in [
         ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--win-by", "--no-win-by"),
+        ("--bust", "--no-bust"),
         ("--rounds", "--no-rounds"),
         ("--not-counted", "--counted"), ("--kind", "--no-kind"), ("--cooperative", "--competitive"),
       ]
@@ -66,7 +69,8 @@ extension Command {
         winBy: invocation[.noWinBy] ? .remove : invocation[.winBy].map(RuleChange.set),
         rounds: invocation[.noRounds] ? .remove : invocation[.rounds].map(RuleChange.set),
         counted: invocation[.notCounted] ? false : invocation[.counted] ? true : nil,
-        cooperative: invocation[.cooperative] ? true : invocation[.competitive] ? false : nil, kind: kind)
+        cooperative: invocation[.cooperative] ? true : invocation[.competitive] ? false : nil,
+        bust: invocation[.bust] ? true : invocation[.noBust] ? false : nil, kind: kind)
       printStateChange(change, invocation) { change in
         (change.previous.rules == change.state.rules
           ? "The rules of \(quote(change.game.game.title)) are already so: nothing changed."
@@ -78,7 +82,8 @@ extension Command {
 
   /// The options of set-rules that change a rule (the kind is no rule).
   private static let ruleOptions = [
-    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--win-by", "--no-win-by", "--rounds",
+    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--win-by", "--no-win-by", "--bust",
+    "--no-bust", "--rounds",
     "--no-rounds", "--not-counted",
     "--counted", "--cooperative", "--competitive",
   ]

@@ -1,12 +1,14 @@
 import ScorekeeperCore
 
 extension GameRules {
-  /// "lowest wins, ends at 100, 5 rounds"; nil for classic rules, which
+  /// "lowest wins, ends at 100, 5 rounds", "lowest wins, starts at 501,
+  /// ends at exactly 0" (a bust past it counts 0); nil for classic rules, which
   /// games always had and which say nothing new.
   var summary: String? {
     var parts: [String] = []
     if winner == .lowest { parts.append("lowest wins") }
-    if let target { parts.append("ends at \(target)") }
+    if let start { parts.append("starts at \(start)") }
+    if let target { parts.append(bust ? "ends at exactly \(target)" : "ends at \(target)") }
     if let winBy { parts.append("win by \(winBy)") }
     if let rounds { parts.append(rounds == 1 ? "1 round" : "\(rounds) rounds") }
     if cooperative { parts.append("co-operative") }

@@ -11,6 +11,8 @@ import ScorekeeperCore
 ///     Rank      2    1   3
 ///     * corrected
 ///
+/// A bust (`--bust`) is marked "!" and counted 0.
+///
 /// Names longer than their numbers are shortened (by display width, with
 /// "…") when the grid would not fit; a grid that still does not fit is
 /// printed in parts, each with the label column.
@@ -77,6 +79,9 @@ struct SheetTable {
       start = end
     }
     if sheet.rounds.contains(where: \.corrected) { output.line("* corrected") }
+    if sheet.rounds.contains(where: { !$0.busts.isEmpty }) || sheet.changes.contains(where: \.bust) {
+      output.line("! bust: past the target, counted 0")
+    }
     let names = Dictionary(
       sheet.players.map { ($0.player.id, $0.player.name) }, uniquingKeysWith: { a, _ in a })
     sheet.state.printFooter(names: names, to: output)
@@ -88,19 +93,32 @@ struct SheetTable {
     var cells: [[String]] = Array(repeating: [], count: sheet.players.count)
     let ids = sheet.players.map(\.player.id)
     var changes = sheet.changes[...]
+    let column = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    // Changes outside the rounds share a row until a player's comes again
+    // (every player's starting score is one row); before the first round,
+    // in a game with a start, it is the start.
     func outside(upTo round: Int) {
+      var row: [String: String] = [:]
+      func close(afterRound: Int) {
+        guard !row.isEmpty else { return }
+        labels.append(afterRound == 0 && sheet.state.rules.start != nil ? "start" : "score")
+        for (index, id) in ids.enumerated() { cells[index].append(row[id] ?? "") }
+        row = [:]
+      }
       while let change = changes.first, change.afterRound <= round {
         changes.removeFirst()
-        labels.append("score")
-        for (index, id) in ids.enumerated() {
-          cells[index].append(id == change.playerID ? change.points.signed : "")
-        }
+        guard column[change.playerID] != nil else { continue }
+        if row[change.playerID] != nil { close(afterRound: change.afterRound) }
+        row[change.playerID] = change.points.signed + (change.bust ? "!" : "")
+        if changes.first.map({ $0.afterRound != change.afterRound }) ?? true { close(afterRound: change.afterRound) }
       }
     }
     for round in sheet.rounds {
       outside(upTo: round.number - 1)
       labels.append(String(round.number).padding(to: 5, leading: true) + (round.corrected ? "*" : ""))
-      for (index, id) in ids.enumerated() { cells[index].append((round.points[id] ?? 0).description) }
+      for (index, id) in ids.enumerated() {
+        cells[index].append((round.points[id] ?? 0).description + (round.busts.contains(id) ? "!" : ""))
+      }
     }
     outside(upTo: Int.max)
     labels.append("Total")

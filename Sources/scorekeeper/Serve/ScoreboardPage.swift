@@ -131,7 +131,8 @@ enum ScoreboardPage {
         // The rules, as list GAME says them.
         const rules = list.rules, said = [];
         if (rules.winner === "lowest") said.push("lowest wins");
-        if (rules.target !== null) said.push("ends at " + rules.target);
+        if (rules.start !== null) said.push("starts at " + rules.start);
+        if (rules.target !== null) said.push((rules.bust ? "ends at exactly " : "ends at ") + rules.target);
         if (rules.winBy !== null) said.push("win by " + rules.winBy);
         if (rules.rounds !== null) said.push(rules.rounds === 1 ? "1 round" : rules.rounds + " rounds");
         if (rules.cooperative) said.push("co-operative");

@@ -61,7 +61,8 @@ import Testing
     #expect(throws: GameRulesError.roundsNotPositive(0)) { try GameRules(rounds: 0) }
     #expect(
       "\(GameRulesError.targetNotPositive(-5))"
-        == "The target -5 is not a total a game can reach: give a number above 0.")
+        == "The target -5 is not a total a game can reach: give a number above 0 "
+        + "(0 only for a countdown: --start above it and --lowest-wins).")
   }
 
   @Test("Hearts: reaching 100 ends the game at that round, the lowest total wins, later points do not count")
@@ -167,6 +168,105 @@ import Testing
     #expect(rules.changed(winner: nil, target: 0, rounds: nil) == .classic)
     #expect(rules.changed(winner: nil, target: nil, winBy: 0, rounds: nil) == (try GameRules(target: 11)))
     #expect(rules.changed(winner: nil, target: 21, rounds: nil) == (try GameRules(target: 21, winBy: 2)))
+  }
+
+  /// Darts 501: each player starts at 501 (a change outside the rounds),
+  /// the lowest wins, the game ends at 0.
+  static func darts(bust: Bool) throws -> (GameRules, [GameOutcome.Change]) {
+    let rules = try GameRules(winner: .lowest, target: 0, start: 501, bust: bust)
+    let starts = [Self.ann, Self.bob].enumerated().map { index, player in
+      GameOutcome.Change(id: "s\(index)", time: Self.at(0), kind: .points([player: 501], rounds: 0))
+    }
+    return (rules, starts)
+  }
+
+  @Test("a countdown ends when a total comes down to the target; a side not yet given its start has not reached it")
+  func countdown() throws {
+    let (rules, starts) = try Self.darts(bust: false)
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    // Before anyone's start, both sides are at 0 and nothing has ended.
+    #expect(!GameOutcome(replaying: [], players: two, rules: rules).isFinished)
+    #expect(!GameOutcome(replaying: Array(starts.prefix(1)), players: two, rules: rules).isFinished)
+    let log =
+      starts + [
+        Self.round(1, [Self.ann: -180, Self.bob: -100]), Self.round(2, [Self.ann: -180, Self.bob: -140]),
+        Self.round(3, [Self.ann: -150, Self.bob: -60]), Self.round(4, [Self.bob: -20]),
+      ]
+    // Without a bust, Ann's -150 from 141 takes her below 0: that ends it.
+    let outcome = GameOutcome(replaying: log, players: two, rules: rules)
+    #expect(outcome.totals == [Self.ann: -9, Self.bob: 201])
+    #expect(outcome.finish == GameOutcome.Finish(.target, by: "r3"))
+    #expect(outcome.notCounted == ["r4"])
+    #expect(outcome.busts == [:])
+    #expect(outcome.winners(players: two) == [Self.ann])
+  }
+
+  @Test("a bust counts 0 for the side it would take past the target, so a countdown ends at exactly 0")
+  func bust() throws {
+    let (rules, starts) = try Self.darts(bust: true)
+    let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
+    let log =
+      starts + [
+        Self.round(1, [Self.ann: -180, Self.bob: -100]), Self.round(2, [Self.ann: -180, Self.bob: -140]),
+        Self.round(3, [Self.ann: -150, Self.bob: -60]),
+        GameOutcome.Change(id: "c4", time: Self.at(4), kind: .points([Self.ann: -141], rounds: 0)),
+        Self.round(5, [Self.bob: -20]),
+      ]
+    let outcome = GameOutcome(replaying: log, players: two, rules: rules)
+    #expect(outcome.busts == ["r3": [Self.ann]])
+    #expect(outcome.totals == [Self.ann: 0, Self.bob: 201])
+    #expect(outcome.finish == GameOutcome.Finish(.target, by: "c4"))
+    #expect(outcome.notCounted == ["r5"])
+    #expect(!outcome.countsEveryPoint)
+    // A team busts whole: Owls at 10 with -6 and -6 passes 0, though
+    // each alone would not; Larks' -10 reaches it exactly.
+    let teams: [(id: String, team: String?)] = [
+      (Self.ann, "Owls"), (Self.bob, "Larks"), (Self.cy, "Owls"), (Self.dee, "Larks"),
+    ]
+    let small = try GameRules(winner: .lowest, target: 0, start: 5, bust: true)
+    let teamStarts = GameOutcome.Change(
+      id: "s", time: Self.at(0), kind: .points([Self.ann: 5, Self.bob: 5, Self.cy: 5, Self.dee: 5], rounds: 0))
+    let teamLog = [
+      teamStarts, Self.round(1, [Self.ann: -6, Self.cy: -6, Self.bob: -4, Self.dee: -6]),
+    ]
+    let teamOutcome = GameOutcome(replaying: teamLog, players: teams, rules: small)
+    #expect(teamOutcome.busts == ["r1": [Self.ann, Self.cy]])
+    #expect(teamOutcome.totals == [Self.ann: 5, Self.bob: 1, Self.cy: 5, Self.dee: -1])
+    #expect(teamOutcome.finish == GameOutcome.Finish(.target, by: "r1"))
+    #expect(teamOutcome.winners(players: teams) == [Self.bob, Self.dee])
+    // Counting up, a bust is passing the target from below.
+    let up = try GameRules(target: 21, bust: true)
+    let upLog = [Self.round(1, [Self.ann: 15]), Self.round(2, [Self.ann: 7]), Self.round(3, [Self.ann: 6])]
+    let upOutcome = GameOutcome(replaying: upLog, players: two, rules: up)
+    #expect(upOutcome.busts == ["r2": [Self.ann]])
+    #expect(upOutcome.finish == GameOutcome.Finish(.target, by: "r3"))
+  }
+
+  @Test("a start, a bust and a target of 0 must fit together, and each refusal says why")
+  func badCountdown() throws {
+    #expect(throws: GameRulesError.startNotPositive(0)) { try GameRules(start: 0) }
+    #expect(throws: GameRulesError.bustWithoutTarget) { try GameRules(bust: true) }
+    #expect(throws: GameRulesError.targetNotPositive(0)) { try GameRules(winner: .lowest, target: 0) }
+    #expect(throws: GameRulesError.startAtTarget(100)) { try GameRules(target: 100, start: 100) }
+    #expect(throws: GameRulesError.countdownHighestWins(start: 501, target: 0)) {
+      try GameRules(target: 0, start: 501)
+    }
+    #expect(
+      "\(GameRulesError.countdownHighestWins(start: 501, target: 0))"
+        == "Starting at 501, the target 0 is reached by counting down, where the lowest total wins: "
+        + "add --lowest-wins (darts 501), or give a target above the start.")
+    #expect(
+      "\(GameRulesError.bustWithoutTarget)"
+        == "A bust is a score that would pass the target: give --target too (darts: --start 501 --target 0 --bust).")
+    // Counting up from a start is no countdown; Hearts from 50 to 100 is fine.
+    #expect(!(try GameRules(winner: .lowest, target: 100, start: 50)).isCountdown)
+    // A target of 0 is kept only when logged as one; removing the target removes the bust.
+    let (rules, _) = try Self.darts(bust: true)
+    let logged = GameRules.classic.changed(
+      winner: .lowest, target: 0, targetZero: true, rounds: nil, start: 501, bust: true)
+    #expect(logged == rules)
+    #expect(rules.changed(winner: nil, target: 0, rounds: nil).target == nil)
+    #expect(rules.changed(winner: nil, target: 0, rounds: nil).bust == false)
   }
 
   @Test("a set number of rounds ends the game after the last; score changes outside rounds are no round")

@@ -197,6 +197,7 @@ import Testing
     "20 restoredBackups dae4f3f4b290738b075034f74011c5c712ad0c8873872a4153fee118e886af01",
     "21 syncTombstones 40b00c63a2247837ffdc37ee03c856b59be1fb98d81d52021f11e7d6bf1803e7",
     "22 winBy a303a215bb9602a4d1b6ba62b05dae5502716a11c79b6fbeea4211e099c6c8de",
+    "23 countdown 9cd72020255a29c5f93859e135f8e7077b0c918a3a8fccc3b5ac02f13ab3fbf5",
   ]
 
   /// The same for the mock cloud file's migrations.

@@ -113,6 +113,7 @@ extension Store {
             round: label?.number, isCorrection: try entry.optionalText(10) != nil,
             counts: !notCounted.contains(round ?? event.id))
           history.roundUndone = label?.undone ?? false
+          history.busted = state.outcome.busts[round ?? event.id]?.contains(event.playerID) == true
           history.undid = try event.undoes.flatMap { id in
             try store.database.fetchOne(
               "SELECT \(ScoreEvent.columns) FROM scoreEvents AS e WHERE e.id = ?1", [.text(id)],
