@@ -80,7 +80,8 @@ extension GameRules {
     .object([
       ("winner", .string(winner.rawValue)), ("target", target?.json ?? .null),
       ("winBy", winBy.map { .integer(Int64($0)) } ?? .null), ("start", start?.json ?? .null),
-      ("bust", .bool(bust)), ("rounds", rounds.map { .integer(Int64($0)) } ?? .null), ("counted", .bool(counted)),
+      ("bust", .bool(bust)), ("rounds", rounds.map { .integer(Int64($0)) } ?? .null),
+      ("counted", .bool(counted)),
       ("cooperative", .bool(cooperative)),
     ])
   }
@@ -160,7 +161,8 @@ extension HistoryEntry {
       fields + [
         ("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice)),
         ("round", round.map { .integer(Int64($0)) } ?? .null), ("correction", .bool(isCorrection)),
-        ("counts", .bool(counts)), ("busted", .bool(busted)), ("roundUndone", .bool(roundUndone)), ("undid", undid?.json ?? .null),
+        ("counts", .bool(counts)), ("busted", .bool(busted)), ("roundUndone", .bool(roundUndone)),
+        ("undid", undid?.json ?? .null),
       ])
   }
 }

@@ -51,8 +51,7 @@ extension Command {
       }
       if invocation[.target] == .zero && invocation[.start] == nil {
         throw UsageError(
-          "--target 0 ends a countdown: give --start above it (and --lowest-wins), or a target above 0.",
-          command: "add-game")
+          "--target 0 ends a countdown: give --start above it (and --lowest-wins), or a target above 0.")
       }
     },
     run: { invocation in

@@ -37,7 +37,9 @@ extension Command {
               ("game", update.game.json), ("round", .integer(Int64(update.number))),
               ("correction", .bool(update.isCorrection)),
               ("points", .object(update.points.map { ($0.player.id, $0.points.json) })),
-              ("busts", .array(update.points.map(\.player.id).filter(update.busts.contains).map(JSON.string))),
+              (
+                "busts", .array(update.points.map(\.player.id).filter(update.busts.contains).map(JSON.string))
+              ),
               ("standings", .array(update.standings.map(\.json))),
             ] + update.state.jsonFields))
         return
@@ -51,7 +53,8 @@ extension Command {
             : "Round \(update.number) of \(title) already has these points: nothing changed.")
       } else {
         let points = update.points.map {
-          "\(quote($0.player.name)) \($0.points.signed)" + (update.busts.contains($0.player.id) ? " (bust)" : "")
+          "\(quote($0.player.name)) \($0.points.signed)"
+            + (update.busts.contains($0.player.id) ? " (bust)" : "")
         }
         invocation.output.line(
           "Round \(update.number) of \(title): " + (points.isEmpty ? "no points." : listed(points) + "."))

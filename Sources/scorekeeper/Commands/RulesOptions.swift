@@ -43,7 +43,9 @@ extension Option where Value == Points {
   static let target = Option(
     OptionSpec(
       name: "--target", valueName: "N",
-      help: "End the game as soon as a total (a team's, with teams) reaches N (above 0; 10.5 too; 0 in a countdown).")
+      help:
+        "End the game as soon as a total (a team's, with teams) reaches N (above 0; 10.5 too; 0 in a countdown)."
+    )
   ) { text in
     let target = try typedPoints(text, in: "--target \(text)")
     guard target >= 0 else {

@@ -110,7 +110,9 @@ struct SheetTable {
         guard column[change.playerID] != nil else { continue }
         if row[change.playerID] != nil { close(afterRound: change.afterRound) }
         row[change.playerID] = change.points.signed + (change.bust ? "!" : "")
-        if changes.first.map({ $0.afterRound != change.afterRound }) ?? true { close(afterRound: change.afterRound) }
+        if changes.first.map({ $0.afterRound != change.afterRound }) ?? true {
+          close(afterRound: change.afterRound)
+        }
       }
     }
     for round in sheet.rounds {

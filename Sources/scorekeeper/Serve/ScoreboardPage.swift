@@ -174,19 +174,29 @@ enum ScoreboardPage {
         const table = document.getElementById("sheet");
         const head = element("tr");
         head.append(element("th", "Round"), ...sheet.players.map((p) => element("th", p.name)));
-        // A score change outside the rounds is a row of its own where it
-        // fell, as the sheet command shows it, so the columns add up.
-        const change = (c) => {
-          const tr = element("tr", undefined, "change");
-          tr.append(element("td", "score"),
-            ...sheet.players.map((p) => element("td", p.id === c.player ? (c.points >= 0 ? "+" : "") + c.points : "")));
-          return tr;
+        // Score changes outside the rounds share a row where they fell
+        // until a player's comes again, as the sheet command shows them
+        // (every player's start is one row), so the columns add up; "!"
+        // marks a bust, counted 0.
+        const mark = (text, bust) => text + (bust ? "!" : "");
+        const after = (number) => {
+          const rows = [];
+          let row = null;
+          for (const c of sheet.changes.filter((c) => c.afterRound === number)) {
+            if (row === null || c.player in row) rows.push(row = {});
+            row[c.player] = mark((c.points >= 0 ? "+" : "") + c.points, c.bust);
+          }
+          return rows.map((row) => {
+            const tr = element("tr", undefined, "change");
+            tr.append(element("td", number === 0 && list.rules.start !== null ? "start" : "score"),
+              ...sheet.players.map((p) => element("td", row[p.id] ?? "")));
+            return tr;
+          });
         };
-        const after = (number) => sheet.changes.filter((c) => c.afterRound === number).map(change);
         const rows = [...after(0), ...sheet.rounds.flatMap((r) => {
           const tr = element("tr");
           tr.append(element("td", String(r.number) + (r.corrected ? "*" : "")),
-            ...sheet.players.map((p) => element("td", String(r.points[p.id] ?? 0))));
+            ...sheet.players.map((p) => element("td", mark(String(r.points[p.id] ?? 0), r.busts.includes(p.id)))));
           return [tr, ...after(r.number)];
         })];
         const total = element("tr");

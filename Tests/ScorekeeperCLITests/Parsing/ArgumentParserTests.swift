@@ -142,8 +142,8 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE [--lowest-wins] [--target N] [--win-by N] [--rounds N] [--kind KIND] [--not-counted] "
-          + "[--cooperative]",
+        "add-game TITLE [--lowest-wins] [--target N] [--win-by N] [--start N] [--bust] [--rounds N] [--kind KIND] "
+          + "[--not-counted] [--cooperative]",
         "add-player GAME NAME [--score N] [--team TEAM]",
         "score GAME PLAYER CHANGE [--ascending]",
         "round GAME NAME=N [NAME=N …] [--fix K]",
@@ -154,8 +154,8 @@ import Testing
         "watch [GAME] [--sheet]",
         "serve [--port N] [--bind ADDR]",
         "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--win-by N] [--no-win-by] "
-          + "[--rounds N] [--no-rounds] [--not-counted] [--counted] [--cooperative] [--competitive] [--kind KIND] "
-          + "[--no-kind]",
+          + "[--bust] [--no-bust] [--rounds N] [--no-rounds] [--not-counted] [--counted] [--cooperative] "
+          + "[--competitive] [--kind KIND] [--no-kind]",
         "finish GAME [NAME …] [--winner] [--cooperative won|lost]",
         "reopen GAME",
         "rematch GAME [TITLE]",

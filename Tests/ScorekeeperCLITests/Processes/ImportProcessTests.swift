@@ -40,6 +40,11 @@ import Testing
       ["add-game", "Live"], ["add-player", "Live", "Cy"],
       ["add-player", "Live", "Dee", "--score", "-0.125"], ["round", "Live", "Cy=½", "Dee=2"],
       ["set-rules", "Chess", "--not-counted"],
+      // Every rule a game event carries: a lead, a start of decimals, a
+      // bust, a countdown's target of 0.
+      ["add-game", "301", "--start", "301.5", "--lowest-wins", "--target", "1", "--bust", "--win-by", "2"],
+      ["add-player", "301", "Ann"], ["add-player", "301", "Bob"], ["round", "301", "Ann=-400", "Bob=-3"],
+      ["set-rules", "301", "--target", "0", "--no-bust"],
       ["import", directory.file("bgstats.json"), "--time-zone", "UTC"],
     ] {
       let result = try process.run(arguments)
@@ -70,8 +75,8 @@ import Testing
     let copy = directory.file("copy.sqlite")
     let first = try process.run(["--db", copy, "import", file, "--json"])
     let counts =
-      "\"games\": 5, \"players\": 9, \"photos\": 1, \"rounds\": 5, \"gameEvents\": 7, "
-      + "\"scoreChanges\": 12, \"personLinks\": 2"
+      "\"games\": 6, \"players\": 11, \"photos\": 1, \"rounds\": 6, \"gameEvents\": 9, "
+      + "\"scoreChanges\": 16, \"personLinks\": 2"
     let none =
       "\"games\": 0, \"players\": 0, \"photos\": 0, \"rounds\": 0, \"gameEvents\": 0, "
       + "\"scoreChanges\": 0, \"personLinks\": 0"
@@ -106,7 +111,9 @@ import Testing
         try ShellCommand.output(["sqlite3", directory.file("games.sqlite"), tracked]))
     }
     for command in [
-      ["list"], ["list", "Hearts"], ["list", "Azul"], ["list", "Chess", "--json"], ["people"],
+      ["list"], ["list", "Hearts"], ["list", "Azul"], ["list", "Chess", "--json"],
+      ["sheet", "301", "--json"],
+      ["people"],
       ["leaderboard"],
       ["stats"], ["history", "Hearts"],
     ] {
@@ -121,7 +128,7 @@ import Testing
         status: 0,
         stdout: """
           Imported "\(file)": nothing new.
-          Already here: 5 games, 9 players, 1 photo, 5 rounds, 7 rule changes and endings, 12 score changes, \
+          Already here: 6 games, 11 players, 1 photo, 6 rounds, 9 rule changes and endings, 16 score changes, \
           2 person links.
 
           """, stderr: ""))
@@ -141,7 +148,7 @@ import Testing
         status: 0,
         stdout: """
           Imported "\(file)": 1 game, 2 players, 3 rule changes and endings.
-          Already here: 3 games, 7 players, 1 photo, 5 rounds, 4 rule changes and endings, 12 score changes, \
+          Already here: 4 games, 9 players, 1 photo, 6 rounds, 6 rule changes and endings, 16 score changes, \
           2 person links.
           Changed here since, kept as they are here: 1 game.
 

@@ -168,3 +168,39 @@ extension ScoreboardBrowserTests {
         == "Round Ann Bob Cy|1 10 20 5|score   +3|Total 10 20 8")
   }
 }
+
+extension ScoreboardBrowserTests {
+  @Test("a countdown on the page: its rules, one start row, a bust marked as the sheet command marks it")
+  func countdown() throws {
+    guard HeadlessBrowser.isInstalled else {
+      if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("chromium is not installed") }
+      return
+    }
+    for arguments in [
+      ["add-game", "Darts", "--start", "501", "--lowest-wins", "--target", "0", "--bust"],
+      ["add-player", "Darts", "Ann"], ["add-player", "Darts", "Bob"],
+      ["round", "Darts", "Ann=-180", "Bob=-140"], ["round", "Darts", "Ann=-400", "Bob=-100"],
+      ["score", "Darts", "Bob", "-261"],
+    ] {
+      let result = try serve.process.run(arguments)
+      guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    let server = try serve.startServer()
+    defer { server.process.terminate() }
+    let browser = try HeadlessBrowser(directory: serve.directory)
+    defer { browser.close() }
+    let darts = try #require(
+      serve.process.run(["list", "--json"]).stdout.firstMatch(of: /"id": "([0-9a-f-]+)", "title": "Darts"/)
+        .map { String($0.output.1) })
+    try browser.open(server.url + "game/" + darts)
+    let rows =
+      "Array.from(document.querySelectorAll('#sheet tr')).map(r => Array.from(r.children)"
+      + ".map(c => c.textContent).join(' ')).join('|')"
+    let sheet = try browser.evaluate(rows) { ($0 as? String)?.isEmpty == false }
+    #expect(
+      sheet as? String == "Round Ann Bob|start +501 +501|1 -180 -140|2 -400! -100|score  -261|Total 321 0")
+    #expect(
+      try browser.evaluate("document.getElementById('state').textContent") as? String
+        == "Finished · round 2 · lowest wins · starts at 501 · ends at exactly 0")
+  }
+}

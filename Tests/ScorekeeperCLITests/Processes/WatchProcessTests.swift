@@ -42,7 +42,7 @@ import Testing
     func line(score: Int, at time: String) -> String {
       #"{"game":{"id":"00000000-0000-0000-0000-000000000001","title":"Poker","playerCount":1},"standings":"#
         + #"[{"rank":1,"id":"00000000-0000-0000-0000-000000000002","name":"Ann","score":\#(score),"photo":null,"#
-        + #""team":null,"winner":false}],"rules":{"winner":"highest","target":null,"winBy":null,"rounds":null,"counted":true,"#
+        + #""team":null,"winner":false}],"rules":{"winner":"highest","target":null,"winBy":null,"start":null,"bust":false,"rounds":null,"counted":true,"#
         + #""cooperative":false},"state":"in progress","round":0,"result":null,"kind":null,"changedAt":"\#(time)"}"#
     }
     #expect(try lines("watch", count: 1) == [line(score: 0, at: "2026-01-01T00:00:00.000Z")])

@@ -97,11 +97,40 @@ extension ProgramTests {
       ),
       (
         ["add-game", "Golf", "--target", "0"], .usage,
-        "--target takes a target total above 0 (got \"0\").\n"
+        "--target 0 ends a countdown: give --start above it (and --lowest-wins), or a target above 0.\n"
       ),
       (
         ["add-game", "Golf", "--target", "-5"], .usage,
-        "--target takes a target total above 0 (got \"-5\").\n"
+        "--target takes a target total of 0 or more (got \"-5\").\n"
+      ),
+      (
+        ["set-rules", "Hearts", "--target", "0"], .failure,
+        "The target 0 is not a total a game can reach: give a number above 0 (0 only for a countdown: --start "
+          + "above it and --lowest-wins). Nothing was changed.\n"
+      ),
+      (
+        ["add-game", "Darts", "--start", "0"], .usage,
+        "--start takes a starting score above 0 (got \"0\").\n"
+      ),
+      (
+        ["add-game", "Darts", "--start", "501", "--target", "0"], .failure,
+        "Starting at 501, the target 0 is reached by counting down, where the lowest total wins: add "
+          + "--lowest-wins (darts 501), or give a target above the start. Nothing was changed.\n"
+      ),
+      (
+        ["add-game", "Darts", "--start", "501", "--lowest-wins", "--target", "501"], .failure,
+        "A game that starts at its target 501 would end before anyone played: give another --start or --target. "
+          + "Nothing was changed.\n"
+      ),
+      (
+        ["add-game", "Darts", "--bust"], .failure,
+        "A bust is a score that would pass the target: give --target too (darts: --start 501 --target 0 --bust). "
+          + "Nothing was changed.\n"
+      ),
+      (
+        ["set-rules", "Hearts", "--bust", "--no-target"], .failure,
+        "A bust is a score that would pass the target: give --target too (darts: --start 501 --target 0 --bust). "
+          + "Nothing was changed.\n"
       ),
       (
         ["add-game", "Golf", "--target", "10.5555"], .usage,

@@ -180,7 +180,9 @@ import Testing
     return (rules, starts)
   }
 
-  @Test("a countdown ends when a total comes down to the target; a side not yet given its start has not reached it")
+  @Test(
+    "a countdown ends when a total comes down to the target; a side not yet given its start has not reached it"
+  )
   func countdown() throws {
     let (rules, starts) = try Self.darts(bust: false)
     let two: [(id: String, team: String?)] = [(Self.ann, nil), (Self.bob, nil)]
@@ -225,7 +227,8 @@ import Testing
     ]
     let small = try GameRules(winner: .lowest, target: 0, start: 5, bust: true)
     let teamStarts = GameOutcome.Change(
-      id: "s", time: Self.at(0), kind: .points([Self.ann: 5, Self.bob: 5, Self.cy: 5, Self.dee: 5], rounds: 0))
+      id: "s", time: Self.at(0),
+      kind: .points([Self.ann: 5, Self.bob: 5, Self.cy: 5, Self.dee: 5], rounds: 0))
     let teamLog = [
       teamStarts, Self.round(1, [Self.ann: -6, Self.cy: -6, Self.bob: -4, Self.dee: -6]),
     ]
@@ -257,7 +260,8 @@ import Testing
         + "add --lowest-wins (darts 501), or give a target above the start.")
     #expect(
       "\(GameRulesError.bustWithoutTarget)"
-        == "A bust is a score that would pass the target: give --target too (darts: --start 501 --target 0 --bust).")
+        == "A bust is a score that would pass the target: give --target too (darts: --start 501 --target 0 --bust)."
+    )
     // Counting up from a start is no countdown; Hearts from 50 to 100 is fine.
     #expect(!(try GameRules(winner: .lowest, target: 100, start: 50)).isCountdown)
     // A target of 0 is kept only when logged as one; removing the target removes the bust.

@@ -71,7 +71,8 @@ import Testing
       _ = try? store.setRules(
         in: game, winner: Bool.random(using: &random) ? .lowest : nil,
         target: Bool.random(using: &random) ? .set(.randomEntered(in: 10...90, using: &random)) : .remove,
-        rounds: Bool.random(using: &random) ? .set(.random(in: 1...14, using: &random)) : nil)
+        rounds: Bool.random(using: &random) ? .set(.random(in: 1...14, using: &random)) : nil,
+        bust: [nil, nil, nil, true, false].randomElement(using: &random)!)
     case 82..<90:
       _ = try? store.setTeam(
         in: game, someone, to: Bool.random(using: &random) ? nil : "T\(Int.random(in: 0...1, using: &random))"

@@ -185,3 +185,79 @@ extension RoundTests {
     #expect(try store.state(of: "Pong").1.rules == GameRules(target: 11))
   }
 }
+
+extension RoundTests {
+  @Test(
+    "a countdown: players start at --start (unless given a score), a rematch too; a bust is kept, shown and counted 0"
+  )
+  func countdownInTheStore() throws {
+    let darts = try GameRules(winner: .lowest, target: 0, start: 501, bust: true)
+    _ = try store.addGame(title: "Darts", rules: darts)
+    #expect(try store.addPlayer(to: "Darts", name: "Ann").player.score == 501)
+    #expect(try store.addPlayer(to: "Darts", name: "Bob").player.score == 501)
+    #expect(try store.addPlayer(to: "Darts", name: "Cy", score: 301).player.score == 301)
+    _ = try store.addRound(in: "Darts", [("Ann", -180), ("Bob", -180), ("Cy", -300)])
+    // Cy at 1 cannot finish on 1 less than 0: a bust, kept and counted 0.
+    let round = try store.addRound(in: "Darts", [("Cy", -2), ("Ann", -100)])
+    #expect(round.busts == [try store.player(in: "Darts", "Cy").player.id])
+    #expect(
+      round.standings.map { "\($0.rank) \($0.player.name) \($0.player.score)" } == [
+        "1 Cy 1", "2 Ann 221", "3 Bob 321",
+      ])
+    let busted = try store.score(in: "Darts", "Bob", .add(-400))
+    #expect(busted.busted && busted.previous.score == 321 && busted.player.score == 321)
+    // "=N" sets the total that counts, not the sum of every throw.
+    let set = try store.score(in: "Darts", "Ann", .set(21))
+    #expect(!set.busted && set.previous.score == 221 && set.player.score == 21)
+    let sheet = try store.sheet(of: "Darts")
+    let names = Dictionary(uniqueKeysWithValues: sheet.players.map { ($0.player.id, $0.player.name) })
+    #expect(
+      sheet.changes.map { "\($0.afterRound) \(names[$0.playerID]!) \($0.points)\($0.bust ? "!" : "")" } == [
+        "0 Ann 501", "0 Bob 501", "0 Cy 301", "2 Bob -400!", "2 Ann -200",
+      ])
+    #expect(sheet.rounds.map { $0.busts.map { names[$0]! } } == [[], ["Cy"]])
+    #expect(sheet.totals.values.sorted() == [1, 21, 321])
+    var history: [String] = []
+    try store.history.log(of: "Darts", header: { _, _, _, _ in }) {
+      history.append("\($0.playerName) \($0.event.delta)\($0.busted ? " bust" : "")")
+    }
+    #expect(
+      history == [
+        "Ann -200", "Bob -400 bust", "Ann -100", "Cy -2 bust", "Cy -300", "Bob -180", "Ann -180", "Cy 301",
+        "Bob 501", "Ann 501",
+      ])
+    // Cy finishes exactly; a rematch starts everyone at 501 again.
+    #expect(try store.addRound(in: "Darts", [("Cy", -1)]).ended)
+    _ = try store.rematch("Darts")
+    let again = try store.sheet(of: "Darts (2)")
+    #expect(again.state.rules == darts)
+    #expect(again.totals.values.sorted() == [501, 501, 501])
+  }
+
+  @Test("a bust or a target of 0 that does not fit the rules is refused, nothing written; no target, no bust")
+  func countdownRefused() throws {
+    _ = try store.addGame(title: "Squash")
+    let before = try store.database.rows(
+      of: "gameEvents", columns: ["id", "kind", "target", "bust", "targetZero"])
+    #expect(throws: GameRulesError.bustWithoutTarget) {
+      _ = try store.setRules(in: "Squash", winner: nil, target: nil, rounds: nil, bust: true)
+    }
+    #expect(throws: GameRulesError.targetNotPositive(0)) {
+      _ = try store.setRules(in: "Hearts", winner: nil, target: .set(0), rounds: nil)
+    }
+    #expect(throws: GameRulesError.targetNotPositive(-1)) {
+      _ = try store.setRules(in: "Hearts", winner: nil, target: .set(-1), rounds: nil)
+    }
+    #expect(
+      try store.database.rows(of: "gameEvents", columns: ["id", "kind", "target", "bust", "targetZero"])
+        == before)
+    _ = try store.setRules(in: "Hearts", winner: nil, target: nil, rounds: nil, bust: true)
+    #expect(try store.state(of: "Hearts").1.rules == GameRules(winner: .lowest, target: 100, bust: true))
+    _ = try store.setRules(in: "Hearts", winner: nil, target: .remove, rounds: nil)
+    #expect(try store.state(of: "Hearts").1.rules == GameRules(winner: .lowest))
+    // A countdown's target of 0 survives being read back from the log.
+    _ = try store.addGame(title: "Darts", rules: GameRules(winner: .lowest, target: 10, start: 501))
+    _ = try store.setRules(in: "Darts", winner: nil, target: .set(0), rounds: nil)
+    #expect(try store.state(of: "Darts").1.rules == GameRules(winner: .lowest, target: 0, start: 501))
+  }
+}

@@ -16,13 +16,16 @@ import Testing
     return [
       "rules \(state.rules.winner.rawValue) target \(state.rules.target.map(String.init) ?? "-")"
         + (state.rules.winBy.map { " win by \($0)" } ?? "")
+        + (state.rules.start.map { " start \($0)" } ?? "") + (state.rules.bust ? " bust" : "")
         + " rounds \(state.rules.rounds.map(String.init) ?? "-")",
       "teams " + sheet.players.map { "\($0.player.name):\($0.team ?? "-")" }.joined(separator: " "),
     ]
       + sheet.rounds.map { round in
         "round \(round.number)\(round.corrected ? "*" : "") "
-          + sheet.players.map { "\($0.player.name)=\(round.points[$0.player.id] ?? 0)" }.joined(
-            separator: " ")
+          + sheet.players.map {
+            "\($0.player.name)=\(round.points[$0.player.id] ?? 0)"
+              + (round.busts.contains($0.player.id) ? "!" : "")
+          }.joined(separator: " ")
       }
       + [
         "totals "
@@ -85,6 +88,35 @@ import Testing
     let expected = [
       "rules highest target 11 win by 2 rounds -", "teams Ann:- Bob:-", "round 1 Ann=10 Bob=10",
       "round 2 Ann=1 Bob=0", "round 3 Ann=1 Bob=0", "totals Ann=12 Bob=10", "finished, won by Ann",
+    ]
+    expectNoDifference(expected, try Self.view(world[0], "Catan"))
+    expectNoDifference(expected, try Self.view(world[1], "Catan"))
+  }
+
+  @Test(
+    "a countdown with busts travels: two devices' throws meet in time order, and the one past 0 busts on both",
+    arguments: CloudBacking.backends)
+  func countdownTravels(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    try Self.setUp(world, rules: GameRules(winner: .lowest, target: 0, start: 501, bust: true))
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("Ann", -180), ("Bob", -100)])
+    try world.converge()
+    // Offline at once: device 1's throw first takes Ann to 21, so device
+    // 2's later -30, fine where it was made, busts once both are known.
+    world.clock.advance()
+    _ = try world[0].store.addRound(in: "Catan", [("Ann", -300)])
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("Ann", -30)])
+    #expect(try world[1].store.sheet(of: "Catan").totals.values.sorted() == [291, 401])
+    try world.converge()
+    world.clock.advance()
+    _ = try world[0].store.addRound(in: "Catan", [("Ann", -21)])
+    try world.converge()
+    let expected = [
+      "rules lowest target 0 start 501 bust rounds -", "teams Ann:- Bob:-", "round 1 Ann=-180 Bob=-100",
+      "round 2 Ann=-300 Bob=0", "round 3 Ann=-30! Bob=0", "round 4 Ann=-21 Bob=0", "totals Ann=0 Bob=401",
+      "finished, won by Ann",
     ]
     expectNoDifference(expected, try Self.view(world[0], "Catan"))
     expectNoDifference(expected, try Self.view(world[1], "Catan"))

@@ -151,8 +151,8 @@ import Testing
         StoreError.lastChangeNotAScore, StoreError.noPhoto, StoreError.noSuchRound,
         StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound,
         StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself,
-        GameRulesError.winByWithoutTarget,
-        StoreError.playerExists
+        GameRulesError.winByWithoutTarget, GameRulesError.bustWithoutTarget, GameRulesError.startAtTarget,
+        GameRulesError.countdownHighestWins, StoreError.playerExists
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
@@ -231,7 +231,12 @@ import Testing
     let names = ["Ann", "Bob", "Cy", "Di"]
     switch Int.random(in: 0..<100, using: &random) {
     case 0..<6:
-      _ = try store.addGame(title: ["Poker", "Chess", "Go"].randomElement(using: &random)!)
+      // A third are countdowns with busts (darts, from 31): players start
+      // there, and throws past 0 bust.
+      let countdown = try GameRules(winner: .lowest, target: 0, start: 31, bust: true)
+      _ = try store.addGame(
+        title: ["Poker", "Chess", "Go"].randomElement(using: &random)!,
+        rules: Int.random(in: 0..<3, using: &random) == 0 ? countdown : .classic)
     case 6..<8:
       // Again, same players (issue 48): of any game here, shared ones too
       // (the rematch is this user's own game).
@@ -292,7 +297,8 @@ import Testing
             using: &random)!,
           rounds: [nil, .remove, .set(Int.random(in: 3...8, using: &random))].randomElement(using: &random)!,
           counted: [nil, nil, true, false].randomElement(using: &random)!,
-          cooperative: [nil, nil, nil, true, false].randomElement(using: &random)!)
+          cooperative: [nil, nil, nil, true, false].randomElement(using: &random)!,
+          bust: [nil, nil, nil, true, false].randomElement(using: &random)!)
       }
     case 90..<95:
       if let game {
