@@ -110,6 +110,9 @@ public enum FixtureDataSet {
     case 23:
       // v22's: v23 adds columns no data set fills (a start, a bust).
       try fill(store, version: 22)
+    case 24:
+      // v23's: v24 adds a column no data set fills (a round's name).
+      try fill(store, version: 23)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -158,6 +161,8 @@ public enum FixtureDataSet {
     // v22: no rule change of any data set sets a lead to win by; v23: nor
     // a start, its thousandths, a bust or a target of 0.
     tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null, .null, .null, .null, .null] }
+    // v24: no round of any data set has a name.
+    tables["rounds"] = tables["rounds"]?.map { $0 + [.null] }
     // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
     tables["players"] = tables["players"]?.map { row in
       guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
@@ -247,7 +252,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23:
+    case 20, 21, 22, 23, 24:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

@@ -31,6 +31,7 @@ public enum ColumnRule: Sendable, Equatable {
     case ("games", "kind"): .text(.gameKind)
     case ("players", "name"), ("personLinks", "name"): .text(.playerName)
     case ("players", "team"): .text(.teamName)
+    case ("rounds", "name"): .text(.roundName)
     case ("gameEvents", "winners"): .ids
     case ("personLinks", "games"): .idList
     case ("gameEvents", "places"): .idTiers

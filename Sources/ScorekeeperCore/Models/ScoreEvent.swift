@@ -35,6 +35,8 @@ public struct HistoryEntry: Hashable, Sendable {
   /// corrects; an undo's: the round it takes back); nil outside the
   /// rounds. A round since undone keeps the number it had.
   public var round: Int?
+  /// That round's name, if it has one (`round --name`).
+  public var roundName: String? = nil
   public var isCorrection: Bool
   /// The round was undone since (its own changes), or this change undoes
   /// it (the undo's).

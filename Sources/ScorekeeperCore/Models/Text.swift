@@ -11,6 +11,7 @@ public enum TextField: String, Sendable {
   case gameTitle = "game title"
   case playerName = "player name"
   case teamName = "team name"
+  case roundName = "round name"
   case gameKind = "kind of game"
 
   /// The longest text accepted, in characters as people count them.

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 23; not edited by hand.
+// replaying every migration up to 24; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 23,
+    version: 24,
     schema: [
       #"""
       CREATE TABLE games (
@@ -127,7 +127,7 @@ extension Schema {
         device TEXT NOT NULL,
         -- Not foreign keys: the row named may not have reached this device yet.
         fixes TEXT,
-        undoes TEXT,
+        undoes TEXT, name TEXT,
         CHECK (fixes IS NULL OR undoes IS NULL)
       ) STRICT
       """#,
@@ -338,12 +338,6 @@ extension Schema {
       CREATE TRIGGER sync_serverFields_pendingDelete AFTER UPDATE OF state ON syncRecords
       WHEN NEW.state = 'pendingDelete' BEGIN
         DELETE FROM syncServerFields WHERE recordName = NEW.recordName;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER rounds_beforeUpdate BEFORE UPDATE OF id, gameID, madeAt, device, fixes, undoes
-      ON rounds BEGIN
-        SELECT RAISE(ABORT, 'rounds are append-only');
       END
       """#,
       #"""
@@ -564,6 +558,12 @@ extension Schema {
         startThousandths, bust, targetZero
       ON gameEvents BEGIN
         SELECT RAISE(ABORT, 'game events are append-only');
+      END
+      """#,
+      #"""
+      CREATE TRIGGER rounds_beforeUpdate BEFORE UPDATE OF id, gameID, madeAt, device, fixes, undoes, name
+      ON rounds BEGIN
+        SELECT RAISE(ABORT, 'rounds are append-only');
       END
       """#,
     ],

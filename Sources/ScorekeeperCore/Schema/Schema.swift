@@ -30,6 +30,7 @@ public enum Schema {
     .syncTombstones,
     .winBy,
     .countdown,
+    .roundNames,
   ]
 
   /// The version this program reads and writes.

@@ -14,6 +14,8 @@ public struct RoundUpdate: Hashable, Sendable {
   public var game: GameSummary
   /// The round's number (the corrected one's, for a correction).
   public var number: Int
+  /// Its name, if it has one (`round --name`).
+  public var name: String?
   public var isCorrection: Bool
   /// The named players' points for the round (a correction: their new
   /// points), in the order named.
@@ -31,21 +33,29 @@ public struct RoundUpdate: Hashable, Sendable {
 extension Store {
   /// Records one round: each named player's points (a reference, a
   /// number), all in one transaction, at one time; players not named
-  /// score 0. Refused whole, nothing written, when the game is finished,
-  /// a player is unknown or named twice, or a total would pass 64 bits.
-  public func addRound(in gameReference: String, _ named: [(player: String, points: Points)])
-    throws -> RoundUpdate
-  {
-    try write {
+  /// score 0. `name` names the round (7 Wonders' "Military"), once a game.
+  /// Refused whole, nothing written, when the game is finished, a player
+  /// is unknown or named twice, the name is taken, or a total would pass
+  /// 64 bits.
+  public func addRound(
+    in gameReference: String, _ named: [(player: String, points: Points)], name: String? = nil
+  ) throws -> RoundUpdate {
+    let name = try name.map { try TextField.roundName.validate($0) }
+    return try write {
       let game = try findGame(gameReference)
       try requireWritable(game)
       let points = try resolve(named, in: game)
+      if let name,
+        let taken = try liveRounds(of: game).enumerated().first(where: { $0.element.isNamed(name) })
+      {
+        throw StoreError.roundNameTaken(name: taken.element.name!, number: taken.offset + 1, game: game)
+      }
       for entry in points {
         guard Self.accepts(entry.points, on: try exactScore(of: entry.player.id)) else {
           throw StoreError.scoreOutOfRange(player: entry.player, change: .add(entry.points), game: game)
         }
       }
-      let round = try insertRound(in: game, fixes: nil, undoes: nil)
+      let round = try insertRound(in: game, fixes: nil, undoes: nil, name: name)
       for entry in points where entry.points != 0 {
         try recordScoreEvent(for: entry.player.id, delta: entry.points, round: round)
       }
@@ -58,7 +68,8 @@ extension Store {
       }
       try listLocalChange(round.id)
       return try update(
-        game, state: state, number: state.outcome.roundsPlayed, isCorrection: false, points: points,
+        game, state: state, number: state.outcome.roundsPlayed, name: name, isCorrection: false,
+        points: points,
         changed: true, change: round.id)
     }
   }
@@ -70,12 +81,40 @@ extension Store {
   public func fixRound(
     in gameReference: String, number: Int, _ named: [(player: String, points: Points)]
   ) throws -> RoundUpdate {
+    try fixRound(in: gameReference, .number(number), named)
+  }
+
+  /// A round as people name it: by its number, or by its name (in any case).
+  public enum RoundReference: Hashable, Sendable {
+    case number(Int)
+    case name(String)
+
+    /// A typed reference: a whole number is a number, anything else a name.
+    public init(typed text: String) {
+      self = Int(text).map(Self.number) ?? .name(text)
+    }
+  }
+
+  /// `fixRound` of the round a reference names.
+  public func fixRound(
+    in gameReference: String, _ round: RoundReference, _ named: [(player: String, points: Points)]
+  ) throws -> RoundUpdate {
     try write {
       let (game, _) = try gameInProgress(gameReference)
       let points = try resolve(named, in: game)
       let rounds = try liveRounds(of: game)
-      guard rounds.indices.contains(number - 1) else {
-        throw StoreError.noSuchRound(number: number, game: game, roundsPlayed: rounds.count)
+      let number: Int
+      switch round {
+      case .number(let typed):
+        guard rounds.indices.contains(typed - 1) else {
+          throw StoreError.noSuchRound(number: typed, game: game, roundsPlayed: rounds.count)
+        }
+        number = typed
+      case .name(let typed):
+        guard let index = rounds.firstIndex(where: { $0.isNamed(typed) }) else {
+          throw StoreError.noRoundNamed(name: typed, game: game, names: rounds.compactMap(\.name))
+        }
+        number = index + 1
       }
       let target = rounds[number - 1].id
       var differences: [(player: String, delta: Points)] = []
@@ -96,8 +135,8 @@ extension Store {
         fix = row
       }
       return try update(
-        game, state: try state(of: game), number: number, isCorrection: true, points: points,
-        changed: fix != nil, change: fix?.id)
+        game, state: try state(of: game), number: number, name: rounds[number - 1].name, isCorrection: true,
+        points: points, changed: fix != nil, change: fix?.id)
     }
   }
 
@@ -132,16 +171,23 @@ extension Store {
   struct RoundRow {
     var id: String
     var madeAt: Timestamp
+    /// Its name (schema v24), if it has one.
+    var name: String? = nil
+
+    /// Whether people typing `name` mean this round: names match in any case.
+    func isNamed(_ typed: String) -> Bool {
+      name.map { $0.lowercased() == typed.trimmingWhitespace().lowercased() } ?? false
+    }
   }
 
-  func insertRound(in game: Game, fixes: String?, undoes: String?) throws -> RoundRow {
+  func insertRound(in game: Game, fixes: String?, undoes: String?, name: String? = nil) throws -> RoundRow {
     let row = try database.fetchOne(
       """
-      INSERT INTO rounds (gameID, device, fixes, undoes, madeAt)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, \(Self.logTime("?1")))
-      RETURNING id, madeAt
-      """, [.text(game.id), SQLValue(fixes), SQLValue(undoes)]
-    ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }!
+      INSERT INTO rounds (gameID, device, fixes, undoes, name, madeAt)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, \(Self.logTime("?1")))
+      RETURNING id, madeAt, name
+      """, [.text(game.id), SQLValue(fixes), SQLValue(undoes), SQLValue(name)]
+    ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1), name: try $0.optionalText(2)) }!
     try noteLogTime(row.madeAt)
     return row
   }
@@ -178,9 +224,9 @@ extension Store {
   /// The rounds of a game that count, in order: round K is at K - 1.
   func liveRounds(of game: Game) throws -> [RoundRow] {
     try database.fetchAll(
-      "SELECT r.id, r.madeAt FROM rounds AS r WHERE \(Self.isLiveRound) ORDER BY r.madeAt, r.id",
+      "SELECT r.id, r.madeAt, r.name FROM rounds AS r WHERE \(Self.isLiveRound) ORDER BY r.madeAt, r.id",
       [.text(game.id)]
-    ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1)) }
+    ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1), name: try $0.optionalText(2)) }
   }
 
   /// A row `r` of `rounds` of the game ?1 that is a round that counts:
@@ -222,13 +268,13 @@ extension Store {
   }
 
   private func update(
-    _ game: Game, state: GameState, number: Int, isCorrection: Bool, points: [RoundPoints], changed: Bool,
-    change: String?
+    _ game: Game, state: GameState, number: Int, name: String?, isCorrection: Bool, points: [RoundPoints],
+    changed: Bool, change: String?
   ) throws -> RoundUpdate {
     var standings: [Standing] = []
     try forEachStanding(of: game, state: state, order: nil) { standings.append($0) }
     return RoundUpdate(
-      game: GameSummary(game: game, playerCount: standings.count), number: number,
+      game: GameSummary(game: game, playerCount: standings.count), number: number, name: name,
       isCorrection: isCorrection, points: points, changed: changed, state: state,
       ended: change != nil && state.outcome.finish?.change == change, standings: standings,
       busts: change.flatMap { state.outcome.busts[$0] } ?? [])

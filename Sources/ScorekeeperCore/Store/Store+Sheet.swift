@@ -4,6 +4,8 @@
 public struct ScoreSheet: Hashable, Sendable {
   public struct Round: Hashable, Sendable {
     public var number: Int
+    /// Its name (`round --name`), shown instead of its number.
+    public var name: String? = nil
     /// Points by player id: the round's, with its corrections.
     public var points: [String: Points]
     /// Whether a correction (`round --fix`) changed it.
@@ -76,7 +78,9 @@ extension Store {
       )
     }
     let live = try liveRounds(of: game)
-    var rounds = live.indices.map { ScoreSheet.Round(number: $0 + 1, points: [:], corrected: false) }
+    var rounds = live.enumerated().map {
+      ScoreSheet.Round(number: $0.offset + 1, name: $0.element.name, points: [:], corrected: false)
+    }
     let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
     try database.forEachRow(
       """

@@ -50,6 +50,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case playerTwiceInRound(player: Player, game: Game)
   /// `round --fix K` of a round the game does not have.
   case noSuchRound(number: Int, game: Game, roundsPlayed: Int)
+  /// `round --name` of a name one of the game's rounds has.
+  case roundNameTaken(name: String, number: Int, game: Game)
+  /// `round --fix NAME` of a name no round of the game has.
+  case noRoundNamed(name: String, game: Game, names: [String])
   /// `set-rules --rounds N` below the rounds already played.
   case roundLimitBelowPlayed(limit: Int, game: Game, roundsPlayed: Int)
   /// No player in any game is that person. `suggestions` are names close to it.
@@ -126,6 +130,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .playerTwiceInRound(let player, let game):
       return "\(quote(player.name)) is named twice in one round of \(quote(game.title)): give each "
         + "player's points once. Nothing was changed."
+    case .roundNameTaken(let name, let number, let game):
+      return "\(quote(game.title)) has a round \(quote(name)) already (round \(number)): "
+        + "correct it with --fix \(quote(name)), or give this round another name. Nothing was changed."
+    case .noRoundNamed(let name, let game, let names):
+      return "\(quote(game.title)) has no round named \(quote(name)): "
+        + (names.isEmpty
+          ? "none of its rounds has a name."
+          : "its named rounds are \(names.map(quote).joined(separator: ", ")).")
+        + " Nothing was changed."
     case .noSuchRound(let number, let game, let played):
       return "\(quote(game.title)) has no round \(number): "
         + (played == 0

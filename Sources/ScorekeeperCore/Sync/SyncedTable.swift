@@ -50,7 +50,7 @@ struct SyncedTable: Hashable, Sendable {
   /// A round, a correction of one, or an undo of either (schema v13);
   /// its points are score events carrying its id.
   static let rounds = SyncedTable(
-    name: "rounds", fields: ["madeAt", "device", "fixes", "undoes"], parentColumn: "gameID",
+    name: "rounds", fields: ["madeAt", "device", "fixes", "undoes", "name"], parentColumn: "gameID",
     parentTable: "games", isAppendOnly: true)
   /// A rule change, a finish or a reopen (schema v13).
   static let gameEvents = SyncedTable(

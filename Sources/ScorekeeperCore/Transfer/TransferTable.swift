@@ -88,6 +88,7 @@ struct TransferTable: Sendable {
       .init(name: "id", kind: .text), .init(name: "madeAt", kind: .time),
       .init(name: "device", kind: .text), .init(name: "fixes", kind: .text, optional: true),
       .init(name: "undoes", kind: .text, optional: true),
+      .init(name: "name", kind: .text, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "madeAt, id", inGame: "gameID = ?1")
   static let gameEvents = TransferTable(

@@ -153,7 +153,7 @@ extension ScoreEvent {
 
 extension HistoryEntry {
   /// A score event's keys, then {"playerName", "thisDevice", "round" (N or
-  /// null), "correction", "counts", "busted" (counted 0: `--bust`), "roundUndone" (the round was undone,
+  /// null), "roundName" (or null), "correction", "counts", "busted" (counted 0: `--bust`), "roundUndone" (the round was undone,
   /// or this undoes it), "undid" (the change an undo takes back, or null)}.
   public var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
@@ -161,7 +161,8 @@ extension HistoryEntry {
       fields + [
         ("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice)),
         ("round", round.map { .integer(Int64($0)) } ?? .null), ("correction", .bool(isCorrection)),
-        ("counts", .bool(counts)), ("busted", .bool(busted)), ("roundUndone", .bool(roundUndone)),
+        ("roundName", roundName.map(JSON.string) ?? .null), ("counts", .bool(counts)),
+        ("busted", .bool(busted)), ("roundUndone", .bool(roundUndone)),
         ("undid", undid?.json ?? .null),
       ])
   }
@@ -240,12 +241,23 @@ extension PeopleChange {
 
 extension ScoreSheet {
   /// {"game", "rules", "players": [{"id", "name", "team"}], "rounds":
-  /// [{"number", "points": {id: N}, "corrected", "busts": [ids]}],
+  /// [{"number", "name" (or null), "points": {id: N}, "corrected",
+  /// "busts": [ids]}],
   /// "totals": {id: N}, "changes": [{"afterRound", "player", "points",
   /// "time", "bust"}], "state",
   /// "round"}
   public var json: JSON {
-    .object([
+    let ids = players.map(\.player.id)
+    let rounds: [JSON] = rounds.map { round in
+      let name: JSON = round.name.map(JSON.string) ?? .null
+      let points: [(String, JSON)] = ids.map { ($0, (round.points[$0] ?? 0).json) }
+      let busts: [JSON] = ids.filter(round.busts.contains).map(JSON.string)
+      return .object([
+        ("number", .integer(Int64(round.number))), ("name", name), ("points", .object(points)),
+        ("corrected", .bool(round.corrected)), ("busts", .array(busts)),
+      ])
+    }
+    return .object([
       ("game", game.json), ("rules", state.rules.json),
       (
         "players",
@@ -257,18 +269,7 @@ extension ScoreSheet {
             ])
           })
       ),
-      (
-        "rounds",
-        .array(
-          rounds.map { round in
-            .object([
-              ("number", .integer(Int64(round.number))),
-              ("points", .object(players.map { ($0.player.id, (round.points[$0.player.id] ?? 0).json) })),
-              ("corrected", .bool(round.corrected)),
-              ("busts", .array(players.map(\.player.id).filter(round.busts.contains).map(JSON.string))),
-            ])
-          })
-      ),
+      ("rounds", .array(rounds)),
       ("totals", .object(players.map { ($0.player.id, (totals[$0.player.id] ?? 0).json) })),
       (
         "changes",

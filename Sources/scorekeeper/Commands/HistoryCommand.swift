@@ -82,7 +82,8 @@ extension Command {
           output.line(
             "  \(device)" + (undo ?? (entry.event.undoes == nil ? "" : "  (undo)"))
               + (entry.round.map {
-                "  round \($0)" + (entry.isCorrection ? ", corrected" : "")
+                "  round \($0)" + (entry.roundName.map { " " + quote($0) } ?? "")
+                  + (entry.isCorrection ? ", corrected" : "")
                   + (entry.roundUndone ? ", undone" : "")
               } ?? "")
               + (entry.counts ? "" : "  not counted: made after the game ended")

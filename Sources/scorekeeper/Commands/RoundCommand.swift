@@ -6,13 +6,15 @@ extension Command {
       name: "round",
       summary: "Record a round: each named player's points for it.",
       arguments: [Argument.game.spec, Argument.roundPoints.spec],
-      options: [Option.fix.spec],
+      options: [Option.fix.spec, Option.roundName.spec],
       discussion: """
         Records one round, all of it or none: NAME=N for each player who scored (a
         whole number, sign optional); players not named score 0. Rounds are numbered
         1, 2, 3… per game; "sheet" shows them. With --fix K, round K's points become
         the numbers given for the players named (a correction: history keeps what the
-        round said before, and the sheet marks it). "undo" reverts a whole round, or a
+        round said before, and the sheet marks it). --name names the round (7 Wonders'
+        "Military", Yahtzee's "Full house"): "sheet" and "history" show the name, and
+        --fix takes it for K; a name is a game's once. "undo" reverts a whole round, or a
         correction, as one change. When the round meets the game's end (a target
         reached, the last round played), the game finishes and the output says who
         won; a finished game takes no more rounds until "reopen".
@@ -20,6 +22,7 @@ extension Command {
       examples: [
         "scorekeeper round Hearts Ann=5 Bob=13 Cy=0 Dee=8",
         "scorekeeper round Hearts --fix 2 Ann=6",
+        "scorekeeper round \"7 Wonders\" --name Military Ann=5 Bob=-1",
       ]
     ),
     syncs: true,
@@ -28,13 +31,14 @@ extension Command {
       let named = invocation[each: .roundPoints].map { (player: $0.name, points: $0.points) }
       let store = try invocation.store()
       let update =
-        try invocation[.fix].map { try store.fixRound(in: invocation[.game], number: $0, named) }
-        ?? store.addRound(in: invocation[.game], named)
+        try invocation[.fix].map { try store.fixRound(in: invocation[.game], $0, named) }
+        ?? store.addRound(in: invocation[.game], named, name: invocation[.roundName])
       if invocation.json {
         invocation.print(
           .object(
             [
               ("game", update.game.json), ("round", .integer(Int64(update.number))),
+              ("name", update.name.map(JSON.string) ?? .null),
               ("correction", .bool(update.isCorrection)),
               ("points", .object(update.points.map { ($0.player.id, $0.points.json) })),
               (
@@ -45,19 +49,21 @@ extension Command {
         return
       }
       let title = quote(update.game.game.title)
+      // "3", or "3 ("Military")" for a named round.
+      let round = "\(update.number)" + (update.name.map { " (\(quote($0)))" } ?? "")
       if update.isCorrection {
         let points = update.points.map { "\(quote($0.player.name)) now \($0.points)" }
         invocation.output.line(
           update.changed
-            ? "Corrected round \(update.number) of \(title): " + listed(points) + "."
-            : "Round \(update.number) of \(title) already has these points: nothing changed.")
+            ? "Corrected round \(round) of \(title): " + listed(points) + "."
+            : "Round \(round) of \(title) already has these points: nothing changed.")
       } else {
         let points = update.points.map {
           "\(quote($0.player.name)) \($0.points.signed)"
             + (update.busts.contains($0.player.id) ? " (bust)" : "")
         }
         invocation.output.line(
-          "Round \(update.number) of \(title): " + (points.isEmpty ? "no points." : listed(points) + "."))
+          "Round \(round) of \(title): " + (points.isEmpty ? "no points." : listed(points) + "."))
       }
       StandingsTable.print(update.standings, of: update.game.game, state: update.state, to: invocation.output)
     })
@@ -94,13 +100,23 @@ extension Argument where Value == TypedRoundPoints {
   }
 }
 
-extension Option where Value == Int {
+extension Option where Value == Store.RoundReference {
   fileprivate static let fix = Option(
-    OptionSpec(name: "--fix", valueName: "K", help: "Correct round K's points for the players named.")
+    OptionSpec(
+      name: "--fix", valueName: "K",
+      help: "Correct round K's points (its number or name) for the players named.")
   ) { text in
-    guard let number = Int(text), number >= 1 else {
-      throw UsageError("--fix takes a round number, 1 or more (got \(quote(text))).", command: "round")
+    let reference = Store.RoundReference(typed: text)
+    if case .number(let number) = reference, number < 1 {
+      throw UsageError(
+        "--fix takes a round number, 1 or more, or a round's name (got \(quote(text))).", command: "round")
     }
-    return number
+    return reference
   }
+}
+
+extension Option where Value == String {
+  fileprivate static let roundName = Option(
+    OptionSpec(name: "--name", valueName: "NAME", help: "Name the round (\"Military\"): the sheet shows it.")
+  )
 }

@@ -117,7 +117,9 @@ struct SheetTable {
     }
     for round in sheet.rounds {
       outside(upTo: round.number - 1)
-      labels.append(String(round.number).padding(to: 5, leading: true) + (round.corrected ? "*" : ""))
+      labels.append(
+        (round.name?.visible ?? String(round.number).padding(to: 5, leading: true))
+          + (round.corrected ? "*" : ""))
       for (index, id) in ids.enumerated() {
         cells[index].append((round.points[id] ?? 0).description + (round.busts.contains(id) ? "!" : ""))
       }

@@ -195,7 +195,7 @@ enum ScoreboardPage {
         };
         const rows = [...after(0), ...sheet.rounds.flatMap((r) => {
           const tr = element("tr");
-          tr.append(element("td", String(r.number) + (r.corrected ? "*" : "")),
+          tr.append(element("td", (r.name ?? String(r.number)) + (r.corrected ? "*" : "")),
             ...sheet.players.map((p) => element("td", mark(String(r.points[p.id] ?? 0), r.busts.includes(p.id)))));
           return [tr, ...after(r.number)];
         })];

@@ -146,7 +146,7 @@ import Testing
           + "[--not-counted] [--cooperative]",
         "add-player GAME NAME [--score N] [--team TEAM]",
         "score GAME PLAYER CHANGE [--ascending]",
-        "round GAME NAME=N [NAME=N …] [--fix K]",
+        "round GAME NAME=N [NAME=N …] [--fix K] [--name NAME]",
         "undo",
         "list [GAME] [--ascending] [--archived]",
         "sheet GAME",

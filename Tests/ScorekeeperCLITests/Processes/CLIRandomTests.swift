@@ -191,6 +191,10 @@ import Testing
       ["round", game] + names.shuffled(using: &random).prefix(2).map { "\($0)=\(amount)" },
       ["round", game, "\(name)=\(amount)", "\(names.randomElement(using: &random)!)=\(amount + 1)"],
       ["round", game, "--fix", "\(Int.random(in: 1...3, using: &random))", "\(name)=\(amount)"],
+      [
+        "round", game, "--name", ["Military", "Science"].randomElement(using: &random)!, "\(name)=\(amount)",
+      ],
+      ["round", game, "--fix", "military", "\(name)=\(amount)"],
       ["sheet", game],
       [
         "set-rules", game,

@@ -43,7 +43,8 @@ import Testing
       // Every rule a game event carries: a lead, a start of decimals, a
       // bust, a countdown's target of 0.
       ["add-game", "301", "--start", "301.5", "--lowest-wins", "--target", "1", "--bust", "--win-by", "2"],
-      ["add-player", "301", "Ann"], ["add-player", "301", "Bob"], ["round", "301", "Ann=-400", "Bob=-3"],
+      ["add-player", "301", "Ann"], ["add-player", "301", "Bob"],
+      ["round", "301", "Ann=-400", "Bob=-3", "--name", "Opening"],
       ["set-rules", "301", "--target", "0", "--no-bust"],
       ["import", directory.file("bgstats.json"), "--time-zone", "UTC"],
     ] {

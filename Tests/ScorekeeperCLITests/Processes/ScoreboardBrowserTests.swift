@@ -170,7 +170,8 @@ extension ScoreboardBrowserTests {
 }
 
 extension ScoreboardBrowserTests {
-  @Test("a countdown on the page: its rules, one start row, a bust marked as the sheet command marks it")
+  @Test(
+    "a countdown on the page: its rules, one start row, a named round, a bust marked as the sheet marks it")
   func countdown() throws {
     guard HeadlessBrowser.isInstalled else {
       if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("chromium is not installed") }
@@ -179,7 +180,8 @@ extension ScoreboardBrowserTests {
     for arguments in [
       ["add-game", "Darts", "--start", "501", "--lowest-wins", "--target", "0", "--bust"],
       ["add-player", "Darts", "Ann"], ["add-player", "Darts", "Bob"],
-      ["round", "Darts", "Ann=-180", "Bob=-140"], ["round", "Darts", "Ann=-400", "Bob=-100"],
+      ["round", "Darts", "Ann=-180", "Bob=-140", "--name", "Opening"],
+      ["round", "Darts", "Ann=-400", "Bob=-100"],
       ["score", "Darts", "Bob", "-261"],
     ] {
       let result = try serve.process.run(arguments)
@@ -198,7 +200,8 @@ extension ScoreboardBrowserTests {
       + ".map(c => c.textContent).join(' ')).join('|')"
     let sheet = try browser.evaluate(rows) { ($0 as? String)?.isEmpty == false }
     #expect(
-      sheet as? String == "Round Ann Bob|start +501 +501|1 -180 -140|2 -400! -100|score  -261|Total 321 0")
+      sheet as? String
+        == "Round Ann Bob|start +501 +501|Opening -180 -140|2 -400! -100|score  -261|Total 321 0")
     #expect(
       try browser.evaluate("document.getElementById('state').textContent") as? String
         == "Finished · round 2 · lowest wins · starts at 501 · ends at exactly 0")

@@ -38,7 +38,7 @@ extension ProgramTests {
   }
 
   static let usage =
-    "Usage: scorekeeper round GAME NAME=N [NAME=N …] [--fix K]\n"
+    "Usage: scorekeeper round GAME NAME=N [NAME=N …] [--fix K] [--name NAME]\n"
     + "Run \"scorekeeper help round\" for more.\n"
   static let finished =
     "\"Done\" is finished: its scores and players no longer change; to change it, reopen it first: "
@@ -143,6 +143,14 @@ extension ProgramTests {
       (
         ["set-rules", "Hearts", "--rounds", "1"], .failure,
         "\"Hearts\" already played 2 rounds: a limit of 1 would end it in the past. Give 2 or more. Nothing was changed.\n"
+      ),
+      (
+        ["round", "Hearts", "--fix", "Closing", "Ann=1"], .failure,
+        "\"Hearts\" has no round named \"Closing\": none of its rounds has a name. Nothing was changed.\n"
+      ),
+      (
+        ["round", "Hearts", "--name", "", "Ann=1"], .usage,
+        "A round name can't be empty (got \"\").\n"
       ),
       (
         ["round", "Hearts", "--fix", "3", "Ann=1"], .failure,

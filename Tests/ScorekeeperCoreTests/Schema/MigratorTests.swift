@@ -198,6 +198,7 @@ import Testing
     "21 syncTombstones 40b00c63a2247837ffdc37ee03c856b59be1fb98d81d52021f11e7d6bf1803e7",
     "22 winBy a303a215bb9602a4d1b6ba62b05dae5502716a11c79b6fbeea4211e099c6c8de",
     "23 countdown 9cd72020255a29c5f93859e135f8e7077b0c918a3a8fccc3b5ac02f13ab3fbf5",
+    "24 roundNames b2d6a50fa83592792e778c0fd4db9acedea9ad44d95a33a95e86e3631828d840",
   ]
 
   /// The same for the mock cloud file's migrations.

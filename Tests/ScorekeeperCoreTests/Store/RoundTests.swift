@@ -261,3 +261,63 @@ extension RoundTests {
     #expect(try store.state(of: "Darts").1.rules == GameRules(winner: .lowest, target: 0, start: 501))
   }
 }
+
+extension RoundTests {
+  @Test(
+    "named rounds: the sheet and history carry the names, --fix takes one in any case, a name is a game's once"
+  )
+  func namedRounds() throws {
+    _ = try store.addGame(title: "7 Wonders")
+    for name in ["Ann", "Bob"] { _ = try store.addPlayer(to: "7 Wonders", name: name) }
+    let military = try store.addRound(in: "7 Wonders", [("Ann", 6), ("Bob", -2)], name: "  Military ")
+    #expect(military.number == 1 && military.name == "Military")
+    _ = try store.addRound(in: "7 Wonders", [("Ann", 3)])
+    _ = try store.addRound(in: "7 Wonders", [("Bob", 25)], name: "Science")
+    let fixed = try store.fixRound(in: "7 Wonders", .name("MILITARY"), [("Bob", -1)])
+    #expect(fixed.number == 1 && fixed.name == "Military" && fixed.isCorrection)
+    let sheet = try store.sheet(of: "7 Wonders")
+    let names = Dictionary(uniqueKeysWithValues: sheet.players.map { ($0.player.id, $0.player.name) })
+    #expect(
+      sheet.rounds.map { round in
+        "\(round.number) \(round.name ?? "-")\(round.corrected ? "*" : ""): "
+          + sheet.players.map { "\(names[$0.player.id]!)=\(round.points[$0.player.id] ?? 0)" }.joined(
+            separator: " ")
+      } == ["1 Military*: Ann=6 Bob=-1", "2 -: Ann=3 Bob=0", "3 Science: Ann=0 Bob=25"])
+    var history: [String] = []
+    try store.history.log(of: "7 Wonders", player: "Bob", header: { _, _, _, _ in }) {
+      history.append(
+        "\($0.event.delta) round \($0.round ?? 0) \($0.roundName ?? "-")\($0.isCorrection ? "*" : "")")
+    }
+    #expect(history == ["1 round 1 Military*", "25 round 3 Science", "-2 round 1 Military"])
+    // Undoing the round takes its name with it: the name is free again.
+    _ = try store.history.undo()
+    _ = try store.history.undo()
+    #expect(try store.addRound(in: "7 Wonders", [("Bob", 9)], name: "science").name == "science")
+  }
+
+  @Test("a round name taken, unknown to --fix, or not a name is refused with the reason, nothing written")
+  func namedRoundsRefused() throws {
+    _ = try store.addRound(in: "Hearts", [("Ann", 5)], name: "Opening")
+    let hearts = try store.game("Hearts").game
+    let before = try store.database.rows(of: "rounds", columns: ["id", "name"])
+    #expect(throws: StoreError.roundNameTaken(name: "Opening", number: 1, game: hearts)) {
+      _ = try store.addRound(in: "Hearts", [("Bob", 1)], name: "opening")
+    }
+    #expect(throws: StoreError.noRoundNamed(name: "Closing", game: hearts, names: ["Opening"])) {
+      _ = try store.fixRound(in: "Hearts", .name("Closing"), [("Bob", 1)])
+    }
+    #expect(throws: InvalidTextError.self) { _ = try store.addRound(in: "Hearts", [("Bob", 1)], name: "  ") }
+    #expect(throws: InvalidTextError.self) {
+      _ = try store.addRound(in: "Hearts", [("Bob", 1)], name: "Evil\u{1B}[2J")
+    }
+    #expect(try store.database.rows(of: "rounds", columns: ["id", "name"]) == before)
+    #expect(
+      "\(StoreError.roundNameTaken(name: "Opening", number: 1, game: hearts))"
+        == "\"Hearts\" has a round \"Opening\" already (round 1): correct it with --fix \"Opening\", or give this "
+        + "round another name. Nothing was changed.")
+    #expect(
+      "\(StoreError.noRoundNamed(name: "Closing", game: hearts, names: ["Opening"]))"
+        == "\"Hearts\" has no round named \"Closing\": its named rounds are \"Opening\". Nothing was changed."
+    )
+  }
+}

@@ -21,7 +21,7 @@ import Testing
       "teams " + sheet.players.map { "\($0.player.name):\($0.team ?? "-")" }.joined(separator: " "),
     ]
       + sheet.rounds.map { round in
-        "round \(round.number)\(round.corrected ? "*" : "") "
+        "round \(round.number)\(round.name.map { " " + $0 } ?? "")\(round.corrected ? "*" : "") "
           + sheet.players.map {
             "\($0.player.name)=\(round.points[$0.player.id] ?? 0)"
               + (round.busts.contains($0.player.id) ? "!" : "")
@@ -45,22 +45,22 @@ import Testing
   }
 
   @Test(
-    "rounds entered on two devices at once are both kept, numbered alike everywhere; corrections and teams travel",
+    "rounds entered on two devices at once are both kept, numbered alike everywhere; names, corrections and teams travel",
     arguments: CloudBacking.backends)
   func concurrentRounds(backing: CloudBacking) throws {
     let world = try SyncScenario(devices: 2, backing: backing)
     try Self.setUp(world, rules: GameRules(winner: .lowest, target: 100))
     world.clock.advance()
-    _ = try world[0].store.addRound(in: "Catan", [("Ann", 5), ("Bob", 1)])
+    _ = try world[0].store.addRound(in: "Catan", [("Ann", 5), ("Bob", 1)], name: "Opening")
     world.clock.advance()
     _ = try world[1].store.addRound(in: "Catan", [("Ann", 7)])
     _ = try world[1].store.setTeam(in: "Catan", "Bob", to: "Larks")
     try world.converge()
     world.clock.advance()
-    _ = try world[1].store.fixRound(in: "Catan", number: 1, [("Bob", 2)])
+    _ = try world[1].store.fixRound(in: "Catan", .name("opening"), [("Bob", 2)])
     try world.converge()
     let expected = [
-      "rules lowest target 100 rounds -", "teams Ann:- Bob:Larks", "round 1* Ann=5 Bob=2",
+      "rules lowest target 100 rounds -", "teams Ann:- Bob:Larks", "round 1 Opening* Ann=5 Bob=2",
       "round 2 Ann=7 Bob=0",
       "totals Ann=12 Bob=2", "in progress",
     ]

@@ -152,7 +152,8 @@ import Testing
         StoreError.roundLimitBelowPlayed, StoreError.samePerson, StoreError.personNotFound,
         StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself,
         GameRulesError.winByWithoutTarget, GameRulesError.bustWithoutTarget, GameRulesError.startAtTarget,
-        GameRulesError.countdownHighestWins, StoreError.playerExists
+        GameRulesError.countdownHighestWins, StoreError.roundNameTaken, StoreError.noRoundNamed,
+        StoreError.playerExists
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
@@ -279,12 +280,14 @@ import Testing
         let named = players.filter { _ in Bool.random(using: &random) }
         _ = try store.addRound(
           in: game.id,
-          named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) })
+          named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) },
+          name: [nil, nil, "Military", "Science"].randomElement(using: &random)!)
       }
     case 80..<85:
       if let game, let player {
         _ = try store.fixRound(
-          in: game.id, number: Int.random(in: 1...3, using: &random),
+          in: game.id,
+          [.number(Int.random(in: 1...3, using: &random)), .name("science")].randomElement(using: &random)!,
           [(player: player.id, points: Points.randomEntered(in: 0...9, using: &random))])
       }
     case 85..<90:

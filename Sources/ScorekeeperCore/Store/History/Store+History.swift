@@ -113,6 +113,7 @@ extension Store {
             round: label?.number, isCorrection: try entry.optionalText(10) != nil,
             counts: !notCounted.contains(round ?? event.id))
           history.roundUndone = label?.undone ?? false
+          history.roundName = label?.name
           history.busted = state.outcome.busts[round ?? event.id]?.contains(event.playerID) == true
           history.undid = try event.undoes.flatMap { id in
             try store.database.fetchOne(
@@ -158,10 +159,16 @@ extension Store {
     /// corrections' and its undo's the round's number (the live rounds'
     /// numbers as the sheet shows them; an undone round's, the one it had
     /// when it was undone), and whether the round was undone.
-    private func roundLabels(of game: Game) throws -> [String: (number: Int, undone: Bool)] {
+    private func roundLabels(of game: Game) throws -> [String: (number: Int, undone: Bool, name: String?)] {
       let rows = try store.database.fetchAll(
-        "SELECT id, fixes, undoes FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id", [.text(game.id)]
-      ) { (id: try $0.text(0), fixes: try $0.optionalText(1), undoes: try $0.optionalText(2)) }
+        "SELECT id, fixes, undoes, name FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id", [.text(game.id)]
+      ) {
+        (
+          id: try $0.text(0), fixes: try $0.optionalText(1), undoes: try $0.optionalText(2),
+          name: try $0.optionalText(3)
+        )
+      }
+      let names = Dictionary(rows.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
       var live: [String] = []
       var undone: [String: Int] = [:]
       var roundOf: [String: String] = [:]  // a correction's round
@@ -179,9 +186,9 @@ extension Store {
           live.append(row.id)
         }
       }
-      var labels: [String: (number: Int, undone: Bool)] = [:]
-      for (index, id) in live.enumerated() { labels[id] = (index + 1, false) }
-      for (id, number) in undone { labels[id] = (number, true) }
+      var labels: [String: (number: Int, undone: Bool, name: String?)] = [:]
+      for (index, id) in live.enumerated() { labels[id] = (index + 1, false, names[id] ?? nil) }
+      for (id, number) in undone { labels[id] = (number, true, names[id] ?? nil) }
       for row in rows where labels[row.id] == nil {
         guard let round = roundOf[row.id], let label = labels[round] else { continue }
         labels[row.id] = label
