@@ -113,6 +113,9 @@ public enum FixtureDataSet {
     case 24:
       // v23's: v24 adds a column no data set fills (a round's name).
       try fill(store, version: 23)
+    case 25:
+      // v24's: v25 adds columns no data set fills (when a backdated change was entered).
+      try fill(store, version: 24)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -163,6 +166,10 @@ public enum FixtureDataSet {
     tables["gameEvents"] = tables["gameEvents"]?.map { $0 + [.null, .null, .null, .null, .null] }
     // v24: no round of any data set has a name.
     tables["rounds"] = tables["rounds"]?.map { $0 + [.null] }
+    // v25: no change of any data set was entered after it happened.
+    for table in ["scoreEvents", "rounds", "gameEvents"] {
+      tables[table] = tables[table]?.map { $0 + [.null] }
+    }
     // v16 keeps a total's thousandths, after the team: none but Bob's in Chess.
     tables["players"] = tables["players"]?.map { row in
       guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
@@ -252,7 +259,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24:
+    case 20, 21, 22, 23, 24, 25:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

@@ -37,6 +37,8 @@ public struct HistoryEntry: Hashable, Sendable {
   public var round: Int?
   /// That round's name, if it has one (`round --name`).
   public var roundName: String? = nil
+  /// When it was entered, for a change recorded after it happened (`--at`).
+  public var enteredAt: Timestamp? = nil
   public var isCorrection: Bool
   /// The round was undone since (its own changes), or this change undoes
   /// it (the undo's).
@@ -71,6 +73,8 @@ public struct GameLogEntry: Hashable, Sendable {
   public var time: Timestamp
   public var device: String
   public var isThisDevice: Bool
+  /// When it was entered, for a change recorded after it happened (`--at`).
+  public var enteredAt: Timestamp? = nil
   /// The names of the winners a finish named (players since removed are
   /// left out), or of those who won when the game ended by itself.
   public var winnerNames: [String] = []

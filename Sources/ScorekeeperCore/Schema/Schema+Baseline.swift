@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 24; not edited by hand.
+// replaying every migration up to 25; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 24,
+    version: 25,
     schema: [
       #"""
       CREATE TABLE games (
@@ -36,7 +36,7 @@ extension Schema {
         -- reverted event may not have reached another device yet.
         undoes TEXT
       , roundID TEXT, thousandths INTEGER
-        CHECK (thousandths BETWEEN -999 AND 999 AND thousandths <> 0 AND (delta = 0 OR (delta < 0) = (thousandths < 0)))) STRICT
+        CHECK (thousandths BETWEEN -999 AND 999 AND thousandths <> 0 AND (delta = 0 OR (delta < 0) = (thousandths < 0))), enteredAt TEXT) STRICT
       """#,
       #"""
       CREATE TABLE syncRecords (
@@ -127,7 +127,7 @@ extension Schema {
         device TEXT NOT NULL,
         -- Not foreign keys: the row named may not have reached this device yet.
         fixes TEXT,
-        undoes TEXT, name TEXT,
+        undoes TEXT, name TEXT, enteredAt TEXT,
         CHECK (fixes IS NULL OR undoes IS NULL)
       ) STRICT
       """#,
@@ -142,7 +142,7 @@ extension Schema {
         target INTEGER CHECK (target >= 0),
         roundLimit INTEGER CHECK (roundLimit >= 0),
         winners TEXT
-      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0), start INTEGER CHECK (start >= 0), startThousandths INTEGER CHECK (startThousandths BETWEEN 1 AND 999), bust INTEGER CHECK (bust IN (0, 1)), targetZero INTEGER CHECK (targetZero = 1)) STRICT
+      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0), start INTEGER CHECK (start >= 0), startThousandths INTEGER CHECK (startThousandths BETWEEN 1 AND 999), bust INTEGER CHECK (bust IN (0, 1)), targetZero INTEGER CHECK (targetZero = 1), enteredAt TEXT) STRICT
       """#,
       #"""
       CREATE TABLE resultChanges (
@@ -523,12 +523,6 @@ extension Schema {
       END
       """#,
       #"""
-      CREATE TRIGGER scoreEvents_beforeUpdate BEFORE UPDATE OF id, delta, thousandths, time, device, undoes, roundID
-      ON scoreEvents BEGIN
-        SELECT RAISE(ABORT, 'score events are append-only');
-      END
-      """#,
-      #"""
       CREATE TRIGGER scoreEvents_afterInsert AFTER INSERT ON scoreEvents BEGIN
         UPDATE players SET scoreHigh = (scoreHigh + (NEW.delta >> 32) + ((scoreLow + (NEW.delta & 4294967295) + (scoreThousandths + coalesce(NEW.thousandths, 0) + 1000) / 1000 - 1) >> 32)),
           scoreLow = (scoreLow + (NEW.delta & 4294967295) + (scoreThousandths + coalesce(NEW.thousandths, 0) + 1000) / 1000 - 1) & 4294967295,
@@ -553,17 +547,24 @@ extension Schema {
       END
       """#,
       #"""
-      CREATE TRIGGER gameEvents_beforeUpdate BEFORE UPDATE OF id, gameID, time, device, kind, winner,
-        target, targetThousandths, roundLimit, winners, places, counted, cooperative, winBy, start,
-        startThousandths, bust, targetZero
-      ON gameEvents BEGIN
-        SELECT RAISE(ABORT, 'game events are append-only');
+      CREATE TRIGGER scoreEvents_beforeUpdate BEFORE UPDATE OF id, delta, thousandths, time, device, undoes, roundID,
+        enteredAt
+      ON scoreEvents BEGIN
+        SELECT RAISE(ABORT, 'score events are append-only');
       END
       """#,
       #"""
-      CREATE TRIGGER rounds_beforeUpdate BEFORE UPDATE OF id, gameID, madeAt, device, fixes, undoes, name
+      CREATE TRIGGER rounds_beforeUpdate BEFORE UPDATE OF id, gameID, madeAt, device, fixes, undoes, name, enteredAt
       ON rounds BEGIN
         SELECT RAISE(ABORT, 'rounds are append-only');
+      END
+      """#,
+      #"""
+      CREATE TRIGGER gameEvents_beforeUpdate BEFORE UPDATE OF id, gameID, time, device, kind, winner,
+        target, targetThousandths, roundLimit, winners, places, counted, cooperative, winBy, start,
+        startThousandths, bust, targetZero, enteredAt
+      ON gameEvents BEGIN
+        SELECT RAISE(ABORT, 'game events are append-only');
       END
       """#,
     ],

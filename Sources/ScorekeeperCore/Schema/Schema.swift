@@ -31,6 +31,7 @@ public enum Schema {
     .winBy,
     .countdown,
     .roundNames,
+    .enteredAt,
   ]
 
   /// The version this program reads and writes.

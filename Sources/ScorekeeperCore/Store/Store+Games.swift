@@ -85,13 +85,14 @@ extension Store {
     }
   }
 
-  private func delete(_ game: Game) throws -> GameSummary {
+  /// Deletes `game`, listing the change for `undo` (unnamed: nothing here
+  /// keeps a deleted game's names) unless `listed` is false (an undo's).
+  func delete(_ game: Game, listed: Bool = true) throws -> GameSummary {
     try requireWritable(game)
     let summary = try summary(of: game)
     // Players go by ON DELETE CASCADE.
     try database.execute("DELETE FROM games WHERE id = ?1", [.text(game.id)])
-    // Not named: nothing here keeps a deleted game's names.
-    try recordLocalChange("deleted a game")
+    if listed { try recordLocalChange("deleted a game") }
     return summary
   }
 }

@@ -24,9 +24,11 @@ extension Store {
   }
 
   /// The last change made here that is not reverted: a score change's
-  /// event, a round's row or a person link (nil when another change came last), or what that other
+  /// event, a round's row, a person link or a game entered from its
+  /// result (nil when another change came last), or what that other
   /// change did. Nil when there is none. Events since removed (with their
-  /// player, here or on another device) are passed over.
+  /// player, here or on another device), and results since deleted, are
+  /// passed over.
   func lastLocalChange() throws -> (event: String?, description: String?)? {
     try database.fetchOne(
       """
@@ -42,6 +44,9 @@ extension Store {
              AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = c.event))
          OR (EXISTS (SELECT 1 FROM personLinks AS l WHERE l.id = c.event)
              AND NOT EXISTS (SELECT 1 FROM personLinks AS u WHERE u.undoes = c.event))
+         OR EXISTS (
+               SELECT 1 FROM games AS g
+               WHERE g.id = c.event AND g.id NOT IN (SELECT gameID FROM archivedGames))
       ORDER BY c.seq DESC LIMIT 1
       """
     ) { (try $0.optionalText(0), try $0.optionalText(1)) }

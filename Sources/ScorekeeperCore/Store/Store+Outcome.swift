@@ -216,7 +216,7 @@ extension Store {
       """
       SELECT id, kind, time, device, device = (SELECT id FROM localDevice) AS isThisDevice, winner, target,
              targetThousandths, targetZero, winBy, roundLimit, winners, places, counted, cooperative, start,
-             startThousandths, bust
+             startThousandths, bust, enteredAt
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
@@ -249,7 +249,8 @@ extension Store {
       entries.append(
         GameLogEntry(
           id: try row.text("id"), kind: kind, time: try row.timestamp("time"), device: try row.text("device"),
-          isThisDevice: try row.int("isThisDevice") == 1))
+          isThisDevice: try row.int("isThisDevice") == 1,
+          enteredAt: try row.optionalText("enteredAt").flatMap(Timestamp.init(iso8601:))))
     }
     if entries.contains(where: {
       if case .finish(let named?, _, _) = $0.kind { !named.isEmpty } else { false }

@@ -124,13 +124,14 @@ extension Store {
     winners: [String]? = nil, cooperative: Bool? = nil, start: Points? = nil, bust: Bool? = nil
   ) throws {
     func flag(_ value: Bool?) -> SQLValue { SQLValue(value.map { $0 ? Int64(1) : 0 }) }
+    let (backdated, enteredAt) = try entryTimes(inGame: game.id)
     let time = try database.fetchOne(
       """
       INSERT INTO gameEvents
         (gameID, device, kind, winner, target, targetThousandths, roundLimit, winners, counted, cooperative, winBy,
-         start, startThousandths, bust, targetZero, time)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
-        \(Self.logTime("?1")))
+         start, startThousandths, bust, targetZero, enteredAt, time)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?7, ?5, ?6, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?16,
+        coalesce(?15, \(Self.logTime("?1"))))
       RETURNING time
       """,
       [
@@ -139,6 +140,7 @@ extension Store {
         target.map { .thousandths($0.logged) } ?? .null, flag(counted), flag(cooperative),
         SQLValue(winBy.map { Int64($0.logged) }), start.map { .whole($0) } ?? .null,
         start.map { .thousandths($0) } ?? .null, flag(bust), target == .set(0) ? .integer(1) : .null,
+        backdated, enteredAt,
       ]
     ) { try $0.timestamp(0) }!
     try noteLogTime(time)

@@ -67,8 +67,12 @@ extension Store {
         throw StoreError.gameFinished(game: game)
       }
       try listLocalChange(round.id)
+      // The last round, unless it happened before others (`--at`).
+      let number =
+        try backdating.map { _ in try liveRounds(of: game).firstIndex { $0.id == round.id }! + 1 }
+        ?? state.outcome.roundsPlayed
       return try update(
-        game, state: state, number: state.outcome.roundsPlayed, name: name, isCorrection: false,
+        game, state: state, number: number, name: name, isCorrection: false,
         points: points,
         changed: true, change: round.id)
     }
@@ -181,12 +185,13 @@ extension Store {
   }
 
   func insertRound(in game: Game, fixes: String?, undoes: String?, name: String? = nil) throws -> RoundRow {
+    let (time, enteredAt) = try entryTimes(inGame: game.id)
     let row = try database.fetchOne(
       """
-      INSERT INTO rounds (gameID, device, fixes, undoes, name, madeAt)
-      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, \(Self.logTime("?1")))
+      INSERT INTO rounds (gameID, device, fixes, undoes, name, enteredAt, madeAt)
+      VALUES (?1, (SELECT id FROM localDevice), ?2, ?3, ?4, ?6, coalesce(?5, \(Self.logTime("?1"))))
       RETURNING id, madeAt, name
-      """, [.text(game.id), SQLValue(fixes), SQLValue(undoes), SQLValue(name)]
+      """, [.text(game.id), SQLValue(fixes), SQLValue(undoes), SQLValue(name), time, enteredAt]
     ) { RoundRow(id: try $0.text(0), madeAt: try $0.timestamp(1), name: try $0.optionalText(2)) }!
     try noteLogTime(row.madeAt)
     return row

@@ -119,16 +119,29 @@ extension Store {
   func recordScoreEvent(
     for playerID: String, delta: Points, undoes: String? = nil, round: RoundRow? = nil
   ) throws -> ScoreEvent {
+    // Backdated (`--at`), a round's points share its times; a change of
+    // its own takes the next.
+    var (time, enteredAt) = (SQLValue(round?.madeAt.iso8601), SQLValue.null)
+    if backdating != nil {
+      if round != nil {
+        enteredAt = .text(try database.fetchOne("SELECT now()") { try $0.text(0) }!)
+      } else {
+        let game = try database.fetchOne("SELECT gameID FROM players WHERE id = ?1", [.text(playerID)]) {
+          try $0.text(0)
+        }!
+        (time, enteredAt) = try entryTimes(inGame: game)
+      }
+    }
     let event = try database.fetchOne(
       """
-      INSERT INTO scoreEvents (playerID, delta, thousandths, device, undoes, roundID, time)
-      VALUES (?1, ?2, ?6, (SELECT id FROM localDevice), ?3, ?4,
+      INSERT INTO scoreEvents (playerID, delta, thousandths, device, undoes, roundID, enteredAt, time)
+      VALUES (?1, ?2, ?6, (SELECT id FROM localDevice), ?3, ?4, ?7,
         coalesce(?5, \(Self.logTime("(SELECT gameID FROM players WHERE id = ?1)", sinceDevice: false))))
       RETURNING \(ScoreEvent.columns(of: nil))
       """,
       [
-        .text(playerID), .whole(delta), SQLValue(undoes), SQLValue(round?.id),
-        SQLValue(round?.madeAt.iso8601), .thousandths(delta),
+        .text(playerID), .whole(delta), SQLValue(undoes), SQLValue(round?.id), time, .thousandths(delta),
+        enteredAt,
       ], ScoreEvent.init(row:))!
     if undoes == nil && round == nil { try listLocalChange(event.id) }
     if round == nil { try noteLogTime(event.time) }

@@ -73,6 +73,10 @@ public final class Store {
   /// list), so the device mark beside the database is out of date.
   var madeLocalChange = false
 
+  /// While a change is recorded as having happened earlier (`--at`): that
+  /// time, and how many log entries were stamped since (`Store+Backdating`).
+  var backdating: (time: Timestamp, entries: Int64)?
+
   /// Leaves the `DeviceMark` for what the database now holds.
   private func markDevice() {
     // (Not for an in-memory database: ":memory:", or no path at all.)

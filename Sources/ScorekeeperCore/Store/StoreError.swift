@@ -50,6 +50,18 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case playerTwiceInRound(player: Player, game: Game)
   /// `round --fix K` of a round the game does not have.
   case noSuchRound(number: Int, game: Game, roundsPlayed: Int)
+  /// `add-game --result` naming no one.
+  case resultWithoutPlayers(title: String)
+  /// `add-game --result` naming a player twice.
+  case resultNamesTwice(name: String, title: String)
+  /// `add-game --result --winner` naming someone not in the result.
+  case resultWinnerNotPlaying(winner: String, title: String, names: [String])
+  /// `add-game --result --winner` for a result its rules end by themselves.
+  case resultEndedByRules(title: String)
+  /// `--at` a time after now.
+  case timeInFuture(Timestamp, now: Timestamp)
+  /// `--at` a time before the game's first change.
+  case timeBeforeGameBegan(Timestamp, began: Timestamp, game: Game)
   /// `round --name` of a name one of the game's rounds has.
   case roundNameTaken(name: String, number: Int, game: Game)
   /// `round --fix NAME` of a name no round of the game has.
@@ -139,6 +151,24 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
           ? "none of its rounds has a name."
           : "its named rounds are \(names.map(quote).joined(separator: ", ")).")
         + " Nothing was changed."
+    case .resultWithoutPlayers(let title):
+      return
+        "A result names who played: add-game \(quote(title)) --result Ann=87 Bob=79. Nothing was changed."
+    case .resultNamesTwice(let name, let title):
+      return "\(quote(name)) is named twice in the result of \(quote(title)): give each player once. "
+        + "Nothing was changed."
+    case .resultWinnerNotPlaying(let winner, let title, let names):
+      return "\(quote(winner)) is not in the result of \(quote(title)): the winner is one of "
+        + names.map(quote).joined(separator: ", ") + ". Nothing was changed."
+    case .resultEndedByRules(let title):
+      return "The points of \(quote(title)) end it by its rules, which say who won: leave out --winner. "
+        + "Nothing was changed."
+    case .timeInFuture(let time, let now):
+      return "\(time.iso8601) is in the future (it is \(now.iso8601) now): --at says when something "
+        + "already happened. Nothing was changed."
+    case .timeBeforeGameBegan(let time, let began, let game):
+      return "\(time.iso8601) is before \(quote(game.title)) began (\(began.iso8601), its first change). "
+        + "Nothing was changed."
     case .noSuchRound(let number, let game, let played):
       return "\(quote(game.title)) has no round \(number): "
         + (played == 0

@@ -35,7 +35,8 @@ struct SyncedTable: Hashable, Sendable {
   static let players = SyncedTable(
     name: "players", fields: ["name", "team"], parentColumn: "gameID", parentTable: "games")
   static let scoreEvents = SyncedTable(
-    name: "scoreEvents", fields: ["delta", "thousandths", "time", "device", "undoes", "roundID"],
+    name: "scoreEvents",
+    fields: ["delta", "thousandths", "time", "device", "undoes", "roundID", "enteredAt"],
     parentColumn: "playerID",
     parentTable: "players", isAppendOnly: true)
   /// A player's photo, keyed by the player's own id: two devices giving
@@ -50,14 +51,15 @@ struct SyncedTable: Hashable, Sendable {
   /// A round, a correction of one, or an undo of either (schema v13);
   /// its points are score events carrying its id.
   static let rounds = SyncedTable(
-    name: "rounds", fields: ["madeAt", "device", "fixes", "undoes", "name"], parentColumn: "gameID",
+    name: "rounds", fields: ["madeAt", "device", "fixes", "undoes", "name", "enteredAt"],
+    parentColumn: "gameID",
     parentTable: "games", isAppendOnly: true)
   /// A rule change, a finish or a reopen (schema v13).
   static let gameEvents = SyncedTable(
     name: "gameEvents",
     fields: [
       "time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners", "places",
-      "counted", "cooperative", "winBy", "start", "startThousandths", "bust", "targetZero",
+      "counted", "cooperative", "winBy", "start", "startThousandths", "bust", "targetZero", "enteredAt",
     ],
     parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
 

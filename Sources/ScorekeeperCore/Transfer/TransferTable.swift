@@ -89,6 +89,7 @@ struct TransferTable: Sendable {
       .init(name: "device", kind: .text), .init(name: "fixes", kind: .text, optional: true),
       .init(name: "undoes", kind: .text, optional: true),
       .init(name: "name", kind: .text, optional: true, omittedWhenNull: true),
+      .init(name: "enteredAt", kind: .time, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "madeAt, id", inGame: "gameID = ?1")
   static let gameEvents = TransferTable(
@@ -109,6 +110,7 @@ struct TransferTable: Sendable {
       .init(name: "startThousandths", kind: .thousandths, optional: true, omittedWhenNull: true),
       .init(name: "bust", kind: .integer, optional: true, omittedWhenNull: true),
       .init(name: "targetZero", kind: .integer, optional: true, omittedWhenNull: true),
+      .init(name: "enteredAt", kind: .time, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "time, id", inGame: "gameID = ?1")
   static let scoreEvents = TransferTable(
@@ -120,6 +122,7 @@ struct TransferTable: Sendable {
       .init(name: "device", kind: .text),
       .init(name: "undoes", kind: .text, optional: true),
       .init(name: "roundID", kind: .text, optional: true),
+      .init(name: "enteredAt", kind: .time, optional: true, omittedWhenNull: true),
     ],
     gameColumn: nil, order: "time, id", inGame: "playerID IN (SELECT id FROM players WHERE gameID = ?1)")
   static let personLinks = TransferTable(

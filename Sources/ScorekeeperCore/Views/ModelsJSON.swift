@@ -153,8 +153,11 @@ extension ScoreEvent {
 
 extension HistoryEntry {
   /// A score event's keys, then {"playerName", "thisDevice", "round" (N or
-  /// null), "roundName" (or null), "correction", "counts", "busted" (counted 0: `--bust`), "roundUndone" (the round was undone,
-  /// or this undoes it), "undid" (the change an undo takes back, or null)}.
+  /// null), "roundName" (or null), "correction", "counts", "busted"
+  /// (counted 0: `--bust`), "enteredAt" (when a change recorded after it
+  /// happened was entered, else null), "roundUndone" (the round was
+  /// undone, or this undoes it), "undid" (the change an undo takes back,
+  /// or null)}.
   public var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
     return .object(
@@ -162,7 +165,8 @@ extension HistoryEntry {
         ("playerName", .string(playerName)), ("thisDevice", .bool(isThisDevice)),
         ("round", round.map { .integer(Int64($0)) } ?? .null), ("correction", .bool(isCorrection)),
         ("roundName", roundName.map(JSON.string) ?? .null), ("counts", .bool(counts)),
-        ("busted", .bool(busted)), ("roundUndone", .bool(roundUndone)),
+        ("busted", .bool(busted)), ("enteredAt", enteredAt.map { .string($0.iso8601) } ?? .null),
+        ("roundUndone", .bool(roundUndone)),
         ("undid", undid?.json ?? .null),
       ])
   }
@@ -174,7 +178,8 @@ extension GameLogEntry {
   /// "winners" (the ids a finish named, else null), "places" (the places
   /// a finish gave, best first, each an array of ids; else null),
   /// "ending" ("target" or "rounds" for an ending the game came to by
-  /// itself, else null)}
+  /// itself, else null), "enteredAt" (when a change recorded after it
+  /// happened was entered, else null)}
   public var json: JSON {
     var rules: JSON = .null
     var winners: JSON = .null
@@ -197,6 +202,7 @@ extension GameLogEntry {
       // After the others, as the JSON contract allows: how a finish with no
       // change of its own came (a target reached, the rounds played).
       ("ending", ending.map { .string($0 == .target ? "target" : "rounds") } ?? .null),
+      ("enteredAt", enteredAt.map { .string($0.iso8601) } ?? .null),
     ])
   }
 }

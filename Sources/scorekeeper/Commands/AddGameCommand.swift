@@ -5,10 +5,11 @@ extension Command {
     spec: CommandSpec(
       name: "add-game",
       summary: "Add a game.",
-      arguments: [Argument.title.spec],
+      arguments: [Argument.title.spec, Argument.result.spec],
       options: [
         Flag.lowestWins.spec, Option.target.spec, Option.winBy.spec, Option.start.spec, Flag.bust.spec,
-        Option.rounds.spec, Option.kind.spec, Flag.notCounted.spec, Flag.cooperative.spec,
+        Option.rounds.spec, Option.kind.spec, Flag.notCounted.spec, Flag.cooperative.spec, Flag.result.spec,
+        Option.resultWinner.spec, Option.at.spec,
       ],
       discussion: """
         Titles need not be unique (a season: "Catan" every week): a title several
@@ -31,6 +32,12 @@ extension Command {
         makes a game the players win or lose together: it ends when "finish GAME
         --cooperative won" (or lost) says how the table did, so it takes no --target,
         --win-by or --rounds.
+        --result NAME=N … enters a game already played, from its result: the game,
+        its players with their points (as one round) and its finish, as one change
+        that one "undo" takes back. The rules rank the points unless --winner NAME
+        says who won. --at TIME says when it happened (2026-11-20T21:30, local time):
+        history shows it beside when it was entered, and ratings, "leaderboard
+        --as-of" and "stats --since" count the game then.
         """,
       examples: [
         "scorekeeper add-game \"Poker night\"", "scorekeeper add-game Hearts --lowest-wins --target 100",
@@ -38,6 +45,7 @@ extension Command {
         "scorekeeper add-game Darts --start 501 --lowest-wins --target 0 --bust",
         "scorekeeper add-game \"Hearts, Tuesday\" --kind Hearts",
         "scorekeeper add-game Pandemic --cooperative",
+        "scorekeeper add-game Wingspan --result Ann=87 Bob=79 --at 2026-11-20",
       ]
     ),
     syncs: true,
@@ -48,6 +56,21 @@ extension Command {
         throw UsageError(
           "Give --cooperative or \(option), not both: a co-operative game ends when finish says how the table "
             + "did.", command: "add-game")
+      }
+      // Without --result, words after the title are refused by the parser.
+      let given = !invocation.commandLine.rest.isEmpty
+      if invocation[.result] && !given {
+        throw UsageError(
+          "--result takes each player's points after the title: add-game TITLE --result Ann=5 Bob=3.",
+          command: "add-game")
+      }
+      if !given && invocation.commandLine.has("--winner") {
+        throw UsageError("--winner names who won a result: give --result too.", command: "add-game")
+      }
+      if given && invocation[.cooperative] {
+        throw UsageError(
+          "A co-operative game's result is the table's: add the game, then finish GAME --cooperative won (or lost).",
+          command: "add-game")
       }
       if invocation[.target] == .zero && invocation[.start] == nil {
         throw UsageError(
@@ -60,7 +83,20 @@ extension Command {
         winBy: invocation[.winBy], rounds: invocation[.rounds], counted: !invocation[.notCounted],
         cooperative: invocation[.cooperative], start: invocation[.start], bust: invocation[.bust])
       let kind = invocation[Option.kind]
-      let game = try invocation.store().addGame(title: invocation[.title], rules: rules, kind: kind)
+      let store = try invocation.store()
+      if invocation[.result] {
+        let points = invocation[each: .result].map { (name: $0.name, points: $0.points) }
+        let result = try store.recording(at: invocation[.at]?.time) {
+          try store.addResult(
+            title: invocation[.title], rules: rules, kind: kind, points: points,
+            winner: invocation[.resultWinner])
+        }
+        try printResult(result, kind: kind, invocation)
+        return
+      }
+      let game = try store.recording(at: invocation[.at]?.time) {
+        try store.addGame(title: invocation[.title], rules: rules, kind: kind)
+      }
       let summary = GameSummary(game: game, playerCount: 0)
       if invocation.json {
         var fields: [(String, JSON)] = [("game", summary.json), ("rules", rules.json)]
@@ -71,7 +107,7 @@ extension Command {
           "Added game \(quote(game.title)) (\(IDFragment.short(game.id)))"
             + (rules.summary.map { ": \($0)" } ?? "")
             + (kind.map { ", a game of \(quote($0.trimmingWhitespace()))" } ?? ""))
-        let titled = try invocation.store().gamesTitled(like: game)
+        let titled = try store.gamesTitled(like: game)
         if titled > 1 {
           invocation.output.line(
             "\(titled) games are titled \(quote(game.title)) now: the title names the one in progress, "
@@ -83,4 +119,38 @@ extension Command {
 extension Argument where Value == String {
   fileprivate static let title = Argument(
     ArgumentSpec(name: "TITLE", help: "The game's title, up to 200 characters."))
+}
+
+extension Command {
+  /// A result entered: the game's standings, as `list GAME` prints them,
+  /// after the sentence; in JSON, that document.
+  fileprivate static func printResult(_ result: QuickResult, kind: String?, _ invocation: Invocation) throws {
+    if !invocation.json {
+      invocation.output.line(
+        "Added game \(quote(result.game.game.title)) (\(IDFragment.short(result.game.game.id))) with its result"
+          + (kind.map { ", a game of \(quote($0.trimmingWhitespace()))" } ?? "") + ": "
+          + (result.state.result(names: result.names) ?? ""))
+    }
+    try Command.listStandings(of: result.game.game.id, archived: false, invocation, to: invocation.output)
+  }
+}
+
+extension Argument where Value == TypedRoundPoints {
+  fileprivate static let result = Argument(
+    ArgumentSpec(
+      name: "NAME=N", help: "With --result: a player and their final points, as Alice=87.", isOptional: true,
+      isVariadic: true, onlyWith: "--result")
+  ) { text in try TypedRoundPoints(parsing: text, command: "add-game") }
+}
+
+extension Flag {
+  fileprivate static let result = Flag(
+    spec: OptionSpec(
+      name: "--result", help: "Enter a game already played: its players' points (NAME=N …), and finish it."))
+}
+
+extension Option where Value == String {
+  fileprivate static let resultWinner = Option(
+    OptionSpec(
+      name: "--winner", valueName: "NAME", help: "With --result: who won, when the points do not say."))
 }

@@ -7,7 +7,7 @@ extension Command {
       summary: "Add a player to a game.",
       arguments: [Argument.game.spec, Argument.name.spec],
       options: [
-        Option.score.spec, Option.team.spec,
+        Option.score.spec, Option.team.spec, Option.at.spec,
       ],
       examples: [
         "scorekeeper add-player \"Poker night\" Alice",
@@ -18,9 +18,11 @@ extension Command {
     syncs: true,
     echoes: true,
     run: { invocation in
-      let added = try invocation.store().addPlayer(
-        to: invocation[.game], name: invocation[.name], score: invocation[.score],
-        team: invocation[.team])
+      let store = try invocation.store()
+      let added = try store.recording(at: invocation[.at]?.time) {
+        try store.addPlayer(
+          to: invocation[.game], name: invocation[.name], score: invocation[.score], team: invocation[.team])
+      }
       if invocation.json {
         invocation.print(.object([("game", added.game.json), ("player", added.player.json)]))
       } else {

@@ -6,7 +6,7 @@ extension Command {
       name: "finish",
       summary: "End a game by hand, naming its winners when it has no points.",
       arguments: [Argument.game.spec, Argument.winners.spec],
-      options: [Flag.winner.spec, Option.tableResult.spec],
+      options: [Flag.winner.spec, Option.tableResult.spec, Option.at.spec],
       discussion: """
         Without --winner, the standings say who won: all who share the first rank
         (under the game's rules; with teams, every member of the first team). With
@@ -42,8 +42,11 @@ extension Command {
     },
     run: { invocation in
       let named = invocation[each: .winners]
-      let change = try invocation.store().finish(
-        invocation[.game], winners: named.isEmpty ? nil : named, table: invocation[Option.tableResult])
+      let store = try invocation.store()
+      let change = try store.recording(at: invocation[.at]?.time) {
+        try store.finish(
+          invocation[.game], winners: named.isEmpty ? nil : named, table: invocation[Option.tableResult])
+      }
       printStateChange(change, invocation, saysWhoWon: true) {
         "Finished \(quote($0.game.game.title)): " + ($0.state.result(names: $0.names) ?? "")
       }

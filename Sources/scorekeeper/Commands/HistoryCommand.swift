@@ -87,7 +87,8 @@ extension Command {
                   + (entry.roundUndone ? ", undone" : "")
               } ?? "")
               + (entry.counts ? "" : "  not counted: made after the game ended")
-              + (entry.busted ? "  bust: counted 0" : ""))
+              + (entry.busted ? "  bust: counted 0" : "")
+              + (entry.enteredAt.map { "  entered \(invocation.times.format($0))" } ?? ""))
         })
       for own in ownLines { output.line(own.line) }
     })
@@ -118,6 +119,7 @@ extension GameLogEntry {
     }
     let device = isThisDevice ? "this device" : "device " + IDFragment.short(device)
     return "  \(invocation.times.format(time))  \(what)  \(device)"
+      + (enteredAt.map { "  entered \(invocation.times.format($0))" } ?? "")
   }
 }
 

@@ -6,7 +6,7 @@ extension Command {
       name: "round",
       summary: "Record a round: each named player's points for it.",
       arguments: [Argument.game.spec, Argument.roundPoints.spec],
-      options: [Option.fix.spec, Option.roundName.spec],
+      options: [Option.fix.spec, Option.roundName.spec, Option.at.spec],
       discussion: """
         Records one round, all of it or none: NAME=N for each player who scored (a
         whole number, sign optional); players not named score 0. Rounds are numbered
@@ -30,9 +30,10 @@ extension Command {
     run: { invocation in
       let named = invocation[each: .roundPoints].map { (player: $0.name, points: $0.points) }
       let store = try invocation.store()
-      let update =
+      let update = try store.recording(at: invocation[.at]?.time) {
         try invocation[.fix].map { try store.fixRound(in: invocation[.game], $0, named) }
-        ?? store.addRound(in: invocation[.game], named, name: invocation[.roundName])
+          ?? store.addRound(in: invocation[.game], named, name: invocation[.roundName])
+      }
       if invocation.json {
         invocation.print(
           .object(
@@ -75,29 +76,34 @@ struct TypedRoundPoints: Sendable {
   var points: Points
 }
 
+extension TypedRoundPoints {
+  /// NAME=N as typed for `command`, or the usage error quoting it.
+  init(parsing text: String, command: String) throws {
+    // The last "=": a name may hold one, a number never does.
+    guard let equals = text.lastIndex(of: "=") else {
+      throw UsageError(
+        "Each player's points are NAME=N, as Ann=5 (got \(quote(text))).", command: command)
+    }
+    let name = String(text[..<equals])
+    let number = String(text[text.index(after: equals)...])
+    guard !name.isEmpty else {
+      throw UsageError("\(quote(text)) names no player: write NAME=N, as Ann=5.", command: command)
+    }
+    guard !number.isEmpty else {
+      throw UsageError(
+        "\(quote(text)) gives \(quote(name)) no points: write \(name)=N, as \(name)=5.", command: command)
+    }
+    self.init(name: name, points: try typedPoints(number, in: text, command: command))
+  }
+}
+
 extension Argument where Value == TypedRoundPoints {
   fileprivate static let roundPoints = Argument(
     ArgumentSpec(
       name: "NAME=N",
       help: "A player (name or id) and the points they scored this round, as Ann=5, Bob=-3 or Cy=0.5.",
       isVariadic: true)
-  ) { text in
-    // The last "=": a name may hold one, a number never does.
-    guard let equals = text.lastIndex(of: "=") else {
-      throw UsageError(
-        "Each player's points are NAME=N, as Ann=5 (got \(quote(text))).", command: "round")
-    }
-    let name = String(text[..<equals])
-    let number = String(text[text.index(after: equals)...])
-    guard !name.isEmpty else {
-      throw UsageError("\(quote(text)) names no player: write NAME=N, as Ann=5.", command: "round")
-    }
-    guard !number.isEmpty else {
-      throw UsageError(
-        "\(quote(text)) gives \(quote(name)) no points: write \(name)=N, as \(name)=5.", command: "round")
-    }
-    return TypedRoundPoints(name: name, points: try typedPoints(number, in: text, command: "round"))
-  }
+  ) { text in try TypedRoundPoints(parsing: text, command: "round") }
 }
 
 extension Option where Value == Store.RoundReference {

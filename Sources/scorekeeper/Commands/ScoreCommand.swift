@@ -9,7 +9,7 @@ extension Command {
         Argument.game.spec, Argument.player.spec,
         Argument.change.spec,
       ],
-      options: [Flag.ascending.spec],
+      options: [Flag.ascending.spec, Option.at.spec],
       discussion: """
         Each change is kept as a score change of its own (see "history"; "undo"
         reverts the last one made here), and the score is their sum. Changes from
@@ -27,9 +27,12 @@ extension Command {
     echoes: true,
     run: { invocation in
       let change = invocation[.change]
-      let update = try invocation.store().score(
-        in: invocation[.game], invocation[.player], change,
-        order: invocation[.ascending] ? .ascending : nil)
+      let store = try invocation.store()
+      let update = try store.recording(at: invocation[.at]?.time) {
+        try store.score(
+          in: invocation[.game], invocation[.player], change, order: invocation[.ascending] ? .ascending : nil
+        )
+      }
       if invocation.json {
         invocation.print(
           .object([

@@ -8,7 +8,8 @@ extension Command {
       discussion: """
         Adds the opposite change, so the revert syncs like any other change and other
         devices' changes stay. A round, a merge-people or a split-person is reverted
-        the same way, as one change. Run it again to revert the change before that.
+        the same way, as one change; a game entered from its result ("add-game
+        --result") is deleted whole. Run it again to revert the change before that.
         When the last change made here was not one of those (a player added, renamed
         or removed, a game added, renamed or deleted), undo says so and changes
         nothing: it never reaches past it to an older score change. It reaches back at most
@@ -24,6 +25,14 @@ extension Command {
       guard case .score(let result) = undo else {
         if case .round(let round) = undo { printRoundUndo(round, invocation) }
         if case .people(let change) = undo { printPeopleUndo(change, invocation) }
+        if case .result(let game) = undo {
+          if invocation.json {
+            invocation.print(.object([("deletedGame", game.json)]))
+          } else {
+            invocation.output.line(
+              "Undid the result of \(quote(game.game.title)): the game, its players and points are deleted.")
+          }
+        }
         return
       }
       if invocation.json {

@@ -64,7 +64,7 @@ struct ArgumentParser {
           "Give at most one of \(command.exclusiveOptions.joined(separator: ", ")) "
             + "(got \(exclusive.joined(separator: " and "))).", command: command.name)
       }
-      (result.arguments, result.rest) = try match(positionals, to: command)
+      (result.arguments, result.rest) = try match(positionals, to: command, options: result.options)
     }
     return result
   }
@@ -150,9 +150,19 @@ struct ArgumentParser {
     return words.map(Self.shellQuoted).joined(separator: " ")
   }
 
-  private func match(_ positionals: [String], to command: CommandSpec) throws(UsageError)
-    -> (arguments: [String: String], rest: [String])
+  private func match(_ positionals: [String], to command: CommandSpec, options: [String: String])
+    throws(UsageError) -> (arguments: [String: String], rest: [String])
   {
+    if let last = command.arguments.last, let flag = last.onlyWith, options[flag] == nil {
+      var without = command
+      without.arguments.removeLast()
+      if positionals.count > without.arguments.count, positionals[without.arguments.count].contains("=") {
+        throw UsageError(
+          "\(quote(positionals[without.arguments.count])) is a \(last.name) of \(flag): add \(flag) "
+            + "(\(command.name) TITLE \(flag) Ann=5 Bob=3).", command: command.name)
+      }
+      return try match(positionals, to: without, options: options)
+    }
     let required = command.arguments.filter { !$0.isOptional }
     guard positionals.count >= required.count else {
       let missing = command.arguments[positionals.count]

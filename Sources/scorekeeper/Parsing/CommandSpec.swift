@@ -53,6 +53,10 @@ struct ArgumentSpec {
   /// Whether it takes every word left (the last argument only): `round`'s
   /// points. Optional ones take none or more, others one or more.
   var isVariadic = false
+  /// The flag without which it takes nothing (`add-game`'s points come
+  /// with `--result`): without it, words past the others are refused as
+  /// unexpected, a title left unquoted most likely.
+  var onlyWith: String? = nil
 
   var usage: String {
     let words = isVariadic ? "\(name) [\(name) …]" : name

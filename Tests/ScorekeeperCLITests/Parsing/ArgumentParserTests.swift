@@ -142,11 +142,11 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE [--lowest-wins] [--target N] [--win-by N] [--start N] [--bust] [--rounds N] [--kind KIND] "
-          + "[--not-counted] [--cooperative]",
-        "add-player GAME NAME [--score N] [--team TEAM]",
-        "score GAME PLAYER CHANGE [--ascending]",
-        "round GAME NAME=N [NAME=N …] [--fix K] [--name NAME]",
+        "add-game TITLE [NAME=N …] [--lowest-wins] [--target N] [--win-by N] [--start N] [--bust] [--rounds N] "
+          + "[--kind KIND] [--not-counted] [--cooperative] [--result] [--winner NAME] [--at TIME]",
+        "add-player GAME NAME [--score N] [--team TEAM] [--at TIME]",
+        "score GAME PLAYER CHANGE [--ascending] [--at TIME]",
+        "round GAME NAME=N [NAME=N …] [--fix K] [--name NAME] [--at TIME]",
         "undo",
         "list [GAME] [--ascending] [--archived]",
         "sheet GAME",
@@ -156,7 +156,7 @@ import Testing
         "set-rules GAME [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--win-by N] [--no-win-by] "
           + "[--bust] [--no-bust] [--rounds N] [--no-rounds] [--not-counted] [--counted] [--cooperative] "
           + "[--competitive] [--kind KIND] [--no-kind]",
-        "finish GAME [NAME …] [--winner] [--cooperative won|lost]",
+        "finish GAME [NAME …] [--winner] [--cooperative won|lost] [--at TIME]",
         "reopen GAME",
         "rematch GAME [TITLE]",
         "set-team GAME PLAYER [TEAM] [--none]",

@@ -195,6 +195,9 @@ import Testing
         "round", game, "--name", ["Military", "Science"].randomElement(using: &random)!, "\(name)=\(amount)",
       ],
       ["round", game, "--fix", "military", "\(name)=\(amount)"],
+      ["add-game", game, "--result", "\(name)=\(amount)", "Zed=3", "--at", "2025-12-01T20:00"],
+      ["add-game", game, "--result", "\(name)=\(amount)", "--winner", name],
+      ["round", game, "\(name)=1", "--at", "2025-12-01T21:00"],
       ["sheet", game],
       [
         "set-rules", game,

@@ -254,7 +254,7 @@ extension ProgramTests {
       (
         ["add-player", "Poker", "Bob", "--score", "lots"],
         "\"lots\" in \"--score lots\" is not a number (write 5, -3 or 13.5).\n"
-          + "Usage: scorekeeper add-player GAME NAME [--score N] [--team TEAM]\nRun \"scorekeeper help add-player\" for more.\n"
+          + "Usage: scorekeeper add-player GAME NAME [--score N] [--team TEAM] [--at TIME]\nRun \"scorekeeper help add-player\" for more.\n"
       ),
     ])
   func badValuesRefusedBeforeSync(arguments: [String], message: String) throws {

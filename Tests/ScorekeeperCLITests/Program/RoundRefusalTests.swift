@@ -38,7 +38,7 @@ extension ProgramTests {
   }
 
   static let usage =
-    "Usage: scorekeeper round GAME NAME=N [NAME=N …] [--fix K] [--name NAME]\n"
+    "Usage: scorekeeper round GAME NAME=N [NAME=N …] [--fix K] [--name NAME] [--at TIME]\n"
     + "Run \"scorekeeper help round\" for more.\n"
   static let finished =
     "\"Done\" is finished: its scores and players no longer change; to change it, reopen it first: "
@@ -143,6 +143,39 @@ extension ProgramTests {
       (
         ["set-rules", "Hearts", "--rounds", "1"], .failure,
         "\"Hearts\" already played 2 rounds: a limit of 1 would end it in the past. Give 2 or more. Nothing was changed.\n"
+      ),
+      (
+        ["add-game", "Go", "--result"], .usage,
+        "--result takes each player's points after the title: add-game TITLE --result Ann=5 Bob=3.\n"
+          + "Usage: scorekeeper \(Command.addGame.spec.usage)\nRun \"scorekeeper help add-game\" for more.\n"
+      ),
+      (
+        ["add-game", "Go", "Ann=1"], .usage,
+        "\"Ann=1\" is a NAME=N of --result: add --result (add-game TITLE --result Ann=5 Bob=3).\n"
+          + "Usage: scorekeeper \(Command.addGame.spec.usage)\nRun \"scorekeeper help add-game\" for more.\n"
+      ),
+      (
+        ["add-game", "Go", "--result", "Ann=1", "ann=2"], .failure,
+        "\"ann\" is named twice in the result of \"Go\": give each player once. Nothing was changed.\n"
+      ),
+      (
+        ["add-game", "Go", "--result", "Ann=1", "--winner", "Bob"], .failure,
+        "\"Bob\" is not in the result of \"Go\": the winner is one of \"Ann\". Nothing was changed.\n"
+      ),
+      (
+        ["add-game", "Go", "--result", "Ann=1", "--at", "2026-01-01T12:00:01Z"], .failure,
+        "2026-01-01T12:00:01.000Z is in the future (it is 2026-01-01T00:00:00.000Z now): --at says when "
+          + "something already happened. Nothing was changed.\n"
+      ),
+      (
+        ["round", "Hearts", "Ann=1", "--at", "2025-12-31T23:00:00Z"], .failure,
+        "2025-12-31T23:00:00.000Z is before \"Hearts\" began (2026-01-01T00:00:00.000Z, its first change). "
+          + "Nothing was changed.\n"
+      ),
+      (
+        ["score", "Hearts", "Ann", "+1", "--at", "last week"], .usage,
+        "--at takes a past time such as 2026-11-20T21:30 (local time), 2026-11-20 or 2026-11-20T20:30:00Z "
+          + "(got \"last week\").\n"
       ),
       (
         ["round", "Hearts", "--fix", "Closing", "Ann=1"], .failure,

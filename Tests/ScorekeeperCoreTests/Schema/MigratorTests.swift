@@ -199,6 +199,7 @@ import Testing
     "22 winBy a303a215bb9602a4d1b6ba62b05dae5502716a11c79b6fbeea4211e099c6c8de",
     "23 countdown 9cd72020255a29c5f93859e135f8e7077b0c918a3a8fccc3b5ac02f13ab3fbf5",
     "24 roundNames b2d6a50fa83592792e778c0fd4db9acedea9ad44d95a33a95e86e3631828d840",
+    "25 enteredAt 7ebb49acb328265e80421e29492f4f0e73fe8916eb345b2c2f06e5bcd099ab70",
   ]
 
   /// The same for the mock cloud file's migrations.

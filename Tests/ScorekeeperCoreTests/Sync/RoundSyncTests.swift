@@ -123,6 +123,40 @@ import Testing
   }
 
   @Test(
+    "a result entered late travels whole: when it happened and when it was entered, alike on every device",
+    arguments: CloudBacking.backends)
+  func backdatedResultTravels(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    let friday = Timestamp(iso8601: "2025-11-20T21:30:00.000Z")!
+    _ = try world[0].store.recording(at: friday) {
+      try world[0].store.addResult(title: "Catan", points: [("Ann", 10), ("Bob", 8)])
+    }
+    try world.converge()
+    let expected = [
+      "rules highest target - rounds -", "teams Ann:- Bob:-", "round 1 Ann=10 Bob=8", "totals Ann=10 Bob=8",
+      "finished, won by Ann",
+    ]
+    func times(_ device: TestDevice) throws -> [String] {
+      var times: [String] = []
+      try device.store.history.log(
+        of: "Catan",
+        header: { _, _, _, own in times += own.map { "\($0.time.iso8601) \($0.enteredAt?.iso8601 ?? "-")" } }
+      ) { times.append("\($0.playerName) \($0.event.time.iso8601) \($0.enteredAt?.iso8601 ?? "-")") }
+      return times
+    }
+    for device in [world[0], world[1]] {
+      expectNoDifference(expected, try Self.view(device, "Catan"))
+      #expect(
+        try device.store.finishedResults().map(\.finishedAt) == [
+          Timestamp(iso8601: "2025-11-20T21:30:00.001Z")!
+        ])
+    }
+    expectNoDifference(try times(world[0]), try times(world[1]))
+    #expect(try times(world[1]).count == 3)
+    #expect(try times(world[1]).allSatisfy { $0.contains("2025-11-20T21:30:00.00") && !$0.hasSuffix(" -") })
+  }
+
+  @Test(
     "a round made offline before the game ended counts where it belongs in time once it arrives, on every device",
     arguments: CloudBacking.backends)
   func lateRoundFromBeforeTheEnd(backing: CloudBacking) throws {

@@ -153,6 +153,7 @@ import Testing
         StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself,
         GameRulesError.winByWithoutTarget, GameRulesError.bustWithoutTarget, GameRulesError.startAtTarget,
         GameRulesError.countdownHighestWins, StoreError.roundNameTaken, StoreError.noRoundNamed,
+        StoreError.timeBeforeGameBegan,
         StoreError.playerExists
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
@@ -240,8 +241,20 @@ import Testing
         rules: Int.random(in: 0..<3, using: &random) == 0 ? countdown : .classic)
     case 6..<8:
       // Again, same players (issue 48): of any game here, shared ones too
-      // (the rematch is this user's own game).
-      if let game { _ = try store.rematch(game.id) }
+      // (the rematch is this user's own game). Or a game entered from its
+      // result, now or backdated (`--at`).
+      if let game, Bool.random(using: &random) {
+        _ = try store.rematch(game.id)
+      } else {
+        let at = [nil, Timestamp(iso8601: "2025-12-01T20:00:00.000Z")!].randomElement(using: &random)!
+        _ = try store.recording(at: at) {
+          try store.addResult(
+            title: ["Poker", "Chess"].randomElement(using: &random)!,
+            points: names.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)).map {
+              ($0, Points.randomEntered(in: 0...20, using: &random))
+            })
+        }
+      }
     case 8..<20:
       if let game { _ = try store.addPlayer(to: game.id, name: names.randomElement(using: &random)!) }
     case 20..<39:
@@ -278,10 +291,16 @@ import Testing
       // A round: random points for some of the players.
       if let game, !players.isEmpty {
         let named = players.filter { _ in Bool.random(using: &random) }
-        _ = try store.addRound(
-          in: game.id,
-          named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) },
-          name: [nil, nil, "Military", "Science"].randomElement(using: &random)!)
+        // Now, or entered late: in a game that began before, it goes in
+        // among the rounds played since.
+        let at = [nil, nil, nil, Timestamp(iso8601: "2025-12-01T21:00:00.000Z")!].randomElement(
+          using: &random)!
+        _ = try store.recording(at: at) {
+          try store.addRound(
+            in: game.id,
+            named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) },
+            name: [nil, nil, "Military", "Science"].randomElement(using: &random)!)
+        }
       }
     case 80..<85:
       if let game, let player {

@@ -5,6 +5,8 @@ public enum Undo: Hashable, Sendable {
   case round(RoundUndo)
   /// A merge or split of people, reverted: what it had done.
   case people(PeopleChange)
+  /// A game entered from its result (`add-game --result`), deleted again.
+  case result(GameSummary)
 
   /// The score change reverted; nil for a round.
   public var score: UndoResult? {
@@ -99,7 +101,8 @@ extension Store {
         // the same order on every device, whatever order they arrived in.
         try store.database.forEachRow(
           """
-          SELECT \(ScoreEvent.columns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes
+          SELECT \(ScoreEvent.columns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes,
+            e.enteredAt
           FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
           LEFT JOIN rounds AS r ON r.id = e.roundID
           WHERE \(filter) ORDER BY e.time DESC, e.id DESC
@@ -114,6 +117,7 @@ extension Store {
             counts: !notCounted.contains(round ?? event.id))
           history.roundUndone = label?.undone ?? false
           history.roundName = label?.name
+          history.enteredAt = try entry.optionalText(11).flatMap(Timestamp.init(iso8601:))
           history.busted = state.outcome.busts[round ?? event.id]?.contains(event.playerID) == true
           history.undid = try event.undoes.flatMap { id in
             try store.database.fetchOne(
@@ -207,6 +211,13 @@ extension Store {
         guard let last = try store.lastLocalChange() else { throw StoreError.nothingToUndo }
         guard let eventID = last.event else {
           throw StoreError.lastChangeNotAScore(description: last.description!)
+        }
+        // A result's change names its game (`addResult`).
+        if let game = try store.database.fetchOne(
+          "SELECT id, title FROM games WHERE id = ?1", [.text(eventID)], Game.init(row:))
+        {
+          // Not listed, as a round's undo is not: the next undo reaches further back.
+          return .result(try store.delete(game, listed: false))
         }
         guard
           let reverted = try store.database.fetchOne(
