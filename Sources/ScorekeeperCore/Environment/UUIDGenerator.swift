@@ -63,6 +63,22 @@ public struct UUIDGenerator: Sendable {
       return format(high: high, low: low)
     }, random: true)
 
+  /// When a version 7 id was made (its first 48 bits); nil for an id of
+  /// another version (the tests' counting ids, an import's hashed ones).
+  public static func time(ofVersion7 id: String) -> Timestamp? {
+    let hex = Array(id.utf8.filter { $0 != UInt8(ascii: "-") })
+    guard hex.count == 32, hex[12] == UInt8(ascii: "7"), let variant = hex[16].hexValue, variant >> 2 == 2
+    else {
+      return nil
+    }
+    var milliseconds: Int64 = 0
+    for digit in hex[..<12] {
+      guard let value = digit.hexValue else { return nil }
+      milliseconds = milliseconds << 4 | Int64(value)
+    }
+    return Timestamp(millisecondsSince1970: milliseconds)
+  }
+
   /// 00000000-0000-0000-0000-000000000001, then …0002, and so on, in this
   /// process only.
   public static func incrementing(startingAt first: UInt64 = 1) -> UUIDGenerator {
@@ -139,5 +155,17 @@ final class IncrementingCounter: Sendable {
 
   func reset(next: UInt64) {
     value.withLock { $0 = next }
+  }
+}
+
+extension UInt8 {
+  /// The value of an ASCII hex digit (either case); nil for any other byte.
+  fileprivate var hexValue: UInt8? {
+    switch self {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }

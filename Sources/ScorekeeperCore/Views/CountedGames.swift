@@ -42,14 +42,9 @@ extension Store {
       var counted = finished.filter(\.isCounted)
       var named: String?
       if let kind {
-        let key = GameKind.key(of: kind)
-        let kinds = try kinds(finished: [])
-        guard let found = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
-          throw StoreError.kindNotFound(
-            reference: kind, suggestions: Suggestion.closest(to: kind, among: kinds.map(\.name)))
-        }
-        named = found.name
-        counted = counted.filter { $0.kind.map(GameKind.key) == key }
+        let found = try existingKind(kind)
+        named = found
+        counted = counted.filter { $0.kind.map(GameKind.key) == GameKind.key(of: found) }
       }
       let games = counted.filter { game in
         since.map { game.finishedAt >= $0 } ?? true && until.map { game.finishedAt < $0 } ?? true

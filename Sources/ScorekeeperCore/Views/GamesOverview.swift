@@ -1,7 +1,7 @@
 /// What `list` shows, `serve` answers at `/api/games` and its page lists:
 /// every game (read-only copies left out) with who it belongs to, how it
-/// finished and its kind, most players first; read in one snapshot
-/// (`Store.gamesOverview()`).
+/// finished, its kind and when it last changed, newest first; read in one
+/// snapshot (`Store.gamesOverview()`).
 public struct GamesOverview: Sendable {
   public struct Entry: Sendable {
     public var summary: GameSummary
@@ -9,13 +9,41 @@ public struct GamesOverview: Sendable {
     /// How it came out; nil while in progress.
     public var finished: FinishedGame?
     public var kind: String?
+    /// Its latest change (a round, a score, a rule change, a finish), or
+    /// when it was added (its id's time) before any; nil when neither is
+    /// known (an imported id, a game of an older version's).
+    public var lastActivity: Timestamp?
+  }
+
+  /// Which games, in what order (`list`'s options).
+  public struct Filter: Hashable, Sendable {
+    public enum State: Hashable, Sendable { case inProgress, finished }
+    public enum Order: Hashable, Sendable {
+      /// The latest activity first (games without one last, by title).
+      case newestFirst
+      /// Most players first, then by title: `list`'s order before issue 48.
+      case mostPlayers
+    }
+
+    public var state: State?
+    /// A kind, in any case; one no game has is refused.
+    public var kind: String?
+    /// Only games active since then.
+    public var since: Timestamp?
+    public var order: Order
+
+    public init(
+      state: State? = nil, kind: String? = nil, since: Timestamp? = nil, order: Order = .newestFirst
+    ) {
+      (self.state, self.kind, self.since, self.order) = (state, kind, since, order)
+    }
   }
 
   public var games: [Entry]
 
   /// {"games": [each game's `GameSummary.json(access:)` keys, "state"
-  /// ("in progress" or "finished"), "kind" (or null)]}: what `list --json`
-  /// prints.
+  /// ("in progress" or "finished"), "kind" (or null), "lastActivity" (a
+  /// time, or null)]}: what `list --json` prints.
   public var json: JSON {
     .object([
       (
@@ -27,6 +55,7 @@ public struct GamesOverview: Sendable {
               fields + [
                 ("state", .string(entry.finished == nil ? "in progress" : "finished")),
                 ("kind", entry.kind.map(JSON.string) ?? .null),
+                ("lastActivity", entry.lastActivity.map { .string($0.iso8601) } ?? .null),
               ])
           })
       )
@@ -35,17 +64,70 @@ public struct GamesOverview: Sendable {
 }
 
 extension Store {
-  /// The games `list` shows, in one read.
-  public func gamesOverview() throws -> GamesOverview {
+  /// The games `list` shows, in one read: those `filter` keeps, in its order.
+  public func gamesOverview(_ filter: GamesOverview.Filter = .init()) throws -> GamesOverview {
     try readFinishedGames(naming: false) { finishedGames in
       let finished = Dictionary(uniqueKeysWithValues: finishedGames.map { ($0.game.id, $0) })
       let kinds = try gameKinds()
-      return GamesOverview(
-        games: try gamesWithAccessInRead().map { game in
-          let id = game.summary.game.id
-          return GamesOverview.Entry(
-            summary: game.summary, access: game.access, finished: finished[id], kind: kinds[id])
-        })
+      let kindKey = try filter.kind.map { try GameKind.key(of: existingKind($0)) }
+      let activity = try lastActivities()
+      var games = try gamesWithAccessInRead().map { game in
+        let id = game.summary.game.id
+        return GamesOverview.Entry(
+          summary: game.summary, access: game.access, finished: finished[id], kind: kinds[id],
+          lastActivity: activity[id] ?? UUIDGenerator.time(ofVersion7: id))
+      }.filter { entry in
+        switch filter.state {
+        case .inProgress?: if entry.finished != nil { return false }
+        case .finished?: if entry.finished == nil { return false }
+        case nil: break
+        }
+        if let kindKey, entry.kind.map(GameKind.key) != kindKey { return false }
+        if let since = filter.since, (entry.lastActivity.map { $0 < since } ?? true) { return false }
+        return true
+      }
+      if filter.order == .newestFirst {
+        // Stable: ties (and games without a time) keep the most-players order.
+        games = games.enumerated().sorted { lhs, rhs in
+          let (a, b) = (lhs.element.lastActivity, rhs.element.lastActivity)
+          if a != b { return a.map { a in b.map { a > $0 } ?? true } ?? false }
+          return lhs.offset < rhs.offset
+        }.map(\.element)
+      }
+      return GamesOverview(games: games)
     }
+  }
+
+  /// Each game's latest log entry (rounds, game events, score changes),
+  /// by id: three index lookups a game.
+  private func lastActivities() throws -> [String: Timestamp] {
+    var times: [String: Timestamp] = [:]
+    try database.forEachRow(
+      """
+      SELECT g.id, nullif(max(
+        coalesce((SELECT max(madeAt) FROM rounds WHERE gameID = g.id), ''),
+        coalesce((SELECT max(time) FROM gameEvents WHERE gameID = g.id), ''),
+        coalesce((SELECT max(e.time) FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+                  WHERE p.gameID = g.id), '')), '')
+      FROM games AS g
+      """
+    ) { row in
+      if let time = try row.optionalText(1).flatMap(Timestamp.init(iso8601:)) {
+        times[try row.text(0)] = time
+      }
+    }
+    return times
+  }
+
+  /// The kind as games spell it, for one typed in any case; a kind no
+  /// game has is refused, with the closest ones.
+  func existingKind(_ typed: String) throws -> String {
+    let key = GameKind.key(of: typed)
+    let kinds = try kinds(finished: [])
+    guard let found = kinds.first(where: { GameKind.key(of: $0.name) == key }) else {
+      throw StoreError.kindNotFound(
+        reference: typed, suggestions: Suggestion.closest(to: typed, among: kinds.map(\.name)))
+    }
+    return found.name
   }
 }

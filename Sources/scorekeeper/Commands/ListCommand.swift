@@ -8,11 +8,18 @@ extension Command {
       arguments: [
         Argument.listedGame.spec
       ],
-      options: [Flag.ascending.spec, Flag.archived.spec],
+      options: [
+        Flag.ascending.spec, Flag.archived.spec, Flag.inProgress.spec, Flag.finished.spec, Option.ofKind.spec,
+        Option.activeSince.spec, Flag.mostPlayers.spec,
+      ],
       discussion: """
-        Without GAME: every game with its number of players, most players first, then
-        by title. With GAME: its players, highest score first (ties by name); ranks
-        are shared on equal scores (1, 2, 2, 4).
+        Without GAME: every game with its number of players, its kind, how it
+        finished and its last activity (its latest round, score or rule change, or
+        when it was added), the latest first. --in-progress or --finished, --kind
+        KIND and --since DATE keep those games only; --most-players lists the most
+        players first, then by title (the order before). With GAME: its players,
+        highest score first (ties by name); ranks are shared on equal scores (1, 2,
+        2, 4).
 
         When the owner of a game shared with you stops sharing it (or deletes it), it
         leaves your games, and a read-only copy of its final state stays on your
@@ -23,7 +30,7 @@ extension Command {
         """,
       examples: [
         "scorekeeper list", "scorekeeper list \"Poker night\"", "scorekeeper list golf --ascending",
-        "scorekeeper list --archived",
+        "scorekeeper list --archived", "scorekeeper list --in-progress --kind Hearts --since 7d",
       ]
     ),
     syncs: true,
@@ -34,6 +41,17 @@ extension Command {
         throw UsageError(
           "--ascending orders one game's players; name the game: scorekeeper list GAME --ascending.",
           command: "list")
+      }
+      let filters = ["--in-progress", "--finished", "--kind", "--since", "--most-players"]
+      if let given = filters.first(where: invocation.commandLine.has),
+        invocation[ifGiven: .listedGame] != nil || invocation[.archived]
+      {
+        throw UsageError(
+          "\(given) chooses among your games: leave out GAME and --archived (scorekeeper list \(given)…).",
+          command: "list")
+      }
+      if invocation[.inProgress] && invocation[.finished] {
+        throw UsageError("Give --in-progress or --finished, not both.", command: "list")
       }
     },
     run: { invocation in
@@ -74,17 +92,25 @@ extension Command {
   }
 
   private static func listGames(_ invocation: Invocation) throws {
-    let overview = try invocation.store().gamesOverview()
+    let now = try invocation.settings.dependencies.get().clock.now()
+    let filter = GamesOverview.Filter(
+      state: invocation[.inProgress] ? .inProgress : invocation[.finished] ? .finished : nil,
+      kind: invocation[Option.ofKind], since: invocation[.activeSince]?.start(now: now),
+      order: invocation[.mostPlayers] ? .mostPlayers : .newestFirst)
+    let overview = try invocation.store().gamesOverview(filter)
     if invocation.json {
       invocation.print(overview.json)
       return
     }
     let games = overview.games
     guard !games.isEmpty else {
-      invocation.output.line("No games yet. Add one with: scorekeeper add-game TITLE")
+      invocation.output.line(
+        filter == .init() || filter == .init(order: .mostPlayers)
+          ? "No games yet. Add one with: scorekeeper add-game TITLE" : "No game is such: list shows them all."
+      )
       return
     }
-    // One row of cells a game: id, players, title, sharing, kind, result;
+    // One row of cells a game: id, players, title, sharing, kind, result, last activity;
     // each column as wide as its widest cell, a column no game fills left out.
     func cells(_ game: GamesOverview.Entry) -> [String] {
       let sharing =
@@ -97,6 +123,7 @@ extension Command {
       return [
         IDFragment.short(game.summary.game.id), players(game.summary.playerCount), game.summary.game.title,
         sharing, game.kind.map { "kind " + $0 } ?? "", finish ?? "",
+        game.lastActivity.map(invocation.times.format) ?? "",
       ]
     }
     let rows = games.map(cells)
@@ -154,4 +181,20 @@ extension Command {
 extension Argument where Value == String {
   fileprivate static let listedGame = Argument(
     ArgumentSpec(name: "GAME", help: "Show this game's standings instead of all games.", isOptional: true))
+}
+
+extension Flag {
+  fileprivate static let inProgress = Flag(
+    spec: OptionSpec(name: "--in-progress", help: "Only games in progress."))
+  fileprivate static let finished = Flag(spec: OptionSpec(name: "--finished", help: "Only finished games."))
+  fileprivate static let mostPlayers = Flag(
+    spec: OptionSpec(
+      name: "--most-players", help: "Most players first, then by title (not the latest first)."))
+}
+
+extension Option where Value == DateBound {
+  fileprivate static let activeSince = Option(
+    OptionSpec(
+      name: "--since", valueName: "DATE", help: "Only games active since then: \(DateBound.accepted).")
+  ) { text in try DateBound(parsing: text, option: "--since") }
 }

@@ -148,7 +148,8 @@ import Testing
         "score GAME PLAYER CHANGE [--ascending] [--at TIME]",
         "round GAME NAME=N [NAME=N …] [--fix K] [--name NAME] [--at TIME]",
         "undo",
-        "list [GAME] [--ascending] [--archived]",
+        "list [GAME] [--ascending] [--archived] [--in-progress] [--finished] [--kind KIND] [--since DATE] "
+          + "[--most-players]",
         "sheet GAME",
         "history GAME [PLAYER]",
         "watch [GAME] [--sheet]",

@@ -182,6 +182,10 @@ import Testing
       ["remove-player", game, name, "--force"], ["delete-game", game, "--force"], ["undo"], ["list"],
       ["list", "--archived"], ["delete-game", game, "--archived", "--force"],
       ["list", game], ["history", game], ["sync"], ["status"],
+      [
+        "list", ["--in-progress", "--finished", "--most-players"].randomElement(using: &random)!, "--since",
+        "7d",
+      ],
       device.user == "alice" ? ["share", game] : ["leave", game, "--force"],
       device.user == "alice" ? ["share", game, "--stop", "--force"] : ["accept-share", links.last ?? "x"],
       ["set-photo", game, name, directory.file("photo\(Int.random(in: 0..<photos.count, using: &random))")],

@@ -178,6 +178,20 @@ extension ProgramTests {
           + "(got \"last week\").\n"
       ),
       (
+        ["list", "Hearts", "--finished"], .usage,
+        "--finished chooses among your games: leave out GAME and --archived (scorekeeper list --finished…).\n"
+          + "Usage: scorekeeper \(Command.list.spec.usage)\nRun \"scorekeeper help list\" for more.\n"
+      ),
+      (
+        ["list", "--finished", "--in-progress"], .usage,
+        "Give --in-progress or --finished, not both.\n"
+          + "Usage: scorekeeper \(Command.list.spec.usage)\nRun \"scorekeeper help list\" for more.\n"
+      ),
+      (
+        ["list", "--kind", "Heart"], .failure,
+        "No game is of the kind \"Heart\". Run \"scorekeeper kinds\" to see them.\n"
+      ),
+      (
         ["round", "Hearts", "--fix", "Closing", "Ann=1"], .failure,
         "\"Hearts\" has no round named \"Closing\": none of its rounds has a name. Nothing was changed.\n"
       ),

@@ -60,6 +60,22 @@ import Testing
       // The first 48 bits are the Unix time in milliseconds.
       let made = Int64(String(characters[0..<8] + characters[9..<13]), radix: 16)!
       #expect((before...after).contains(made), "\(id)")
+      #expect(UUIDGenerator.time(ofVersion7: id) == Timestamp(millisecondsSince1970: made))
+    }
+  }
+
+  @Test("a version 7 id's time is read back; an id of another version, or no id, has none")
+  func version7Time() {
+    #expect(
+      UUIDGenerator.time(ofVersion7: "01a227dc-14df-73ed-920e-805e3507c731")
+        == Timestamp(millisecondsSince1970: 1_795_965_064_415))
+    #expect(UUIDGenerator.time(ofVersion7: "01A227DC-14DF-73ED-920E-805E3507C731") != nil)
+    for other in [
+      "00000000-0000-0000-0000-000000000001", "01a227dc-14df-43ed-920e-805e3507c731",
+      "01a227dc-14df-73ed-c20e-805e3507c731", "01a227dc-14df-73ed-920e",
+      "x1a227dc-14df-73ed-920e-805e3507c731",
+    ] {
+      #expect(UUIDGenerator.time(ofVersion7: other) == nil, "\(other)")
     }
   }
 

@@ -109,7 +109,7 @@ import Testing
     #expect(unheaded.lastChange == nil)
   }
 
-  @Test("the games list: access, result and kind of each game, in one read once results are remembered")
+  @Test("the games list: each game's access, result, kind and last activity, the latest first, in one read")
   func gamesOverview() throws {
     _ = try store.gamesOverview()  // (the first remembers Hearts' result, in a write of its own)
     var overview: GamesOverview?
@@ -117,11 +117,13 @@ import Testing
     let owner = #""isShared":false,"owner":null,"permission":"owner""#
     #expect(
       overview?.json.compactText
-        == #"{"games":[{"id":"\#(id(1))","title":"Spades","playerCount":3,\#(owner),"#
-        + #""state":"in progress","kind":"Spades"},"#
-        + #"{"id":"\#(id(8))","title":"Hearts","playerCount":2,\#(owner),"state":"finished","kind":null},"#
-        + #"{"id":"\#(id(15))","title":"Empty","playerCount":0,\#(owner),"state":"in progress","kind":null}]}"#
+        == #"{"games":[{"id":"\#(id(8))","title":"Hearts","playerCount":2,\#(owner),"state":"finished","#
+        + #""kind":null,"lastActivity":"2026-01-02T03:04:05.681Z"},"#
+        + #"{"id":"\#(id(1))","title":"Spades","playerCount":3,\#(owner),"#
+        + #""state":"in progress","kind":"Spades","lastActivity":"2026-01-02T03:04:05.678Z"},"#
+        + #"{"id":"\#(id(15))","title":"Empty","playerCount":0,\#(owner),"state":"in progress","kind":null,"#
+        + #""lastActivity":null}]}"#
     )
-    #expect(overview?.games.map(\.finished?.winnerNames) == [nil, ["Eve"], nil])
+    #expect(overview?.games.map(\.finished?.winnerNames) == [["Eve"], nil, nil])
   }
 }
