@@ -12,6 +12,9 @@ public struct PeopleDirectory: Sendable {
   private var splits: [PlayerKey: String] = [:]
   /// The name each split's person was given.
   private var splitNames: [String: String] = [:]
+  /// The name a rename gave each person, by the person as renamed (the
+  /// root then: a merge since shows the person it kept, as it names them).
+  private var renames: [String: String] = [:]
   /// The links that took effect (not undone, not a merge of one person), in order.
   public private(set) var links: [PersonLink] = []
 
@@ -35,6 +38,8 @@ public struct PeopleDirectory: Sendable {
         let person = nameKey + "#" + link.id
         splitNames[person] = name
         for game in games { splits[PlayerKey(game: game, nameKey: nameKey)] = person }
+      case .rename(let person, let name):
+        renames[root(of: person)] = name
       case .undo:
         continue
       }
@@ -62,6 +67,9 @@ public struct PeopleDirectory: Sendable {
 
   /// The name a split gave its person, for a split's person id.
   public func splitName(of person: String) -> String? { splitNames[person] }
+
+  /// The name the latest rename gave a person (a root), if one did.
+  public func renamedName(of person: String) -> String? { renames[person] }
 
   /// Whether any link counts: without one, a person is a name.
   public var isEmpty: Bool { links.isEmpty }

@@ -1,6 +1,6 @@
-/// The names shown for people: a person is shown as their own name is
-/// spelled last (the person a merge kept, not one merged into them), a
-/// split's person as the split named them, with " (2)", " (3)" … after a
+/// The names shown for people: a person is shown as `rename-person` last
+/// named them, else as their own name is spelled last (the person a merge
+/// kept, not one merged into them), a split's person as the split named them, with " (2)", " (3)" … after a
 /// split's person whose name another person shows too, in the order the
 /// splits were made. Every device with the same data shows the same.
 public enum PeopleNames {
@@ -24,10 +24,12 @@ public enum PeopleNames {
       if case .split(let nameKey, _, _) = link.change { splitOrder.append(nameKey + "#" + link.id) }
     }
     for person in people {
-      shown[person] = directory.splitName(of: person) ?? spellings.latest[person] ?? person
+      shown[person] =
+        directory.renamedName(of: person) ?? directory.splitName(of: person) ?? spellings.latest[person]
+        ?? person
     }
     var taken = Set(people.filter { directory.splitName(of: $0) == nil }.map { Person.key(of: shown[$0]!) })
-    for person in splitOrder where people.contains(person) {
+    for person in splitOrder where people.contains(person) && directory.renamedName(of: person) == nil {
       let name = shown[person]!
       var candidate = name
       var number = 1

@@ -1,5 +1,5 @@
 /// One change of who is who (schema v15's `personLinks`): made by
-/// `merge-people` or `split-person`, or an undo of one. Append-only and
+/// `merge-people`, `split-person` or `rename-person`, or an undo of one. Append-only and
 /// synced to the user's other devices; `PeopleDirectory` replays them.
 public struct PersonLink: Hashable, Sendable {
   public enum Change: Hashable, Sendable {
@@ -10,6 +10,9 @@ public struct PersonLink: Hashable, Sendable {
     case split(nameKey: String, name: String, games: [String])
     /// The link of this id no longer counts.
     case undo(String)
+    /// `person` (the person as the link was made) is shown as `name` from
+    /// now on (issue 48): no game's roster changes.
+    case rename(person: String, name: String)
   }
 
   public var id: String
@@ -42,6 +45,9 @@ extension PersonLink {
     case "undo":
       guard let undoes = try row.optionalText(8) else { return nil }
       change = .undo(undoes)
+    case "rename":
+      guard let person, let name = try row.optionalText(6) else { return nil }
+      change = .rename(person: person, name: name)
     default:
       return nil
     }

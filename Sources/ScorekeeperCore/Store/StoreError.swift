@@ -58,6 +58,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case resultWinnerNotPlaying(winner: String, title: String, names: [String])
   /// `add-game --result --winner` for a result its rules end by themselves.
   case resultEndedByRules(title: String)
+  /// `rename-person` to the name the person is shown as.
+  case personNamedAlready(name: String)
+  /// `rename-person` to a name another person is shown as.
+  case personNameTaken(name: String, person: String, other: String)
   /// `--at` a time after now.
   case timeInFuture(Timestamp, now: Timestamp)
   /// `--at` a time before the game's first change.
@@ -163,6 +167,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .resultEndedByRules(let title):
       return "The points of \(quote(title)) end it by its rules, which say who won: leave out --winner. "
         + "Nothing was changed."
+    case .personNamedAlready(let name):
+      return
+        "\(quote(name)) is shown as \(quote(name)) already: there is nothing to rename. Nothing was changed."
+    case .personNameTaken(_, let person, let other):
+      return "\(quote(other)) is another person already: to make \(quote(person)) and \(quote(other)) one "
+        + "person, merge-people \(quote(other)) \(quote(person)). Nothing was changed."
     case .timeInFuture(let time, let now):
       return "\(time.iso8601) is in the future (it is \(now.iso8601) now): --at says when something "
         + "already happened. Nothing was changed."

@@ -220,8 +220,9 @@ extension ResultChange {
 
 extension PeopleChange {
   /// `merge-people`: {"merge": {"kept", "merged"}, "id"}; `split-person`:
-  /// {"split": {"name", "games": [{"id", "title"}]}, "id"}; `undo` of
-  /// either holds the same under "undid".
+  /// {"split": {"name", "games": [{"id", "title"}]}, "id"};
+  /// `rename-person`: {"rename": {"name", "previous"}, "id"}; `undo` of
+  /// any holds the same under "undid".
   public var json: JSON {
     switch link.change {
     case .merge:
@@ -237,6 +238,11 @@ extension PeopleChange {
             ("games", .array(games.map(\.json))),
           ])
         ),
+        ("id", .string(link.id)),
+      ])
+    case .rename:
+      .object([
+        ("rename", .object([("name", .string(kept)), ("previous", .string(merged))])),
         ("id", .string(link.id)),
       ])
     case .undo:

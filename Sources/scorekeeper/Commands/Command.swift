@@ -35,7 +35,8 @@ extension Command {
   static let all: [Command] = [
     .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .watch, .serve, .setRules, .finish,
     .reopen, .rematch,
-    .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renameGame,
+    .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renamePerson,
+    .renameGame,
     .renamePlayer, .removePlayer,
     .setPhoto, .photo, .removePhoto, .deleteGame, .reviveGame, .export, .importData, .backup, .restore,
     .share,

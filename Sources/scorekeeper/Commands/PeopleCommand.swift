@@ -34,7 +34,7 @@ extension Command {
         [
           person.name, counted(person.games, "game"),
           person.lastPlayed.map { "last played " + invocation.times.format($0) } ?? "never played",
-          person.names.count > 1 ? "as " + person.names.map(quote).joined(separator: ", ") : "",
+          person.names != [person.name] ? "as " + person.names.map(quote).joined(separator: ", ") : "",
           person.photo.map { "photo: " + $0.description } ?? "",
         ]
       }

@@ -63,6 +63,9 @@ extension Command {
       invocation.output.line(
         "Undid the split of \(quote(undone.kept)) in "
           + "\(undone.games.map { quote($0.title) }.joined(separator: ", ")).")
+    case .rename:
+      invocation.output.line(
+        "Undid the rename to \(quote(undone.merged)): shown as \(quote(undone.kept)) again.")
     case .undo:
       break
     }

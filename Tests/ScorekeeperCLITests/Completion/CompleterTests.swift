@@ -35,6 +35,8 @@ import Testing
           Candidate(
             word: "rematch",
             help: "Play a game again: a new game with the same players, teams, photos, rules and kind."),
+          Candidate(
+            word: "rename-person", help: "Show a person under another name, everywhere people are shown."),
           Candidate(word: "rename-game", help: "Give a game a new title."),
           Candidate(word: "rename-player", help: "Give a player a new name."),
           Candidate(word: "remove-player", help: "Remove a player from a game."),

@@ -168,6 +168,7 @@ import Testing
         "people",
         "merge-people A B",
         "split-person NAME GAME [GAME …]",
+        "rename-person OLD NEW",
         "rename-game GAME TITLE",
         "rename-player GAME PLAYER NAME",
         "remove-player GAME PLAYER [--force]",

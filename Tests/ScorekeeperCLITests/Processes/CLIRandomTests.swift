@@ -228,6 +228,7 @@ import Testing
       ["set-rules", game, "--no-kind"],
       ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
       ["people"], ["merge-people", name, names.randomElement(using: &random)!], ["split-person", name, game],
+      ["rename-person", name, ["Robin", "Sam"].randomElement(using: &random)!],
       ["export", "--format", "csv"], ["export", game, "--format", "csv"],
       ["export", "--output", directory.file("export-\(device.name).json")],
       ["export", "--format", "csv", "--output", directory.file("export-\(device.name).csv")],

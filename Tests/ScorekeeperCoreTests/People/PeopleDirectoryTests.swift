@@ -60,4 +60,30 @@ import Testing
     // With no one else shown so, a split's person keeps the name.
     #expect(PeopleNames.shown(for: ["sam#1"], spellings: spellings, directory: directory) == ["sam#1": "Sam"])
   }
+
+  @Test(
+    "a rename names the person as it then was: a later rename wins, a merge shows the person it kept, undo takes it out"
+  )
+  func renames() {
+    var spellings = PeopleNames.Spellings()
+    for name in ["Bob", "Robert", "Ann"] { spellings.note(name) }
+    func shown(_ links: [PersonLink]) -> [String: String] {
+      let directory = PeopleDirectory(links: links)
+      let people = Set(["Bob", "Robert", "Ann"].map { directory.person(ofPlayerNamed: $0, inGame: "g") })
+      return PeopleNames.shown(for: people, spellings: spellings, directory: directory)
+    }
+    let merged = link("1", .merge(kept: "bob", merged: "robert"))
+    #expect(shown([merged, link("2", .rename(person: "bob", name: "Rob"))]) == ["bob": "Rob", "ann": "Ann"])
+    // Renamed as "robert" before the merge: the merge keeps Bob's name.
+    #expect(
+      shown([link("0", .rename(person: "robert", name: "Rob")), merged]) == ["bob": "Bob", "ann": "Ann"])
+    #expect(
+      shown([
+        link("2", .rename(person: "bob", name: "Rob")), link("3", .rename(person: "bob", name: "Bobby")),
+      ])
+        == ["bob": "Bobby", "robert": "Robert", "ann": "Ann"])
+    #expect(
+      shown([link("2", .rename(person: "bob", name: "Rob")), link("3", .undo("2"))])
+        == ["bob": "Bob", "robert": "Robert", "ann": "Ann"])
+  }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
 
-/// `merge-people` and `split-person` refuse what makes no sense with the
+/// `merge-people`, `split-person` and `rename-person` refuse what makes no sense with the
 /// words that say why, and change nothing: no row, no change waiting to
 /// sync, nothing for `undo`.
 @Suite struct PeopleRefusalTests {
@@ -42,7 +42,21 @@ import Testing
     #expect(throws: StoreError.gameNotFound(reference: "Chess", suggestions: [])) {
       try store.people.split("Ann", games: ["Hearts", "Chess"])
     }
+    #expect(throws: StoreError.personNameTaken(name: "ann", person: "Bob", other: "Ann")) {
+      try store.people.rename("Robert", to: "ann")
+    }
+    #expect(throws: StoreError.personNamedAlready(name: "Bob")) {
+      try store.people.rename("robert", to: " Bob ")
+    }
+    #expect(throws: StoreError.personNotFound(reference: "Bobb", suggestions: ["Bob"])) {
+      try store.people.rename("Bobb", to: "Rob")
+    }
+    #expect(throws: InvalidTextError.self) { try store.people.rename("Bob", to: "Rob\u{202E}") }
     #expect(try everything(store) == before)
+    #expect(
+      StoreError.personNameTaken(name: "ann", person: "Bob", other: "Ann").description
+        == "\"Ann\" is another person already: to make \"Bob\" and \"Ann\" one person, merge-people \"Ann\" \"Bob\". "
+        + "Nothing was changed.")
     #expect(
       StoreError.samePerson(reference: "bob", other: " BOB ", person: "Bob").description
         == "\"bob\" is one person: there is no one to merge them with. Name two people. Nothing was changed.")

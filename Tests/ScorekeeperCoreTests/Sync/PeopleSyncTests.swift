@@ -64,6 +64,35 @@ import Testing
   }
 
   @Test(
+    "a rename reaches the user's other device and shows there everywhere, rosters as they were; its undo too",
+    arguments: CloudBacking.backends)
+  func renameSyncs(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    try play(world[0].store)
+    try world.converge()
+    world.clock.advance()
+    _ = try world[0].store.people.merge("Bob", "robert")
+    world.clock.advance()
+    _ = try world[0].store.people.rename("robert", to: "Rob")
+    try world.converge()
+    for device in [world[0], world[1]] {
+      #expect(
+        try people(device) == ["Ann as [\"Ann\"] in 2", "Rob as [\"Bob\", \"Robert\"] in 2"], "\(device.name)"
+      )
+      #expect(
+        try Leaderboard(folding: device.store.finishedResults(), system: .elo).entries.map(\.name) == [
+          "Rob", "Ann",
+        ])
+      #expect(try device.store.players(of: "Hearts").map(\.name).sorted() == ["Ann", "Bob"])
+    }
+    world.clock.advance()
+    _ = try world[0].store.history.undo()
+    try world.converge()
+    #expect(try people(world[1]) == ["Ann as [\"Ann\"] in 2", "Bob as [\"Bob\", \"Robert\"] in 2"])
+    #expect(try world[0].contents() == world[1].contents())
+  }
+
+  @Test(
     "two devices merging one pair both ways at once end with one person, not a cycle",
     arguments: CloudBacking.backends)
   func crossedMerges(backing: CloudBacking) throws {

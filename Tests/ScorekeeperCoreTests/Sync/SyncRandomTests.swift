@@ -153,7 +153,7 @@ import Testing
         StoreError.tableResultNeeded, StoreError.winnersOfTableResult, GameRulesError.cooperativeEndsByItself,
         GameRulesError.winByWithoutTarget, GameRulesError.bustWithoutTarget, GameRulesError.startAtTarget,
         GameRulesError.countdownHighestWins, StoreError.roundNameTaken, StoreError.noRoundNamed,
-        StoreError.timeBeforeGameBegan,
+        StoreError.timeBeforeGameBegan, StoreError.personNameTaken, StoreError.personNamedAlready,
         StoreError.playerExists
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
@@ -265,6 +265,9 @@ import Testing
       // Who is who: a merge of two names, or a name set apart in a game.
       if Bool.random(using: &random) {
         _ = try store.people.merge(names.randomElement(using: &random)!, names.randomElement(using: &random)!)
+      } else if Bool.random(using: &random) {
+        _ = try store.people.rename(
+          names.randomElement(using: &random)!, to: ["Robin", "Sam"].randomElement(using: &random)!)
       } else if let game, let player {
         _ = try store.people.split(player.name, games: [game.id])
       }

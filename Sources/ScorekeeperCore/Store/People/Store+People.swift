@@ -13,11 +13,13 @@ public struct PersonSummary: Hashable, Sendable {
   public var photo: Photo?
 }
 
-/// What `merge-people` or `split-person` did.
+/// What `merge-people`, `split-person` or `rename-person` did.
 public struct PeopleChange: Hashable, Sendable {
   public var link: PersonLink
   /// `merge-people`: the person kept and the one merged into them, as
-  /// shown before the merge. `split-person`: the name (both), and the games.
+  /// shown before the merge. `split-person`: the name (both), and the
+  /// games. `rename-person`: the new name, then the one before (for its
+  /// undo: the name shown again, then the one undone).
   public var kept: String
   public var merged: String
   public var games: [Game]
@@ -133,6 +135,27 @@ extension Store {
       }
     }
 
+    /// `rename-person OLD NEW`: the person OLD names (as shown, or any name
+    /// they played under) is shown as NEW everywhere people are shown;
+    /// rosters keep their names. Refuses a person no game has, a new name
+    /// another person is shown as (merge them instead), and the same name.
+    public func rename(_ reference: String, to name: String) throws -> PeopleChange {
+      let name = try TextField.playerName.validate(name)
+      return try store.write {
+        let (people, _) = try everyone()
+        let person = try Self.find(reference, among: people)
+        if let other = people.first(where: { Person.key(of: $0.name) == Person.key(of: name) }),
+          other.person != person.person
+        {
+          throw StoreError.personNameTaken(name: name, person: person.name, other: other.name)
+        }
+        guard name != person.name else { throw StoreError.personNamedAlready(name: name) }
+        let link = try insertLink("rename", person: person.person, name: name)
+        try store.listLocalChange(link.id)
+        return PeopleChange(link: link, kept: name, merged: person.name, games: [])
+      }
+    }
+
     /// Undoes a person link this device made (`undo`): what it did, named
     /// as people are shown once it is undone.
     func undoLink(_ id: String) throws -> PeopleChange {
@@ -156,6 +179,8 @@ extension Store {
             "SELECT id, title FROM games WHERE id = ?1", [.text(id)], Game.init(row:))
         }
         return PeopleChange(link: undone, kept: name, merged: name, games: games)
+      case .rename(let person, let name):
+        return PeopleChange(link: undone, kept: shown(person), merged: name, games: [])
       case .undo:
         return PeopleChange(link: undone, kept: "", merged: "", games: [])
       }
