@@ -33,7 +33,8 @@ struct Command: Sendable {
 extension Command {
   /// Every command, in the order `help` lists them.
   static let all: [Command] = [
-    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .history, .watch, .serve, .setRules, .finish,
+    .addGame, .addPlayer, .score, .round, .undo, .list, .sheet, .chart, .history, .watch, .serve, .setRules,
+    .finish,
     .reopen, .rematch,
     .setTeam, .leaderboard, .rating, .stats, .kinds, .people, .mergePeople, .splitPerson, .renamePerson,
     .renameGame,

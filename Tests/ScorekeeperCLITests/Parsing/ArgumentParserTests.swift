@@ -151,6 +151,7 @@ import Testing
         "list [GAME] [--ascending] [--archived] [--in-progress] [--finished] [--kind KIND] [--since DATE] "
           + "[--most-players]",
         "sheet GAME",
+        "chart GAME [--svg FILE] [--ascii]",
         "history GAME [PLAYER]",
         "watch [GAME] [--sheet]",
         "serve [--port N] [--bind ADDR]",

@@ -202,7 +202,8 @@ import Testing
       ["add-game", game, "--result", "\(name)=\(amount)", "Zed=3", "--at", "2025-12-01T20:00"],
       ["add-game", game, "--result", "\(name)=\(amount)", "--winner", name],
       ["round", game, "\(name)=1", "--at", "2025-12-01T21:00"],
-      ["sheet", game],
+      ["sheet", game], ["chart", game, "--ascii"],
+      ["chart", game, "--svg", directory.file("chart-\(device.name).svg")],
       [
         "set-rules", game,
         ["--lowest-wins", "--highest-wins", "--no-target", "--no-rounds"].randomElement(using: &random)!,

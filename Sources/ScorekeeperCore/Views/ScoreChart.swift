@@ -1,0 +1,100 @@
+/// A game's race: each player's total after each step of its score sheet
+/// (a round, or a change outside the rounds), as `chart` draws it and the
+/// page plots it. Read from the sheet, so the chart and the sheet agree:
+/// a bust adds nothing, and the last point is each player's total.
+public struct ScoreChart: Hashable, Sendable {
+  public struct Line: Hashable, Sendable {
+    public var playerID: String
+    public var name: String
+    /// The total before anything (0), then after each step.
+    public var totals: [Points]
+  }
+
+  public var game: GameSummary
+  /// Each step's label, as the sheet's rows say it: "start", "score", a
+  /// round's number or name.
+  public var steps: [String]
+  /// One line a player, in the sheet's order (by name).
+  public var lines: [Line]
+
+  public init(sheet: ScoreSheet) {
+    game = sheet.game
+    var steps: [String] = []
+    var gains: [[String: Points]] = []
+    var changes = sheet.changes[...]
+    // The sheet's own grouping: changes outside the rounds share a step
+    // until a player's comes again.
+    func outside(upTo round: Int) {
+      var step: [String: Points] = [:]
+      func close(afterRound: Int) {
+        guard !step.isEmpty else { return }
+        steps.append(afterRound == 0 && sheet.state.rules.start != nil ? "start" : "score")
+        gains.append(step)
+        step = [:]
+      }
+      while let change = changes.first, change.afterRound <= round {
+        changes.removeFirst()
+        if step[change.playerID] != nil { close(afterRound: change.afterRound) }
+        step[change.playerID, default: 0] += change.bust ? 0 : change.points
+        if changes.first.map({ $0.afterRound != change.afterRound }) ?? true {
+          close(afterRound: change.afterRound)
+        }
+      }
+    }
+    for round in sheet.rounds {
+      outside(upTo: round.number - 1)
+      steps.append(round.name ?? String(round.number))
+      gains.append(round.points.filter { !round.busts.contains($0.key) })
+    }
+    outside(upTo: Int.max)
+    self.steps = steps
+    lines = sheet.players.map { entry in
+      var total = Points.zero
+      var totals = [total]
+      totals.reserveCapacity(gains.count + 1)
+      for step in gains {
+        total += step[entry.player.id] ?? 0
+        totals.append(total)
+      }
+      // Points made after the game ended stay on the sheet, not in the totals.
+      if let counted = sheet.totals[entry.player.id] { totals[totals.count - 1] = counted }
+      return Line(playerID: entry.player.id, name: entry.player.name, totals: totals)
+    }
+  }
+
+  /// The lowest and highest total any line reaches (0 included).
+  public var range: ClosedRange<Points> {
+    var (low, high) = (Points.zero, Points.zero)
+    for line in lines {
+      for total in line.totals {
+        low = min(low, total)
+        high = max(high, total)
+      }
+    }
+    return low...high
+  }
+
+  /// {"game", "steps": [labels], "lines": [{"id", "name", "totals": [N]}]}
+  public var json: JSON {
+    .object([
+      ("game", game.json), ("steps", .array(steps.map(JSON.string))),
+      (
+        "lines",
+        .array(
+          lines.map { line in
+            .object([
+              ("id", .string(line.playerID)), ("name", .string(line.name)),
+              ("totals", .array(line.totals.map(\.json))),
+            ])
+          })
+      ),
+    ])
+  }
+}
+
+extension Store {
+  /// The chart of the game a reference names, from one snapshot.
+  public func chart(of gameReference: String) throws -> ScoreChart {
+    ScoreChart(sheet: try sheet(of: gameReference))
+  }
+}
