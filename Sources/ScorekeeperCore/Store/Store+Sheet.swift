@@ -25,6 +25,46 @@ public struct ScoreSheet: Hashable, Sendable {
     public var bust = false
   }
 
+  /// A row of the sheet as it is read: a round, or changes outside the
+  /// rounds that fell together (after the same round, no player twice:
+  /// every player's starting score is one row).
+  public enum Row: Hashable, Sendable {
+    case round(Round)
+    /// "start" (before the first round, in a game with a start) or
+    /// "score"; each player's points, and those that busted.
+    case changes(label: String, points: [String: Points], busts: Set<String>)
+  }
+
+  /// The rounds and the changes outside them, in the order they fell.
+  public var rows: [Row] {
+    var rows: [Row] = []
+    var pending = changes[...]
+    func outside(upTo round: Int) {
+      var (points, busts): ([String: Points], Set<String>) = ([:], [])
+      var afterRound = 0
+      func close() {
+        guard !points.isEmpty else { return }
+        let label = afterRound == 0 && state.rules.start != nil ? "start" : "score"
+        rows.append(.changes(label: label, points: points, busts: busts))
+        (points, busts) = ([:], [])
+      }
+      while let change = pending.first, change.afterRound <= round {
+        pending.removeFirst()
+        if points[change.playerID] != nil || change.afterRound != afterRound { close() }
+        afterRound = change.afterRound
+        points[change.playerID] = change.points
+        if change.bust { busts.insert(change.playerID) }
+      }
+      close()
+    }
+    for round in rounds {
+      outside(upTo: round.number - 1)
+      rows.append(.round(round))
+    }
+    outside(upTo: Int.max)
+    return rows
+  }
+
   public var game: GameSummary
   public var state: GameState
   /// The players by name (ignoring case, then exactly, then by id), with

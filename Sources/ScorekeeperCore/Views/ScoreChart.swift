@@ -21,32 +21,16 @@ public struct ScoreChart: Hashable, Sendable {
     game = sheet.game
     var steps: [String] = []
     var gains: [[String: Points]] = []
-    var changes = sheet.changes[...]
-    // The sheet's own grouping: changes outside the rounds share a step
-    // until a player's comes again.
-    func outside(upTo round: Int) {
-      var step: [String: Points] = [:]
-      func close(afterRound: Int) {
-        guard !step.isEmpty else { return }
-        steps.append(afterRound == 0 && sheet.state.rules.start != nil ? "start" : "score")
-        gains.append(step)
-        step = [:]
-      }
-      while let change = changes.first, change.afterRound <= round {
-        changes.removeFirst()
-        if step[change.playerID] != nil { close(afterRound: change.afterRound) }
-        step[change.playerID, default: 0] += change.bust ? 0 : change.points
-        if changes.first.map({ $0.afterRound != change.afterRound }) ?? true {
-          close(afterRound: change.afterRound)
-        }
+    for row in sheet.rows {
+      switch row {
+      case .changes(let label, let points, let busts):
+        steps.append(label)
+        gains.append(points.filter { !busts.contains($0.key) })
+      case .round(let round):
+        steps.append(round.name ?? String(round.number))
+        gains.append(round.points.filter { !round.busts.contains($0.key) })
       }
     }
-    for round in sheet.rounds {
-      outside(upTo: round.number - 1)
-      steps.append(round.name ?? String(round.number))
-      gains.append(round.points.filter { !round.busts.contains($0.key) })
-    }
-    outside(upTo: Int.max)
     self.steps = steps
     lines = sheet.players.map { entry in
       var total = Points.zero

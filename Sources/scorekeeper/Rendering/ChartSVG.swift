@@ -64,20 +64,8 @@ enum ChartSVG {
     return svg + "</svg>\n"
   }
 
-  /// Text as XML character data or an attribute value; characters XML
-  /// cannot hold (controls, from an old database) written out visibly.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text.visible {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  /// Text as XML character data or an attribute value (escaped as the
+  /// page's HTML is); characters XML cannot hold (controls, from an old
+  /// database) written out visibly.
+  static func escaped(_ text: String) -> String { ScoreboardPage.escaped(text.visible) }
 }

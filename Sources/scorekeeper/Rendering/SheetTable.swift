@@ -92,39 +92,22 @@ struct SheetTable {
     var labels: [String] = []
     var cells: [[String]] = Array(repeating: [], count: sheet.players.count)
     let ids = sheet.players.map(\.player.id)
-    var changes = sheet.changes[...]
-    let column = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    // Changes outside the rounds share a row until a player's comes again
-    // (every player's starting score is one row); before the first round,
-    // in a game with a start, it is the start.
-    func outside(upTo round: Int) {
-      var row: [String: String] = [:]
-      func close(afterRound: Int) {
-        guard !row.isEmpty else { return }
-        labels.append(afterRound == 0 && sheet.state.rules.start != nil ? "start" : "score")
-        for (index, id) in ids.enumerated() { cells[index].append(row[id] ?? "") }
-        row = [:]
-      }
-      while let change = changes.first, change.afterRound <= round {
-        changes.removeFirst()
-        guard column[change.playerID] != nil else { continue }
-        if row[change.playerID] != nil { close(afterRound: change.afterRound) }
-        row[change.playerID] = change.points.signed + (change.bust ? "!" : "")
-        if changes.first.map({ $0.afterRound != change.afterRound }) ?? true {
-          close(afterRound: change.afterRound)
+    for row in sheet.rows {
+      switch row {
+      case .changes(let label, let points, let busts):
+        labels.append(label)
+        for (index, id) in ids.enumerated() {
+          cells[index].append(points[id].map { $0.signed + (busts.contains(id) ? "!" : "") } ?? "")
+        }
+      case .round(let round):
+        labels.append(
+          (round.name?.visible ?? String(round.number).padding(to: 5, leading: true))
+            + (round.corrected ? "*" : ""))
+        for (index, id) in ids.enumerated() {
+          cells[index].append((round.points[id] ?? 0).description + (round.busts.contains(id) ? "!" : ""))
         }
       }
     }
-    for round in sheet.rounds {
-      outside(upTo: round.number - 1)
-      labels.append(
-        (round.name?.visible ?? String(round.number).padding(to: 5, leading: true))
-          + (round.corrected ? "*" : ""))
-      for (index, id) in ids.enumerated() {
-        cells[index].append((round.points[id] ?? 0).description + (round.busts.contains(id) ? "!" : ""))
-      }
-    }
-    outside(upTo: Int.max)
     labels.append("Total")
     for (index, id) in ids.enumerated() { cells[index].append((sheet.totals[id] ?? 0).description) }
     let ranks = self.ranks()
