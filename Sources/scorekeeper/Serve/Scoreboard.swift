@@ -48,12 +48,16 @@ final class Scoreboard {
   }
 
   /// The event a page following `game` (an id) gets: its standings (as
-  /// `/api/game/ID` answers them) and its sheet.
+  /// `/api/game/ID` answers them), its sheet and its chart (as `chart
+  /// --json` prints it: read from the same sheet).
   func event(for game: String) throws -> String {
     try cached("event " + game) {
-      let sheet = try store.sheet(of: game).json
+      let sheet = try store.sheet(of: game)
       return Array(
-        JSON.object([("standings", try standings(of: game).json), ("sheet", sheet)]).compactText.utf8)
+        JSON.object([
+          ("standings", try standings(of: game).json), ("sheet", sheet.json),
+          ("chart", ScoreChart(sheet: sheet).json),
+        ]).compactText.utf8)
     }.string
   }
 

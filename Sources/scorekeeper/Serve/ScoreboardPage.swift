@@ -39,6 +39,7 @@ enum ScoreboardPage {
         <p id="banner" hidden></p>
         <ol id="teams"></ol>
         <ol id="standings"></ol>
+        <svg id="chart" viewBox="0 0 1000 300" preserveAspectRatio="none" role="img" aria-label="totals after each step"></svg>
         <table id="sheet"></table>
         <p id="connection">connecting…</p>
         """,
@@ -104,6 +105,9 @@ enum ScoreboardPage {
     #standings .score, #teams .score { font-variant-numeric: tabular-nums; }
     #standings .winner .name::after { content: " ★"; color: #fc3; }
     #standings img { height: 1.4em; width: 1.4em; object-fit: cover; border-radius: 50%; }
+    #chart { width: 100%; height: 25vh; margin: 2vh 0; }
+    #chart polyline { fill: none; stroke-width: 4; vector-effect: non-scaling-stroke; }
+    #chart line { stroke: #555; stroke-width: 1; vector-effect: non-scaling-stroke; }
     #sheet { border-collapse: collapse; font-size: 3vh; font-variant-numeric: tabular-nums; }
     #sheet th, #sheet td { padding: 0.3vh 1.5vw; text-align: right; border-bottom: 1px solid #333; }
     #sheet th:first-child, #sheet td:first-child { text-align: left; color: #aaa; }
@@ -170,6 +174,22 @@ enum ScoreboardPage {
           row.append(element("span", s.name + (s.team ? " (" + s.team + ")" : ""), "name"));
           row.append(element("span", String(s.score), "score"));
           return row;
+        }));
+        // The race: each player's total after each step, as chart draws it,
+        // in the colours chart --svg uses; zero marked when in range.
+        const chart = document.getElementById("chart"), svgNS = "http://www.w3.org/2000/svg";
+        const colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"];
+        const all = data.chart.lines.flatMap((l) => l.totals);
+        const low = Math.min(0, ...all), high = Math.max(0, ...all), steps = Math.max(data.chart.steps.length, 1);
+        const y = (v) => high > low ? 290 - 280 * (v - low) / (high - low) : 290;
+        const axis = document.createElementNS(svgNS, "line");
+        for (const [k, v] of [["x1", 0], ["x2", 1000], ["y1", y(0)], ["y2", y(0)]]) axis.setAttribute(k, v);
+        chart.replaceChildren(axis, ...data.chart.lines.map((l, i) => {
+          const line = document.createElementNS(svgNS, "polyline");
+          line.setAttribute("stroke", colours[i % colours.length]);
+          line.setAttribute("points", l.totals.map((t, s) => (1000 * s / steps) + "," + y(t)).join(" "));
+          line.dataset.player = l.id;
+          return line;
         }));
         const table = document.getElementById("sheet");
         const head = element("tr");

@@ -166,6 +166,14 @@ extension ScoreboardBrowserTests {
     #expect(
       try browser.evaluate(rows("#sheet tr")) as? String
         == "Round Ann Bob Cy|1 10 20 5|score   +3|Total 10 20 8")
+    // The chart under the standings: a line a player through 0, round 1 and
+    // Cy's score; a round played now extends every line, live.
+    let chart =
+      "Array.from(document.querySelectorAll('#chart polyline')).map(p => p.getAttribute('points')"
+      + ".split(' ').length).join(',')"
+    #expect(try browser.evaluate(chart) as? String == "3,3,3")
+    #expect(try serve.process.run(["round", "Spades", "Ann=1"]).status == 0)
+    #expect(try browser.evaluate(chart) { ($0 as? String) == "4,4,4" } as? String == "4,4,4")
   }
 }
 
@@ -202,6 +210,17 @@ extension ScoreboardBrowserTests {
     #expect(
       sheet as? String
         == "Round Ann Bob|start +501 +501|Opening -180 -140|2 -400! -100|score  -261|Total 321 0")
+    // The chart agrees: Ann's bust adds nothing (321 after the opening and
+    // after round 2), Bob ends at 0, the bottom of the chart (y 290).
+    let heights =
+      "Array.from(document.querySelectorAll('#chart polyline')).map(p => p.getAttribute('points').split(' ')"
+      + ".map(q => Math.round(Number(q.split(',')[1]))).join('/')).join(' ')"
+    let top = Int((290 - 280 * 501.0 / 501).rounded()), ann = Int((290 - 280 * 321.0 / 501).rounded())
+    let bob = Int((290 - 280 * 361.0 / 501).rounded())
+    #expect(
+      try browser.evaluate(heights) as? String
+        == "290/\(top)/\(ann)/\(ann)/\(ann) 290/\(top)/\(bob)/\(Int((290 - 280 * 261.0 / 501).rounded()))/290"
+    )
     #expect(
       try browser.evaluate("document.getElementById('state').textContent") as? String
         == "Finished · round 2 · lowest wins · starts at 501 · ends at exactly 0")
