@@ -35,19 +35,27 @@ extension Command {
         invocation.print(chart.json)
         return
       }
-      let size = { (variable: String, measured: Int?, fallback: Int) in
-        invocation.settings.environment(variable).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-          ?? measured ?? fallback
-      }
-      let width = size("COLUMNS", invocation.terminal.outputColumns, 80)
-      let lines = size("LINES", nil, 24)
-      let ascii =
-        invocation[.asciiChart] || invocation.settings.environment("TERM") == "dumb"
-        || invocation.output.asciiOnly
-      // The title, the axis, its labels and the legend take about 6 lines.
-      ChartText(chart: chart, width: width, height: min(max(lines - 6, 5), 40), ascii: ascii)
-        .print(to: invocation.output)
+      let (width, height, ascii) = chartArea(invocation)
+      ChartText(chart: chart, width: width, height: height, ascii: ascii).print(to: invocation.output)
     })
+
+  /// The room a chart has: the terminal's width (COLUMNS, else measured,
+  /// else 80), its height less the title, axis and legend (LINES, else
+  /// 24), and whether it is drawn in ASCII (--ascii, TERM=dumb, a locale
+  /// that is not UTF-8).
+  static func chartArea(_ invocation: Invocation) -> (width: Int, height: Int, ascii: Bool) {
+    let size = { (variable: String, measured: Int?, fallback: Int) in
+      invocation.settings.environment(variable).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        ?? measured ?? fallback
+    }
+    let ascii =
+      invocation[.asciiChart] || invocation.settings.environment("TERM") == "dumb"
+      || invocation.output.asciiOnly
+    return (
+      size("COLUMNS", invocation.terminal.outputColumns, 80), min(max(size("LINES", nil, 24) - 6, 5), 40),
+      ascii
+    )
+  }
 }
 
 extension Option where Value == String {
@@ -57,6 +65,6 @@ extension Option where Value == String {
 }
 
 extension Flag {
-  fileprivate static let asciiChart = Flag(
+  static let asciiChart = Flag(
     spec: OptionSpec(name: "--ascii", help: "Draw with ASCII characters only (as TERM=dumb does)."))
 }

@@ -6,7 +6,10 @@ extension Command {
       name: "rating",
       summary: "Show one person's rating, and with --explain each game's part in it.",
       arguments: [Argument.ratedPerson.spec],
-      options: [Option.system.spec, Option.ofKind.spec, Flag.explain.spec],
+      options: [
+        Option.system.spec, Option.ofKind.spec, Flag.explain.spec, Flag.ratingChart.spec,
+        Flag.asciiChart.spec,
+      ],
       discussion: """
         The rating the leaderboard ranks the person by (see "help leaderboard"), their
         place on it, and how many games it rests on. --explain lists the rated games
@@ -38,6 +41,19 @@ extension Command {
         "\(quote(entry.name)): \(entry.value.described), place \(entry.rank) of \(history.boardSize), "
           + "after \(entry.games) game\(entry.games == 1 ? "" : "s")\(entry.isProvisional ? " (provisional)" : "")."
       )
+      if invocation[.ratingChart] {
+        let (width, height, ascii) = chartArea(invocation)
+        let decimals = system == .openskill ? 2 : 0
+        let values = (history.steps.first.map { [$0.before.score] } ?? []) + history.steps.map(\.after.score)
+        ChartText(
+          title: "\(quote(entry.name)): " + (system == .openskill ? "rating (μ − 3σ)" : "Elo rating")
+            + " after each game",
+          steps: history.steps.map { invocation.times.format($0.game.finishedAt) },
+          lines: [.init(name: entry.name, values: values, last: entry.value.shown)],
+          label: { fixedPoint($0, decimals: decimals) }, fromZero: false, width: width, height: height,
+          ascii: ascii
+        ).print(to: output)
+      }
       guard explain else { return }
       output.line(system == .openskill ? "Game by game (μ − 3σ):" : "Game by game:")
       let rows = history.steps.map { step in
@@ -59,6 +75,9 @@ extension Argument where Value == String {
 }
 
 extension Flag {
+  fileprivate static let ratingChart = Flag(
+    spec: OptionSpec(name: "--chart", help: "Draw the rating after each game as a chart (--ascii: in ASCII).")
+  )
   fileprivate static let explain = Flag(
     spec: OptionSpec(name: "--explain", help: "List each rated game's part in the rating, in order."))
 }

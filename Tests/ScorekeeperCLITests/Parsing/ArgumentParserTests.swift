@@ -163,7 +163,7 @@ import Testing
         "rematch GAME [TITLE]",
         "set-team GAME PLAYER [TEAM] [--none]",
         "leaderboard [--system SYSTEM] [--kind KIND] [--as-of DATE]",
-        "rating PERSON [--system SYSTEM] [--kind KIND] [--explain]",
+        "rating PERSON [--system SYSTEM] [--kind KIND] [--explain] [--chart] [--ascii]",
         "stats [PERSON] [--kind KIND] [--since DATE] [--until DATE]",
         "kinds",
         "people",

@@ -223,7 +223,7 @@ import Testing
       ["add-game", game, "--cooperative"], ["revive-game", game],
       ["set-team", game, name, teams.randomElement(using: &random)!], ["set-team", game, name, "--none"],
       ["leaderboard"], ["leaderboard", "--system", "elo"], ["stats"], ["stats", name],
-      ["rating", name, "--explain"],
+      ["rating", name, "--explain"], ["rating", name, "--chart"],
       ["add-game", game, "--kind", ["Hearts", "hearts", "Chess"].randomElement(using: &random)!],
       ["set-rules", game, "--kind", ["Hearts", "Chess"].randomElement(using: &random)!],
       ["set-rules", game, "--no-kind"],

@@ -78,15 +78,17 @@ import Testing
     }
 
     #expect(try bob.run(["sync"]).status == 0)
-    // Ids were made at random by the fixture's binary.
+    // Ids and times were made by the fixture's binary, when it ran: Hearts'
+    // last score's, Chess none (its id is of a version without a time).
     let games = try bob.run(["--json", "list"]).stdout
       .replacing(/"id": "[0-9a-f-]{36}"/, with: "\"id\": ID")
+      .replacing(/"lastActivity": "[0-9T:.Z-]{24}"/, with: "\"lastActivity\": TIME")
     #expect(
       games == """
         {
           "games": [
-            {"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write", "state": "in progress", "kind": null},
-            {"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner", "state": "in progress", "kind": null}
+            {"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write", "state": "in progress", "kind": null, "lastActivity": TIME},
+            {"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner", "state": "in progress", "kind": null, "lastActivity": null}
           ]
         }
 

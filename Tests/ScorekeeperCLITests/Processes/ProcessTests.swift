@@ -108,7 +108,7 @@ final class PseudoTerminal {
 }
 
 extension ProcessTests {
-  @Test("list's columns line up: kind under kind and result under result, whichever a game has")
+  @Test("list's columns line up: kind, result and last activity under their own, whichever a game has")
   func listColumns() throws {
     let offline = BinaryProcess(directory: binary.directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
     for arguments in [
@@ -124,8 +124,8 @@ extension ProcessTests {
     expectNoDifference(
       try offline.run(["list"]).stdout,
       """
-      0000…0001  2 players  Chess          kind chess  finished, won by "Ann"
-      0000…0005  1 player   Yahtzee night              finished, won by "Cy"
+      0000…0005  1 player   Yahtzee night              finished, won by "Cy"   2026-01-01 00:00:00 UTC
+      0000…0001  2 players  Chess          kind chess  finished, won by "Ann"  2026-01-01 00:00:00 UTC
       0000…0008  0 players  Darts          kind 501
 
       """)
@@ -141,7 +141,7 @@ extension ProcessTests {
     // Real ids of one day: both start with the same digits.
     let printed = listed.split(separator: "\n").map { String($0.prefix(9)) }
     let chess = try #require(
-      listed.split(separator: "\n").first { $0.hasSuffix("Chess") }.map { String($0.prefix(9)) })
+      listed.split(separator: "\n").first { $0.contains("  Chess  ") }.map { String($0.prefix(9)) })
     let poker = try #require(printed.first { $0 != chess })
     #expect(chess.prefix(4) == poker.prefix(4), "\(listed)")
     let standings = try personal.run(["list", "Chess"])

@@ -109,10 +109,12 @@ import Testing
 
   @Test("under a locale that is not UTF-8, … and → are written as ... and ->")
   func ascii() throws {
-    #expect(try pipe(["list"], ["LC_ALL": "C"]).stdout == "0000...0001  2 players  Poker\n")
+    #expect(
+      try pipe(["list"], ["LC_ALL": "C"]).stdout == "0000...0001  2 players  Poker  2026-01-01 12:00:00 UTC\n"
+    )
     #expect(
       try pipe(["list"], ["LC_ALL": "", "LC_CTYPE": "", "LANG": "en_US.UTF-8"]).stdout
-        == "0000…0001  2 players  Poker\n")
+        == "0000…0001  2 players  Poker  2026-01-01 12:00:00 UTC\n")
     #expect(
       try pipe(["undo"], ["LC_ALL": "POSIX"]).stdout
         == "Undid -2 for \"Bob\" in \"Poker\", made 2026-01-01 12:00:00 UTC: -2 -> 0\n")
