@@ -26,15 +26,17 @@ extension Store {
   /// .null)` otherwise, for the entry's own `logTime`.
   func entryTimes(inGame gameID: String) throws -> (time: SQLValue, enteredAt: SQLValue) {
     guard let (time, entries) = backdating else { return (.null, .null) }
-    if let began = try database.fetchOne(
-      """
-      SELECT min(t) FROM (
-        SELECT min(madeAt) AS t FROM rounds WHERE gameID = ?1
-        UNION ALL SELECT min(time) FROM gameEvents WHERE gameID = ?1
-        UNION ALL SELECT min(e.time) FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
-          WHERE p.gameID = ?1)
-      """, [.text(gameID)], { try $0.optionalText(0).flatMap(Timestamp.init(iso8601:)) })!,
-      time < began, entries == 0
+    // The command's first entry is judged; those after it follow it.
+    if entries == 0,
+      let began = try database.fetchOne(
+        """
+        SELECT min(t) FROM (
+          SELECT min(madeAt) AS t FROM rounds WHERE gameID = ?1
+          UNION ALL SELECT min(time) FROM gameEvents WHERE gameID = ?1
+          UNION ALL SELECT min(e.time) FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
+            WHERE p.gameID = ?1)
+        """, [.text(gameID)], { try $0.optionalText(0).flatMap(Timestamp.init(iso8601:)) })!,
+      time < began
     {
       let game = try database.fetchOne(
         "SELECT id, title FROM games WHERE id = ?1", [.text(gameID)], Game.init(row:))!
