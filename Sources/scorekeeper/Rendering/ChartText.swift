@@ -37,10 +37,10 @@ struct ChartText {
   /// A game's race: exact totals on the axis, 0 in range.
   init(chart: ScoreChart, width: Int, height: Int, ascii: Bool) {
     let range = chart.range
-    let labels = [
-      range.lowerBound.double: range.lowerBound.description,
-      range.upperBound.double: range.upperBound.description,
-    ]
+    // The exact totals at the ends (one, when every total is the same).
+    let labels = Dictionary(
+      [range.lowerBound, range.upperBound].map { ($0.double, $0.description) },
+      uniquingKeysWith: { first, _ in first })
     self.init(
       title: "\(chart.game.game.title.visible): totals after each "
         + (chart.steps.isEmpty ? "change" : "step"),
@@ -74,7 +74,8 @@ struct ChartText {
     let all = lines.flatMap(\.values)
     let low = min(fromZero ? 0 : .infinity, all.min() ?? 0)
     let high = max(fromZero ? 0 : -.infinity, all.max() ?? 0)
-    let labels = [label(high), label(low)]
+    // A flat chart (every value the same) is labelled once, at the bottom.
+    let labels = [high > low ? label(high) : "", label(low)]
     let labelWidth = max(labels.map(\.count).max()!, fromZero ? 1 : 0)
     let plotWidth = max(10, width - labelWidth - 2)
     let plotHeight = max(3, height)

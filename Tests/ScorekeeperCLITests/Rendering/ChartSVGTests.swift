@@ -74,3 +74,28 @@ import Testing
     #expect(!collector.elements.contains { $0.name == "b" || $0.name == "x" || $0.name == "game" })
   }
 }
+
+/// `chart` in the terminal, on games a random test found: every total the
+/// same (the axis has one value) draws, and says so, rather than crash.
+@Suite struct ChartTextTests {
+  @Test("a chart whose totals are all 0 draws one flat line a player on the zero axis")
+  func flat() throws {
+    let test = try TestStore()
+    _ = try test.store.addGame(title: "Poker")
+    for name in ["Ann", "Bob"] { _ = try test.store.addPlayer(to: "Poker", name: name) }
+    _ = try test.store.addRound(in: "Poker", [("Ann", 0)])
+    let output = Output.memory()
+    ChartText(chart: try test.store.chart(of: "Poker"), width: 24, height: 3, ascii: true).print(to: output)
+    #expect(
+      output.text == """
+        Poker: totals after each step
+          |
+          |
+        0 +#####################
+          +---------------------
+           0                   1
+        * Ann 0  # Bob 0
+
+        """)
+  }
+}
