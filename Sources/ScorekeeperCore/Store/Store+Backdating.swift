@@ -16,7 +16,7 @@ extension Store {
     guard let time else { return try body() }
     let now = try database.fetchOne("SELECT now()") { try $0.timestamp(0) }!
     if time > now { throw StoreError.timeInFuture(time, now: now) }
-    backdating = (time, 0)
+    backdating = (time, 0, now)
     defer { backdating = nil }
     return try body()
   }
@@ -25,7 +25,7 @@ extension Store {
   /// entered, while backdating: the time to stamp and now; `(.null,
   /// .null)` otherwise, for the entry's own `logTime`.
   func entryTimes(inGame gameID: String) throws -> (time: SQLValue, enteredAt: SQLValue) {
-    guard let (time, entries) = backdating else { return (.null, .null) }
+    guard let (time, entries, enteredAt) = backdating else { return (.null, .null) }
     // The command's first entry is judged; those after it follow it.
     if entries == 0,
       let began = try database.fetchOne(
@@ -42,8 +42,8 @@ extension Store {
         "SELECT id, title FROM games WHERE id = ?1", [.text(gameID)], Game.init(row:))!
       throw StoreError.timeBeforeGameBegan(time, began: began, game: game)
     }
-    backdating = (time, entries + 1)
+    backdating = (time, entries + 1, enteredAt)
     let stamped = Timestamp(millisecondsSince1970: time.millisecondsSince1970 + entries)
-    return (.text(stamped.iso8601), .text(try database.fetchOne("SELECT now()") { try $0.text(0) }!))
+    return (.text(stamped.iso8601), .text(enteredAt.iso8601))
   }
 }

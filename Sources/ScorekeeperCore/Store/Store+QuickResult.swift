@@ -49,18 +49,20 @@ extension Store {
       for (player, entry) in zip(players, points) where entry.points != 0 {
         try recordScoreEvent(for: player.id, delta: entry.points, round: round)
       }
-      let ended = try state(of: game)
-      if ended.isFinished {
+      // Ended by its rules (a target reached), the game says who won;
+      // otherwise the finish does.
+      var result = try state(of: game)
+      if result.isFinished {
         if winner != nil { throw StoreError.resultEndedByRules(title: title) }
       } else {
         try recordGameEvent(
-          "finish", in: game, winners: winner.map { [ids[$0.trimmingWhitespace().lowercased()]!] },
-          cooperative: rules.cooperative ? true : nil)
+          "finish", in: game, winners: winner.map { [ids[$0.trimmingWhitespace().lowercased()]!] })
+        result = try state(of: game)
       }
       // Listed by the game's id: `undo` deletes the game.
       try listLocalChange(game.id)
       return QuickResult(
-        game: try summary(of: game), state: try state(of: game),
+        game: try summary(of: game), state: result,
         names: Dictionary(players.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }))
     }
   }

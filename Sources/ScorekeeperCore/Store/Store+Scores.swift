@@ -122,9 +122,9 @@ extension Store {
     // Backdated (`--at`), a round's points share its times; a change of
     // its own takes the next.
     var (time, enteredAt) = (SQLValue(round?.madeAt.iso8601), SQLValue.null)
-    if backdating != nil {
+    if let backdating {
       if round != nil {
-        enteredAt = .text(try database.fetchOne("SELECT now()") { try $0.text(0) }!)
+        enteredAt = .text(backdating.enteredAt.iso8601)
       } else {
         let game = try database.fetchOne("SELECT gameID FROM players WHERE id = ?1", [.text(playerID)]) {
           try $0.text(0)

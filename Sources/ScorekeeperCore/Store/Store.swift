@@ -74,8 +74,9 @@ public final class Store {
   var madeLocalChange = false
 
   /// While a change is recorded as having happened earlier (`--at`): that
-  /// time, and how many log entries were stamped since (`Store+Backdating`).
-  var backdating: (time: Timestamp, entries: Int64)?
+  /// time, how many log entries were stamped since, and when the command
+  /// entered them (`Store+Backdating`).
+  var backdating: (time: Timestamp, entries: Int64, enteredAt: Timestamp)?
 
   /// Leaves the `DeviceMark` for what the database now holds.
   private func markDevice() {

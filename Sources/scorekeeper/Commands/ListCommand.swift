@@ -105,7 +105,7 @@ extension Command {
     let games = overview.games
     guard !games.isEmpty else {
       invocation.output.line(
-        filter == .init() || filter == .init(order: .mostPlayers)
+        filter.state == nil && filter.kind == nil && filter.since == nil
           ? "No games yet. Add one with: scorekeeper add-game TITLE" : "No game is such: list shows them all."
       )
       return
