@@ -65,8 +65,9 @@ import Testing
     }
     #expect(points.map(\.count) == [3, 3])
     #expect(points.allSatisfy { $0.map { Double($0[0])! } == [60, 420, 780] })
-    // Ann rises to 15 (the top), Bob falls to -5 (the bottom).
-    #expect(points[0].map { Double($0[1])! }.last! < points[1].map { Double($0[1])! }.last!)
+    // From -5 (the bottom, y 340) to 15 (the top, y 40): Ann 0, 10, 15;
+    // Bob 0, -5, -5.
+    #expect(points.map { $0.map { Double($0[1])! } } == [[265, 115, 40], [265, 340, 340]])
     #expect(collector.texts.contains("<b>Ann</b> 15"))
     #expect(collector.texts.contains("Bob & \"Co\" -5"))
     #expect(collector.texts.contains("Bonus <x>"))
