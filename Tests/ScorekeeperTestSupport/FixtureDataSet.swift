@@ -116,6 +116,9 @@ public enum FixtureDataSet {
     case 25:
       // v24's: v25 adds columns no data set fills (when a backdated change was entered).
       try fill(store, version: 24)
+    case 26:
+      // v25's: v26 adds a table no data set fills (kinds' rules).
+      try fill(store, version: 25)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -126,6 +129,7 @@ public enum FixtureDataSet {
     var tables = withExactTotals(withSyncMetadata(userData(fromVersion: version), version: version))
     tables["archivedGames"] = []  // v10's; no fixture archived a game
     tables["syncTombstones"] = []  // v21's; no fixture synced
+    tables["kindRules"] = []  // v26's; no fixture set a kind's rules
     tables["resultChanges"] = []  // v14's; no fixture synced
     tables["personLinks"] = tables["personLinks"] ?? []  // v15's
     tables["finishedResults"] = []  // v15's cache, filled when results are read
@@ -259,7 +263,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25:
+    case 20, 21, 22, 23, 24, 25, 26:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

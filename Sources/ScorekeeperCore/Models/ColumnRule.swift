@@ -16,6 +16,8 @@ public enum ColumnRule: Sendable, Equatable {
   case idList
   /// Arrays of ids as a JSON array (a finish's places, best first).
   case idTiers
+  /// Texts as a JSON array, each checked as the field's (a kind's round names).
+  case texts(TextField)
   /// A device: what `history` shows of where a change was made.
   case device
   /// A person's id: a name's key (`Person.key`), perhaps with `#` and a
@@ -28,7 +30,8 @@ public enum ColumnRule: Sendable, Equatable {
     switch (table, column) {
     case (_, "id"), (_, "gameID"), (_, "playerID"), (_, "roundID"), (_, "undoes"), (_, "fixes"): .id
     case ("games", "title"): .text(.gameTitle)
-    case ("games", "kind"): .text(.gameKind)
+    case ("games", "kind"), ("kindRules", "name"): .text(.gameKind)
+    case ("kindRules", "roundNames"): .texts(.roundName)
     case ("players", "name"), ("personLinks", "name"): .text(.playerName)
     case ("players", "team"): .text(.teamName)
     case ("rounds", "name"): .text(.roundName)
@@ -55,6 +58,18 @@ public enum ColumnRule: Sendable, Equatable {
       }
     case .id:
       guard Self.isID(value[...]) else { throw .notID(value) }
+    case .texts(let field):
+      guard case .array(let items)? = try? JSON.parse(value) else { throw .notNames(value) }
+      var checked: [JSON] = []
+      for item in items {
+        guard case .string(let text) = item else { throw .notNames(value) }
+        do {
+          checked.append(.string(try field.validate(text)))
+        } catch {
+          throw .text(error)
+        }
+      }
+      return JSON.array(checked).compactText
     case .ids:
       // (Empty: a finish BG Stats says nobody won.)
       guard
@@ -115,6 +130,7 @@ public enum ColumnError: Error, Equatable, CustomStringConvertible {
   case notID(String)
   case notIDs(String)
   case notPlaces(String)
+  case notNames(String)
   case notDevice(String)
   case notPerson(String)
 
@@ -126,6 +142,7 @@ public enum ColumnError: Error, Equatable, CustomStringConvertible {
         + "as scorekeeper makes them)."
     case .notIDs(let value): "\(quote(value)) is not a list of ids."
     case .notPlaces(let value): "\(quote(value)) is not a list of places (lists of ids, best first)."
+    case .notNames(let value): "\(quote(value)) is not a list of names (a JSON array of texts)."
     case .notDevice(let value):
       "\(quote(value)) is not a device (1 to \(ColumnRule.maximumIDLength) letters, digits, '-', '_' or '.')."
     case .notPerson(let value):

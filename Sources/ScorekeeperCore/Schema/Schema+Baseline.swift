@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 25; not edited by hand.
+// replaying every migration up to 26; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 25,
+    version: 26,
     schema: [
       #"""
       CREATE TABLE games (
@@ -178,6 +178,28 @@ extension Schema {
       """#,
       #"""
       CREATE TABLE syncTombstones (recordName TEXT PRIMARY KEY NOT NULL) STRICT, WITHOUT ROWID
+      """#,
+      #"""
+      CREATE TABLE kindRules (
+        id TEXT PRIMARY KEY NOT NULL,
+        change TEXT NOT NULL,
+        name TEXT NOT NULL,
+        time TEXT NOT NULL,
+        device TEXT NOT NULL,
+        winner TEXT,
+        target INTEGER,
+        targetThousandths INTEGER,
+        winBy INTEGER,
+        roundLimit INTEGER,
+        start INTEGER,
+        startThousandths INTEGER,
+        bust INTEGER,
+        cooperative INTEGER,
+        teamSize INTEGER,
+        roundNames TEXT,
+        -- Not a foreign key: the row undone may not have arrived yet.
+        undoes TEXT
+      ) STRICT
       """#,
       #"""
       CREATE INDEX players_gameID ON players (gameID)
@@ -565,6 +587,27 @@ extension Schema {
         startThousandths, bust, targetZero, enteredAt
       ON gameEvents BEGIN
         SELECT RAISE(ABORT, 'game events are append-only');
+      END
+      """#,
+      #"""
+      CREATE TRIGGER kindRules_beforeUpdate BEFORE UPDATE ON kindRules BEGIN
+        SELECT RAISE(ABORT, 'kind rules are append-only');
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_kindRules_insert AFTER INSERT ON kindRules
+      WHEN NOT syncIsApplying() BEGIN
+        /* sync */ INSERT INTO syncRecords
+        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
+        VALUES (NEW.id || ':kindRules', 'kindRules', NEW.id, 'people', '', NULL, 'pendingSave', 1)
+        ON CONFLICT (recordName) DO UPDATE SET state = 'pendingSave', changeCount = changeCount + 1;
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_kindRules_delete AFTER DELETE ON kindRules
+      WHEN NOT syncIsApplying() BEGIN
+        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
+        WHERE recordName = OLD.id || ':kindRules';
       END
       """#,
     ],

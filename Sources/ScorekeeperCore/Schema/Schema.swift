@@ -32,6 +32,7 @@ public enum Schema {
     .countdown,
     .roundNames,
     .enteredAt,
+    .kindRules,
   ]
 
   /// The version this program reads and writes.

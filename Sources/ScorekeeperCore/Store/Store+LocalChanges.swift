@@ -25,7 +25,7 @@ extension Store {
 
   /// The last change made here that is not reverted: a score change's
   /// event, a round's row, a person link or a game entered from its
-  /// result (nil when another change came last), or what that other
+  /// result, a kind's rules (nil when another change came last), or what that other
   /// change did. Nil when there is none. Events since removed (with their
   /// player, here or on another device), and results since deleted, are
   /// passed over.
@@ -44,6 +44,8 @@ extension Store {
              AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = c.event))
          OR (EXISTS (SELECT 1 FROM personLinks AS l WHERE l.id = c.event)
              AND NOT EXISTS (SELECT 1 FROM personLinks AS u WHERE u.undoes = c.event))
+         OR (EXISTS (SELECT 1 FROM kindRules AS k WHERE k.id = c.event)
+             AND NOT EXISTS (SELECT 1 FROM kindRules AS u WHERE u.undoes = c.event))
          OR EXISTS (
                SELECT 1 FROM games AS g
                WHERE g.id = c.event AND g.id NOT IN (SELECT gameID FROM archivedGames))

@@ -33,18 +33,21 @@ public struct RoundUpdate: Hashable, Sendable {
 extension Store {
   /// Records one round: each named player's points (a reference, a
   /// number), all in one transaction, at one time; players not named
-  /// score 0. `name` names the round (7 Wonders' "Military"), once a game.
+  /// score 0. `name` names the round (7 Wonders' "Military"), once a game;
+  /// without one, a round of a kind that names its rounds takes the next
+  /// name of the kind's that the game has not used.
   /// Refused whole, nothing written, when the game is finished, a player
   /// is unknown or named twice, the name is taken, or a total would pass
   /// 64 bits.
   public func addRound(
     in gameReference: String, _ named: [(player: String, points: Points)], name: String? = nil
   ) throws -> RoundUpdate {
-    let name = try name.map { try TextField.roundName.validate($0) }
+    let typedName = try name.map { try TextField.roundName.validate($0) }
     return try write {
       let game = try findGame(gameReference)
       try requireWritable(game)
       let points = try resolve(named, in: game)
+      let name = try typedName ?? kindRules.nextRoundName(of: game, used: liveRounds(of: game).map(\.name))
       if let name,
         let taken = try liveRounds(of: game).enumerated().first(where: { $0.element.isNamed(name) })
       {

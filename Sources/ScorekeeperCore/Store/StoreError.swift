@@ -76,6 +76,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case personNotFound(reference: String, suggestions: [String])
   /// No game is of that kind (`--kind`). `suggestions` are kinds close to it.
   case kindNotFound(reference: String, suggestions: [String])
+  /// `kinds --forget` of a kind the user set no rules for.
+  case noOwnKindRules(reference: String, suggestions: [String])
+  /// A new kind close to a known one (`add-game --kind Heartz`): likely
+  /// a typo, which would start a game without the kind's rules.
+  case kindLikeKnown(reference: String, suggestions: [String])
   /// `merge-people` of two names of one person (or one name twice):
   /// the first as typed, the second, and the person they both are.
   case samePerson(reference: String, other: String, person: String)
@@ -193,6 +198,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         + Suggestion.didYouMean(suggestions) + " Run \"scorekeeper people\" to see everyone."
     case .kindNotFound(let reference, let suggestions):
       return "No game is of the kind \(quote(reference))." + Suggestion.didYouMean(suggestions)
+    case .noOwnKindRules(let reference, let suggestions):
+      return "You set no rules for the kind \(quote(reference)): there are none to forget."
+        + Suggestion.didYouMean(suggestions) + " Nothing was changed."
+    case .kindLikeKnown(let reference, let suggestions):
+      return "No game is of the kind \(quote(reference)), and scorekeeper knows no such kind."
+        + Suggestion.didYouMean(suggestions)
+        + " To start a new kind this close to a known one, give it rules first: scorekeeper kinds --set "
+        + "\(quote(reference)). Nothing was changed."
     case .samePerson(let reference, let other, let person):
       if Person.key(of: reference) == Person.key(of: other) {
         return "\(quote(reference)) is one person: there is no one to merge them with. Name two people. "

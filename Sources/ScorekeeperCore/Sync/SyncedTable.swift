@@ -70,6 +70,17 @@ struct SyncedTable: Hashable, Sendable {
     name: "personLinks", fields: ["kind", "time", "device", "person", "other", "name", "games", "undoes"],
     parentColumn: nil, parentTable: nil, isAppendOnly: true)
 
+  /// A kind's rules set or forgotten, or an undo of either (schema v26):
+  /// the user's own, beside their person links in the zone `people`.
+  static let kindRules = SyncedTable(
+    name: "kindRules",
+    fields: [
+      "change", "name", "time", "device", "winner", "target", "targetThousandths", "winBy", "roundLimit",
+      "start",
+      "startThousandths", "bust", "cooperative", "teamSize", "roundNames", "undoes",
+    ],
+    parentColumn: nil, parentTable: nil, isAppendOnly: true)
+
   /// The fields whose changes are timed: merged one by one, or the unit's key.
   var mergedFields: [String] { isAppendOnly ? [] : unitKey.map { [$0] } ?? fields }
 
@@ -82,7 +93,7 @@ struct SyncedTable: Hashable, Sendable {
   func rootZoneSQL(of alias: String) -> String? {
     switch name {
     case Self.games.name: "'game-' || \(alias).id"
-    case Self.personLinks.name: "'people'"
+    case Self.personLinks.name, Self.kindRules.name: "'people'"
     default: nil
     }
   }
@@ -96,7 +107,7 @@ struct SyncedTable: Hashable, Sendable {
   /// Every synced table, parents before children: the order saves go in
   /// (deletes go in reverse).
   static let all: [SyncedTable] = [
-    .games, .players, .rounds, .gameEvents, .scoreEvents, .playerPhotos, .personLinks,
+    .games, .players, .rounds, .gameEvents, .scoreEvents, .playerPhotos, .personLinks, .kindRules,
   ]
 
   static func named(_ name: String) -> SyncedTable? {

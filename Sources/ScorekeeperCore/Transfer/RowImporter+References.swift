@@ -33,9 +33,9 @@ extension RowImporter {
 
   /// Checks the references noted: a game's (`ofGame`), or the person links'.
   func resolveReferences(ofGame: Bool) throws {
-    let due = references.filter { ($0.table == TransferTable.personLinks.name) != ofGame }
+    let due = references.filter { Self.isGameTable($0.table) == ofGame }
     guard !due.isEmpty else { return }
-    references.removeAll { ($0.table == TransferTable.personLinks.name) != ofGame }
+    references.removeAll { Self.isGameTable($0.table) == ofGame }
     for reference in due {
       guard try isHere(reference.table, reference.target) else {
         throw RowProblem(
@@ -62,8 +62,13 @@ extension RowImporter {
     switch table {
     case "rounds": "a round of this game"
     case "scoreEvents": "a score change of this game"
+    case "kindRules": "a change of a kind's rules"
     default: "a person link"
     }
+  }
+
+  private static func isGameTable(_ table: String) -> Bool {
+    !TransferTable.ofUser.contains { $0.name == table }
   }
 
   /// Whether `table`'s row `id` is here (of the game at hand, for a game's table).
@@ -76,8 +81,7 @@ extension RowImporter {
         [.text(id), .text(game?.id ?? "")]
       ) { _ in true } ?? false
     default:
-      return try database.fetchOne("SELECT 1 FROM personLinks WHERE id = ?1", [.text(id)]) { _ in true }
-        ?? false
+      return try database.fetchOne("SELECT 1 FROM \(table) WHERE id = ?1", [.text(id)]) { _ in true } ?? false
     }
   }
 

@@ -49,7 +49,7 @@ public struct ImportSummary: Equatable, Sendable {
 
   /// The tables counted, in the order a summary names them.
   public static let tables = [
-    "games", "players", "playerPhotos", "rounds", "gameEvents", "scoreEvents", "personLinks",
+    "games", "players", "playerPhotos", "rounds", "gameEvents", "scoreEvents", "personLinks", "kindRules",
   ]
 }
 
@@ -183,7 +183,8 @@ final class RowImporter {
     }
     func value(_ name: String) -> SQLValue { values[columns.firstIndex(of: name)!] }
     func text(_ name: String) -> String? { if case .text(let text) = value(name) { text } else { nil } }
-    if table.name != TransferTable.personLinks.name {
+    let ofUser = TransferTable.ofUser.contains { $0.name == table.name }
+    if !ofUser {
       guard let game else { throw RowProblem("a row outside a game") }
       switch table.name {
       case "players": break
@@ -214,8 +215,16 @@ final class RowImporter {
         columns.append(gameColumn)
         values.append(.text(game.id))
       }
-    } else if !["merge", "split", "undo"].contains(text("kind")!) {
-      throw RowProblem("kind must be \"merge\", \"split\" or \"undo\", not \(quote(text("kind")!))")
+    } else if table.name == TransferTable.kindRules.name {
+      guard ["set", "forget", "undo"].contains(text("change")!) else {
+        throw RowProblem("change must be \"set\", \"forget\" or \"undo\", not \(quote(text("change")!))")
+      }
+      if let winner = text("winner"), winner != "highest", winner != "lowest" {
+        throw RowProblem("winner must be \"highest\", \"lowest\" or null, not \(quote(winner))")
+      }
+    } else if !["merge", "split", "undo", "rename"].contains(text("kind")!) {
+      throw RowProblem(
+        "kind must be \"merge\", \"split\", \"rename\" or \"undo\", not \(quote(text("kind")!))")
     }
     try noteReferences(of: table, values)
     let mutable = table.name == "players" || table.name == "playerPhotos"

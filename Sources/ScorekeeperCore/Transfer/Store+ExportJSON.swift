@@ -2,7 +2,7 @@ extension Store.Transfer {
   /// The export that `import` reads back (format "scorekeeper-export",
   /// version 1): the games named (all, by title, when none is), each with
   /// every synced row it has (`TransferTable.ofGame`) and its result, then,
-  /// when all games go, the user's person links. From one snapshot,
+  /// when all games go, the user's person links and kinds' rules. From one snapshot,
   /// written one row at a time to `sink`, so memory does not grow with the
   /// store.database. A game that is not found refuses before anything is written.
   ///
@@ -37,7 +37,7 @@ extension Store.Transfer {
       }
       try out.write(games.isEmpty ? "]" : "\n  ]")
       if references.isEmpty {
-        try writeRows(of: .personLinks, game: nil, indent: "  ", to: &out)
+        for table in TransferTable.ofUser { try writeRows(of: table, game: nil, indent: "  ", to: &out) }
       }
       try out.write("\n}\n")
       try out.flush()
@@ -95,7 +95,7 @@ extension Store.Transfer {
         try out.write(index == 0 ? "\"" : ", \"")
         try out.write(column.name.utf8)
         try out.write("\": ")
-        if column.kind == .idList || column.kind == .idTiers, case .text(let text) = value {
+        if column.kind == .textList || column.kind == .idTiers, case .text(let text) = value {
           // Stored as compact JSON; written as the array it is.
           try out.write(text.utf8)
         } else if column.kind == .spacedIDs, case .text(let text) = value {

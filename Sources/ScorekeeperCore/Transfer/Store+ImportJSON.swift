@@ -67,16 +67,17 @@ private struct ExportReader {
           )
         }
         guard version! >= 1 else { throw reader.failure("version must be 1, not \(version!)") }
-      case "games", "personLinks":
+      case "games", "personLinks", "kindRules":
         guard format != nil, version != nil else {
           throw reader.failure("\"format\" and \"version\" must come before \(quote(key))")
         }
         if key == "games" {
           try reader.array { _ in try game() }
         } else {
+          let table = TransferTable.ofUser.first { $0.name == key }!
           try reader.array { _ in
-            let values = try row(of: .personLinks)
-            try located { try importer.insert(.personLinks, values) }
+            let values = try row(of: table)
+            try located { try importer.insert(table, values) }
           }
         }
       default:
@@ -211,11 +212,11 @@ private struct ExportReader {
         tiers.append(.array(ids))
       }
       return .text(JSON.array(tiers).compactText)
-    case .idList, .spacedIDs:
+    case .textList, .spacedIDs:
       var ids: [String] = []
       try reader.array { _ in ids.append(try reader.string()) }
       return .text(
-        column.kind == .idList ? JSON.array(ids.map(JSON.string)).compactText : ids.joined(separator: " "))
+        column.kind == .textList ? JSON.array(ids.map(JSON.string)).compactText : ids.joined(separator: " "))
     case .base64:
       guard let bytes = Base64.decode(try reader.rawString()) else {
         throw reader.failure("\(column.name) is not base64")

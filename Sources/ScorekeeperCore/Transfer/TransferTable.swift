@@ -11,8 +11,9 @@ struct TransferTable: Sendable {
     case integer
     /// An ISO 8601 time, as the store writes them.
     case time
-    /// A JSON array of ids, stored as its compact text (a split's games).
-    case idList
+    /// A JSON array of texts, stored as its compact text (a split's games,
+    /// a kind's round names).
+    case textList
     /// A JSON array of ids, stored as the ids between spaces (a finish's winners).
     case spacedIDs
     /// A JSON array of arrays of ids, stored as its compact text (a finish's places).
@@ -131,10 +132,32 @@ struct TransferTable: Sendable {
       .init(name: "id", kind: .text), .init(name: "kind", kind: .text),
       .init(name: "time", kind: .time), .init(name: "device", kind: .text),
       .init(name: "person", kind: .text, optional: true), .init(name: "other", kind: .text, optional: true),
-      .init(name: "name", kind: .text, optional: true), .init(name: "games", kind: .idList, optional: true),
+      .init(name: "name", kind: .text, optional: true), .init(name: "games", kind: .textList, optional: true),
       .init(name: "undoes", kind: .text, optional: true),
     ],
     gameColumn: nil, order: "time, id", inGame: "1")
+  static let kindRules = TransferTable(
+    name: "kindRules",
+    columns: [
+      .init(name: "id", kind: .text), .init(name: "change", kind: .text), .init(name: "name", kind: .text),
+      .init(name: "time", kind: .time), .init(name: "device", kind: .text),
+      .init(name: "winner", kind: .text, optional: true),
+      .init(name: "target", kind: .points, optional: true),
+      .init(name: "targetThousandths", kind: .thousandths, optional: true),
+      .init(name: "winBy", kind: .integer, optional: true),
+      .init(name: "roundLimit", kind: .integer, optional: true),
+      .init(name: "start", kind: .points, optional: true),
+      .init(name: "startThousandths", kind: .thousandths, optional: true),
+      .init(name: "bust", kind: .integer, optional: true),
+      .init(name: "cooperative", kind: .integer, optional: true),
+      .init(name: "teamSize", kind: .integer, optional: true),
+      .init(name: "roundNames", kind: .textList, optional: true),
+      .init(name: "undoes", kind: .text, optional: true),
+    ],
+    gameColumn: nil, order: "time, id", inGame: "1")
+
+  /// The user's own tables, outside any game: written after the games.
+  static let ofUser: [TransferTable] = [.personLinks, .kindRules]
 
   /// A game's tables, in the order written: a row comes after the rows it names.
   static let ofGame: [TransferTable] = [.players, .playerPhotos, .rounds, .gameEvents, .scoreEvents]

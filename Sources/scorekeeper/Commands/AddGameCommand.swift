@@ -7,8 +7,10 @@ extension Command {
       summary: "Add a game.",
       arguments: [Argument.title.spec, Argument.result.spec],
       options: [
-        Flag.lowestWins.spec, Option.target.spec, Option.winBy.spec, Option.start.spec, Flag.bust.spec,
-        Option.rounds.spec, Option.kind.spec, Flag.notCounted.spec, Flag.cooperative.spec, Flag.result.spec,
+        Flag.lowestWins.spec, Flag.highestWins.spec, Option.target.spec, Flag.noTarget.spec,
+        Option.winBy.spec,
+        Option.start.spec, Flag.bust.spec, Option.rounds.spec, Flag.noRounds.spec, Option.kind.spec,
+        Flag.notCounted.spec, Flag.cooperative.spec, Flag.result.spec,
         Option.resultWinner.spec, Option.at.spec,
       ],
       discussion: """
@@ -26,7 +28,12 @@ extension Command {
         round or score that would pass the target count 0 for that player (its side,
         with teams), so a countdown ends at exactly 0; "sheet" marks each bust.
         --kind says which game it is, so that "Hearts, Tuesday" and "Hearts, Friday"
-        count together in "leaderboard", "rating" and "stats" (--kind Hearts).
+        count together in "leaderboard", "rating" and "stats" (--kind Hearts), and
+        the game starts with the kind's rules ("kinds Hearts" shows them): options
+        given here win over them (--highest-wins over a kind's lowest wins,
+        --no-target and --no-rounds over its target and rounds). A
+        new kind close to a known one is refused as a likely typo ("kinds --set"
+        makes it known first).
         --not-counted keeps a practice or teaching game out of them: it plays, ends
         and lists as any game ("set-rules --counted" counts it again). --cooperative
         makes a game the players win or lose together: it ends when "finish GAME
@@ -44,6 +51,7 @@ extension Command {
         "scorekeeper add-game Quiz --rounds 3", "scorekeeper add-game Ping-pong --target 11 --win-by 2",
         "scorekeeper add-game Darts --start 501 --lowest-wins --target 0 --bust",
         "scorekeeper add-game \"Hearts, Tuesday\" --kind Hearts",
+        "scorekeeper add-game Night --kind Spades --target 300",
         "scorekeeper add-game Pandemic --cooperative",
         "scorekeeper add-game Wingspan --result Ann=87 Bob=79 --at 2026-11-20",
       ]
@@ -51,6 +59,9 @@ extension Command {
     syncs: true,
     echoes: true,
     prepare: { invocation in
+      for (a, b) in opposedRuleOptions where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
+        throw UsageError("Give \(a) or \(b), not both.", command: "add-game")
+      }
       for option in ["--target", "--win-by", "--rounds", "--bust"]
       where invocation[.cooperative] && invocation.commandLine.has(option) {
         throw UsageError(
@@ -72,18 +83,17 @@ extension Command {
           "A co-operative game's result is the table's: add the game, then finish GAME --cooperative won (or lost).",
           command: "add-game")
       }
-      if invocation[.target] == .zero && invocation[.start] == nil {
+      if invocation[.target] == .zero && invocation[.start] == nil && invocation[Option.kind] == nil {
         throw UsageError(
           "--target 0 ends a countdown: give --start above it (and --lowest-wins), or a target above 0.")
       }
     },
     run: { invocation in
-      let rules = try GameRules(
-        winner: invocation[.lowestWins] ? .lowest : .highest, target: invocation[.target],
-        winBy: invocation[.winBy], rounds: invocation[.rounds], counted: !invocation[.notCounted],
-        cooperative: invocation[.cooperative], start: invocation[.start], bust: invocation[.bust])
-      let kind = invocation[Option.kind]
       let store = try invocation.store()
+      let (rules, kindRules) = try store.kindRules.forNewGame(
+        kind: invocation[Option.kind], rulesEdit(invocation))
+      // As the kind's rules spell it, when it has some.
+      let kind = kindRules?.name ?? invocation[Option.kind]
       if invocation[.result] {
         let points = invocation[each: .result].map { (name: $0.name, points: $0.points) }
         let result = try store.recording(at: invocation[.at]?.time) {
@@ -107,6 +117,11 @@ extension Command {
           "Added game \(quote(game.title)) (\(IDFragment.short(game.id)))"
             + (rules.summary.map { ": \($0)" } ?? "")
             + (kind.map { ", a game of \(quote($0.trimmingWhitespace()))" } ?? ""))
+        if let teamSize = kindRules?.teamSize {
+          invocation.output.line(
+            "\(quote(kind!)) is played in teams of \(teamSize): give each player a team "
+              + "(add-player \(ArgumentParser.shellQuoted(game.title)) NAME --team TEAM).")
+        }
         let titled = try store.gamesTitled(like: game)
         if titled > 1 {
           invocation.output.line(

@@ -24,6 +24,12 @@ struct Command: Sendable {
   /// where there is none, it says so and creates nothing (a typo in --db
   /// is not a new, empty database).
   var needsDatabase = false
+  /// Whether these arguments make a command that only shows write
+  /// (`kinds --set`): then it creates the database as any change does.
+  var writesWhen: @Sendable (CommandValues) -> Bool = { _ in false }
+  /// Whether these arguments need no database at all (`kinds --builtin`
+  /// shows the program's own library): no automatic sync either.
+  var usesNoDatabaseWhen: @Sendable (CommandValues) -> Bool = { _ in false }
   /// Checks input the command reads (a file, standard input) before any
   /// automatic sync, so bad input changes nothing, local or in the cloud.
   var prepare: (@Sendable (Invocation) throws -> Void)? = nil

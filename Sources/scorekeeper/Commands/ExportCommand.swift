@@ -11,8 +11,9 @@ extension Command {
         --format json (the default) writes the export that import reads back: format
         "scorekeeper-export", version 1, every game with its players, photos (base64),
         rounds, rule changes and endings, score changes (with their ids, times and
-        devices) and result, then the person links made by merge-people and
-        split-person (only when every game goes). README's "Your data" documents it
+        devices) and result, then the person links made by merge-people,
+        split-person and rename-person and the kinds' rules set by "kinds --set"
+        (only when every game goes). README's "Your data" documents it
         field by field; Docs/scorekeeper-export.schema.json is its JSON Schema.
 
         --format csv (RFC 4180, UTF-8, a header row) writes one row per score change,

@@ -82,3 +82,54 @@ private func positive(_ text: String, option: String, what: String, limit: Int64
   }
   return value
 }
+
+extension Flag {
+  static let noStart = Flag(spec: OptionSpec(name: "--no-start", help: "Every player starts at 0."))
+  static let noTeams = Flag(spec: OptionSpec(name: "--no-teams", help: "Everyone plays alone."))
+  static let noRoundNames = Flag(spec: OptionSpec(name: "--no-round-names", help: "Rounds go by number."))
+}
+
+extension Option where Value == Int {
+  static let teams = Option(
+    OptionSpec(name: "--teams", valueName: "N", help: "Played in teams of N players (Spades: 2).")
+  ) { text in
+    Int(try positive(text, option: "--teams", what: "a team's size", limit: Int64(KindRules.largestTeam)))
+  }
+}
+
+extension Option where Value == [String] {
+  /// Round names between commas; each is checked when the command runs.
+  static let roundNames = Option(
+    OptionSpec(
+      name: "--round-names", valueName: "LIST",
+      help: "The rounds' names in order, between commas (\"Military, Coins, Wonder\").")
+  ) { text in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+}
+
+extension Command {
+  /// The rules named on a command line (add-game's, kinds --set's), to
+  /// lay over a kind's: an option not given keeps the kind's.
+  static func rulesEdit(_ invocation: Invocation) -> KindRulesEdit {
+    func change<T>(_ value: T?, removed: Flag) -> RuleChange<T>? {
+      invocation[removed] ? .remove : value.map(RuleChange.set)
+    }
+    return KindRulesEdit(
+      winner: invocation[.lowestWins] ? .lowest : invocation[.highestWins] ? .highest : nil,
+      target: change(invocation[.target], removed: .noTarget),
+      winBy: change(invocation[.winBy], removed: .noWinBy),
+      rounds: change(invocation[.rounds], removed: .noRounds),
+      start: change(invocation[.start], removed: .noStart),
+      bust: invocation[.bust] ? true : invocation[.noBust] ? false : nil,
+      cooperative: invocation[.cooperative] ? true : invocation[.competitive] ? false : nil,
+      counted: invocation[.notCounted] ? false : nil, teamSize: change(invocation[.teams], removed: .noTeams),
+      roundNames: change(invocation[Option.roundNames], removed: .noRoundNames))
+  }
+
+  /// Pairs of options that undo each other: giving both is a usage error.
+  static let opposedRuleOptions = [
+    ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--win-by", "--no-win-by"),
+    ("--start", "--no-start"), ("--bust", "--no-bust"), ("--rounds", "--no-rounds"),
+    ("--not-counted", "--counted"),
+    ("--cooperative", "--competitive"), ("--teams", "--no-teams"), ("--round-names", "--no-round-names"),
+  ]
+}

@@ -37,12 +37,7 @@ extension Command {
     syncs: true,
     echoes: true,
     prepare: { invocation in
-      for (a, b) in [
-        ("--lowest-wins", "--highest-wins"), ("--target", "--no-target"), ("--win-by", "--no-win-by"),
-        ("--bust", "--no-bust"),
-        ("--rounds", "--no-rounds"),
-        ("--not-counted", "--counted"), ("--kind", "--no-kind"), ("--cooperative", "--competitive"),
-      ]
+      for (a, b) in opposedRuleOptions + [("--kind", "--no-kind")]
       where invocation.commandLine.has(a) && invocation.commandLine.has(b) {
         throw UsageError("Give \(a) or \(b), not both.", command: "set-rules")
       }

@@ -7,9 +7,9 @@ extension Command {
       summary: "Revert the last score change made on this device.",
       discussion: """
         Adds the opposite change, so the revert syncs like any other change and other
-        devices' changes stay. A round, a merge-people or a split-person is reverted
-        the same way, as one change; a game entered from its result ("add-game
-        --result") is deleted whole. Run it again to revert the change before that.
+        devices' changes stay. A round, a merge-people, split-person or rename-person,
+        and a "kinds --set" or "--forget", are reverted the same way, as one change;
+        a game entered from its result ("add-game --result") is deleted whole. Run it again to revert the change before that.
         When the last change made here was not one of those (a player added, renamed
         or removed, a game added, renamed or deleted), undo says so and changes
         nothing: it never reaches past it to an older score change. It reaches back at most
@@ -25,6 +25,14 @@ extension Command {
       guard case .score(let result) = undo else {
         if case .round(let round) = undo { printRoundUndo(round, invocation) }
         if case .people(let change) = undo { printPeopleUndo(change, invocation) }
+        if case .kindRules(let change) = undo {
+          if invocation.json {
+            invocation.print(.object([("undid", change.json)]))
+          } else {
+            invocation.output.line(
+              "Undid the change to the rules of \(quote(change.name)). " + change.sentence)
+          }
+        }
         if case .result(let game) = undo {
           if invocation.json {
             invocation.print(.object([("deletedGame", game.json)]))

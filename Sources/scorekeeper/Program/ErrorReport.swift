@@ -68,6 +68,9 @@ struct ErrorReport {
     case let error as GameRulesError:
       fail(error.description + " Nothing was changed.")
       return .failure
+    case let error as KindRulesError:
+      fail(error.description + " Nothing was changed.")
+      return .failure
     case let error as DatabaseFileError:
       fail(error.description)
       return .unusableDatabase

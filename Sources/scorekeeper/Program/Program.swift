@@ -159,12 +159,12 @@ struct Program {
         terminal: terminal,
         settings: settings, inspectsBinding: command.inspectsBinding,
         databasePath: { try settings.databasePath() },
-        needsDatabase: command.needsDatabase || showsStatus,
+        needsDatabase: command.needsDatabase && !command.writesWhen(values) || showsStatus,
         openStore: { path in
           try Store(path: path, dependencies: try settings.dependencies.get(), trace: trace)
         })
       try command.prepare?(invocation!)
-      if command.syncs, try !settings.offline.get() {
+      if command.syncs, !command.usesNoDatabaseWhen(values), try !settings.offline.get() {
         // The database's own problems are the command's, not the sync's.
         let invocation = invocation!
         automaticSync = AutomaticSync(

@@ -10,6 +10,7 @@ enum TableNouns {
     case "rounds": ("round", "rounds")
     case "gameEvents": ("rule change or ending", "rule changes and endings")
     case "scoreEvents": ("score change", "score changes")
+    case "kindRules": ("change of a kind's rules", "changes of kinds' rules")
     default: ("person link", "person links")
     }
   }

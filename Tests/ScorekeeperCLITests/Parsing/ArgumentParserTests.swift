@@ -142,8 +142,8 @@ import Testing
   func usageLines() {
     #expect(
       Command.all.map(\.spec.usage) == [
-        "add-game TITLE [NAME=N …] [--lowest-wins] [--target N] [--win-by N] [--start N] [--bust] [--rounds N] "
-          + "[--kind KIND] [--not-counted] [--cooperative] [--result] [--winner NAME] [--at TIME]",
+        "add-game TITLE [NAME=N …] [--lowest-wins] [--highest-wins] [--target N] [--no-target] [--win-by N] "
+          + "[--start N] [--bust] [--rounds N] [--no-rounds] [--kind KIND] [--not-counted] [--cooperative] [--result] [--winner NAME] [--at TIME]",
         "add-player GAME NAME [--score N] [--team TEAM] [--at TIME]",
         "score GAME PLAYER CHANGE [--ascending] [--at TIME]",
         "round GAME NAME=N [NAME=N …] [--fix K] [--name NAME] [--at TIME]",
@@ -165,7 +165,9 @@ import Testing
         "leaderboard [--system SYSTEM] [--kind KIND] [--as-of DATE]",
         "rating PERSON [--system SYSTEM] [--kind KIND] [--explain] [--chart] [--ascii]",
         "stats [PERSON] [--kind KIND] [--since DATE] [--until DATE]",
-        "kinds",
+        "kinds [KIND] [--builtin] [--set] [--forget] [--lowest-wins] [--highest-wins] [--target N] [--no-target] "
+          + "[--win-by N] [--no-win-by] [--start N] [--no-start] [--bust] [--no-bust] [--rounds N] [--no-rounds] "
+          + "[--cooperative] [--competitive] [--teams N] [--no-teams] [--round-names LIST] [--no-round-names]",
         "people",
         "merge-people A B",
         "split-person NAME GAME [GAME …]",

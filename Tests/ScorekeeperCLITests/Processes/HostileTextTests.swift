@@ -62,7 +62,8 @@ import Testing
     try run(
       process,
       [
-        ["add-game", "Night", "--kind", "Hearts"], ["add-player", "Night", "Ann", "--team", "Owls"],
+        ["add-game", "Night", "--kind", "Hearts", "--highest-wins", "--no-target"],
+        ["add-player", "Night", "Ann", "--team", "Owls"],
         ["add-player", "Night", "Bob"], ["add-player", "Night", "Cy"], ["round", "Night", "Ann=5", "Bob=3"],
         ["finish", "Night"], ["add-game", "Second"], ["add-player", "Second", "Cy"],
       ])

@@ -47,6 +47,15 @@ import Testing
       ["round", "301", "Ann=-400", "Bob=-3", "--name", "Opening"],
       ["set-rules", "301", "--target", "0", "--no-bust"],
       ["import", directory.file("bgstats.json"), "--time-zone", "UTC"],
+      // Every rule a kind carries, a kind's rules undone, and a round
+      // named after its kind's.
+      [
+        "kinds", "--set", "Quiz", "--start", "2.5", "--target", "10.25", "--win-by", "2", "--bust",
+        "--rounds", "3",
+        "--round-names", "Film, Music, Sport", "--teams", "2",
+      ],
+      ["kinds", "--set", "Hearts", "--target", "50"], ["undo"], ["add-game", "Quiz night", "--kind", "quiz"],
+      ["add-player", "Quiz night", "Cy"], ["round", "Quiz night", "Cy=1"],
     ] {
       let result = try process.run(arguments)
       guard result.status == 0 else { throw SetUpFailure("\(arguments): \(result)") }
@@ -60,7 +69,9 @@ import Testing
 
   /// The synced tables' rows (what an export carries), as SQL text.
   func syncedRows(_ path: String) throws -> String {
-    try ["games", "players", "playerPhotos", "rounds", "gameEvents", "scoreEvents", "personLinks"].map {
+    try [
+      "games", "players", "playerPhotos", "rounds", "gameEvents", "scoreEvents", "personLinks", "kindRules",
+    ].map {
       table in
       try ShellCommand.output(["sqlite3", path, "SELECT * FROM \(table) ORDER BY id"])
     }.joined(separator: "\n")
@@ -76,11 +87,11 @@ import Testing
     let copy = directory.file("copy.sqlite")
     let first = try process.run(["--db", copy, "import", file, "--json"])
     let counts =
-      "\"games\": 6, \"players\": 11, \"photos\": 1, \"rounds\": 6, \"gameEvents\": 9, "
-      + "\"scoreChanges\": 16, \"personLinks\": 2"
+      "\"games\": 7, \"players\": 12, \"photos\": 1, \"rounds\": 7, \"gameEvents\": 10, "
+      + "\"scoreChanges\": 18, \"personLinks\": 2, \"kindRules\": 3"
     let none =
       "\"games\": 0, \"players\": 0, \"photos\": 0, \"rounds\": 0, \"gameEvents\": 0, "
-      + "\"scoreChanges\": 0, \"personLinks\": 0"
+      + "\"scoreChanges\": 0, \"personLinks\": 0, \"kindRules\": 0"
     expectNoDifference(
       first,
       ProcessResult(
@@ -129,8 +140,8 @@ import Testing
         status: 0,
         stdout: """
           Imported "\(file)": nothing new.
-          Already here: 6 games, 11 players, 1 photo, 6 rounds, 9 rule changes and endings, 16 score changes, \
-          2 person links.
+          Already here: 7 games, 12 players, 1 photo, 7 rounds, 10 rule changes and endings, 18 score changes, \
+          2 person links, 3 changes of kinds' rules.
 
           """, stderr: ""))
     #expect(try dump(copy) == before)
@@ -149,8 +160,8 @@ import Testing
         status: 0,
         stdout: """
           Imported "\(file)": 1 game, 2 players, 3 rule changes and endings.
-          Already here: 4 games, 9 players, 1 photo, 6 rounds, 6 rule changes and endings, 16 score changes, \
-          2 person links.
+          Already here: 5 games, 10 players, 1 photo, 7 rounds, 7 rule changes and endings, 18 score changes, \
+          2 person links, 3 changes of kinds' rules.
           Changed here since, kept as they are here: 1 game.
 
           """, stderr: ""))

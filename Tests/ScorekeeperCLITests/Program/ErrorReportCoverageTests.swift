@@ -22,6 +22,7 @@ import Testing
     "Failure": "ImageHeader: ByteReader.Failure becomes an ImageError",
     "ImageError": "CheckedPhoto: PhotoError.notAnImage",
     "ImportError": "ImportCommand: each problem at its place",
+    "Malformed": "KindRulesEntry: a row no program writes is passed over (nil)",
     "ImportProblems": "ImportCommand: the first 50 problems and how many more",
     "JSONSyntaxError": "JSONStreamReader (an ImportError) and LiveCloud (LiveCloudError.unreadableAnswer)",
     "MigrationError": "DatabaseFile (DatabaseFileError) and FileCloud (FileCloudError)",

@@ -117,7 +117,7 @@ import Testing
     let db = try DatabaseFile.open(at: directory.file("empty.sqlite"), dependencies: dependencies)
     #expect(
       try db.tableNames() == [
-        "archivedGames", "finishedResults", "gameEvents", "games", "localChanges", "localDevice",
+        "archivedGames", "finishedResults", "gameEvents", "games", "kindRules", "localChanges", "localDevice",
         "personLinks",
         "playerPhotos", "players", "resultChanges", "rounds", "schemaMigrations",
         "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncTombstones",

@@ -103,8 +103,8 @@ import Testing
     #expect(
       error
         == ImportError(
-          location: "$.games[3].players[0].id (line 83, column 14)",
-          problem: #"":" after a key was expected, the file ended"#))
+          location: "$.games[3].players[0].id (line 83, column 16)",
+          problem: "a string was not closed before the file ended"))
     #expect(try Self.contents(target) == before)
   }
 }

@@ -7,6 +7,8 @@ public enum Undo: Hashable, Sendable {
   case people(PeopleChange)
   /// A game entered from its result (`add-game --result`), deleted again.
   case result(GameSummary)
+  /// A kind's rules set or forgotten (`kinds`), reverted.
+  case kindRules(KindRulesChange)
 
   /// The score change reverted; nil for a round.
   public var score: UndoResult? {
@@ -230,6 +232,7 @@ extension Store {
           {
             return .people(try store.people.undoLink(eventID))
           }
+          if try store.kindRules.has(eventID) { return .kindRules(try store.kindRules.undo(eventID)) }
           return .round(try undoRound(eventID))
         }
         let before = try store.database.fetchOne(
