@@ -59,6 +59,13 @@ final class Invocation {
   /// than through the store (`restore`).
   func databaseFile() throws -> String { try databasePath() }
 
+  /// Whether the command only shows what a database holds and there is
+  /// none: `store()` would refuse, so nothing syncs before the command
+  /// (which may still show what needs no database, as `kinds Hearts`).
+  func lacksNeededDatabase() throws -> Bool {
+    try needsDatabase && access(databasePath(), F_OK) != 0
+  }
+
   /// The store, opened on first use. A database bound to another user is
   /// refused here, before any command can write to it, unless the command
   /// only shows the binding (`inspectsBinding`).

@@ -164,7 +164,9 @@ struct Program {
           try Store(path: path, dependencies: try settings.dependencies.get(), trace: trace)
         })
       try command.prepare?(invocation!)
-      if command.syncs, !command.usesNoDatabaseWhen(values), try !settings.offline.get() {
+      if command.syncs, !command.usesNoDatabaseWhen(values), try !invocation!.lacksNeededDatabase(),
+        try !settings.offline.get()
+      {
         // The database's own problems are the command's, not the sync's.
         let invocation = invocation!
         automaticSync = AutomaticSync(

@@ -7,7 +7,9 @@ extension KindRules {
     var parts = [rules.summary ?? "highest wins"]
     if let teamSize { parts.append("teams of \(teamSize)") }
     var text = parts.joined(separator: ", ")
-    if !roundNames.isEmpty { text += "; rounds " + roundNames.map { $0.visible }.joined(separator: ", ") }
+    if !roundNames.isEmpty {
+      text += "; rounds named " + roundNames.map { $0.visible }.joined(separator: ", ")
+    }
     return text
   }
 }

@@ -124,9 +124,9 @@ extension ProcessTests {
     expectNoDifference(
       try offline.run(["list"]).stdout,
       """
-      0000…0006  1 player   Yahtzee night              finished, won by "Cy"   2026-01-01 00:00:00 UTC
+      0000…0005  1 player   Yahtzee night              finished, won by "Cy"   2026-01-01 00:00:00 UTC
       0000…0001  2 players  Chess          kind Chess  finished, won by "Ann"  2026-01-01 00:00:00 UTC
-      0000…0009  0 players  Darts          kind 501
+      0000…0008  0 players  Darts          kind 501
 
       """)
   }
