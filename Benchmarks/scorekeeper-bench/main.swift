@@ -14,9 +14,11 @@ var arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "cloud-writer" {
   exit(try CloudWriter.run(Array(arguments.dropFirst())))
 }
-// The leaderboard rows' database, made at a path for working on them by hand.
+// The leaderboard rows' database, made at a path for working on them by
+// hand (of a number of games: `list`'s row makes 10,000).
 if arguments.first == "rating-database", let path = arguments.dropFirst().first {
-  try RatingDatabase.create(at: path)
+  try RatingDatabase.create(
+    at: path, games: arguments.dropFirst(2).first.flatMap { Int($0) } ?? RatingDatabase.games)
   exit(0)
 }
 var scorekeeper = siblingBinary("scorekeeper")
@@ -39,6 +41,8 @@ var watchOnly = false
 var attacksOnly = false
 // Only the BG Stats import row (issue 45).
 var bgstatsOnly = false
+// Only issue 48's rows (a result entered, chart, list's filters).
+var tableOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -52,9 +56,10 @@ while let argument = arguments.popFirst() {
   case "--watch-only": (syncOnly, watchOnly) = (true, true)
   case "--attacks-only": attacksOnly = true
   case "--bgstats-only": bgstatsOnly = true
+  case "--table-only": tableOnly = true
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only]"
     )
     exit(2)
   }
@@ -130,6 +135,15 @@ if !syncOnly {
   try BenchDatabase.create(at: database)
   try BenchDatabase.copyForSQLite3(database, to: baselineDatabase)
   try BenchDatabase.copyForSQLite3(database, to: trackedBaselineDatabase, keepingSyncTracking: true)
+}
+
+if tableOnly {
+  exit(
+    try TableBench.run(
+      scorekeeper: scorekeeper, sqlite3: sqlite3, database: database,
+      trackedBaseline: trackedBaselineDatabase,
+      directory: directory, runs: runs
+    ).isEmpty ? 0 : 1)
 }
 
 // Online commands sync around themselves; with nothing to send or fetch
@@ -246,6 +260,9 @@ for (label, command) in syncOnly
 }
 
 if !syncOnly {
+  missed += try TableBench.run(
+    scorekeeper: scorekeeper, sqlite3: sqlite3, database: database, trackedBaseline: trackedBaselineDatabase,
+    directory: directory, runs: runs)
   missed += try TrackingBench.run(database: database, directory: directory, runs: runs * 5)
   missed += try RatingBench.run(runs: 5)
   missed += try leagueRows()

@@ -86,6 +86,9 @@ public func firstHidden(in text: String) -> (offset: Int, scalar: Unicode.Scalar
 /// joiner between two emoji (👩‍💻) or the tags of a flag (🏴 + tags).
 public func isHidden(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
   let scalar = scalars[index]
+  // ASCII has controls and no format characters: decided without
+  // Unicode's tables, which cost most of a long listing's time.
+  if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
   switch scalar.properties.generalCategory {
   case .control: return true
   case .format:

@@ -4,7 +4,9 @@ extension String {
   /// characters none, the rest one. Columns of names and titles are
   /// padded by this, not by characters, so they line up in any script.
   public var displayWidth: Int {
-    reduce(0) { $0 + $1.displayWidth }
+    // Most names and titles are printable ASCII: a column each.
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+    return reduce(0) { $0 + $1.displayWidth }
   }
 }
 
@@ -13,6 +15,14 @@ extension Character {
   /// it an emoji (👩‍💻, ❤️ with its variation selector, a flag).
   var displayWidth: Int {
     let scalars = unicodeScalars
+    // A Latin letter or sign alone (no mark after it; not the soft
+    // hyphen, a format character): no emoji, not wide, so one column,
+    // without Unicode's tables.
+    if scalars.count == 1, let scalar = scalars.first,
+      (0x20..<0x7F).contains(scalar.value) || (0xA0..<0x300).contains(scalar.value) && scalar.value != 0xAD
+    {
+      return 1
+    }
     if scalars.contains(where: { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }) {
       return 2
     }

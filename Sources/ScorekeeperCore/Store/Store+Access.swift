@@ -25,15 +25,18 @@ extension Store {
   }
 
   /// The same, inside a read.
-  func gamesWithAccessInRead() throws -> [(summary: GameSummary, access: GameAccess)] {
+  ///
+  /// `kinds` keeps the games of these spellings of a kind alone (`list
+  /// --kind`: the other games' rows are not read).
+  func gamesWithAccessInRead(kinds: [String]? = nil) throws -> [(summary: GameSummary, access: GameAccess)] {
     try database.fetchAll(
       """
       SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id),
              \(SyncTables.accessColumns)
       FROM games AS g \(SyncTables.accessJoin(games: "g"))
-      WHERE g.id NOT IN (SELECT gameID FROM archivedGames)
+      WHERE g.id NOT IN (SELECT gameID FROM archivedGames) \(Self.kindCondition(kinds, games: "g"))
       ORDER BY 3 DESC, g.title COLLATE NOCASE, g.title, g.id
-      """
+      """, (kinds ?? []).map(SQLValue.text)
     ) { row in
       (
         GameSummary(game: try Game(row: row), playerCount: try row.int(2)),
@@ -64,5 +67,13 @@ extension Store {
     {
       throw StoreError.readOnlyGame(game: game, owner: owner)
     }
+  }
+}
+
+extension Store {
+  /// `AND <games>.kind IN (?1, ?2, …)` for `kinds` (nil: no condition).
+  static func kindCondition(_ kinds: [String]?, games: String) -> String {
+    guard let kinds else { return "" }
+    return "AND \(games).kind IN (" + kinds.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")"
   }
 }

@@ -17,9 +17,14 @@ extension Store {
 
   /// `body` given every finished game (`finishedResults`), in the read
   /// that found them; those replayed are remembered after it.
-  func readFinishedGames<T>(naming: Bool, _ body: ([FinishedGame]) throws -> T) throws -> T {
+  /// `among`, read first in the same transaction, keeps the games of
+  /// those ids alone (nil: all): `list`'s filters, so that a list of a
+  /// few games of many reads the results of those few.
+  func readFinishedGames<T>(
+    naming: Bool, among: () throws -> Set<String>? = { nil }, _ body: ([FinishedGame]) throws -> T
+  ) throws -> T {
     let (result, fresh, version) = try read {
-      let (games, fresh) = try finishedGamesInOrder(naming: naming)
+      let (games, fresh) = try finishedGamesInOrder(naming: naming, among: try among())
       return (try body(games), fresh, try dataVersion())
     }
     if !fresh.isEmpty { try remember(fresh, readAt: version) }
@@ -28,10 +33,12 @@ extension Store {
 
   /// `finishedResults`, inside a transaction already open; and those
   /// read from a replay, not the cache.
-  func finishedGamesInOrder(naming: Bool = true) throws -> (games: [FinishedGame], fresh: [FinishedGame]) {
-    var games = try cachedResults()
+  func finishedGamesInOrder(naming: Bool = true, among: Set<String>? = nil) throws -> (
+    games: [FinishedGame], fresh: [FinishedGame]
+  ) {
+    var games = try cachedResults(among: among)
     var fresh: [FinishedGame] = []
-    for (game, kind) in try uncachedCandidates() {
+    for (game, kind) in try uncachedCandidates() where among?.contains(game.id) ?? true {
       let state = try state(of: game)
       guard let finish = state.outcome.finish else { continue }
       fresh.append(try finishedGame(game, kind: kind, state, finish))
@@ -54,17 +61,22 @@ extension Store {
   }
 
   /// Every cached result, in fold order.
-  private func cachedResults() throws -> [FinishedGame] {
-    try database.fetchAll(
+  private func cachedResults(among: Set<String>?) throws -> [FinishedGame] {
+    var games: [FinishedGame] = []
+    try database.forEachRow(
       """
       SELECT r.gameID, g.title, g.kind, r.finishedAt, r.result FROM finishedResults AS r
       JOIN games AS g ON g.id = r.gameID ORDER BY r.finishedAt, r.gameID
       """
     ) { row in
-      try FinishedGame(
-        cached: try row.text(4), game: try Game(row: row), kind: try row.optionalText(2),
-        finishedAt: try row.timestamp(3))
+      // (Parsing a result costs more than reading its row.)
+      guard among?.contains(try row.text(0)) ?? true else { return }
+      games.append(
+        try FinishedGame(
+          cached: try row.text(4), game: try Game(row: row), kind: try row.optionalText(2),
+          finishedAt: try row.timestamp(3)))
     }
+    return games
   }
 
   /// Stores results read from a replay. Skipped when the database changed

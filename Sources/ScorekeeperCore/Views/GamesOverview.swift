@@ -66,25 +66,44 @@ public struct GamesOverview: Sendable {
 extension Store {
   /// The games `list` shows, in one read: those `filter` keeps, in its order.
   public func gamesOverview(_ filter: GamesOverview.Filter = .init()) throws -> GamesOverview {
-    try readFinishedGames(naming: false) { finishedGames in
+    var games: [GamesOverview.Entry] = []
+    return try readFinishedGames(
+      naming: false,
+      among: {
+        // The filters other than the state first, so that only the
+        // results of the games they keep are read.
+        // The kind's spellings, for the queries to read its games alone.
+        let spellings = try filter.kind.map { typed in
+          let key = GameKind.key(of: typed)
+          let spellings = try database.fetchAll(
+            "SELECT DISTINCT kind FROM games WHERE kind IS NOT NULL AND id NOT IN (SELECT gameID FROM archivedGames)"
+          ) { try $0.text(0) }.filter { GameKind.key(of: $0) == key }
+          if spellings.isEmpty { _ = try existingKind(typed) }  // refused, with the closest kinds
+          return spellings
+        }
+        let kinds = try gameKinds(spelled: spellings)
+        let activity = try lastActivities(kinds: spellings)
+        games = try gamesWithAccessInRead(kinds: spellings).compactMap { game in
+          let id = game.summary.game.id
+          let entry = GamesOverview.Entry(
+            summary: game.summary, access: game.access, finished: nil, kind: kinds[id],
+            lastActivity: activity[id] ?? UUIDGenerator.time(ofVersion7: id))
+          if let since = filter.since, (entry.lastActivity.map { $0 < since } ?? true) { return nil }
+          return entry
+        }
+        return filter.kind == nil && filter.since == nil ? nil : Set(games.map(\.summary.game.id))
+      }
+    ) { finishedGames in
       let finished = Dictionary(uniqueKeysWithValues: finishedGames.map { ($0.game.id, $0) })
-      let kinds = try gameKinds()
-      let kindKey = try filter.kind.map { try GameKind.key(of: existingKind($0)) }
-      let activity = try lastActivities()
-      var games = try gamesWithAccessInRead().map { game in
-        let id = game.summary.game.id
-        return GamesOverview.Entry(
-          summary: game.summary, access: game.access, finished: finished[id], kind: kinds[id],
-          lastActivity: activity[id] ?? UUIDGenerator.time(ofVersion7: id))
-      }.filter { entry in
+      games = games.compactMap { entry in
+        var entry = entry
+        entry.finished = finished[entry.summary.game.id]
         switch filter.state {
-        case .inProgress?: if entry.finished != nil { return false }
-        case .finished?: if entry.finished == nil { return false }
+        case .inProgress?: if entry.finished != nil { return nil }
+        case .finished?: if entry.finished == nil { return nil }
         case nil: break
         }
-        if let kindKey, entry.kind.map(GameKind.key) != kindKey { return false }
-        if let since = filter.since, (entry.lastActivity.map { $0 < since } ?? true) { return false }
-        return true
+        return entry
       }
       if filter.order == .newestFirst {
         // Stable: ties (and games without a time) keep the most-players order.
@@ -100,7 +119,7 @@ extension Store {
 
   /// Each game's latest log entry (rounds, game events, score changes),
   /// by id: three index lookups a game.
-  private func lastActivities() throws -> [String: Timestamp] {
+  private func lastActivities(kinds: [String]?) throws -> [String: Timestamp] {
     var times: [String: Timestamp] = [:]
     try database.forEachRow(
       """
@@ -109,8 +128,8 @@ extension Store {
         coalesce((SELECT max(time) FROM gameEvents WHERE gameID = g.id), ''),
         coalesce((SELECT max(e.time) FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
                   WHERE p.gameID = g.id), '')), '')
-      FROM games AS g
-      """
+      FROM games AS g WHERE 1 \(Store.kindCondition(kinds, games: "g"))
+      """, (kinds ?? []).map(SQLValue.text)
     ) { row in
       if let time = try row.optionalText(1).flatMap(Timestamp.init(iso8601:)) {
         times[try row.text(0)] = time

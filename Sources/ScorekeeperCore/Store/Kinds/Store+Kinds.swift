@@ -48,11 +48,13 @@ extension Store {
 
   /// Every game's kind, by game id (games without one are left out),
   /// inside a read.
-  func gameKinds() throws -> [String: String] {
+  /// `spelled` keeps those of these spellings alone.
+  func gameKinds(spelled spellings: [String]? = nil) throws -> [String: String] {
     Dictionary(
-      uniqueKeysWithValues: try database.fetchAll("SELECT id, kind FROM games WHERE kind IS NOT NULL") {
-        (try $0.text(0), try $0.text(1))
-      })
+      uniqueKeysWithValues: try database.fetchAll(
+        "SELECT id, kind FROM games AS g WHERE kind IS NOT NULL \(Self.kindCondition(spellings, games: "g"))",
+        (spellings ?? []).map(SQLValue.text)
+      ) { (try $0.text(0), try $0.text(1)) })
   }
 
   /// A game's kind, by reference.
