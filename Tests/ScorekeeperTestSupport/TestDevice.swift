@@ -170,6 +170,12 @@ public final class TestDevice {
         || ifnull(' name ' || quote(l.name), '') || ifnull(' games ' || l.games, '')
         || ifnull(' undoes ' || l.undoes, '')
       FROM personLinks AS l WHERE ?1 IS NULL
+      UNION ALL
+      SELECT 'kind rules ' || k.id || ' ' || k.change || ' ' || quote(k.name) || ' by ' || k.device || ' at '
+        || k.time || ifnull(' winner ' || k.winner, '') || ifnull(' target ' || k.target, '')
+        || ifnull(' rounds ' || k.roundLimit, '') || ifnull(' teams ' || k.teamSize, '')
+        || ifnull(' round names ' || k.roundNames, '') || ifnull(' undoes ' || k.undoes, '')
+      FROM kindRules AS k WHERE ?1 IS NULL
       ORDER BY 1
       """, [game.map { .text($0) } ?? .null]
     ) { try $0.text(0) }

@@ -228,6 +228,21 @@ import Testing
       ["set-rules", game, "--kind", ["Hearts", "Chess"].randomElement(using: &random)!],
       ["set-rules", game, "--no-kind"],
       ["kinds"], ["leaderboard", "--kind", "hearts"], ["stats", "--kind", "Chess"],
+      // Kinds with rules: set (a built-in one, or the user's own with
+      // round names and teams), forgotten, shown; a game of each.
+      ["kinds", "--set", ["Hearts", "Quiz", "darts 501"].randomElement(using: &random)!]
+        + [
+          ["--target", "\(amount + 5)"], ["--no-target"], ["--rounds", "3"], ["--lowest-wins"],
+          ["--teams", "2"],
+        ].randomElement(using: &random)!,
+      ["kinds", "--set", "Quiz", "--round-names", "Film, Music, \(name)", "--rounds", "4"],
+      ["kinds", "--forget", ["Hearts", "Quiz"].randomElement(using: &random)!],
+      ["kinds", ["Quiz", "Yahtzee", "hearts"].randomElement(using: &random)!, "--json"],
+      ["kinds", "--builtin"],
+      [
+        "add-game", game, "--kind",
+        ["Quiz", "Darts 501", "Yahtzee", "Spades"].randomElement(using: &random)!,
+      ],
       ["people"], ["merge-people", name, names.randomElement(using: &random)!], ["split-person", name, game],
       ["rename-person", name, ["Robin", "Sam"].randomElement(using: &random)!],
       ["export", "--format", "csv"], ["export", game, "--format", "csv"],
@@ -400,10 +415,10 @@ struct CLIWorld {
   /// through the core: the documents `list --json`, `list GAME --json`
   /// and `sheet GAME --json` print (every game by id: its standings with
   /// its rules, state and teams, and its score sheet), and the folds over
-  /// its finished games (both leaderboards, stats) with its kinds and
-  /// people. The commands print these same core values: read here, the
-  /// check costs no process (it took about 50 a seed, four fifths of
-  /// them).
+  /// its finished games (both leaderboards, stats) with its kinds (and
+  /// their rules) and people. The commands print these same core values:
+  /// read here, the check costs no process (it took about 50 a seed, four
+  /// fifths of them).
   func holdings(of device: Device) throws -> (games: [String: [String]], boards: [String]) {
     let store = try Store(
       path: directory.file("\(device.name).sqlite"),
@@ -424,6 +439,8 @@ struct CLIWorld {
       Leaderboard(folding: counted.games, system: .elo).json(of: counted).compactText,
       Statistics(of: counted.games).json(over: counted).compactText,
       "\(try store.kinds())", PersonSummary.json(try store.people.all()).compactText,
+      // The user's kinds and their rules reach every device of theirs.
+      JSON.array(try store.kindRules.own().map(\.json)).compactText,
     ]
     return (games, boards)
   }

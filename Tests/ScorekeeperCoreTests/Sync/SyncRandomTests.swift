@@ -235,10 +235,18 @@ import Testing
     case 0..<6:
       // A third are countdowns with busts (darts, from 31): players start
       // there, and throws past 0 bust.
+      // Or a game of a kind, with its rules: a built-in one, or the
+      // user's own (its rounds take its names).
       let countdown = try GameRules(winner: .lowest, target: 0, start: 31, bust: true)
-      _ = try store.addGame(
-        title: ["Poker", "Chess", "Go"].randomElement(using: &random)!,
-        rules: Int.random(in: 0..<3, using: &random) == 0 ? countdown : .classic)
+      let title = ["Poker", "Chess", "Go"].randomElement(using: &random)!
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0: _ = try store.addGame(title: title, rules: countdown)
+      case 1:
+        let kind = ["Quiz", "Hearts", "Yahtzee"].randomElement(using: &random)!
+        _ = try store.addGame(
+          title: title, rules: try store.kindRules.forNewGame(kind: kind, KindRulesEdit()).rules, kind: kind)
+      default: _ = try store.addGame(title: title)
+      }
     case 6..<8:
       // Again, same players (issue 48): of any game here, shared ones too
       // (the rematch is this user's own game). Or a game entered from its
@@ -268,8 +276,19 @@ import Testing
       } else if Bool.random(using: &random) {
         _ = try store.people.rename(
           names.randomElement(using: &random)!, to: ["Robin", "Sam"].randomElement(using: &random)!)
-      } else if let game, let player {
+      } else if let game, let player, Bool.random(using: &random) {
         _ = try store.people.split(player.name, games: [game.id])
+      } else if Bool.random(using: &random) {
+        // A kind's rules, the user's own: synced to their devices alone.
+        _ = try store.kindRules.set(
+          ["Quiz", "hearts"].randomElement(using: &random)!,
+          [
+            KindRulesEdit(target: .set(Points.randomEntered(in: 5...30, using: &random))),
+            KindRulesEdit(winner: .lowest, roundNames: .set(["Film", names.randomElement(using: &random)!])),
+            KindRulesEdit(target: .remove, teamSize: .set(2)),
+          ].randomElement(using: &random)!)
+      } else if let kind = try store.kindRules.own().randomElement(using: &random) {
+        _ = try store.kindRules.forget(kind.name)
       }
     case 41..<44:
       if let game, let player {
