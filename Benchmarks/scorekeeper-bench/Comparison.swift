@@ -61,3 +61,15 @@ func median(_ values: [Double]) -> Double {
   let middle = sorted.count / 2
   return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
 }
+
+extension Comparison {
+  /// Times each comparison and prints its row; returns the names of those
+  /// that missed their target.
+  static func reportTimes(of comparisons: [Comparison], runs: Int) throws -> [String] {
+    try comparisons.filter { comparison in
+      !report(
+        comparison.name, try comparison.measureTime(runs: runs), unit: { format($0) + " ms" },
+        target: comparison.timeTarget)
+    }.map(\.name)
+  }
+}

@@ -54,14 +54,6 @@ enum LeaderboardBench {
     ]
     print("\nOn that league, each command \(runs) times, alternating with list; medians:")
     print(pad("command", 30) + pad("scorekeeper", 14) + pad("list", 12) + pad("ratio", 8) + "target")
-    for comparison in comparisons {
-      if !report(
-        comparison.name, try comparison.measureTime(runs: runs), unit: { format($0) + " ms" },
-        target: comparison.timeTarget)
-      {
-        missed.append(comparison.name)
-      }
-    }
-    return missed
+    return missed + (try Comparison.reportTimes(of: comparisons, runs: runs))
   }
 }

@@ -40,16 +40,7 @@ enum TableBench {
     ]
     print("Each command \(runs) times, alternating with its baseline (chart: with sheet); medians:")
     print(pad("command", 30) + pad("scorekeeper", 14) + pad("baseline", 12) + pad("ratio", 8) + "target")
-    var missed: [String] = []
-    for comparison in comparisons {
-      if !report(
-        comparison.name, try comparison.measureTime(runs: runs), unit: { format($0) + " ms" },
-        target: comparison.timeTarget)
-      {
-        missed.append(comparison.name)
-      }
-    }
-    return missed
+    return try Comparison.reportTimes(of: comparisons, runs: runs)
   }
 
   /// `add-game Result --result Player 1=10 …` as SQL: the game, its six
