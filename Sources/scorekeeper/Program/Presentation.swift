@@ -21,7 +21,12 @@ enum Presentation {
   /// LANG; none is the C locale, which is ASCII) names UTF-8.
   static func allowsUTF8(environment: (String) -> String?) -> Bool {
     let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap(environment).first { !$0.isEmpty } ?? "C"
-    let name = locale.lowercased()
-    return name.contains("utf-8") || name.contains("utf8")
+    // Bytes, not String.contains: that loads string processing, a tenth
+    // of a short command's start.
+    let name = Array(locale.lowercased().utf8)
+    return [Array("utf-8".utf8), Array("utf8".utf8)].contains { word in
+      name.count >= word.count
+        && (0...name.count - word.count).contains { name[$0..<$0 + word.count].elementsEqual(word) }
+    }
   }
 }

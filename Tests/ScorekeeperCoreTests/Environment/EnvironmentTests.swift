@@ -44,6 +44,15 @@ import Testing
       ])
   }
 
+  @Test("a 128-bit number is written as 8-4-4-4-12 lowercase hex digits, zero-padded")
+  func format() {
+    #expect(
+      UUIDGenerator.format(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+        == "01234567-89ab-cdef-fedc-ba9876543210")
+    #expect(UUIDGenerator.format(high: 0, low: 0) == "00000000-0000-0000-0000-000000000000")
+    #expect(UUIDGenerator.format(high: .max, low: .max) == "ffffffff-ffff-ffff-ffff-ffffffffffff")
+  }
+
   @Test("live ids are version 7 UUIDs: the time they were made, in milliseconds, then random bits")
   func live() throws {
     let before = try Clock.live.now().millisecondsSince1970
