@@ -40,6 +40,8 @@ extension Command {
     ),
     syncs: true,
     echoes: true,
+    // Only --set and --forget say what they did: a listing shows under --quiet.
+    asksToShow: { !$0[.set] && !$0[.forget] },
     pages: true,
     needsDatabase: true,
     writesWhen: { $0[.set] || $0[.forget] },
