@@ -30,6 +30,35 @@ public struct CompletionNames: Sendable {
       """, [.text(game), .text(Self.likePrefix(game)), .text(Self.likePrefix(prefix))])
   }
 
+  /// The kinds starting with `prefix`, in any case: those games have, the
+  /// user's own (`kinds --set`) and the built-in ones, each once (as the
+  /// user's rules spell it, else as games do), by name.
+  public func kinds(startingWith prefix: String) -> [String] {
+    var byKey: [String: String] = [:]
+    for name in BuiltInKinds.all.map(\.name)
+      + query("SELECT DISTINCT kind FROM games WHERE kind IS NOT NULL", [])
+      + ownKinds()
+    {
+      byKey[GameKind.key(of: name)] = name
+    }
+    let typed = prefix.lowercased()
+    return byKey.values.filter { $0.lowercased().hasPrefix(typed) }.sorted {
+      ($0.lowercased(), $0) < ($1.lowercased(), $1)
+    }
+  }
+
+  /// The user's kinds with rules, replayed (none in a database older than
+  /// schema 26, which has no such table).
+  private func ownKinds() -> [String] {
+    guard let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100) else {
+      return []
+    }
+    defer { database.close() }
+    let entries = try? database.fetchAll(
+      "SELECT \(KindRulesEntry.columns) FROM kindRules ORDER BY time, id", [], KindRulesEntry.init(row:))
+    return KindBook(entries: (entries ?? []).compactMap { $0 }).kinds.values.map(\.name)
+  }
+
   private func query(_ sql: String, _ arguments: [SQLValue]) -> [String] {
     guard let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100) else {
       return []

@@ -71,8 +71,8 @@ extension Store {
       naming: false,
       among: {
         // The filters other than the state first, so that only the
-        // results of the games they keep are read.
-        // The kind's spellings, for the queries to read its games alone.
+        // results of the games they keep are read; the kind's spellings,
+        // for the queries to read its games alone.
         let spellings = try filter.kind.map { typed in
           let key = GameKind.key(of: typed)
           let spellings = try database.fetchAll(

@@ -8,7 +8,8 @@ extension Command {
       arguments: [Argument.shell.spec],
       discussion: """
         The script asks scorekeeper itself what to offer, so it completes the games and players of
-        the database in use (--db, or the default), quoted for the shell. make install puts each
+        the database in use (--db, or the default), quoted for the shell, and the kinds after
+        --kind and "kinds" (yours, your games', the built-in ones). make install puts each
         shell's script where that shell looks; to load one yourself, save it as
         ~/.local/share/bash-completion/completions/scorekeeper (bash), as _scorekeeper in a
         directory on $fpath (zsh), or as ~/.config/fish/completions/scorekeeper.fish (fish), or

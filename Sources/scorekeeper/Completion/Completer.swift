@@ -23,6 +23,7 @@ struct Completer {
   struct Names: Sendable {
     var games: @Sendable (_ prefix: String) -> [String]
     var players: @Sendable (_ game: String, _ prefix: String) -> [String]
+    var kinds: @Sendable (_ prefix: String) -> [String] = { _ in [] }
 
     static let none = Names(games: { _ in [] }, players: { _, _ in [] })
   }
@@ -79,6 +80,7 @@ struct Completer {
     let current = words.last ?? ""
     if context.commandIsUnknown { return .words([]) }
     if let option = context.awaitingValueOf {
+      if option.valueName == "KIND" { return .words(names.kinds(current).map { Candidate(word: $0) }) }
       return ["PATH", "FILE"].contains(option.valueName) || option.name == "--cloud" ? .files : .words([])
     }
     if !context.optionsEnded && current.hasPrefix("-") {
@@ -96,6 +98,8 @@ struct Completer {
       guard let gameIndex = command.arguments.firstIndex(where: { $0.name == "GAME" }), gameIndex < index
       else { return .words([]) }
       return .words(names.players(context.positionals[gameIndex], current).map { Candidate(word: $0) })
+    case "KIND":
+      return .words(names.kinds(current).map { Candidate(word: $0) })
     case "FILE":
       return .files
     case "COMMAND":

@@ -14,7 +14,8 @@ import Testing
     players: { game, prefix in
       game.lowercased() == "poker night"
         ? ["Ann O'Neil", "Bob"].filter { $0.lowercased().hasPrefix(prefix.lowercased()) } : []
-    })
+    },
+    kinds: { prefix in ["Hearts", "Hold'em"].filter { $0.lowercased().hasPrefix(prefix.lowercased()) } })
 
   func complete(_ line: String) -> Completer.Answer {
     Program.completer.complete(Array(ShellWords.split(line).dropFirst()), names: Self.names)
@@ -48,6 +49,14 @@ import Testing
         ]))
     #expect(words("scorekeeper --db x.sqlite --offline sc") == ["score"])
     #expect(words("scorekeeper help sc") == ["score"])
+  }
+
+  @Test("a kind is offered after --kind and as kinds' KIND, from the database and the library")
+  func kinds() {
+    #expect(words("scorekeeper add-game Night --kind h") == ["Hearts", "Hold'em"])
+    #expect(words("scorekeeper list --kind Ho") == ["Hold'em"])
+    #expect(words("scorekeeper kinds --set he") == ["Hearts"])
+    #expect(words("scorekeeper kinds ") == ["Hearts", "Hold'em"])
   }
 
   @Test("games and players come from the database, the player's from the game typed before, however quoted")

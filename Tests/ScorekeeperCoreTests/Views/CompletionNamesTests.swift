@@ -45,6 +45,21 @@ import Testing
     #expect(names.players(of: "Nothing", startingWith: "") == [])
   }
 
+  @Test("kinds by prefix in any case: the games', the user's own and the built-in ones, each once")
+  func kinds() throws {
+    _ = try test.store.setKind(in: "Chess", to: "chess")
+    _ = try test.store.setKind(in: "poker", to: "Texas hold'em")
+    _ = try test.store.kindRules.set("Pub quiz", KindRulesEdit(rounds: .set(3)))
+    _ = try test.store.kindRules.set("Old quiz", KindRulesEdit(rounds: .set(3)))
+    _ = try test.store.kindRules.forget("Old quiz")
+    #expect(names.kinds(startingWith: "c") == ["Catan", "chess", "Cribbage"])
+    #expect(names.kinds(startingWith: "P") == ["Ping-pong", "Pub quiz"])
+    #expect(names.kinds(startingWith: "t") == ["Texas hold'em"])
+    #expect(
+      names.kinds(startingWith: "old") == [], "a kind whose rules were forgotten, with no game, is none")
+    #expect(names.kinds(startingWith: "").count == BuiltInKinds.all.count + 2)
+  }
+
   @Test("a missing file or one of another program gives no names, and nothing is created or written")
   func noDatabase() throws {
     let directory = try TemporaryDirectory()
