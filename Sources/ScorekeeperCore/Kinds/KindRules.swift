@@ -12,7 +12,8 @@ public struct KindRules: Hashable, Sendable {
 
   /// As set (the library's spelling for a built-in kind).
   public var name: String
-  /// Every rule but `counted`, which is a game's own (a teaching game).
+  /// Every rule but `counted`, which is a game's own (a teaching game):
+  /// no kind's row stores it, so a kind's rules always count.
   public var rules: GameRules
   /// Players per team (Spades: 2); nil for a game everyone plays alone.
   public var teamSize: Int?
@@ -30,7 +31,6 @@ public struct KindRules: Hashable, Sendable {
   ) throws {
     self.name = try TextField.gameKind.validate(name)
     self.rules = rules
-    self.rules.counted = true
     if let teamSize, !(2...Self.largestTeam).contains(teamSize) {
       throw KindRulesError.teamSize(teamSize)
     }

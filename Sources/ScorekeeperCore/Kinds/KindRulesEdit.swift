@@ -59,11 +59,9 @@ public struct KindRulesEdit: Hashable, Sendable {
       rounds: value(rounds, rules.rounds), counted: counted ?? rules.counted,
       cooperative: cooperative ?? rules.cooperative, start: value(start, rules.start),
       bust: bust ?? (targetGone ? false : rules.bust))
-    var edited = try KindRules(
+    return try KindRules(
       name: kind.name, rules: made, teamSize: value(teamSize, kind.teamSize),
       roundNames: value(roundNames, kind.roundNames) ?? [], source: kind.source)
-    edited.rules.counted = made.counted  // (a kind's own are always counted; a game's may not be)
-    return edited
   }
 }
 

@@ -110,13 +110,11 @@ extension Command {
       }
     })
 
-  /// The rule options `kinds --set` takes.
-  private static let kindRuleOptions = [
-    "--lowest-wins", "--highest-wins", "--target", "--no-target", "--win-by", "--no-win-by", "--start",
-    "--no-start", "--bust", "--no-bust", "--rounds", "--no-rounds", "--cooperative", "--competitive",
-    "--teams",
-    "--no-teams", "--round-names", "--no-round-names",
-  ]
+  /// The rule options `kinds --set` takes: every rule but whether a game
+  /// counts, which is a game's own.
+  private static let kindRuleOptions = opposedRuleOptions.filter { $0.0 != "--not-counted" }.flatMap {
+    [$0.0, $0.1]
+  }
 
   /// A line a kind: its name, its games, its rules; in JSON, {"kinds":
   /// [{"kind", "games", "finished", and its rules' fields}]}.
