@@ -119,6 +119,9 @@ public enum FixtureDataSet {
     case 26:
       // v25's: v26 adds a table no data set fills (kinds' rules).
       try fill(store, version: 25)
+    case 27:
+      // v26's: v27 adds a column no data set fills (a team's seat).
+      try fill(store, version: 26)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -179,6 +182,8 @@ public enum FixtureDataSet {
       guard case .text(let id) = row[0] else { preconditionFailure("ids are text") }
       return row + [.integer(version >= 16 ? totalThousandthsMadeByV16[id] ?? 0 : 0)]
     }
+    // v27: no player of any data set is a team's seat.
+    tables["players"] = tables["players"]?.map { $0 + [.null] }
     return tables
   }
 
@@ -263,7 +268,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25, 26:
+    case 20, 21, 22, 23, 24, 25, 26, 27:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

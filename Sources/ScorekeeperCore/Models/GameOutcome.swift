@@ -46,8 +46,12 @@ public struct GameOutcome: Hashable, Sendable {
     case byHand(winners: [String]?, places: [[String]]? = nil, cooperative: Bool? = nil)
   }
 
-  /// Each player's total, of the points that count.
+  /// Each player's total, of the points that count (and each team
+  /// seat's: its team's own points).
   public private(set) var totals: [String: Points]
+  /// The rows holding a team's own points (schema v27), seat id → team:
+  /// each counts for its team's side, and is no one's place.
+  public private(set) var teamSeats: [String: String] = [:]
   public private(set) var roundsPlayed = 0
   public private(set) var rules: GameRules
   /// How a game ended, and the change of its log that ended it.
@@ -86,13 +90,18 @@ public struct GameOutcome: Hashable, Sendable {
 
   public var isFinished: Bool { finish != nil }
 
-  /// Replays `changes` for `players` (id → team, nil for none), starting
-  /// from `rules`. A game ends at the first change after which its rules
-  /// say it ends; `reopen` ends nothing, and the next change is judged
-  /// afresh.
-  public init(replaying changes: [Change], players: [(id: String, team: String?)], rules: GameRules) {
+  /// Replays `changes` for `players` (id → team, nil for none) and the
+  /// teams' seats, starting from `rules`. A game ends at the first change
+  /// after which its rules say it ends; `reopen` ends nothing, and the
+  /// next change is judged afresh.
+  public init(
+    replaying changes: [Change], players: [(id: String, team: String?)], teamSeats: [String: String] = [:],
+    rules: GameRules
+  ) {
     let ordered = changes.sorted { ($0.time, $0.id) < ($1.time, $1.id) }
-    self.init(replayingInOrder: ordered.lazy.map { ($0.id, $0.kind) }, players: players, rules: rules)
+    self.init(
+      replayingInOrder: ordered.lazy.map { ($0.id, $0.kind) }, players: players, teamSeats: teamSeats,
+      rules: rules)
   }
 
   /// The replay itself, over changes already in the order they happened.
@@ -104,13 +113,16 @@ public struct GameOutcome: Hashable, Sendable {
   /// costs about one step per point, whatever the number of players.
   init(
     replayingInOrder changes: some Sequence<(id: String, kind: Change.Kind)>,
-    players: [(id: String, team: String?)], rules: GameRules
+    players: [(id: String, team: String?)], teamSeats: [String: String] = [:], rules: GameRules
   ) {
     self.rules = rules
-    totals = Dictionary(players.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
-    // A player plays for its team's side, or for a side of its own.
+    self.teamSeats = teamSeats
+    let everyRow = players + teamSeats.map { (id: $0.key, team: Optional($0.value)) }
+    totals = Dictionary(everyRow.map { ($0.id, 0) }, uniquingKeysWith: { first, _ in first })
+    // A player plays for its team's side, or for a side of its own; a
+    // team's seat for its team.
     let sideOf = Dictionary(
-      players.map { ($0.id, Ranking.sideKey(team: $0.team, player: $0.id)) },
+      everyRow.map { ($0.id, Ranking.sideKey(team: $0.team, player: $0.id)) },
       uniquingKeysWith: { first, _ in first })
     var sideTotals = Dictionary(
       sideOf.values.map { ($0, Points.zero) }, uniquingKeysWith: { first, _ in first })
@@ -186,10 +198,14 @@ public struct GameOutcome: Hashable, Sendable {
   /// (One whose log holds no rule change and no finish has classic rules,
   /// and cannot end.) `totals` may be empty when no one needs them; they
   /// are the players' cached sums.
-  @_spi(Testing) public init(totals: [String: Points], roundsPlayed: Int, rules: GameRules = .classic) {
+  @_spi(Testing) public init(
+    totals: [String: Points], roundsPlayed: Int, rules: GameRules = .classic,
+    teamSeats: [String: String] = [:]
+  ) {
     self.rules = rules
     self.totals = totals
     self.roundsPlayed = roundsPlayed
+    self.teamSeats = teamSeats
   }
 
   /// The sides best first: as a finish placed them (the places it
@@ -233,7 +249,11 @@ public struct GameOutcome: Hashable, Sendable {
     return named.isEmpty || players.allSatisfy { named.contains($0.id) }
   }
 
+  /// The players, then the teams' seats (by id: the same order on every device).
   private func entries(_ players: [(id: String, team: String?)]) -> [Ranking.Entry] {
     players.map { Ranking.Entry(id: $0.id, total: totals[$0.id] ?? 0, team: $0.team) }
+      + teamSeats.sorted { $0.key < $1.key }.map {
+        Ranking.Entry(id: $0.key, total: totals[$0.key] ?? 0, team: $0.value, isTeamSeat: true)
+      }
   }
 }

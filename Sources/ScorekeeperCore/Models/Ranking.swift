@@ -1,6 +1,7 @@
 /// Standings under a game's rules: who ranks where, with shared ranks on
 /// ties (standard competition ranking, 1, 2, 2, 4), and, when the game has
-/// teams, teams ranked by the sum of their members' totals.
+/// teams, teams ranked by the sum of their members' totals and their own
+/// points (schema v27: a team's seat).
 public enum Ranking {
   /// The side a player plays for, as a key: its team's, in any case
   /// ("Kids" and "kids" are one team, as every other name is one in any
@@ -16,16 +17,21 @@ public enum Ranking {
     public var team: String?
     public var total: Points
     /// A team's members' ids (the player's own id when it plays alone).
+    /// Its seat is no member: a team given points may have no members
+    /// left (they moved to other teams).
     public var members: [String]
+    /// The team's own points (its seat's), in `total`; 0 for a player alone.
+    public var teamPoints: Points
 
     /// The team's name, or the id of the player alone.
     public var id: String { team ?? members[0] }
 
-    public init(rank: Int, team: String?, total: Points, members: [String]) {
+    public init(rank: Int, team: String?, total: Points, members: [String], teamPoints: Points = 0) {
       self.rank = rank
       self.team = team
       self.total = total
       self.members = members
+      self.teamPoints = teamPoints
     }
   }
 
@@ -35,11 +41,15 @@ public enum Ranking {
     public var total: Points
     /// nil: plays alone.
     public var team: String?
+    /// The row holds its team's own points (a seat): it counts for the
+    /// team and is no member of it; without a team it counts for no one.
+    public var isTeamSeat: Bool
 
-    public init(id: String, total: Points, team: String? = nil) {
+    public init(id: String, total: Points, team: String? = nil, isTeamSeat: Bool = false) {
       self.id = id
       self.total = total
       self.team = team
+      self.isTeamSeat = isTeamSeat
     }
   }
 
@@ -51,19 +61,27 @@ public enum Ranking {
     var sides: [Place] = []
     if entries.contains(where: { $0.team != nil }) {
       var index: [String: Int] = [:]
-      for entry in entries {
+      for entry in entries where !entry.isTeamSeat || entry.team != nil {
         // Keyed apart: a team may be named like a player's id.
         let name = sideKey(team: entry.team, player: entry.id)
-        if let at = index[name] {
-          sides[at].total += entry.total
-          sides[at].members.append(entry.id)
+        let at =
+          index[name]
+          ?? {
+            index[name] = sides.count
+            sides.append(Place(rank: 0, team: entry.team, total: 0, members: []))
+            return sides.count - 1
+          }()
+        sides[at].total += entry.total
+        if entry.isTeamSeat {
+          sides[at].teamPoints += entry.total
         } else {
-          index[name] = sides.count
-          sides.append(Place(rank: 0, team: entry.team, total: entry.total, members: [entry.id]))
+          sides[at].members.append(entry.id)
         }
       }
     } else {
-      sides = entries.map { Place(rank: 0, team: nil, total: $0.total, members: [$0.id]) }
+      sides = entries.filter { !$0.isTeamSeat }.map {
+        Place(rank: 0, team: nil, total: $0.total, members: [$0.id])
+      }
     }
     // A stable sort: ties keep the caller's order.
     let ordered = sides.enumerated().sorted { lhs, rhs in

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 26; not edited by hand.
+// replaying every migration up to 27; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 26,
+    version: 27,
     schema: [
       #"""
       CREATE TABLE games (
@@ -17,7 +17,7 @@ extension Schema {
         gameID TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE ON UPDATE CASCADE,
         name TEXT NOT NULL CHECK (name <> ''),
         score INTEGER NOT NULL DEFAULT 0
-      , scoreHigh INTEGER NOT NULL DEFAULT 0, scoreLow INTEGER NOT NULL DEFAULT 0, team TEXT CHECK (team <> ''), scoreThousandths INTEGER NOT NULL DEFAULT 0) STRICT
+      , scoreHigh INTEGER NOT NULL DEFAULT 0, scoreLow INTEGER NOT NULL DEFAULT 0, team TEXT CHECK (team <> ''), scoreThousandths INTEGER NOT NULL DEFAULT 0, isTeam INTEGER CHECK (isTeam = 1)) STRICT
       """#,
       #"""
       CREATE TABLE localDevice (
@@ -254,6 +254,9 @@ extension Schema {
       CREATE INDEX players_decimals ON players (gameID) WHERE scoreThousandths <> 0
       """#,
       #"""
+      CREATE INDEX players_teamSeats ON players (gameID) WHERE isTeam IS NOT NULL
+      """#,
+      #"""
       CREATE TRIGGER sync_scoreEvents_insert AFTER INSERT ON scoreEvents
       WHEN NOT syncIsApplying() BEGIN
         /* sync */ INSERT INTO syncRecords
@@ -360,25 +363,6 @@ extension Schema {
       CREATE TRIGGER sync_serverFields_pendingDelete AFTER UPDATE OF state ON syncRecords
       WHEN NEW.state = 'pendingDelete' BEGIN
         DELETE FROM syncServerFields WHERE recordName = NEW.recordName;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_players_insert AFTER INSERT ON players
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':players', 'players', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.gameID || ':games'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'name', now() WHERE 1
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'team', now() WHERE NEW.team IS NOT NULL
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
       END
       """#,
       #"""
@@ -608,6 +592,28 @@ extension Schema {
       WHEN NOT syncIsApplying() BEGIN
         /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
         WHERE recordName = OLD.id || ':kindRules';
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_players_insert AFTER INSERT ON players
+      WHEN NOT syncIsApplying() BEGIN
+        /* sync */ INSERT INTO syncRecords
+        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
+      SELECT NEW.id || ':players', 'players', NEW.id, parent.zoneName, parent.ownerName,
+             parent.recordName, 'pendingSave', 1
+      FROM syncRecords AS parent
+      WHERE parent.recordName = NEW.gameID || ':games'
+      ON CONFLICT (recordName) DO UPDATE SET
+        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
+      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
+      SELECT NEW.id || ':players', 'name', now() WHERE 1
+      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
+      SELECT NEW.id || ':players', 'team', now() WHERE NEW.team IS NOT NULL
+      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
+      SELECT NEW.id || ':players', 'isTeam', now() WHERE NEW.isTeam IS NOT NULL
+      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
       END
       """#,
     ],

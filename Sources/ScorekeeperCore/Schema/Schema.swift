@@ -33,6 +33,7 @@ public enum Schema {
     .roundNames,
     .enteredAt,
     .kindRules,
+    .teamPoints,
   ]
 
   /// The version this program reads and writes.

@@ -31,7 +31,7 @@ extension Store {
   func gamesWithAccessInRead(kinds: [String]? = nil) throws -> [(summary: GameSummary, access: GameAccess)] {
     try database.fetchAll(
       """
-      SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id),
+      SELECT g.id, g.title, \(Self.playerCount(ofGame: "g.id")),
              \(SyncTables.accessColumns)
       FROM games AS g \(SyncTables.accessJoin(games: "g"))
       WHERE g.id NOT IN (SELECT gameID FROM archivedGames) \(Self.kindCondition(kinds, games: "g"))

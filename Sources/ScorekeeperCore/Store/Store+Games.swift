@@ -38,7 +38,7 @@ extension Store {
     try read {
       try database.fetchAll(
         """
-        SELECT id, title, (SELECT count(*) FROM players WHERE players.gameID = games.id)
+        SELECT id, title, \(Self.playerCount(ofGame: "games.id"))
         FROM games WHERE id NOT IN (SELECT gameID FROM archivedGames)
         ORDER BY 3 DESC, title COLLATE NOCASE, title, id
         """
@@ -111,7 +111,7 @@ extension Store {
     try read {
       try database.fetchAll(
         """
-        SELECT g.id, g.title, (SELECT count(*) FROM players WHERE players.gameID = g.id), a.owner, a.archivedAt
+        SELECT g.id, g.title, \(Self.playerCount(ofGame: "g.id")), a.owner, a.archivedAt
         FROM archivedGames AS a JOIN games AS g ON g.id = a.gameID
         ORDER BY a.archivedAt DESC, g.title COLLATE NOCASE, g.id
         """

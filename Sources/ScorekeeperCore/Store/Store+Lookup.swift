@@ -53,7 +53,7 @@ extension Store {
     let byName = try database.fetchAll(
       """
       SELECT id, gameID, name, score, scoreThousandths FROM players
-      WHERE gameID = ?1 AND casefold(name) = casefold(?2) ORDER BY name, id
+      WHERE gameID = ?1 AND casefold(name) = casefold(?2) AND \(Self.isPlayer()) ORDER BY name, id
       """,
       [.text(game.id), .text(text)], Player.init(row:))
     let ambiguous = { (candidates: [Player]) in
@@ -66,7 +66,7 @@ extension Store {
       let byID = try database.fetchAll(
         """
         SELECT id, gameID, name, score, scoreThousandths FROM players
-        WHERE gameID = ?3 AND \(fragment.condition) ORDER BY id
+        WHERE gameID = ?3 AND \(fragment.condition) AND \(Self.isPlayer()) ORDER BY id
         """,
         fragment.arguments + [.text(game.id)], Player.init(row:))
       if let player = try pickOne(byID, exactly: { _ in false }, ambiguous: ambiguous) {
@@ -74,8 +74,15 @@ extension Store {
       }
     }
     let everyone = try database.fetchAll(
-      "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE gameID = ?1", [.text(game.id)],
+      "SELECT id, gameID, name, score, scoreThousandths FROM players WHERE gameID = ?1 AND \(Self.isPlayer())",
+      [.text(game.id)],
       Player.init(row:))
+    if let team = try database.fetchOne(
+      "SELECT team FROM players WHERE gameID = ?1 AND casefold(team) = casefold(?2) LIMIT 1",
+      [.text(game.id), .text(text)], { try $0.text(0) })
+    {
+      throw StoreError.teamIsNoPlayer(team: team, game: game)
+    }
     let close = Set(Suggestion.closest(to: text, among: everyone.map(\.name)))
     throw StoreError.playerNotFound(
       reference: text, game: game, suggestions: everyone.filter { close.contains($0.name) })
@@ -120,7 +127,7 @@ extension Store {
 
   func summary(of game: Game) throws -> GameSummary {
     let count = try database.fetchOne(
-      "SELECT count(*) FROM players WHERE gameID = ?1", [.text(game.id)]
+      "SELECT \(Self.playerCount(ofGame: "?1"))", [.text(game.id)]
     ) { try $0.int(0) }
     return GameSummary(game: game, playerCount: count ?? 0)
   }

@@ -18,7 +18,7 @@ public struct GameState: Hashable, Sendable {
     self.outcome = outcome
     playerIDs = players.map(\.id)
     teams = players.map(\.team)
-    hasTeams = teams.contains { $0 != nil }
+    hasTeams = teams.contains { $0 != nil } || !outcome.teamSeats.isEmpty
   }
 
   public var rules: GameRules { outcome.rules }
@@ -90,13 +90,23 @@ extension Store {
     if !hasLog && !hasTeams {
       return GameState(outcome: GameOutcome(totals: [:], roundsPlayed: roundsPlayed), players: [])
     }
-    let players = try database.fetchAll(
+    let rows = try database.fetchAll(
       """
-      SELECT id, team, score, scoreThousandths FROM players WHERE gameID = ?1
+      SELECT id, team, score, scoreThousandths, isTeam FROM players WHERE gameID = ?1
       ORDER BY name COLLATE NOCASE, name, id
       """, [.text(game.id)]
-    ) { (id: try $0.text(0), team: try $0.optionalText(1), score: try $0.total(2)) }
-    let sides = players.map { (id: $0.id, team: $0.team) }
+    ) {
+      (
+        id: try $0.text(0), team: try $0.optionalText(1), score: try $0.total(2),
+        isTeam: try $0.optionalInt64(4) != nil
+      )
+    }
+    let players = rows.filter { !$0.isTeam }.map { (id: $0.id, team: $0.team) }
+    // A seat without a team (only a modified program makes one) counts for no one.
+    let seats = Dictionary(
+      rows.compactMap { row in row.isTeam ? row.team.map { (row.id, $0) } : nil },
+      uniquingKeysWith: { first, _ in first })
+    let sides = players + seats.map { (id: $0.key, team: Optional($0.value)) }
     var everyPointCounts: GameRules? = hasLog ? nil : .classic
     let gameLog = hasLog ? try gameLog(of: game) : []
     if onlyRules, hasLog, !replayingAlways {
@@ -106,13 +116,13 @@ extension Store {
       }
     }
     if let rules = everyPointCounts {
-      let totals = Dictionary(players.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first })
-      let outcome = GameOutcome(totals: totals, roundsPlayed: roundsPlayed, rules: rules)
-      return GameState(outcome: outcome, players: sides)
+      let totals = Dictionary(rows.map { ($0.id, $0.score) }, uniquingKeysWith: { first, _ in first })
+      let outcome = GameOutcome(totals: totals, roundsPlayed: roundsPlayed, rules: rules, teamSeats: seats)
+      return GameState(outcome: outcome, players: players)
     }
     let log = try log(of: game, gameLog: gameLog)
-    let outcome = GameOutcome(replayingInOrder: log, players: sides, rules: .classic)
-    return GameState(outcome: outcome, players: sides)
+    let outcome = GameOutcome(replayingInOrder: log, players: players, teamSeats: seats, rules: .classic)
+    return GameState(outcome: outcome, players: players)
   }
 
   /// Whether a game whose log holds only rule changes (`versions`, each

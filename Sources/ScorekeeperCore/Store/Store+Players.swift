@@ -137,7 +137,7 @@ extension Store {
     try database.fetchOne(
       """
       SELECT id, gameID, name, score, scoreThousandths FROM players
-      WHERE gameID = ?1 AND casefold(name) = casefold(?2) ORDER BY rowid LIMIT 1
+      WHERE gameID = ?1 AND casefold(name) = casefold(?2) AND \(Self.isPlayer()) ORDER BY rowid LIMIT 1
       """, [.text(game.id), .text(name)], Player.init(row:))
   }
 

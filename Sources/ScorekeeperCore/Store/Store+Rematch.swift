@@ -20,7 +20,10 @@ extension Store {
       let game = try insertGame(title: title, kind: kind, rules: rules)
       // The roster in the order people read it, each with its team and photo.
       let players = try database.fetchAll(
-        "SELECT id, name, team FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
+        """
+        SELECT id, name, team FROM players WHERE gameID = ?1 AND \(Self.isPlayer())
+        ORDER BY name COLLATE NOCASE, name, id
+        """,
         [.text(original.id)]
       ) { (id: try $0.text("id"), name: try $0.text("name"), team: try $0.optionalText("team")) }
       for player in players {

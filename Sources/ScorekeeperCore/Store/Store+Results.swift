@@ -86,7 +86,10 @@ extension Store {
         ids =
           table == .won
           ? try database.fetchAll(
-            "SELECT id FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
+            """
+            SELECT id FROM players WHERE gameID = ?1 AND \(Self.isPlayer())
+            ORDER BY name COLLATE NOCASE, name, id
+            """,
             [.text(game.id)]
           ) { try $0.text(0) } : []
       }

@@ -45,9 +45,9 @@ extension Store {
         [.text(copy.title), SQLValue(kind)],
         Game.init(row:))!
       try copyRows(
-        "SELECT id, name, team FROM players WHERE gameID = ?1 ORDER BY rowid", of: copy,
-        into: "INSERT INTO players (id, gameID, name, team) VALUES (?1, ?4, ?2, ?3)", game: game
-      ) { [mapped($0[0]), $0[1], $0[2]] }
+        "SELECT id, name, team, isTeam FROM players WHERE gameID = ?1 ORDER BY rowid", of: copy,
+        into: "INSERT INTO players (id, gameID, name, team, isTeam) VALUES (?1, ?5, ?2, ?3, ?4)", game: game
+      ) { [mapped($0[0]), $0[1], $0[2], $0[3]] }
       try copyRows(
         """
         SELECT f.id, f.type, f.width, f.height, f.byteCount, f.sha256, f.bytes

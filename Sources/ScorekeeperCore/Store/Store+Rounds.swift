@@ -1,11 +1,14 @@
-/// One player's points in a round, as a command names them.
+/// One player's points in a round, as a command names them, or a team's
+/// own (`player` is then the team's seat, named after it).
 public struct RoundPoints: Hashable, Sendable {
   public var player: Player
   public var points: Points
+  public var isTeam: Bool
 
-  public init(player: Player, points: Points) {
+  public init(player: Player, points: Points, isTeam: Bool = false) {
     self.player = player
     self.points = points
+    self.isTeam = isTeam
   }
 }
 
@@ -166,11 +169,11 @@ extension Store {
   private func resolve(_ named: [(player: String, points: Points)], in game: Game) throws -> [RoundPoints] {
     var seen: Set<String> = []
     return try named.map { entry in
-      let player = try findPlayer(entry.player, in: game)
+      let (player, isTeam) = try scorer(entry.player, in: game)
       guard seen.insert(player.id).inserted else {
         throw StoreError.playerTwiceInRound(player: player, game: game)
       }
-      return RoundPoints(player: player, points: entry.points)
+      return RoundPoints(player: player, points: entry.points, isTeam: isTeam)
     }
   }
 

@@ -177,7 +177,7 @@ extension Store {
     try database.forEachRow(
       """
       SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(Photo.columns(of: "f"))
-      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
+      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1 AND \(Self.isPlayer("p"))
       ORDER BY \(byCachedTotal)p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]
     ) { row in

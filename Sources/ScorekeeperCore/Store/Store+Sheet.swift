@@ -76,19 +76,31 @@ public struct ScoreSheet: Hashable, Sendable {
   }
   private var playerList: [Player]
   private var teams: [String?]
+  /// A column for each team given points of its own (schema v27), after
+  /// the players', by team name: its id (its seat's) keys its points in
+  /// the rounds, the changes and the totals. (A team whose points two
+  /// devices began at once has two seats; their points meet in one column.)
+  public var teamColumns: [TeamColumn]
+
+  public struct TeamColumn: Hashable, Sendable {
+    public var id: String
+    public var team: String
+  }
+
   public var rounds: [Round]
   public var changes: [Change]
   /// The totals that count, by player id.
   public var totals: [String: Points]
 
   init(
-    game: GameSummary, state: GameState, players: [(player: Player, team: String?)], rounds: [Round],
-    changes: [Change], totals: [String: Points]
+    game: GameSummary, state: GameState, players: [(player: Player, team: String?)],
+    teamColumns: [TeamColumn] = [], rounds: [Round], changes: [Change], totals: [String: Points]
   ) {
     self.game = game
     self.state = state
     playerList = players.map(\.player)
     teams = players.map(\.team)
+    self.teamColumns = teamColumns
     self.rounds = rounds
     self.changes = changes
     self.totals = totals
@@ -104,19 +116,34 @@ extension Store {
   /// The score sheet of `game`, inside a read.
   func sheet(of game: Game) throws -> ScoreSheet {
     let state = try state(of: game)
-    let players = try database.fetchAll(
+    let rows = try database.fetchAll(
       """
-      SELECT id, name, score, scoreThousandths, team FROM players WHERE gameID = ?1
-      ORDER BY name COLLATE NOCASE, name, id
+      SELECT id, name, score, scoreThousandths, team, isTeam FROM players WHERE gameID = ?1
+      ORDER BY isTeam IS NOT NULL, name COLLATE NOCASE, name, id
       """,
       [.text(game.id)]
     ) { row in
       (
         player: Player(
           id: try row.text(0), gameID: game.id, name: try row.text(1), score: try row.total(2)),
-        team: try row.optionalText(4)
+        team: try row.optionalText(4), isTeam: try row.optionalInt64(5) != nil
       )
     }
+    let players = rows.filter { !$0.isTeam }.map { (player: $0.player, team: $0.team) }
+    // Each seat's column: its team's first seat's (by id, as on every device).
+    var teamColumns: [ScoreSheet.TeamColumn] = []
+    var columnOf: [String: String] = [:]
+    for row in rows where row.isTeam {
+      guard let team = row.team else { continue }  // counts for no one
+      let key = Ranking.sideKey(team: team, player: "")
+      if let first = teamColumns.first(where: { Ranking.sideKey(team: $0.team, player: "") == key }) {
+        columnOf[row.player.id] = first.id
+      } else {
+        teamColumns.append(ScoreSheet.TeamColumn(id: row.player.id, team: team))
+        columnOf[row.player.id] = row.player.id
+      }
+    }
+    let column = { (id: String) in columnOf[id] ?? id }
     let live = try liveRounds(of: game)
     var rounds = live.enumerated().map {
       ScoreSheet.Round(number: $0.offset + 1, name: $0.element.name, points: [:], corrected: false)
@@ -134,8 +161,10 @@ extension Store {
       guard let at = index[try row.text(0)] else { return }  // a correction of an undone round
       if try row.int(1) == 1 { rounds[at].corrected = true }
       if let player = try row.optionalText(2) {
-        rounds[at].points[player, default: 0] += try row.points(3)
-        if state.outcome.busts[try row.text(5)]?.contains(player) == true { rounds[at].busts.insert(player) }
+        rounds[at].points[column(player), default: 0] += try row.points(3)
+        if state.outcome.busts[try row.text(5)]?.contains(player) == true {
+          rounds[at].busts.insert(column(player))
+        }
       }
     }
     // Both in time order: the rounds before a change only grow.
@@ -152,15 +181,16 @@ extension Store {
       let time = try row.timestamp(0)
       while played < live.count, live[played].madeAt <= time { played += 1 }
       return ScoreSheet.Change(
-        afterRound: played, playerID: try row.text(1), points: try row.points(2), time: time,
+        afterRound: played, playerID: column(try row.text(1)), points: try row.points(2), time: time,
         bust: state.outcome.busts[try row.text(4)] != nil)
     }
-    let totals =
-      state.outcome.countsEveryPoint
-      ? Dictionary(players.map { ($0.player.id, $0.player.score) }, uniquingKeysWith: { first, _ in first })
-      : state.outcome.totals
+    var totals: [String: Points] = [:]
+    for row in rows where !row.isTeam || columnOf[row.player.id] != nil {
+      let total = state.outcome.countsEveryPoint ? row.player.score : state.outcome.totals[row.player.id] ?? 0
+      totals[column(row.player.id), default: 0] += total
+    }
     return ScoreSheet(
       game: GameSummary(game: game, playerCount: players.count), state: state, players: players,
-      rounds: rounds, changes: changes, totals: totals)
+      teamColumns: teamColumns, rounds: rounds, changes: changes, totals: totals)
   }
 }

@@ -9,6 +9,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case archivedGame(title: String, owner: String)
   /// No player of `game` has that name or id.
   case playerNotFound(reference: String, game: Game, suggestions: [Player])
+  /// A team named where a player is needed (a round alone takes a team's points).
+  case teamIsNoPlayer(team: String, game: Game)
   /// Several games match; their ids tell them apart.
   case ambiguousGame(reference: String, candidates: [GameSummary])
   /// Several players of `game` match.
@@ -48,6 +50,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case gameNotFinished(game: Game)
   /// A round names the same player twice.
   case playerTwiceInRound(player: Player, game: Game)
+  /// A round naming a team that a player is also named (schema v27).
+  case teamAndPlayerNamed(team: String, player: Player, game: Game)
   /// `round --fix K` of a round the game does not have.
   case noSuchRound(number: Int, game: Game, roundsPlayed: Int)
   /// `add-game --result` naming no one.
@@ -98,6 +102,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .playerNotFound(let reference, let game, let suggestions):
       return "No player \(namedOrIdentified(reference)) in \(quote(game.title))."
         + Suggestion.didYouMean(suggestions.map(\.name))
+    case .teamIsNoPlayer(let team, let game):
+      return
+        "No player named \(quote(team)) in \(quote(game.title)): \(quote(team)) is a team. Name a player "
+        + "here; a round gives a team points of its own (round GAME TEAM=N). Nothing was changed."
     case .ambiguousGame(let reference, let candidates):
       return ambiguity(
         "\(quote(reference)) matches \(candidates.count) games:",
@@ -151,6 +159,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .playerTwiceInRound(let player, let game):
       return "\(quote(player.name)) is named twice in one round of \(quote(game.title)): give each "
         + "player's points once. Nothing was changed."
+    case .teamAndPlayerNamed(let team, let player, let game):
+      return "\(quote(player.name)) in \(quote(game.title)) is both a player and the team \(quote(team)): "
+        + "which one's points these are cannot be told. Rename the player (rename-player) or the team "
+        + "(set-team) first. Nothing was changed."
     case .roundNameTaken(let name, let number, let game):
       return "\(quote(game.title)) has a round \(quote(name)) already (round \(number)): "
         + "correct it with --fix \(quote(name)), or give this round another name. Nothing was changed."

@@ -33,7 +33,7 @@ struct SyncedTable: Hashable, Sendable {
   static let games = SyncedTable(
     name: "games", fields: ["title", "kind"], parentColumn: nil, parentTable: nil)
   static let players = SyncedTable(
-    name: "players", fields: ["name", "team"], parentColumn: "gameID", parentTable: "games")
+    name: "players", fields: ["name", "team", "isTeam"], parentColumn: "gameID", parentTable: "games")
   static let scoreEvents = SyncedTable(
     name: "scoreEvents",
     fields: ["delta", "thousandths", "time", "device", "undoes", "roundID", "enteredAt"],

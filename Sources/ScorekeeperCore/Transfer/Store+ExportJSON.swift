@@ -50,8 +50,10 @@ extension Store.Transfer {
     let state = try store.state(of: game)
     guard state.players.isEmpty else { return (state, state.places) }
     let entries = try store.database.fetchAll(
-      "SELECT id, score, scoreThousandths FROM players WHERE gameID = ?1 ORDER BY name COLLATE NOCASE, name, id",
-      [.text(game.id)]
+      """
+      SELECT id, score, scoreThousandths FROM players WHERE gameID = ?1 AND \(Store.isPlayer())
+      ORDER BY name COLLATE NOCASE, name, id
+      """, [.text(game.id)]
     ) { Ranking.Entry(id: try $0.text(0), total: try $0.total(1)) }
     return (state, Ranking.places(of: entries, under: state.rules))
   }

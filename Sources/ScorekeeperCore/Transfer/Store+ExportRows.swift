@@ -8,6 +8,7 @@ public struct ExportedScoreChange: Hashable, Sendable {
   /// changes); nil outside the rounds, or in a round undone since.
   public var round: Int?
   public var playerID: String
+  /// The player's name; a team's own points are "team N/S"'s.
   public var player: String
   public var team: String?
   public var points: Points
@@ -34,7 +35,7 @@ extension Store.Transfer {
       var totals: [String: Points] = [:]
       try store.database.forEachRow(
         """
-        SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, p.name, p.team, e.delta, e.thousandths, e.time,
+        SELECT e.roundID, r.fixes, u.fixes, u.id, p.id, \(Store.shownName("p")), p.team, e.delta, e.thousandths, e.time,
           e.device, e.id
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
         LEFT JOIN rounds AS r ON r.id = e.roundID LEFT JOIN rounds AS u ON u.id = r.undoes

@@ -70,6 +70,7 @@ struct TransferTable: Sendable {
     columns: [
       .init(name: "id", kind: .text), .init(name: "name", kind: .text),
       .init(name: "team", kind: .text, optional: true),
+      .init(name: "isTeam", kind: .integer, optional: true, omittedWhenNull: true),
     ],
     gameColumn: "gameID", order: "rowid", inGame: "gameID = ?1")
   static let playerPhotos = TransferTable(

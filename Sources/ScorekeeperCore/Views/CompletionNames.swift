@@ -20,14 +20,18 @@ public struct CompletionNames: Sendable {
   /// parser finds a game: its title in any case, or its id's first digits.
   public func players(of game: String, startingWith prefix: String) -> [String] {
     // (CROSS JOIN: the games first, then their players by index; the
-    // other way scans every player, 24 ms for 50,000.)
-    query(
+    // other way scans every player, 24 ms for 50,000.) Teams' seats are
+    // no players; a database older than schema 27 has none.
+    let sql = { (players: String) in
       """
       SELECT DISTINCT p.name FROM games AS g CROSS JOIN players AS p ON p.gameID = g.id
       WHERE (g.title = ?1 COLLATE NOCASE OR (length(?1) >= 4 AND g.id LIKE ?2 ESCAPE '\\'))
-        AND p.name LIKE ?3 ESCAPE '\\'
+        AND p.name LIKE ?3 ESCAPE '\\' AND \(players)
       ORDER BY p.name COLLATE NOCASE, p.name
-      """, [.text(game), .text(Self.likePrefix(game)), .text(Self.likePrefix(prefix))])
+      """
+    }
+    let arguments: [SQLValue] = [.text(game), .text(Self.likePrefix(game)), .text(Self.likePrefix(prefix))]
+    return rows(sql(Store.isPlayer("p")), arguments) ?? query(sql("1"), arguments)
   }
 
   /// The kinds starting with `prefix`, in any case: those games have, the
@@ -60,11 +64,16 @@ public struct CompletionNames: Sendable {
   }
 
   private func query(_ sql: String, _ arguments: [SQLValue]) -> [String] {
+    rows(sql, arguments) ?? []
+  }
+
+  /// The first column of each row; nil when the database or the query fails.
+  private func rows(_ sql: String, _ arguments: [SQLValue]) -> [String]? {
     guard let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100) else {
-      return []
+      return nil
     }
     defer { database.close() }
-    return (try? database.fetchAll(sql, arguments) { try $0.text(0) }) ?? []
+    return try? database.fetchAll(sql, arguments) { try $0.text(0) }
   }
 
   /// A LIKE pattern for "starts with `prefix`".

@@ -77,8 +77,8 @@ extension Store {
       """
       SELECT count(*), max(p.score), min(p.score), count(f.sha256),
         (SELECT max(CASE WHEN scoreThousandths % 100 = 0 THEN 1 WHEN scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
-          FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)
-      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1
+          FROM players WHERE gameID = ?1 AND scoreThousandths <> 0 AND \(Self.isPlayer()))
+      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1 AND \(Self.isPlayer("p"))
       """, [.text(game.id)]
     ) { row in
       StandingsShape(

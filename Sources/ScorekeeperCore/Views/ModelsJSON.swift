@@ -91,7 +91,7 @@ extension GameState {
   /// The keys a game's standings end with: {"rules", "state" ("in
   /// progress" | "finished"), "round" (rounds played)}, and "teams" when
   /// the game has teams: [{"rank", "name", "score", "members": [ids],
-  /// "winner"}].
+  /// "teamPoints" (the team's own, in its score), "winner"}].
   public var jsonFields: [(String, JSON)] {
     var fields: [(String, JSON)] = [
       ("rules", rules.json), ("state", .string(isFinished ? "finished" : "in progress")),
@@ -108,7 +108,8 @@ extension GameState {
               .object([
                 ("rank", .integer(Int64(place.rank))), ("name", place.team.map(JSON.string) ?? .null),
                 ("score", place.total.json), ("members", .array(place.members.map(JSON.string))),
-                ("winner", .bool(place.members.allSatisfy(winners.contains))),
+                ("teamPoints", place.teamPoints.json),
+                ("winner", .bool(!place.members.isEmpty && place.members.allSatisfy(winners.contains))),
               ])
             })
         ))
@@ -252,14 +253,14 @@ extension PeopleChange {
 }
 
 extension ScoreSheet {
-  /// {"game", "rules", "players": [{"id", "name", "team"}], "rounds":
-  /// [{"number", "name" (or null), "points": {id: N}, "corrected",
-  /// "busts": [ids]}],
+  /// {"game", "rules", "players": [{"id", "name", "team"}],
+  /// "teamColumns": [{"id", "team"}] (teams' own points, keyed by that
+  /// id like a player's), "rounds": [{"number", "name" (or null),
+  /// "points": {id: N}, "corrected", "busts": [ids]}],
   /// "totals": {id: N}, "changes": [{"afterRound", "player", "points",
-  /// "time", "bust"}], "state",
-  /// "round"}
+  /// "time", "bust"}], "state"}
   public var json: JSON {
-    let ids = players.map(\.player.id)
+    let ids = players.map(\.player.id) + teamColumns.map(\.id)
     let rounds: [JSON] = rounds.map { round in
       let name: JSON = round.name.map(JSON.string) ?? .null
       let points: [(String, JSON)] = ids.map { ($0, (round.points[$0] ?? 0).json) }
@@ -281,8 +282,12 @@ extension ScoreSheet {
             ])
           })
       ),
+      (
+        "teamColumns",
+        .array(teamColumns.map { .object([("id", .string($0.id)), ("team", .string($0.team))]) })
+      ),
       ("rounds", .array(rounds)),
-      ("totals", .object(players.map { ($0.player.id, (totals[$0.player.id] ?? 0).json) })),
+      ("totals", .object(ids.map { ($0, (totals[$0] ?? 0).json) })),
       (
         "changes",
         .array(

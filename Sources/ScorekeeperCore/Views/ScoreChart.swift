@@ -1,7 +1,9 @@
 /// A game's race: each player's total after each step of its score sheet
 /// (a round, or a change outside the rounds), as `chart` draws it and the
 /// page plots it. Read from the sheet, so the chart and the sheet agree:
-/// a bust adds nothing, and the last point is each player's total.
+/// a bust adds nothing, and the last point is each player's total. A
+/// team's own points (the sheet's team columns) are a line of their own,
+/// after the players'.
 public struct ScoreChart: Hashable, Sendable {
   public struct Line: Hashable, Sendable {
     public var playerID: String
@@ -14,7 +16,8 @@ public struct ScoreChart: Hashable, Sendable {
   /// Each step's label, as the sheet's rows say it: "start", "score", a
   /// round's number or name.
   public var steps: [String]
-  /// One line a player, in the sheet's order (by name).
+  /// One line a player, in the sheet's order (by name), then one a team
+  /// column (`playerID` its id, `name` the team's).
   public var lines: [Line]
 
   public init(sheet: ScoreSheet) {
@@ -32,17 +35,19 @@ public struct ScoreChart: Hashable, Sendable {
       }
     }
     self.steps = steps
-    lines = sheet.players.map { entry in
+    let columns =
+      sheet.players.map { ($0.player.id, $0.player.name) } + sheet.teamColumns.map { ($0.id, $0.team) }
+    lines = columns.map { id, name in
       var total = Points.zero
       var totals = [total]
       totals.reserveCapacity(gains.count + 1)
       for step in gains {
-        total += step[entry.player.id] ?? 0
+        total += step[id] ?? 0
         totals.append(total)
       }
       // Points made after the game ended stay on the sheet, not in the totals.
-      if let counted = sheet.totals[entry.player.id] { totals[totals.count - 1] = counted }
-      return Line(playerID: entry.player.id, name: entry.player.name, totals: totals)
+      if let counted = sheet.totals[id] { totals[totals.count - 1] = counted }
+      return Line(playerID: id, name: name, totals: totals)
     }
   }
 

@@ -9,7 +9,10 @@ extension Command {
       options: [Option.fix.spec, Option.roundName.spec, Option.at.spec],
       discussion: """
         Records one round, all of it or none: NAME=N for each player who scored (a
-        whole number, sign optional); players not named score 0. Rounds are numbered
+        whole number, sign optional); players not named score 0. A NAME that is a
+        team gives the team points of its own (Spades' partnerships), counted in
+        its total and no member's (the sheet shows them in the team's column); a
+        name both a team's and a player's is refused. Rounds are numbered
         1, 2, 3… per game; "sheet" shows them. With --fix K, round K's points become
         the numbers given for the players named (a correction: history keeps what the
         round said before, and the sheet marks it). --name names the round (7 Wonders'
@@ -53,14 +56,14 @@ extension Command {
       // "3", or "3 ("Military")" for a named round.
       let round = "\(update.number)" + (update.name.map { " (\(quote($0)))" } ?? "")
       if update.isCorrection {
-        let points = update.points.map { "\(quote($0.player.name)) now \($0.points)" }
+        let points = update.points.map { "\($0.who) now \($0.points)" }
         invocation.output.line(
           update.changed
             ? "Corrected round \(round) of \(title): " + listed(points) + "."
             : "Round \(round) of \(title) already has these points: nothing changed.")
       } else {
         let points = update.points.map {
-          "\(quote($0.player.name)) \($0.points.signed)"
+          "\($0.who) \($0.points.signed)"
             + (update.busts.contains($0.player.id) ? " (bust)" : "")
         }
         invocation.output.line(
@@ -68,6 +71,11 @@ extension Command {
       }
       StandingsTable.print(update.standings, of: update.game.game, state: update.state, to: invocation.output)
     })
+}
+
+extension RoundPoints {
+  /// Whose points these are, as output says it: ""Ann"", or "team "N/S"".
+  var who: String { (isTeam ? "team " : "") + quote(player.name) }
 }
 
 /// One player's points in a round, as typed: NAME=N.

@@ -89,7 +89,7 @@ extension Command {
           ("madeAt", .string(undo.madeAt.iso8601)),
         ]))
     } else {
-      let points = undo.points.map { "\(quote($0.player.name)) \($0.points.signed)" }
+      let points = undo.points.map { "\($0.who) \($0.points.signed)" }
       invocation.output.line(
         "Undid \(undo.isCorrection ? "the correction of " : "")round \(undo.number) of "
           + "\(quote(undo.game.game.title)), made \(invocation.times.format(undo.madeAt))"

@@ -28,7 +28,8 @@ extension GameState {
   }
 
   /// The teams' standings, when the game has teams, then who won, once
-  /// it is finished (a standings table's and a sheet's last lines).
+  /// it is finished (a standings table's and a sheet's last lines). A
+  /// team's own points (`round G Team=N`) are in its total, and said.
   func printFooter(names: [String: String], scoreWidth: Int = 0, to output: Output) {
     if hasTeams {
       output.line("Teams:")
@@ -41,7 +42,10 @@ extension GameState {
         output.write(place.total, width: scoreWidth)
         output.write(spaces: 2)
         let members = place.members.map { (names[$0] ?? $0).visible }.joined(separator: ", ")
-        output.line(place.team.map { "\($0.visible): \(members)" } ?? "\(members) (no team)")
+        let own = place.teamPoints == 0 ? "" : " (\(place.teamPoints) as a team)"
+        output.line(
+          place.team.map { (members.isEmpty ? $0.visible : "\($0.visible): \(members)") + own }
+            ?? "\(members) (no team)")
       }
     }
     if let result = result(names: names) { output.line("Finished: " + result) }

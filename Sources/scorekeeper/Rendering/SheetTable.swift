@@ -11,7 +11,10 @@ import ScorekeeperCore
 ///     Rank      2    1   3
 ///     * corrected
 ///
-/// A bust (`--bust`) is marked "!" and counted 0.
+/// A bust (`--bust`) is marked "!" and counted 0. A team given points of
+/// its own has a column after the players', headed by its name and in
+/// itself on the Team row; it has no rank of its own (the Teams
+/// standings below rank it).
 ///
 /// Names longer than their numbers are shortened (by display width, with
 /// "…") when the grid would not fit; a grid that still does not fit is
@@ -87,11 +90,11 @@ struct SheetTable {
     sheet.state.printFooter(names: names, to: output)
   }
 
-  /// The label of each row and each player's column of cells.
+  /// The label of each row and each player's (and team's) column of cells.
   private func grid() -> (labels: [String], columns: [Column]) {
     var labels: [String] = []
-    var cells: [[String]] = Array(repeating: [], count: sheet.players.count)
-    let ids = sheet.players.map(\.player.id)
+    let ids = sheet.players.map(\.player.id) + sheet.teamColumns.map(\.id)
+    var cells: [[String]] = Array(repeating: [], count: ids.count)
     for row in sheet.rows {
       switch row {
       case .changes(let label, let points, let busts):
@@ -113,9 +116,14 @@ struct SheetTable {
     let ranks = self.ranks()
     labels.append("Rank")
     for (index, id) in ids.enumerated() { cells[index].append(ranks[id].map(String.init) ?? "") }
-    let columns = sheet.players.enumerated().map { index, entry in
-      Column(name: entry.player.name.visible, team: entry.team?.visible, cells: cells[index])
-    }
+    let columns =
+      sheet.players.enumerated().map { index, entry in
+        Column(name: entry.player.name.visible, team: entry.team?.visible, cells: cells[index])
+      }
+      + sheet.teamColumns.enumerated().map { index, column in
+        Column(
+          name: column.team.visible, team: column.team.visible, cells: cells[sheet.players.count + index])
+      }
     return (labels, columns)
   }
 

@@ -201,6 +201,7 @@ import Testing
     "24 roundNames b2d6a50fa83592792e778c0fd4db9acedea9ad44d95a33a95e86e3631828d840",
     "25 enteredAt 7ebb49acb328265e80421e29492f4f0e73fe8916eb345b2c2f06e5bcd099ab70",
     "26 kindRules bc95df0be6443a39be910263306361ac71f5348ee3d537b4eb69caed23de6672",
+    "27 teamPoints 7cce388f885a97f2a2d4c00d127e9dade4ee157a23db4c51f55615e09de4b3ef",
   ]
 
   /// The same for the mock cloud file's migrations.

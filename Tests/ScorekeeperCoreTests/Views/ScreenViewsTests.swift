@@ -57,8 +57,8 @@ import Testing
         + #"{"rank":3,"id":"\#(id(4))","name":"Bob","score":3,"photo":null,"team":"Kids","winner":false}],"#
         + #""rules":{"winner":"highest","target":null,"winBy":null,"start":null,"bust":false,"rounds":null,"counted":true,"cooperative":false},"#
         + #""state":"in progress","round":0,"teams":["#
-        + #"{"rank":1,"name":"Kids","score":10,"members":["\#(id(2))","\#(id(4))"],"winner":false},"#
-        + #"{"rank":2,"name":"Adults","score":7,"members":["\#(id(6))"],"winner":false}],"#
+        + #"{"rank":1,"name":"Kids","score":10,"members":["\#(id(2))","\#(id(4))"],"teamPoints":0,"winner":false},"#
+        + #"{"rank":2,"name":"Adults","score":7,"members":["\#(id(6))"],"teamPoints":0,"winner":false}],"#
         + #""result":null,"kind":"Spades"}"#)
   }
 

@@ -87,7 +87,7 @@ extension Store {
         let arguments: [SQLValue] = [.text(game.id), player.map { .text($0.id) } ?? .null]
         let shape = try store.database.fetchOne(
           """
-          SELECT count(*), coalesce(max(displayWidth(p.name)), 0),
+          SELECT count(*), coalesce(max(displayWidth(\(Store.shownName("p")))), 0),
                  coalesce(max(length(CAST(e.delta AS TEXT)) + (e.delta >= 0) + CASE
                    WHEN e.thousandths IS NULL THEN 0 WHEN e.thousandths % 100 = 0 THEN 2
                    WHEN e.thousandths % 10 = 0 THEN 3 ELSE 4 END), 0)
@@ -103,7 +103,8 @@ extension Store {
         // the same order on every device, whatever order they arrived in.
         try store.database.forEachRow(
           """
-          SELECT \(ScoreEvent.columns), p.name, e.device = (SELECT id FROM localDevice), e.roundID, r.fixes,
+          SELECT \(ScoreEvent.columns), \(Store.shownName("p")), e.device = (SELECT id FROM localDevice),
+            e.roundID, r.fixes,
             e.enteredAt
           FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
           LEFT JOIN rounds AS r ON r.id = e.roundID
@@ -273,7 +274,7 @@ extension Store {
       let number = (rounds.firstIndex { $0.id == (fixes ?? id) } ?? rounds.count) + 1
       let events = try store.database.fetchAll(
         """
-        SELECT \(ScoreEvent.columns), p.name, p.score, p.scoreThousandths
+        SELECT \(ScoreEvent.columns), p.name, p.score, p.scoreThousandths, p.isTeam
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
         WHERE e.roundID = ?1 ORDER BY p.name COLLATE NOCASE, p.name, p.id
         """, [.text(id)]
@@ -281,21 +282,23 @@ extension Store {
         (
           event: try ScoreEvent(row: row),
           player: Player(
-            id: try row.text(1), gameID: gameID, name: try row.text(7), score: try row.total(8))
+            id: try row.text(1), gameID: gameID, name: try row.text(7), score: try row.total(8)),
+          isTeam: try row.optionalInt64(10) != nil
         )
       }
-      for (event, player) in events {
+      for (event, player, _) in events {
         guard Store.accepts(-event.delta, on: try store.exactScore(of: player.id)) else {
           throw StoreError.undoOutOfRange(player: player, reverted: event, game: game)
         }
       }
       let row = try store.insertRound(in: game, fixes: nil, undoes: id)
-      for (event, _) in events {
+      for (event, _, _) in events {
         try store.recordScoreEvent(for: event.playerID, delta: -event.delta, undoes: event.id, round: row)
       }
       return RoundUndo(
         game: try store.summary(of: game), number: number, isCorrection: fixes != nil,
-        points: events.map { RoundPoints(player: $0.player, points: $0.event.delta) }, madeAt: madeAt,
+        points: events.map { RoundPoints(player: $0.player, points: $0.event.delta, isTeam: $0.isTeam) },
+        madeAt: madeAt,
         state: try store.state(of: game))
     }
 
@@ -305,7 +308,8 @@ extension Store {
     func lastChange(ofGameID game: String?) throws -> (playerName: String, event: ScoreEvent)? {
       try store.database.fetchOne(
         """
-        SELECT \(ScoreEvent.columns), p.name FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
+        SELECT \(ScoreEvent.columns), \(Store.shownName("p"))
+        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
         WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
         """, [game.map(SQLValue.text) ?? .null]
       ) { (try $0.text(7), try ScoreEvent(row: $0)) }

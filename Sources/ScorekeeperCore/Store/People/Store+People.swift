@@ -64,6 +64,7 @@ extension Store {
         SELECT p.gameID, p.name, a.last, \(Photo.columns(of: "ph"))
         FROM players AS p LEFT JOIN activity AS a ON a.gameID = p.gameID
         LEFT JOIN playerPhotos AS ph ON ph.id = p.id
+        WHERE \(Store.isPlayer("p"))
         ORDER BY a.last NULLS FIRST, p.rowid
         """
       ) { row in
