@@ -140,7 +140,7 @@ public final class TestDevice {
       FROM games AS g WHERE ?1 IS NULL OR g.id = ?1
       UNION ALL
       SELECT 'player ' || p.id || ' in ' || p.gameID || ' ' || quote(p.name) || ' score ' || p.score
-        || iif(p.team IS NULL, '', ' team ' || quote(p.team))
+        || iif(p.team IS NULL, '', ' team ' || quote(p.team)) || iif(p.isTeam IS NULL, '', ' (the team''s own)')
       FROM players AS p WHERE ?1 IS NULL OR p.gameID = ?1
       UNION ALL
       SELECT 'event ' || e.id || ' of ' || e.playerID || ' ' || e.delta

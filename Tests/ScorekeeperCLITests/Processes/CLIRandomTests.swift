@@ -99,6 +99,22 @@ import Testing
         #expect(result.status == 0, "seed \(seed): restore on \(device.name): \(result)")
         continue
       }
+      // A game night in teams, one step in eight: a player joins a team
+      // (added, or moved), and the team scores a round of its own.
+      if Int.random(in: 0..<8, using: &random) == 0 {
+        let (game, name) = (
+          Self.titles.randomElement(using: &random)!, Self.names.randomElement(using: &random)!
+        )
+        let team = Self.teams.randomElement(using: &random)!
+        for arguments in [
+          ["add-player", game, name, "--team", team], ["set-team", game, name, team],
+          ["round", game, "\(team)=\(Points.randomEntered(in: -5...30, using: &random))"],
+        ] {
+          Self.expectSound(
+            try world.start(device, arguments)(), of: arguments, on: device, seed: seed, links: &links)
+        }
+        continue
+      }
       var arguments = Self.command(for: device, links: links, in: world.directory, random: &random)
       // Offline, but for the commands that need the cloud (a usage error then).
       if Int.random(in: 0..<4, using: &random) == 0, !Self.needCloud.contains(arguments[0]) {
@@ -202,6 +218,12 @@ import Testing
       ["add-game", game, "--result", "\(name)=\(amount)", "Zed=3", "--at", "2025-12-01T20:00"],
       ["add-game", game, "--result", "\(name)=\(amount)", "--winner", name],
       ["round", game, "\(name)=1", "--at", "2025-12-01T21:00"],
+      // A team's own points (Spades), alone or beside a player's, and a
+      // correction of them (`teamNight` makes the teams they need).
+      ["round", game, "\(teams.randomElement(using: &random)!.uppercased())=\(amount)"],
+      ["round", game, "\(teams.randomElement(using: &random)!)=\(amount)", "\(name)=1"],
+      ["round", game, "--fix", "1", "\(teams.randomElement(using: &random)!.lowercased())=\(amount)"],
+      ["score", game, teams.randomElement(using: &random)!, amount.signed],
       ["sheet", game], ["chart", game, "--ascii"],
       ["chart", game, "--svg", directory.file("chart-\(device.name).svg")],
       [

@@ -250,4 +250,48 @@ import Testing
     #expect(try bob.contents() != before, "the reopen arrived")
     #expect(try alice.sync().received == 0, "nothing came from the read-only participant")
   }
+
+  @Test(
+    "a team's own points travel: begun on two devices at once (two seats of the team), both count, in one column, on every device",
+    arguments: CloudBacking.backends)
+  func teamPointsTravel(backing: CloudBacking) throws {
+    let world = try SyncScenario(devices: 2, backing: backing)
+    try Self.setUp(world, rules: GameRules(target: 100))
+    _ = try world[0].store.setTeam(in: "Catan", "Ann", to: "Owls")
+    _ = try world[0].store.setTeam(in: "Catan", "Bob", to: "Larks")
+    try world.converge()
+    world.clock.advance()
+    _ = try world[0].store.addRound(in: "Catan", [("Owls", 40), ("Bob", 5)])
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("owls", 30), ("Larks", 20)])
+    try world.converge()
+    world.clock.advance()
+    _ = try world[1].store.addRound(in: "Catan", [("Owls", 35)])
+    try world.converge()
+    var views: [[String]] = []
+    for device in [world[0], world[1]] {
+      let sheet = try device.store.sheet(of: "Catan")
+      let state = sheet.state
+      views.append(
+        [
+          "columns " + sheet.teamColumns.map(\.team).joined(separator: " "),
+          "totals "
+            + sheet.teamColumns.map { "\($0.team)=\(sheet.totals[$0.id] ?? 0)" }.joined(separator: " "),
+        ]
+          + state.places.map { "\($0.rank) \($0.team ?? "-") \($0.total) own \($0.teamPoints)" }
+          + [state.isFinished ? "finished" : "in progress"])
+    }
+    let expected = [
+      "columns Larks Owls", "totals Larks=20 Owls=105", "1 Owls 105 own 105", "2 Larks 25 own 20", "finished",
+    ]
+    expectNoDifference(expected, views[0])
+    expectNoDifference(expected, views[1])
+    // Two seats of Owls (each device began the team's points), no player more.
+    #expect(try world[0].store.players(of: "Catan").map(\.name) == ["Bob", "Ann"])
+    #expect(
+      try world[0].store.database.fetchAll(
+        "SELECT name FROM players WHERE isTeam = 1 ORDER BY name", [], { try $0.text(0) }) == [
+          "Larks", "Owls", "Owls",
+        ])
+  }
 }

@@ -154,7 +154,7 @@ import Testing
         GameRulesError.winByWithoutTarget, GameRulesError.bustWithoutTarget, GameRulesError.startAtTarget,
         GameRulesError.countdownHighestWins, StoreError.roundNameTaken, StoreError.noRoundNamed,
         StoreError.timeBeforeGameBegan, StoreError.personNameTaken, StoreError.personNamedAlready,
-        StoreError.playerExists
+        StoreError.playerExists, StoreError.teamAndPlayerNamed
       {
         // Refused as the rules say (a finished game, nothing to undo, …).
       }
@@ -317,11 +317,25 @@ import Testing
         // among the rounds played since.
         let at = [nil, nil, nil, Timestamp(iso8601: "2025-12-01T21:00:00.000Z")!].randomElement(
           using: &random)!
+        var points = named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) }
+        // A team's own points (Spades), named in any case, when the game
+        // has teams; often a player joins one first, so that games of
+        // teams are common enough (most rounds meet a finished game).
+        var teams = Set(try store.gameStandings(of: game.id).rows.compactMap(\.team)).sorted()
+        if teams.isEmpty, let player, Bool.random(using: &random) {
+          _ = try store.setTeam(in: game.id, player.id, to: "Owls")
+          teams = ["Owls"]
+        }
+        if let team = teams.randomElement(using: &random), Int.random(in: 0..<3, using: &random) > 0 {
+          points.append(
+            (
+              player: Bool.random(using: &random) ? team : team.uppercased(),
+              points: Points.randomEntered(in: -5...20, using: &random)
+            ))
+        }
         _ = try store.recording(at: at) {
           try store.addRound(
-            in: game.id,
-            named.map { (player: $0.id, points: Points.randomEntered(in: -3...12, using: &random)) },
-            name: [nil, nil, "Military", "Science"].randomElement(using: &random)!)
+            in: game.id, points, name: [nil, nil, "Military", "Science"].randomElement(using: &random)!)
         }
       }
     case 80..<85:

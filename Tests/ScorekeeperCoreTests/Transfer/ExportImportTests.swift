@@ -48,6 +48,26 @@ import Testing
     #expect(summary == ImportSummary(added: counts))
   }
 
+  @Test("a team's own points travel whole: its seat comes back a seat, the teams' totals alike")
+  func teamPointsRoundTrip() throws {
+    let source = try TestStore()
+    _ = try source.store.addGame(title: "Spades")
+    for (name, team) in [("Ann", "N/S"), ("Bob", "E/W")] {
+      _ = try source.store.addPlayer(to: "Spades", name: name, team: team)
+    }
+    _ = try source.store.addRound(in: "Spades", [("N/S", 120), ("Bob", 5)])
+    let bytes = try Self.export(source.store)
+    #expect(String(decoding: bytes, as: UTF8.self).contains(#""team": "N/S", "isTeam": 1}"#))
+    let target = try TestStore()
+    _ = try importing(bytes, into: target)
+    #expect(try Self.export(target.store) == bytes)
+    #expect(try Self.contents(target) == Self.contents(source))
+    #expect(
+      try target.store.gameStandings(of: "Spades").header.state.places.map {
+        "\($0.rank) \($0.team ?? "-") \($0.total) own \($0.teamPoints)"
+      } == ["1 N/S 120 own 120", "2 E/W 5 own 0"])
+  }
+
   @Test("imported again, every row is here already: nothing added, nothing changed")
   func secondImport() throws {
     let target = try TestStore()
