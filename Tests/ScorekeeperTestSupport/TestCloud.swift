@@ -238,12 +238,13 @@ public final class TestCloud {
 }
 
 extension CloudRecord {
-  /// The record without what the server assigns (tag and time), to compare
+  /// The record without what the server assigns (tag, time, creator), to compare
   /// what was stored with what was sent.
   public var contents: CloudRecord {
     var copy = self
     copy.changeTag = nil
     copy.modifiedAt = nil
+    copy.creatorUserName = nil
     if copy.sharing != nil {
       copy.sharing = ShareSettings(
         publicPermission: copy.sharing!.publicPermission,

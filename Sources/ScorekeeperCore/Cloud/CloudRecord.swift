@@ -24,6 +24,12 @@ public struct CloudRecord: Hashable, Sendable {
   public var changeTag: String?
   /// Assigned by the server on every save, from its clock.
   public var modifiedAt: Timestamp?
+  /// The user who first saved the record, as the server knows the caller
+  /// (CloudKit's `creatorUserRecordID`): set when the record is created,
+  /// kept by every later save, never taken from a client (a save sends
+  /// no creator; one set on a copy is ignored). Nil on a record
+  /// not yet saved, or saved before the server kept creators.
+  public var creatorUserName: String?
 
   public init(
     id: RecordID, type: String, fields: [String: CloudValue] = [:], parent: RecordID? = nil,

@@ -14,6 +14,8 @@ import Testing
   static let versions = Array(1...FileCloudSchema.version)
   /// The first version whose binary could set a photo.
   static let firstWithPhotos = 4
+  /// The first version whose binary made ids that carry their time.
+  static let firstWithTimedIDs = 6
 
   @Test(
     "the fixture of each mock cloud version upgrades to a fresh file's structure and ledger",
@@ -22,6 +24,8 @@ import Testing
     let scratch = try TemporaryDirectory()
     let copy = scratch.file("cloud.sqlite")
     try Self.fixtures.copy(version, to: copy)
+    // From version 6 on, the fixture's binary kept a ledger, with its times.
+    let recorded = try Self.recordedTimes(of: copy)
     _ = try FileCloud(path: copy, clock: .constant(testNow))
     _ = try FileCloud(path: scratch.file("fresh.sqlite"), clock: .constant(testNow))
 
@@ -29,17 +33,36 @@ import Testing
     let fresh = try Database(path: scratch.file("fresh.sqlite"), create: false)
     expectNoDifference(try fresh.structureDump(), try upgraded.structureDump())
     // Versions 1–5 kept no ledger: the fixture's own steps are adopted,
-    // with no times to tell; the steps applied here have the clock's.
+    // with no times to tell; a later fixture's keep the times its binary
+    // wrote; the steps applied here have the clock's.
     #expect(
       try upgraded.rows(of: "schemaMigrations", columns: ["version", "identifier", "appliedAt"])
         == FileCloudSchema.history.migrations.map {
           [
             .integer(Int64($0.version)), .text($0.identifier),
-            .text($0.version <= version ? SchemaHistory.unrecordedAppliedAt : testNow.iso8601),
+            .text(
+              $0.version > version
+                ? testNow.iso8601 : recorded[$0.version] ?? SchemaHistory.unrecordedAppliedAt),
           ]
         })
     #expect(try upgraded.fetchAll("PRAGMA foreign_key_check") { $0.value(0) } == [])
     #expect(try upgraded.fetchAll("PRAGMA integrity_check") { try $0.text(0) } == ["ok"])
+  }
+
+  /// The times a fixture's own ledger gives its steps, by version (none
+  /// before version 6: no ledger).
+  static func recordedTimes(of path: String) throws -> [Int: String] {
+    let file = try Database(path: path, create: false)
+    defer { file.close() }
+    let hasLedger =
+      try file.fetchOne(
+        "SELECT count(*) FROM sqlite_schema WHERE name = 'schemaMigrations'"
+      ) { try $0.int(0) } == 1
+    guard hasLedger else { return [:] }
+    return Dictionary(
+      uniqueKeysWithValues: try file.fetchAll("SELECT version, appliedAt FROM schemaMigrations") {
+        (try $0.int(0), try $0.text(1))
+      })
   }
 
   @Test(
@@ -79,20 +102,19 @@ import Testing
 
     #expect(try bob.run(["sync"]).status == 0)
     // Ids and times were made by the fixture's binary, when it ran: Hearts'
-    // last score's, Chess none (its id is of a version without a time).
+    // last score's; Chess none where its id is of a version without a
+    // time, else its adding (after Hearts' last score: the latest first).
     let games = try bob.run(["--json", "list"]).stdout
       .replacing(/"id": "[0-9a-f-]{36}"/, with: "\"id\": ID")
       .replacing(/"lastActivity": "[0-9T:.Z-]{24}"/, with: "\"lastActivity\": TIME")
-    #expect(
-      games == """
-        {
-          "games": [
-            {"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write", "state": "in progress", "kind": null, "lastActivity": TIME},
-            {"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner", "state": "in progress", "kind": null, "lastActivity": null}
-          ]
-        }
-
-        """)
+    let heartsRow =
+      #"{"id": ID, "title": "Hearts", "playerCount": 2, "isShared": true, "owner": "ann", "permission": "read-write", "state": "in progress", "kind": null, "lastActivity": TIME}"#
+    let chessRow = { (activity: String) in
+      #"{"id": ID, "title": "Chess", "playerCount": 1, "isShared": false, "owner": null, "permission": "owner", "state": "in progress", "kind": null, "lastActivity": \#(activity)}"#
+    }
+    let rows =
+      version >= Self.firstWithTimedIDs ? [chessRow("TIME"), heartsRow] : [heartsRow, chessRow("null")]
+    #expect(games == "{\n  \"games\": [\n    " + rows.joined(separator: ",\n    ") + "\n  ]\n}\n")
     #expect(try bob.run(["score", "Hearts", "Ann", "+1"]).status == 0)
     #expect(try ann.run(["list", "Hearts"]) == ProcessResult(status: 0, stdout: hearts(ann: 6), stderr: ""))
   }

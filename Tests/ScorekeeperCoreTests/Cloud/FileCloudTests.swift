@@ -150,6 +150,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
+      ALTER TABLE records DROP COLUMN creatorName;
       ALTER TABLE server DROP COLUMN assetQuota;
       ALTER TABLE sequence DROP COLUMN links;
       UPDATE shares SET link = '\(ShareLinkGenerator.prefix)00000000000000000000000000000003';
@@ -187,6 +188,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
+      ALTER TABLE records DROP COLUMN creatorName;
       ALTER TABLE server DROP COLUMN assetQuota;
       UPDATE fields SET type = 'asset' WHERE key = 'photo';
       PRAGMA user_version = 4;

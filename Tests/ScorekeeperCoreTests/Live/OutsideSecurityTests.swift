@@ -175,6 +175,27 @@ import Testing
     expectNoDifference(before, try server.dump())
   }
 
+  @Test("no one writes another user's name as a record's creator: the server takes the session's user")
+  func creatorIsTheSessionsUser() throws {
+    try world.save([world.record("club")])
+    try world.share(
+      "club", with: [ShareParticipant(userName: "carol", permission: .readWrite)], accepting: [world.carol])
+    let carol = try PGConnection(try server.connectionString(for: "carol"))
+    let forged =
+      #"[{"id":["alice","games","carols"],"type":"items","parent":["alice","games","club"],"fields":{},"#
+      + #""tag":null,"creator":"alice"}]"#
+    for atOnce in ["true", "false"] {
+      let answer = attempt(
+        carol, "SELECT scorekeeper.modify_records('shared', $1, '[]', false, \(atOnce))", [forged])
+      #expect(answer.hasPrefix("ok ") && !answer.contains("refusal"), "\(answer)")
+      #expect(
+        attempt(carol, "SELECT name, creator FROM scorekeeper.records WHERE name = 'carols'")
+          == "ok carols|carol")
+    }
+    #expect(attempt(carol, "UPDATE scorekeeper.records SET creator = 'alice'") == "42501")
+    #expect(try world.alice.privateDatabase.record(for: world.id("carols")).creatorUserName == "carol")
+  }
+
   @Test("a participant who was removed reads nothing more")
   func revokedParticipant() throws {
     var share = try world.alice.privateDatabase.record(for: world.id("share-root"))

@@ -211,6 +211,7 @@ import Testing
     "3 devices d5ca22bbefa143a792b85da25ff19b37e31f216258e4166fdee57d4fd01038ec",
     "4 linkCount c920b3b716811b87c52c8d6a31ba58245fa0f14162caee9ddb14614e7dfa77d4",
     "5 assets e50b31d28fd0ceab8d6ffae0ae4fb040aa567851bf19371cd857d16268a4b8b6",
+    "6 creators f281882d2e7ec3ef66f2dc38c73a907573571f1e522bc62676f27fc697edf240",
   ]
 
   @Test("no shipped migration's SQL ever changes (its hash is pinned as shipped)")

@@ -183,4 +183,13 @@ extension Migration {
       UPDATE fields SET value = sha256hex(value) || '/' || length(value)
         WHERE type = 'asset' AND typeof(value) = 'blob';
       """)
+
+  /// Version 6 (issue 49): who created each record, the caller the server
+  /// knew when the record was first saved (`CloudRecord.creatorUserName`);
+  /// records saved before have none.
+  static let mockCloudCreators = Migration(
+    version: 6, identifier: "creators",
+    sql: """
+      ALTER TABLE records ADD COLUMN creatorName TEXT;
+      """)
 }

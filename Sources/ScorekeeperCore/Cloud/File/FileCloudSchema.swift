@@ -20,6 +20,7 @@ public enum FileCloudSchema {
       .mockCloudDevices,
       .mockCloudLinkCount,
       .mockCloudAssets,
+      .mockCloudCreators,
     ],
     // Versions 1–5 shipped without a ledger.
     unrecordedThrough: 5)

@@ -102,7 +102,7 @@ struct RecordModification {
       return .failure(loop)
     }
     let sequence = try store.nextSequence()
-    try store.write(record, at: sequence)
+    try store.write(record, at: sequence, by: userName)
     if let sharing = record.sharing {
       let lostAccess = try store.writeSharing(sharing, of: id)
       try store.recordAccessChange(of: lostAccess, to: id.zoneID, at: sequence)

@@ -108,7 +108,7 @@ struct ServerStore {
     guard
       var record = try db.fetchOne(
         """
-        SELECT type, parentName, shareName, changeTag, modifiedAt FROM records
+        SELECT type, parentName, shareName, changeTag, modifiedAt, creatorName FROM records
         WHERE ownerName = ? AND zoneName = ? AND name = ?
         """, Self.key(id),
         { row in
@@ -118,6 +118,7 @@ struct ServerStore {
             shareID: try row.optionalText(2).map { RecordID(name: $0, zoneID: id.zoneID) })
           record.changeTag = try row.text(3)
           record.modifiedAt = Timestamp(millisecondsSince1970: try row.int64(4))
+          record.creatorUserName = try row.optionalText(5)
           return record
         })
     else { return nil }
@@ -135,14 +136,15 @@ struct ServerStore {
     return record
   }
 
-  /// Writes `record` as the server's copy, with a new tag and time.
-  func write(_ record: CloudRecord, at sequence: Int64) throws {
+  /// Writes `record` as the server's copy, with a new tag and time; a new
+  /// record is `userName`'s (its creator stays whoever saves it later).
+  func write(_ record: CloudRecord, at sequence: Int64, by userName: String) throws {
     let id = record.id
     try db.execute(
       """
       INSERT INTO records
-        (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt, creatorName)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (ownerName, zoneName, name) DO UPDATE SET
         parentName = excluded.parentName, shareName = excluded.shareName,
         changeTag = excluded.changeTag, modifiedAt = excluded.modifiedAt,
@@ -151,7 +153,7 @@ struct ServerStore {
       Self.key(id) + [
         .text(record.type), record.parent.map { .text($0.name) } ?? .null,
         record.shareID.map { .text($0.name) } ?? .null, .text(Self.changeTag(sequence)),
-        .integer(try clock.now().millisecondsSince1970), .integer(sequence),
+        .integer(try clock.now().millisecondsSince1970), .integer(sequence), .text(userName),
       ])
     try db.execute(
       "DELETE FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?", Self.key(id))

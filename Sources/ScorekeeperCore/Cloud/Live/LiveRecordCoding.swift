@@ -101,12 +101,13 @@ enum LiveRecordCoding {
     for (key, value) in fields { record.fields[key] = try self.value(value) }
     record.changeTag = json["tag"]?.stringValue
     record.modifiedAt = json["modified"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
+    record.creatorUserName = json["creator"]?.stringValue
     if let sharing = json["sharing"], !sharing.isNull { record.sharing = try settings(sharing) }
     return record
   }
 
   /// The stored copy of a record the server saved exactly as sent: it
-  /// answers with what it gave the record, `{"tag", "modified"}`.
+  /// answers with what it gave the record, `{"tag", "modified", "creator"}`.
   static func record(_ sent: CloudRecord, savedAs saved: JSON) throws -> CloudRecord {
     guard let tag = saved["tag"]?.stringValue, let modified = saved["modified"]?.integerValue else {
       throw LiveCloudError.unreadableAnswer("a saved record's tag and time, not \(describe(saved))")
@@ -114,6 +115,7 @@ enum LiveRecordCoding {
     var record = sent
     record.changeTag = tag
     record.modifiedAt = Timestamp(millisecondsSince1970: modified)
+    record.creatorUserName = saved["creator"]?.stringValue
     return record
   }
 

@@ -82,7 +82,7 @@ LANGUAGE sql STABLE AS $$
     'id', jsonb_build_array(r.owner, r.zone, r.name), 'type', r.type,
     'parent', CASE WHEN r.parent IS NOT NULL THEN jsonb_build_array(r.owner, r.zone, r.parent) END,
     'share', CASE WHEN r.share IS NOT NULL THEN jsonb_build_array(r.owner, r.zone, r.share) END,
-    'fields', r.fields, 'tag', r.change_tag, 'modified', r.modified_at,
+    'fields', r.fields, 'tag', r.change_tag, 'modified', r.modified_at, 'creator', r.creator,
     'sharing', CASE WHEN r.type = 'cloudkit.share' THEN scorekeeper.sharing_json(r.owner, r.zone, r.name) END)
 $$;
 

@@ -160,13 +160,14 @@ BEGIN
   inserted AS (
     INSERT INTO scorekeeper.records AS s (
       owner, zone, name, type, parent, share, covering_share, change_tag, modified_at, changed_at,
-      fields)
+      fields, creator)
     SELECT zone_owner, zone_name, i.name, i.type, i.parent, i.share, cover.covering,
-      nextval('scorekeeper.tags')::text, scorekeeper.now_ms(), first_change + i.ordinal, i.r->'fields'
+      nextval('scorekeeper.tags')::text, scorekeeper.now_ms(), first_change + i.ordinal, i.r->'fields',
+      session_user
     FROM saves AS i JOIN cover ON cover.name = i.name
     WHERE (i.existing).name IS NULL
     ORDER BY i.ordinal
-    RETURNING s.name, s.change_tag, s.modified_at, s.changed_at
+    RETURNING s.name, s.change_tag, s.modified_at, s.changed_at, s.creator
   ),
   updated AS (
     UPDATE scorekeeper.records AS s SET
@@ -175,12 +176,13 @@ BEGIN
     FROM saves AS i
     WHERE (i.existing).name IS NOT NULL
       AND s.owner = zone_owner AND s.zone = zone_name AND s.name = i.name
-    RETURNING s.name, s.change_tag, s.modified_at, s.changed_at
+    RETURNING s.name, s.change_tag, s.modified_at, s.changed_at, s.creator
   )
   SELECT jsonb_agg(
       jsonb_build_object(
         'id', jsonb_build_array(zone_owner, zone_name, saved.name), 'op', 'save',
-        'saved', jsonb_build_object('tag', saved.change_tag, 'modified', saved.modified_at))
+        'saved', jsonb_build_object(
+          'tag', saved.change_tag, 'modified', saved.modified_at, 'creator', saved.creator))
       ORDER BY saved.changed_at)
     INTO results
   FROM (SELECT * FROM inserted UNION ALL SELECT * FROM updated) AS saved;

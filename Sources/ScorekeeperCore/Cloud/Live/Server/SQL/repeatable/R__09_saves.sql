@@ -87,11 +87,11 @@ BEGIN
   change := scorekeeper.next_change(zone_owner, zone_name);
   INSERT INTO scorekeeper.records AS s (
     owner, zone, name, type, parent, share, covering_share, change_tag, modified_at, changed_at,
-    fields)
+    fields, creator)
   VALUES (
     zone_owner, zone_name, record_name, record_type, parent_name, share_name, found_share.covering,
     nextval('scorekeeper.tags')::text, scorekeeper.now_ms(), change,
-    scorekeeper.without_uploads(r->'fields'))
+    scorekeeper.without_uploads(r->'fields'), session_user)
   ON CONFLICT (owner, zone, name) DO UPDATE SET
     parent = excluded.parent, share = excluded.share, covering_share = excluded.covering_share,
     change_tag = excluded.change_tag, modified_at = excluded.modified_at,
