@@ -122,6 +122,9 @@ public enum FixtureDataSet {
     case 27:
       // v26's: v27 adds a column no data set fills (a team's seat).
       try fill(store, version: 26)
+    case 28:
+      // v27's: v28 adds columns only a sync fills (who made a change).
+      try fill(store, version: 27)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -184,6 +187,10 @@ public enum FixtureDataSet {
     }
     // v27: no player of any data set is a team's seat.
     tables["players"] = tables["players"]?.map { $0 + [.null] }
+    // v28: every change of every data set was made on its own device (no author).
+    for table in ["scoreEvents", "rounds", "gameEvents"] {
+      tables[table] = tables[table]?.map { $0 + [.null] }
+    }
     return tables
   }
 
@@ -268,7 +275,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25, 26, 27:
+    case 20, 21, 22, 23, 24, 25, 26, 27, 28:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

@@ -31,6 +31,8 @@ public struct HistoryEntry: Hashable, Sendable {
   public var event: ScoreEvent
   public var playerName: String
   public var isThisDevice: Bool
+  /// Who made it (`isThisDevice` says it too).
+  public var author: ChangeAuthor
   /// The round the change belongs to (a correction's: the round it
   /// corrects; an undo's: the round it takes back); nil outside the
   /// rounds. A round since undone keeps the number it had.
@@ -58,6 +60,7 @@ public struct HistoryEntry: Hashable, Sendable {
     self.event = event
     self.playerName = playerName
     self.isThisDevice = isThisDevice
+    author = isThisDevice ? .thisDevice : .ownDevice(event.device)
     self.round = round
     self.isCorrection = isCorrection
     self.counts = counts
@@ -73,6 +76,8 @@ public struct GameLogEntry: Hashable, Sendable {
   public var time: Timestamp
   public var device: String
   public var isThisDevice: Bool
+  /// Who made it (`isThisDevice` says it too).
+  public var author: ChangeAuthor
   /// When it was entered, for a change recorded after it happened (`--at`).
   public var enteredAt: Timestamp? = nil
   /// The names of the winners a finish named (players since removed are

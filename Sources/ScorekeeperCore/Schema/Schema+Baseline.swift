@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 27; not edited by hand.
+// replaying every migration up to 28; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 27,
+    version: 28,
     schema: [
       #"""
       CREATE TABLE games (
@@ -36,7 +36,7 @@ extension Schema {
         -- reverted event may not have reached another device yet.
         undoes TEXT
       , roundID TEXT, thousandths INTEGER
-        CHECK (thousandths BETWEEN -999 AND 999 AND thousandths <> 0 AND (delta = 0 OR (delta < 0) = (thousandths < 0))), enteredAt TEXT) STRICT
+        CHECK (thousandths BETWEEN -999 AND 999 AND thousandths <> 0 AND (delta = 0 OR (delta < 0) = (thousandths < 0))), enteredAt TEXT, author TEXT) STRICT
       """#,
       #"""
       CREATE TABLE syncRecords (
@@ -127,7 +127,7 @@ extension Schema {
         device TEXT NOT NULL,
         -- Not foreign keys: the row named may not have reached this device yet.
         fixes TEXT,
-        undoes TEXT, name TEXT, enteredAt TEXT,
+        undoes TEXT, name TEXT, enteredAt TEXT, author TEXT,
         CHECK (fixes IS NULL OR undoes IS NULL)
       ) STRICT
       """#,
@@ -142,7 +142,7 @@ extension Schema {
         target INTEGER CHECK (target >= 0),
         roundLimit INTEGER CHECK (roundLimit >= 0),
         winners TEXT
-      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0), start INTEGER CHECK (start >= 0), startThousandths INTEGER CHECK (startThousandths BETWEEN 1 AND 999), bust INTEGER CHECK (bust IN (0, 1)), targetZero INTEGER CHECK (targetZero = 1), enteredAt TEXT) STRICT
+      , targetThousandths INTEGER CHECK (targetThousandths BETWEEN 1 AND 999), places TEXT CHECK (places IS NULL OR json_valid(places)), counted INTEGER CHECK (counted IN (0, 1)), cooperative INTEGER CHECK (cooperative IN (0, 1)), winBy INTEGER CHECK (winBy >= 0), start INTEGER CHECK (start >= 0), startThousandths INTEGER CHECK (startThousandths BETWEEN 1 AND 999), bust INTEGER CHECK (bust IN (0, 1)), targetZero INTEGER CHECK (targetZero = 1), enteredAt TEXT, author TEXT) STRICT
       """#,
       #"""
       CREATE TABLE resultChanges (

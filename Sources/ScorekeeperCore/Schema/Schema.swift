@@ -34,6 +34,7 @@ public enum Schema {
     .enteredAt,
     .kindRules,
     .teamPoints,
+    .authors,
   ]
 
   /// The version this program reads and writes.

@@ -226,7 +226,7 @@ extension Store {
       """
       SELECT id, kind, time, device, device = (SELECT id FROM localDevice) AS isThisDevice, winner, target,
              targetThousandths, targetZero, winBy, roundLimit, winners, places, counted, cooperative, start,
-             startThousandths, bust, enteredAt
+             startThousandths, bust, enteredAt, \(ChangeAuthor.columns(of: "gameEvents"))
       FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
       """, [.text(game.id)]
     ) { row in
@@ -256,10 +256,14 @@ extension Store {
       default:
         return
       }
+      let (device, isThisDevice) = (try row.text("device"), try row.int("isThisDevice") == 1)
       entries.append(
         GameLogEntry(
-          id: try row.text("id"), kind: kind, time: try row.timestamp("time"), device: try row.text("device"),
-          isThisDevice: try row.int("isThisDevice") == 1,
+          id: try row.text("id"), kind: kind, time: try row.timestamp("time"), device: device,
+          isThisDevice: isThisDevice,
+          author: ChangeAuthor(
+            isThisDevice: isThisDevice, device: device, author: try row.optionalText("author"),
+            authorIsThisUser: try row.int("authorIsThisUser") == 1),
           enteredAt: try row.optionalText("enteredAt").flatMap(Timestamp.init(iso8601:))))
     }
     if entries.contains(where: {

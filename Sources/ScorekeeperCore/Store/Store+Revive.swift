@@ -59,22 +59,24 @@ extension Store {
           """, game: nil
       ) { [mapped($0[0])] + $0.dropFirst() }
       try copyRows(
-        "SELECT id, madeAt, device, fixes, undoes FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id",
+        "SELECT id, madeAt, device, fixes, undoes, author FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id",
         of: copy,
-        into:
-          "INSERT INTO rounds (id, madeAt, device, fixes, undoes, gameID) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        into: """
+          INSERT INTO rounds (id, madeAt, device, fixes, undoes, author, gameID)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+          """,
         game: game
-      ) { [mapped($0[0]), $0[1], $0[2], mapped($0[3]), mapped($0[4])] }
+      ) { [mapped($0[0]), $0[1], $0[2], mapped($0[3]), mapped($0[4]), $0[5]] }
       try copyRows(
         """
         SELECT id, time, device, kind, winner, target, targetThousandths, roundLimit, winners, places, counted,
-          cooperative
+          cooperative, author
         FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
         """, of: copy,
         into: """
           INSERT INTO gameEvents (id, time, device, kind, winner, target, targetThousandths, roundLimit, winners,
-            places, counted, cooperative, gameID)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+            places, counted, cooperative, author, gameID)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
           """, game: game
       ) { row in
         // The winners and places name players by id, inside their text.
@@ -85,18 +87,18 @@ extension Store {
           }
           return .text(text)
         }
-        return [mapped(row[0])] + row[1..<8] + [renamed(row[8]), renamed(row[9]), row[10], row[11]]
+        return [mapped(row[0])] + row[1..<8] + [renamed(row[8]), renamed(row[9]), row[10], row[11], row[12]]
       }
       let changes = try copyRows(
         """
-        SELECT e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes, e.roundID
+        SELECT e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes, e.roundID, e.author
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE p.gameID = ?1 ORDER BY e.rowid
         """, of: copy,
         into: """
-          INSERT INTO scoreEvents (id, playerID, delta, thousandths, time, device, undoes, roundID)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+          INSERT INTO scoreEvents (id, playerID, delta, thousandths, time, device, undoes, roundID, author)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
           """, game: nil
-      ) { [mapped($0[0]), mapped($0[1]), $0[2], $0[3], $0[4], $0[5], mapped($0[6]), mapped($0[7])] }
+      ) { [mapped($0[0]), mapped($0[1]), $0[2], $0[3], $0[4], $0[5], mapped($0[6]), mapped($0[7]), $0[8]] }
       try recordLocalChange("made a game of the read-only copy of \(quote(copy.title))", game: game.id)
       return RevivedGame(game: try summary(of: game), copy: copy, scoreChanges: changes)
     }

@@ -190,6 +190,8 @@ struct SyncMetadata {
         values.append(try Self.checked(value?.sqlValue ?? .null, table, field))
       }
     }
+    // "" when the record names no creator: it arrived, from someone unknown.
+    if table.isAuthored { values.append(.text(row.creator ?? "")) }
     do {
       if let column = table.asset {
         let rowID = try db.fetchOne(table.writeSQL, values) { try $0.int64(0) }

@@ -11,6 +11,9 @@ struct SyncedRow: Hashable {
   var id: String
   var parentID: String?
   var fields: RecordMerge.Fields
+  /// Who created the row's record, as its server copy says (nil for a
+  /// row read here, or a record made before servers kept creators).
+  var creator: String?
 
   var recordName: String { table.recordName(of: id) }
 
@@ -32,6 +35,7 @@ struct SyncedRow: Hashable {
     guard let table = SyncedTable.named(record.type), let id = table.rowID(ofRecordName: record.id.name)
     else { return nil }
     self.init(table: table, id: id, fields: record.fields, parent: record.parent?.name)
+    creator = record.creatorUserName
     // The hash column is the asset's hash, whatever the record's own
     // field says: this device trusts it to tell which content it has.
     if let column = table.asset {

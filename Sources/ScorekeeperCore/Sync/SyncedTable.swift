@@ -20,6 +20,10 @@ struct SyncedTable: Hashable, Sendable {
   /// merge takes every field from the side whose version of it wins, so
   /// it never mixes two photos.
   var unitKey: String?
+  /// Rows record who made them (schema v28's `author`): the creator the
+  /// server names on the record, written when the row arrives; never a
+  /// field a client sends.
+  var isAuthored = false
   /// The column whose bytes travel as an asset (`CloudAsset`), and the
   /// column holding their SHA-256, which tells without reading them
   /// whether this device has an asset's content.
@@ -38,7 +42,7 @@ struct SyncedTable: Hashable, Sendable {
     name: "scoreEvents",
     fields: ["delta", "thousandths", "time", "device", "undoes", "roundID", "enteredAt"],
     parentColumn: "playerID",
-    parentTable: "players", isAppendOnly: true)
+    parentTable: "players", isAppendOnly: true, isAuthored: true)
   /// A player's photo, keyed by the player's own id: two devices giving
   /// one player a photo at once make the same record, which merges.
   /// Removing a photo clears its fields (the later change wins); the row
@@ -53,7 +57,7 @@ struct SyncedTable: Hashable, Sendable {
   static let rounds = SyncedTable(
     name: "rounds", fields: ["madeAt", "device", "fixes", "undoes", "name", "enteredAt"],
     parentColumn: "gameID",
-    parentTable: "games", isAppendOnly: true)
+    parentTable: "games", isAppendOnly: true, isAuthored: true)
   /// A rule change, a finish or a reopen (schema v13).
   static let gameEvents = SyncedTable(
     name: "gameEvents",
@@ -61,7 +65,7 @@ struct SyncedTable: Hashable, Sendable {
       "time", "device", "kind", "winner", "target", "targetThousandths", "roundLimit", "winners", "places",
       "counted", "cooperative", "winBy", "start", "startThousandths", "bust", "targetZero", "enteredAt",
     ],
-    parentColumn: "gameID", parentTable: "games", isAppendOnly: true)
+    parentColumn: "gameID", parentTable: "games", isAppendOnly: true, isAuthored: true)
 
   /// A merge of two people, a split of one, or an undo of either (schema
   /// v15): the user's own, so a root record in their private zone
@@ -149,7 +153,8 @@ struct SyncedTable: Hashable, Sendable {
 
   /// The statement writing a row of this table (a server copy or a
   /// merge): `INSERT … ON CONFLICT (id) DO UPDATE` (DO NOTHING for score
-  /// events), with `id`, the parent column and the fields as ?1, ?2, ….
+  /// events), with `id`, the parent column and the fields as ?1, ?2, …,
+  /// then the record's creator for an authored table.
   /// An asset column takes its size (or NULL) and is written as
   /// `zeroblob(size)`, for `Database.writeBlob` to fill through the row id
   /// the statement returns.
@@ -164,7 +169,7 @@ struct SyncedTable: Hashable, Sendable {
   /// row's insert.
   private static let statements: [String: (write: String, read: String)] = Dictionary(
     uniqueKeysWithValues: all.map { table in
-      let columns = table.columns
+      let columns = table.columns + (table.isAuthored ? ["author"] : [])
       let placeholders = columns.enumerated().map { index, column in
         column == table.asset?.field
           ? "iif(?\(index + 1) IS NULL, NULL, zeroblob(?\(index + 1)))" : "?\(index + 1)"

@@ -158,7 +158,7 @@ extension HistoryEntry {
   /// (counted 0: `--bust`), "enteredAt" (when a change recorded after it
   /// happened was entered, else null), "roundUndone" (the round was
   /// undone, or this undoes it), "undid" (the change an undo takes back,
-  /// or null)}.
+  /// or null)}, then `ChangeAuthor.jsonFields`.
   public var json: JSON {
     guard case .object(let fields) = event.json else { preconditionFailure("an event is an object") }
     return .object(
@@ -169,7 +169,17 @@ extension HistoryEntry {
         ("busted", .bool(busted)), ("enteredAt", enteredAt.map { .string($0.iso8601) } ?? .null),
         ("roundUndone", .bool(roundUndone)),
         ("undid", undid?.json ?? .null),
-      ])
+      ] + author.jsonFields)
+  }
+}
+
+extension ChangeAuthor {
+  /// {"author" (another user's name, else null: this user's own change,
+  /// or an unknown one), "authorKnown" (false for a change made before
+  /// servers kept creators)}.
+  public var jsonFields: [(String, JSON)] {
+    let known: Bool = if case .unknown = self { false } else { true }
+    return [("author", userName.map(JSON.string) ?? .null), ("authorKnown", .bool(known))]
   }
 }
 
@@ -180,7 +190,7 @@ extension GameLogEntry {
   /// a finish gave, best first, each an array of ids; else null),
   /// "ending" ("target" or "rounds" for an ending the game came to by
   /// itself, else null), "enteredAt" (when a change recorded after it
-  /// happened was entered, else null)}
+  /// happened was entered, else null)}, then `ChangeAuthor.jsonFields`
   public var json: JSON {
     var rules: JSON = .null
     var winners: JSON = .null
@@ -196,15 +206,16 @@ extension GameLogEntry {
     case .reopen: name = "reopen"
     case .points: name = "points"  // never in a game's own log
     }
-    return .object([
-      ("id", .string(id)), ("kind", .string(name)), ("time", .string(time.iso8601)),
-      ("device", .string(device)),
-      ("thisDevice", .bool(isThisDevice)), ("rules", rules), ("winners", winners), ("places", places),
-      // After the others, as the JSON contract allows: how a finish with no
-      // change of its own came (a target reached, the rounds played).
-      ("ending", ending.map { .string($0 == .target ? "target" : "rounds") } ?? .null),
-      ("enteredAt", enteredAt.map { .string($0.iso8601) } ?? .null),
-    ])
+    return .object(
+      [
+        ("id", .string(id)), ("kind", .string(name)), ("time", .string(time.iso8601)),
+        ("device", .string(device)),
+        ("thisDevice", .bool(isThisDevice)), ("rules", rules), ("winners", winners), ("places", places),
+        // After the others, as the JSON contract allows: how a finish with no
+        // change of its own came (a target reached, the rounds played).
+        ("ending", ending.map { .string($0 == .target ? "target" : "rounds") } ?? .null),
+        ("enteredAt", enteredAt.map { .string($0.iso8601) } ?? .null),
+      ] + author.jsonFields)
   }
 }
 

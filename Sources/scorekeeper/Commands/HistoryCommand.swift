@@ -10,8 +10,10 @@ extension Command {
         Argument.onlyPlayer.spec,
       ],
       discussion: """
-        Every score change is kept: when (local time; --utc for UTC), to whom, by how much, and on which
-        device ("this device", or another device's id once changes sync). A score
+        Every score change is kept: when (local time; --utc for UTC), to whom, by
+        how much, and who made it: "this device", another of your devices by its
+        id, or another user by the name the server records for them (a change from
+        before servers recorded it says "user unknown"). A score
         is the sum of its player's changes; undo adds the opposite change, marked
         "(undo)". A round's points say which round, a correction which round it
         corrected. Points made after the game ended (a round made on a device that
@@ -71,7 +73,7 @@ extension Command {
           }
           let when = invocation.times.format(entry.event.time)
           let name = entry.playerName.visible.padding(to: shape.nameWidth)
-          let device = entry.isThisDevice ? "this device" : "device " + IDFragment.short(entry.event.device)
+          let device = entry.author.words
           output.write("  \(when)  \(name)  ")
           output.write(
             entry.event.signedDelta.padding(to: shape.changeWidth, leading: true),
@@ -99,6 +101,20 @@ extension Argument where Value == String {
     ArgumentSpec(name: "PLAYER", help: "Only this player's changes.", isOptional: true))
 }
 
+extension ChangeAuthor {
+  /// "this device", "device 0000…0002" (another of this user's), "bob"
+  /// (another user's), "device 0000…0002, user unknown" (from before
+  /// servers kept creators).
+  var words: String {
+    switch self {
+    case .thisDevice: "this device"
+    case .ownDevice(let device): "device " + IDFragment.short(device)
+    case .user(let name): name.visible
+    case .unknown(let device): "device " + IDFragment.short(device) + ", user unknown"
+    }
+  }
+}
+
 extension GameLogEntry {
   /// "  2026-01-01 12:00:00 UTC  finished, won by "Ann"  this device"
   func historyLine(_ invocation: Invocation) -> String {
@@ -117,8 +133,7 @@ extension GameLogEntry {
     case .reopen: what = "reopened"
     case .points: what = "points"  // never in a game's own log
     }
-    let device = isThisDevice ? "this device" : "device " + IDFragment.short(device)
-    return "  \(invocation.times.format(time))  \(what)  \(device)"
+    return "  \(invocation.times.format(time))  \(what)  \(author.words)"
       + (enteredAt.map { "  entered \(invocation.times.format($0))" } ?? "")
   }
 }

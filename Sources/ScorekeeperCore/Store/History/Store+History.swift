@@ -105,7 +105,7 @@ extension Store {
           """
           SELECT \(ScoreEvent.columns), \(Store.shownName("p")), e.device = (SELECT id FROM localDevice),
             e.roundID, r.fixes,
-            e.enteredAt
+            e.enteredAt, \(ChangeAuthor.columns(of: "e"))
           FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
           LEFT JOIN rounds AS r ON r.id = e.roundID
           WHERE \(filter) ORDER BY e.time DESC, e.id DESC
@@ -121,6 +121,9 @@ extension Store {
           history.roundUndone = label?.undone ?? false
           history.roundName = label?.name
           history.enteredAt = try entry.optionalText(11).flatMap(Timestamp.init(iso8601:))
+          history.author = ChangeAuthor(
+            isThisDevice: history.isThisDevice, device: event.device, author: try entry.optionalText(12),
+            authorIsThisUser: try entry.int(13) == 1)
           history.busted = state.outcome.busts[round ?? event.id]?.contains(event.playerID) == true
           history.undid = try event.undoes.flatMap { id in
             try store.database.fetchOne(
@@ -143,17 +146,26 @@ extension Store {
       guard !endings.isEmpty else { return log }
       let names = try store.playerNames(in: game)
       let ended = try endings.map { ending in
-        let (time, device, isThisDevice) = try store.database.fetchOne(
+        let (time, device, author) = try store.database.fetchOne(
           """
-          SELECT time, device, device = (SELECT id FROM localDevice) FROM (
-            SELECT madeAt AS time, device FROM rounds WHERE id = ?1 UNION ALL
-            SELECT time, device FROM gameEvents WHERE id = ?1 UNION ALL
-            SELECT time, device FROM scoreEvents WHERE id = ?1) LIMIT 1
+          SELECT c.time, c.device, c.device = (SELECT id FROM localDevice), \(ChangeAuthor.columns(of: "c")) FROM (
+            SELECT madeAt AS time, device, author FROM rounds WHERE id = ?1 UNION ALL
+            SELECT time, device, author FROM gameEvents WHERE id = ?1 UNION ALL
+            SELECT time, device, author FROM scoreEvents WHERE id = ?1) AS c LIMIT 1
           """, [.text(ending.finish.change)]
-        ) { (try $0.timestamp(0), try $0.text(1), try $0.int(2) == 1) }!
+        ) { row in
+          let device = try row.text(1)
+          return (
+            try row.timestamp(0), device,
+            ChangeAuthor(
+              isThisDevice: try row.int(2) == 1, device: device, author: try row.optionalText(3),
+              authorIsThisUser: try row.int(4) == 1)
+          )
+        }!
         return GameLogEntry(
           id: ending.finish.change, kind: .finish(winners: nil), time: time, device: device,
-          isThisDevice: isThisDevice, winnerNames: ending.winners.compactMap { names[$0] },
+          isThisDevice: author == .thisDevice, author: author,
+          winnerNames: ending.winners.compactMap { names[$0] },
           ending: ending.finish.how)
       }
       // A rule change that ended the game comes before the ending it made.
