@@ -58,50 +58,50 @@ extension Store {
           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
           """, game: nil
       ) { [mapped($0[0])] + $0.dropFirst() }
-      try copyRows(
-        "SELECT id, madeAt, device, fixes, undoes, author FROM rounds WHERE gameID = ?1 ORDER BY madeAt, id",
-        of: copy,
-        into: """
-          INSERT INTO rounds (id, madeAt, device, fixes, undoes, author, gameID)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-          """,
-        game: game
-      ) { [mapped($0[0]), $0[1], $0[2], mapped($0[3]), mapped($0[4]), $0[5]] }
-      try copyRows(
-        """
-        SELECT id, time, device, kind, winner, target, targetThousandths, roundLimit, winners, places, counted,
-          cooperative, author
-        FROM gameEvents WHERE gameID = ?1 ORDER BY time, id
-        """, of: copy,
-        into: """
-          INSERT INTO gameEvents (id, time, device, kind, winner, target, targetThousandths, roundLimit, winners,
-            places, counted, cooperative, author, gameID)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-          """, game: game
-      ) { row in
-        // The winners and places name players by id, inside their text.
-        func renamed(_ value: SQLValue) -> SQLValue {
-          guard case .text(var text) = value else { return value }
-          for player in players where text.contains(player) {
-            text = text.replacing(player, with: ids[player]!)
-          }
-          return .text(text)
+      // The log's rows whole, every column (a rule's start and bust, a
+      // round's name, when a backdated change was entered, who made it),
+      // their ids and the ids they name mapped; a finish's winners and
+      // places name players by id, inside their text.
+      func renamed(_ value: SQLValue) -> SQLValue {
+        guard case .text(var text) = value else { return value }
+        for player in players where text.contains(player) {
+          text = text.replacing(player, with: ids[player]!)
         }
-        return [mapped(row[0])] + row[1..<8] + [renamed(row[8]), renamed(row[9]), row[10], row[11], row[12]]
+        return .text(text)
       }
-      let changes = try copyRows(
-        """
-        SELECT e.id, e.playerID, e.delta, e.thousandths, e.time, e.device, e.undoes, e.roundID, e.author
-        FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID WHERE p.gameID = ?1 ORDER BY e.rowid
-        """, of: copy,
-        into: """
-          INSERT INTO scoreEvents (id, playerID, delta, thousandths, time, device, undoes, roundID, author)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-          """, game: nil
-      ) { [mapped($0[0]), mapped($0[1]), $0[2], $0[3], $0[4], $0[5], mapped($0[6]), mapped($0[7]), $0[8]] }
+      let references: Set<String> = ["id", "playerID", "roundID", "fixes", "undoes"]
+      for (table, order) in [("rounds", "madeAt, id"), ("gameEvents", "time, id")] {
+        try copyLog(table, of: copy, where: "gameID = ?1", order: order, into: game) { column, value in
+          references.contains(column)
+            ? mapped(value) : ["winners", "places"].contains(column) ? renamed(value) : value
+        }
+      }
+      let changes = try copyLog(
+        "scoreEvents", of: copy, where: "playerID IN (SELECT id FROM players WHERE gameID = ?1)",
+        order: "rowid",
+        into: nil
+      ) { column, value in references.contains(column) ? mapped(value) : value }
       try recordLocalChange("made a game of the read-only copy of \(quote(copy.title))", game: game.id)
       return RevivedGame(game: try summary(of: game), copy: copy, scoreChanges: changes)
     }
+  }
+
+  /// Copies every row of the log table `table` of `copy` (`condition`
+  /// over ?1, the copy's id; in `order`), every column as `transform`
+  /// makes it, `gameID` the new game's when `game` is given; returns how
+  /// many.
+  private func copyLog(
+    _ table: String, of copy: Game, where condition: String, order: String, into game: Game?,
+    _ transform: (String, SQLValue) -> SQLValue
+  ) throws -> Int {
+    let columns = try database.columnNames(of: table).filter { $0 != "gameID" }
+    let placeholders = (1...columns.count + (game == nil ? 0 : 1)).map { "?\($0)" }.joined(separator: ", ")
+    let listed = (columns + (game == nil ? [] : ["gameID"])).joined(separator: ", ")
+    return try copyRows(
+      "SELECT \(columns.joined(separator: ", ")) FROM \(table) WHERE \(condition) ORDER BY \(order)",
+      of: copy,
+      into: "INSERT INTO \(table) (\(listed)) VALUES (\(placeholders))", game: game
+    ) { row in zip(columns, row).map(transform) }
   }
 
   /// Inserts each row `select` reads of `copy` as `transform` makes it,
