@@ -24,6 +24,14 @@ public enum ChangeAuthor: Hashable, Sendable {
     }
   }
 
+  /// From a row's columns at `index`: the device, whether it is this one,
+  /// then `columns(of:)`'s two.
+  init(_ row: Row, from index: Int) throws {
+    self.init(
+      isThisDevice: try row.int(index + 1) == 1, device: try row.text(index),
+      author: try row.optionalText(index + 2), authorIsThisUser: try row.int(index + 3) == 1)
+  }
+
   /// The other user's name; nil for this user's own changes and unknown ones.
   public var userName: String? {
     if case .user(let name) = self { name } else { nil }

@@ -12,6 +12,8 @@ public struct ScoreSheet: Hashable, Sendable {
     public var corrected: Bool
     /// The players whose points in it busted (`--bust`): shown, counted 0.
     public var busts: Set<String> = []
+    /// Who made it (schema v28).
+    public var author: ChangeAuthor = .thisDevice
   }
 
   /// A score change outside the rounds (`score`, a starting score).
@@ -23,6 +25,8 @@ public struct ScoreSheet: Hashable, Sendable {
     public var time: Timestamp
     /// Whether it busted (`--bust`): shown, counted 0.
     public var bust = false
+    /// Who made it (schema v28).
+    public var author: ChangeAuthor = .thisDevice
   }
 
   /// A row of the sheet as it is read: a round, or changes outside the
@@ -151,6 +155,15 @@ extension Store {
     let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
     try database.forEachRow(
       """
+      SELECT r.id, r.device, r.device = (SELECT id FROM localDevice), \(ChangeAuthor.columns(of: "r"))
+      FROM rounds AS r WHERE \(Self.isLiveRound)
+      """, [.text(game.id)]
+    ) { row in
+      guard let at = index[try row.text(0)] else { return }
+      rounds[at].author = try ChangeAuthor(row, from: 1)
+    }
+    try database.forEachRow(
+      """
       SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths), r.id
       FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
       WHERE r.gameID = ?1 AND r.undoes IS NULL
@@ -171,7 +184,8 @@ extension Store {
     var played = 0
     let changes = try database.fetchAll(
       """
-      SELECT e.time, e.playerID, e.delta, e.thousandths, e.id
+      SELECT e.time, e.playerID, e.delta, e.thousandths, e.id, e.device, e.device = (SELECT id FROM localDevice),
+        \(ChangeAuthor.columns(of: "e"))
       FROM players AS p JOIN scoreEvents AS e ON e.playerID = p.id
       WHERE p.gameID = ?1 AND e.roundID IS NULL AND e.undoes IS NULL
         AND NOT EXISTS (SELECT 1 FROM scoreEvents AS u WHERE u.undoes = e.id)
@@ -182,7 +196,7 @@ extension Store {
       while played < live.count, live[played].madeAt <= time { played += 1 }
       return ScoreSheet.Change(
         afterRound: played, playerID: column(try row.text(1)), points: try row.points(2), time: time,
-        bust: state.outcome.busts[try row.text(4)] != nil)
+        bust: state.outcome.busts[try row.text(4)] != nil, author: try ChangeAuthor(row, from: 5))
     }
     var totals: [String: Points] = [:]
     for row in rows where !row.isTeam || columnOf[row.player.id] != nil {

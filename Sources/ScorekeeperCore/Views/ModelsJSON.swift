@@ -267,19 +267,21 @@ extension ScoreSheet {
   /// {"game", "rules", "players": [{"id", "name", "team"}],
   /// "teamColumns": [{"id", "team"}] (teams' own points, keyed by that
   /// id like a player's), "rounds": [{"number", "name" (or null),
-  /// "points": {id: N}, "corrected", "busts": [ids]}],
-  /// "totals": {id: N}, "changes": [{"afterRound", "player", "points",
-  /// "time", "bust"}], "state"}
+  /// "points": {id: N}, "corrected", "busts": [ids], "author",
+  /// "authorKnown"}], "totals": {id: N}, "changes": [{"afterRound",
+  /// "player", "points", "time", "bust", "author", "authorKnown"}],
+  /// "state"}
   public var json: JSON {
     let ids = players.map(\.player.id) + teamColumns.map(\.id)
     let rounds: [JSON] = rounds.map { round in
       let name: JSON = round.name.map(JSON.string) ?? .null
       let points: [(String, JSON)] = ids.map { ($0, (round.points[$0] ?? 0).json) }
       let busts: [JSON] = ids.filter(round.busts.contains).map(JSON.string)
-      return .object([
-        ("number", .integer(Int64(round.number))), ("name", name), ("points", .object(points)),
-        ("corrected", .bool(round.corrected)), ("busts", .array(busts)),
-      ])
+      return .object(
+        [
+          ("number", .integer(Int64(round.number))), ("name", name), ("points", .object(points)),
+          ("corrected", .bool(round.corrected)), ("busts", .array(busts)),
+        ] + round.author.jsonFields)
     }
     return .object([
       ("game", game.json), ("rules", state.rules.json),
@@ -303,10 +305,11 @@ extension ScoreSheet {
         "changes",
         .array(
           changes.map {
-            .object([
-              ("afterRound", .integer(Int64($0.afterRound))), ("player", .string($0.playerID)),
-              ("points", $0.points.json), ("time", .string($0.time.iso8601)), ("bust", .bool($0.bust)),
-            ])
+            .object(
+              [
+                ("afterRound", .integer(Int64($0.afterRound))), ("player", .string($0.playerID)),
+                ("points", $0.points.json), ("time", .string($0.time.iso8601)), ("bust", .bool($0.bust)),
+              ] + $0.author.jsonFields)
           })
       ),
       ("state", .string(state.isFinished ? "finished" : "in progress")),

@@ -60,6 +60,10 @@ import Testing
     expectNoDifference(
       ["Ann 1 user alice", "Ann 2 user alice", "Bob 3 this device", "rules user alice"],
       try Self.history(bob, "Club"))
+    // The sheet says who made each round and each change outside them.
+    let sheet = try alice.store.sheet(of: "Club")
+    #expect(sheet.rounds.map { Self.who($0.author) } == ["user bob"])
+    #expect(sheet.changes.map { Self.who($0.author) } == ["this device", "own device 2"])
   }
 
   @Test("a change whose record names no creator (made before servers kept them) is from someone unknown")
