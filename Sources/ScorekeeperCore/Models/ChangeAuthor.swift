@@ -1,10 +1,14 @@
 /// Who made a change, as `history` tells it (issue 49): this device, or
 /// another of this user's devices, or another user, from the creator the
 /// server names on the change's record (`CloudRecord.creatorUserName`).
+///
+/// `user` on this user's own changes is this database's user, when it
+/// knows it (`syncState.userName`: once it synced): so every device names
+/// one change's maker alike (`madeBy`), whoever looks.
 public enum ChangeAuthor: Hashable, Sendable {
-  case thisDevice
+  case thisDevice(user: String?)
   /// Another device of this database's user (its id).
-  case ownDevice(String)
+  case ownDevice(String, user: String?)
   /// Another user, by their user name.
   case user(String)
   /// A change from another device whose record names no creator: made
@@ -13,14 +17,24 @@ public enum ChangeAuthor: Hashable, Sendable {
 
   /// From a change's row: whether this device made it, its device, its
   /// `author` column (schema v28: NULL for a change made or imported in
-  /// this database, "" for one that arrived without a creator), and
-  /// whether that is this database's user (`syncState.userName`).
-  public init(isThisDevice: Bool, device: String, author: String?, authorIsThisUser: Bool) {
+  /// this database, "" for one that arrived without a creator), and this
+  /// database's user (`syncState.userName`), if known.
+  public init(isThisDevice: Bool, device: String, author: String?, thisUser: String?) {
     switch author {
-    case _ where isThisDevice: self = .thisDevice
-    case nil: self = .ownDevice(device)
+    case _ where isThisDevice: self = .thisDevice(user: thisUser)
+    case nil: self = .ownDevice(device, user: thisUser)
     case ""?: self = .unknown(device: device)
-    case let author?: self = authorIsThisUser ? .ownDevice(device) : .user(author)
+    case let author?: self = author == thisUser ? .ownDevice(device, user: thisUser) : .user(author)
+    }
+  }
+
+  /// Who made the change, alike on every device: another user's name,
+  /// this user's (nil before this database first synced), nil when unknown.
+  public var madeBy: String? {
+    switch self {
+    case .thisDevice(let user), .ownDevice(_, let user): user
+    case .user(let name): name
+    case .unknown: nil
     }
   }
 
@@ -29,7 +43,7 @@ public enum ChangeAuthor: Hashable, Sendable {
   init(_ row: Row, from index: Int) throws {
     self.init(
       isThisDevice: try row.int(index + 1) == 1, device: try row.text(index),
-      author: try row.optionalText(index + 2), authorIsThisUser: try row.int(index + 3) == 1)
+      author: try row.optionalText(index + 2), thisUser: try row.optionalText(index + 3))
   }
 
   /// The other user's name; nil for this user's own changes and unknown ones.
@@ -38,8 +52,8 @@ public enum ChangeAuthor: Hashable, Sendable {
   }
 
   /// SQL for a change row `alias`'s author columns, as `init` takes them
-  /// after its device: `author`, and `authorIsThisUser` (0 or 1).
+  /// after its device: `author`, and `thisUser`.
   static func columns(of alias: String) -> String {
-    "\(alias).author AS author, coalesce(\(alias).author = (SELECT userName FROM syncState), 0) AS authorIsThisUser"
+    "\(alias).author AS author, (SELECT userName FROM syncState) AS thisUser"
   }
 }

@@ -60,7 +60,7 @@ public struct HistoryEntry: Hashable, Sendable {
     self.event = event
     self.playerName = playerName
     self.isThisDevice = isThisDevice
-    author = isThisDevice ? .thisDevice : .ownDevice(event.device)
+    author = isThisDevice ? .thisDevice(user: nil) : .ownDevice(event.device, user: nil)
     self.round = round
     self.isCorrection = isCorrection
     self.counts = counts

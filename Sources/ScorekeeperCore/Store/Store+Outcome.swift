@@ -263,7 +263,7 @@ extension Store {
           isThisDevice: isThisDevice,
           author: ChangeAuthor(
             isThisDevice: isThisDevice, device: device, author: try row.optionalText("author"),
-            authorIsThisUser: try row.int("authorIsThisUser") == 1),
+            thisUser: try row.optionalText("thisUser")),
           enteredAt: try row.optionalText("enteredAt").flatMap(Timestamp.init(iso8601:))))
     }
     if entries.contains(where: {

@@ -13,7 +13,7 @@ public struct ScoreSheet: Hashable, Sendable {
     /// The players whose points in it busted (`--bust`): shown, counted 0.
     public var busts: Set<String> = []
     /// Who made it (schema v28).
-    public var author: ChangeAuthor = .thisDevice
+    public var author: ChangeAuthor = .thisDevice(user: nil)
   }
 
   /// A score change outside the rounds (`score`, a starting score).
@@ -26,7 +26,7 @@ public struct ScoreSheet: Hashable, Sendable {
     /// Whether it busted (`--bust`): shown, counted 0.
     public var bust = false
     /// Who made it (schema v28).
-    public var author: ChangeAuthor = .thisDevice
+    public var author: ChangeAuthor = .thisDevice(user: nil)
   }
 
   /// A row of the sheet as it is read: a round, or changes outside the

@@ -174,12 +174,13 @@ extension HistoryEntry {
 }
 
 extension ChangeAuthor {
-  /// {"author" (another user's name, else null: this user's own change,
-  /// or an unknown one), "authorKnown" (false for a change made before
+  /// {"author" (the user who made it, alike on every device: `madeBy`;
+  /// null when unknown, or for this user's own before the database first
+  /// synced), "authorKnown" (false for a change that came from before
   /// servers kept creators)}.
   public var jsonFields: [(String, JSON)] {
     let known: Bool = if case .unknown = self { false } else { true }
-    return [("author", userName.map(JSON.string) ?? .null), ("authorKnown", .bool(known))]
+    return [("author", madeBy.map(JSON.string) ?? .null), ("authorKnown", .bool(known))]
   }
 }
 

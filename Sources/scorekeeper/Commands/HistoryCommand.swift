@@ -108,7 +108,7 @@ extension ChangeAuthor {
   var words: String {
     switch self {
     case .thisDevice: "this device"
-    case .ownDevice(let device): "device " + IDFragment.short(device)
+    case .ownDevice(let device, _): "device " + IDFragment.short(device)
     case .user(let name): name.visible
     case .unknown(let device): "device " + IDFragment.short(device) + ", user unknown"
     }

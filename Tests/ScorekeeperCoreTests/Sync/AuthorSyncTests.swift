@@ -29,7 +29,7 @@ import Testing
   static func who(_ author: ChangeAuthor) -> String {
     switch author {
     case .thisDevice: "this device"
-    case .ownDevice(let device): "own device \(device.suffix(1))"
+    case .ownDevice(let device, _): "own device \(device.suffix(1))"
     case .user(let name): "user \(name)"
     case .unknown: "unknown"
     }

@@ -123,7 +123,7 @@ extension Store {
           history.enteredAt = try entry.optionalText(11).flatMap(Timestamp.init(iso8601:))
           history.author = ChangeAuthor(
             isThisDevice: history.isThisDevice, device: event.device, author: try entry.optionalText(12),
-            authorIsThisUser: try entry.int(13) == 1)
+            thisUser: try entry.optionalText(13))
           history.busted = state.outcome.busts[round ?? event.id]?.contains(event.playerID) == true
           history.undid = try event.undoes.flatMap { id in
             try store.database.fetchOne(
@@ -159,12 +159,12 @@ extension Store {
             try row.timestamp(0), device,
             ChangeAuthor(
               isThisDevice: try row.int(2) == 1, device: device, author: try row.optionalText(3),
-              authorIsThisUser: try row.int(4) == 1)
+              thisUser: try row.optionalText(4))
           )
         }!
         return GameLogEntry(
           id: ending.finish.change, kind: .finish(winners: nil), time: time, device: device,
-          isThisDevice: author == .thisDevice, author: author,
+          isThisDevice: { if case .thisDevice = author { true } else { false } }(), author: author,
           winnerNames: ending.winners.compactMap { names[$0] },
           ending: ending.finish.how)
       }
