@@ -46,9 +46,9 @@ public enum ChangeAuthor: Hashable, Sendable {
       author: try row.optionalText(index + 2), thisUser: try row.optionalText(index + 3))
   }
 
-  /// The other user's name; nil for this user's own changes and unknown ones.
-  public var userName: String? {
-    if case .user(let name) = self { name } else { nil }
+  /// Whether this device made the change.
+  public var isThisDevice: Bool {
+    if case .thisDevice = self { true } else { false }
   }
 
   /// SQL for a change row `alias`'s author columns, as `init` takes them

@@ -153,18 +153,11 @@ extension Store {
       ScoreSheet.Round(number: $0.offset + 1, name: $0.element.name, points: [:], corrected: false)
     }
     let index = Dictionary(uniqueKeysWithValues: live.enumerated().map { ($1.id, $0) })
+    // Each round row's points, and its maker (a round's, not its corrections').
     try database.forEachRow(
       """
-      SELECT r.id, r.device, r.device = (SELECT id FROM localDevice), \(ChangeAuthor.columns(of: "r"))
-      FROM rounds AS r WHERE \(Self.isLiveRound)
-      """, [.text(game.id)]
-    ) { row in
-      guard let at = index[try row.text(0)] else { return }
-      rounds[at].author = try ChangeAuthor(row, from: 1)
-    }
-    try database.forEachRow(
-      """
-      SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths), r.id
+      SELECT coalesce(r.fixes, r.id), r.fixes IS NOT NULL, e.playerID, sum(e.delta), sum(e.thousandths), r.id,
+        r.device, r.device = (SELECT id FROM localDevice), \(ChangeAuthor.columns(of: "r"))
       FROM rounds AS r LEFT JOIN scoreEvents AS e ON e.roundID = r.id
       WHERE r.gameID = ?1 AND r.undoes IS NULL
         AND NOT EXISTS (SELECT 1 FROM rounds AS u WHERE u.undoes = r.id)
@@ -172,7 +165,11 @@ extension Store {
       """, [.text(game.id)]
     ) { row in
       guard let at = index[try row.text(0)] else { return }  // a correction of an undone round
-      if try row.int(1) == 1 { rounds[at].corrected = true }
+      if try row.int(1) == 1 {
+        rounds[at].corrected = true
+      } else {
+        rounds[at].author = try ChangeAuthor(row, from: 6)
+      }
       if let player = try row.optionalText(2) {
         rounds[at].points[column(player), default: 0] += try row.points(3)
         if state.outcome.busts[try row.text(5)]?.contains(player) == true {

@@ -164,7 +164,7 @@ extension Store {
         }!
         return GameLogEntry(
           id: ending.finish.change, kind: .finish(winners: nil), time: time, device: device,
-          isThisDevice: { if case .thisDevice = author { true } else { false } }(), author: author,
+          isThisDevice: author.isThisDevice, author: author,
           winnerNames: ending.winners.compactMap { names[$0] },
           ending: ending.finish.how)
       }
