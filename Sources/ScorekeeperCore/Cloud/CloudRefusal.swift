@@ -15,6 +15,14 @@ public enum CloudRefusal: Hashable, Sendable {
   case parentLoop(RecordID, at: String)
   case notShared(RecordID, with: String)
   case sharedReadOnly(RecordID, with: String)
+  /// A scorer (`SharePermission.scoring`) changing or deleting a record.
+  case scorerAddsOnly(RecordID, user: String)
+  /// A scorer adding a record of a type the share's rules do not name.
+  case scorerType(RecordID, type: String, user: String)
+  /// A scorer's record whose field names a record they did not make.
+  case notOwnRecord(RecordID, field: String, target: String, user: String)
+  /// A participant limited to one parent saving or deleting elsewhere.
+  case outsideParentLimit(RecordID, user: String, limit: String)
   case ownerOnlyRootDeletion(RecordID)
   case childrenRemain(RecordID, children: [String])
   case unnamed(RecordID)
@@ -42,6 +50,8 @@ public enum CloudRefusal: Hashable, Sendable {
   case notALink(String)
   case unknownLink(String)
   case notInvited(owner: String, user: String)
+  /// The owner removed the user from the share the link leads to.
+  case removedFromShare(owner: String, user: String)
   /// A request in a shape no client of ours sends.
   case malformedRequest(String)
   case noLinkInMetadata
@@ -69,6 +79,17 @@ public enum CloudRefusal: Hashable, Sendable {
       .invalidArguments("the parent chain of \(id) loops back through \(quote(name))")
     case .notShared(let id, let user): .permissionFailure("\(id) is not shared with \(user)")
     case .sharedReadOnly(let id, let user): .permissionFailure("\(id) is shared with \(user) read-only")
+    case .scorerAddsOnly(let id, let user):
+      .permissionFailure(
+        "\(user) scores in this share, adding records; \(id) cannot be changed or deleted by them")
+    case .scorerType(let id, let type, let user):
+      .permissionFailure("\(user) scores in this share and cannot add \(id), a \(quote(type)) record")
+    case .notOwnRecord(let id, let field, let target, let user):
+      .permissionFailure(
+        "\(id): its \(quote(field)) names \(quote(target)), which \(user) did not make; "
+          + "a scorer undoes and corrects only their own")
+    case .outsideParentLimit(let id, let user, let limit):
+      .permissionFailure("\(user) may save only records under \(quote(limit)); \(id) is not one")
     case .ownerOnlyRootDeletion(let id):
       .permissionFailure(
         "only \(id.zoneID.ownerName) can delete the shared root \(id); leave the share instead")
@@ -108,6 +129,8 @@ public enum CloudRefusal: Hashable, Sendable {
     case .unknownLink(let link): .unknownItem("share link \(quote(link))")
     case .notInvited(let owner, let user):
       .permissionFailure("the share is only for the people \(owner) invited; \(user) is not one of them")
+    case .removedFromShare(let owner, let user):
+      .permissionFailure("\(owner) removed \(user) from this share")
     case .malformedRequest(let what): .invalidArguments("the request is malformed: \(what)")
     case .noLinkInMetadata: .invalidArguments("the metadata has no share link")
     }
@@ -140,6 +163,16 @@ extension CloudRefusal {
       case "parent-loop": id.flatMap { id in text(1).map { .parentLoop(id, at: $0) } }
       case "not-shared": id.flatMap { id in text(1).map { .notShared(id, with: $0) } }
       case "shared-read-only": id.flatMap { id in text(1).map { .sharedReadOnly(id, with: $0) } }
+      case "scorer-adds-only": id.flatMap { id in text(1).map { .scorerAddsOnly(id, user: $0) } }
+      case "scorer-type":
+        id.flatMap { id in text(1).flatMap { type in text(2).map { .scorerType(id, type: type, user: $0) } } }
+      case "not-own-record":
+        arguments.count == 4
+          ? id.map { .notOwnRecord($0, field: arguments[1], target: arguments[2], user: arguments[3]) } : nil
+      case "outside-parent-limit":
+        id.flatMap { id in
+          text(1).flatMap { user in text(2).map { .outsideParentLimit(id, user: user, limit: $0) } }
+        }
       case "owner-only-root-deletion": id.map { .ownerOnlyRootDeletion($0) }
       case "children-remain": id.map { .childrenRemain($0, children: Array(arguments.dropFirst())) }
       case "unnamed": id.map { .unnamed($0) }
@@ -181,6 +214,7 @@ extension CloudRefusal {
       case "not-a-link": text(0).map { .notALink($0) }
       case "unknown-link": text(0).map { .unknownLink($0) }
       case "not-invited": text(0).flatMap { owner in text(1).map { .notInvited(owner: owner, user: $0) } }
+      case "removed": text(0).flatMap { owner in text(1).map { .removedFromShare(owner: owner, user: $0) } }
       case "malformed-request": text(0).map { .malformedRequest($0) }
       default: nil
       }

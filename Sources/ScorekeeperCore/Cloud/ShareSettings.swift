@@ -2,6 +2,9 @@
 public enum SharePermission: String, Hashable, Sendable, CaseIterable {
   case none
   case readOnly = "read-only"
+  /// Reads, and adds records of the types the share's `ScorerRules` name,
+  /// under their rules; changes and deletes nothing (issue 49's scorer).
+  case scoring
   case readWrite = "read-write"
 }
 
@@ -11,23 +14,41 @@ public struct ShareParticipant: Hashable, Sendable, Comparable, CustomStringConv
     /// Invited, has not accepted: cannot see the shared records yet.
     case pending
     case accepted
+    /// The owner removed them (saved them with permission `none`): they
+    /// see nothing, and the link no longer admits them, until the owner
+    /// gives them a permission again (then they are invited).
+    case removed
   }
 
   public var userName: String
   public var permission: SharePermission
+  /// The record everything this participant saves must have as its
+  /// parent (a player's, for self-scoring); nil: no such limit.
+  public var parentLimit: String?
   /// Set by the server: a client cannot accept for someone else.
   public internal(set) var acceptance: Acceptance
+  /// When they joined, and when they last changed anything under the
+  /// share: set by the server (nil: before it kept them, or never).
+  public internal(set) var joinedAt: Timestamp?
+  public internal(set) var lastChangeAt: Timestamp?
 
-  public init(userName: String, permission: SharePermission) {
+  public init(userName: String, permission: SharePermission, parentLimit: String? = nil) {
     self.userName = userName
     self.permission = permission
+    self.parentLimit = parentLimit
     self.acceptance = .pending
   }
 
-  init(userName: String, permission: SharePermission, acceptance: Acceptance) {
+  init(
+    userName: String, permission: SharePermission, parentLimit: String? = nil, acceptance: Acceptance,
+    joinedAt: Timestamp? = nil, lastChangeAt: Timestamp? = nil
+  ) {
     self.userName = userName
     self.permission = permission
+    self.parentLimit = parentLimit
     self.acceptance = acceptance
+    self.joinedAt = joinedAt
+    self.lastChangeAt = lastChangeAt
   }
 
   public static func < (lhs: ShareParticipant, rhs: ShareParticipant) -> Bool {
@@ -44,6 +65,8 @@ public struct ShareSettings: Hashable, Sendable {
   public var publicPermission: SharePermission
   /// Everyone invited except the owner, sorted by user name.
   public var participants: [ShareParticipant]
+  /// What participants with `SharePermission.scoring` may add (nil: nothing).
+  public var scorerRules: ScorerRules?
   /// Assigned by the server when the share is first saved: random and
   /// unguessable, it is what a user passes around to invite others.
   public internal(set) var link: String?

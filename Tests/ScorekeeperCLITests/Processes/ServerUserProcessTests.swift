@@ -65,7 +65,7 @@ import Testing
     let port = try #require(PGConnectionString(server.tcpLocation)["port"])
     #expect(
       try hana.run(["status"]).stdout.contains(
-        "Server:      database \"\(database)\" on 127.0.0.1, port \(port), schema version 6, TLS\n"))
+        "Server:      database \"\(database)\" on 127.0.0.1, port \(port), schema version 7, TLS\n"))
     let wrong = try device("ut_hana", password: "guess")
     let refusal =
       "The server refused the login: %@. A password comes from ~/.pgpass (mode 0600), PGPASSFILE or a "

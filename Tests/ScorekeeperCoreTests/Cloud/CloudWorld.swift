@@ -51,7 +51,8 @@ struct CloudWorld {
   @discardableResult
   func share(
     _ rootName: String, with participants: [ShareParticipant], publicPermission: SharePermission = .none,
-    accepting: [any CloudContainer] = [], sourceLocation: SourceLocation = #_sourceLocation
+    scorerRules: ScorerRules? = nil, accepting: [any CloudContainer] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> CloudRecord {
     var root = record(rootName)
     if case .success(let stored)? = try alice.privateDatabase.records(for: [id(rootName)])[id(rootName)] {
@@ -59,8 +60,9 @@ struct CloudWorld {
     }
     let shareID = id("share-" + rootName)
     root.shareID = shareID
-    let share = CloudRecord.share(
+    var share = CloudRecord.share(
       id: shareID, publicPermission: publicPermission, participants: participants)
+    share.sharing?.scorerRules = scorerRules
     let saved = try save([root, share], sourceLocation: sourceLocation)
     let link = try #require(saved[1].sharing?.link, sourceLocation: sourceLocation)
     for user in accepting {

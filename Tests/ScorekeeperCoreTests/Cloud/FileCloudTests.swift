@@ -150,7 +150,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
-      ALTER TABLE records DROP COLUMN creatorName;
+      \(Self.withoutVersions6And7)
       ALTER TABLE server DROP COLUMN assetQuota;
       ALTER TABLE sequence DROP COLUMN links;
       UPDATE shares SET link = '\(ShareLinkGenerator.prefix)00000000000000000000000000000003';
@@ -172,6 +172,17 @@ extension FileCloudTests {
 }
 
 extension FileCloudTests {
+  /// What versions 6 and 7 added, dropped: an older file's shape.
+  static let withoutVersions6And7 = """
+    ALTER TABLE records DROP COLUMN creatorName;
+    DROP TABLE retiredLinks;
+    ALTER TABLE shares DROP COLUMN scorerRules;
+    ALTER TABLE shares DROP COLUMN linkExpiresAt;
+    ALTER TABLE participants DROP COLUMN parentLimit;
+    ALTER TABLE participants DROP COLUMN joinedAt;
+    ALTER TABLE participants DROP COLUMN lastChangeAt;
+    """
+
   @Test("a version 4 cloud file is upgraded: an asset's bytes move out of its field, which keeps their hash")
   func upgradeFromVersion4() throws {
     let bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0, 255]
@@ -188,7 +199,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
-      ALTER TABLE records DROP COLUMN creatorName;
+      \(Self.withoutVersions6And7)
       ALTER TABLE server DROP COLUMN assetQuota;
       UPDATE fields SET type = 'asset' WHERE key = 'photo';
       PRAGMA user_version = 4;

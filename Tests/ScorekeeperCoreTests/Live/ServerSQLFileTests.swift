@@ -30,6 +30,7 @@ import Testing
     "V004__v2_repairs.sql c7e7a2ea634bbbe1da1907c22c291b679f2afafa3e4e3a61c4681df29c798e90",
     "V005__channels.sql 6c6fdc66e73afd88e20b341eab90331da50c7cdddb6efc305c8997faa57c5f6e",
     "V006__creators.sql 465e25c7b149c963508ac6f5293e6edc2d434da92a01238bf4dc5be425d59860",
+    "V007__roles.sql 5ceae7e7a705095d2cfa0159d64c8460915d32482f833c585ce82f454639331e",
   ]
 
   @Test("no shipped versioned file ever changes (its hash is pinned as shipped)")

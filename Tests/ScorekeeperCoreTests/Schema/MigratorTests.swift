@@ -213,6 +213,7 @@ import Testing
     "4 linkCount c920b3b716811b87c52c8d6a31ba58245fa0f14162caee9ddb14614e7dfa77d4",
     "5 assets e50b31d28fd0ceab8d6ffae0ae4fb040aa567851bf19371cd857d16268a4b8b6",
     "6 creators f281882d2e7ec3ef66f2dc38c73a907573571f1e522bc62676f27fc697edf240",
+    "7 roles 4c5e2decce3281aa5182e2a21efe7013c3d16fc03f17f0e4d99434c35e91723e",
   ]
 
   @Test("no shipped migration's SQL ever changes (its hash is pinned as shipped)")

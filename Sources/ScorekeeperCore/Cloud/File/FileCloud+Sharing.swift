@@ -14,9 +14,12 @@ extension FileCloud {
       let current = try Self.metadata(for: link, as: userName, store: store)
       let shareID = current.share.id
       if current.acceptance == .pending {
-        try store.setParticipant(
-          ShareParticipant(userName: userName, permission: current.permission, acceptance: .accepted),
-          of: shareID)
+        var joining =
+          current.share.sharing?.participant(userName)
+          ?? ShareParticipant(userName: userName, permission: current.permission)
+        joining.acceptance = .accepted
+        joining.joinedAt = try store.clock.now()
+        try store.setParticipant(joining, of: shareID)
         try store.recordAccessChange(of: [userName], to: shareID.zoneID, at: try store.nextSequence())
         // The owner sees the share change: one more participant has joined.
         try store.bump(shareID)
@@ -42,6 +45,10 @@ extension FileCloud {
       ownerName: ownerName, permission: .readWrite, acceptance: .accepted)
     if userName == ownerName { return metadata }
     if let participant = settings.participant(userName) {
+      // NB: Someone the owner removed is refused, whatever the link.
+      if participant.acceptance == .removed {
+        throw CloudRefusal.removedFromShare(owner: ownerName, user: userName).error
+      }
       metadata.permission = participant.permission
       metadata.acceptance = participant.acceptance
     } else if settings.publicPermission != .none {

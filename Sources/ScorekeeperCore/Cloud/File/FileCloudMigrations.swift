@@ -192,4 +192,27 @@ extension Migration {
     sql: """
       ALTER TABLE records ADD COLUMN creatorName TEXT;
       """)
+
+  /// Version 7 (issue 49): roles. A share's rules for scorers (JSON,
+  /// `ScorerRules`) and when its link stops admitting people; each
+  /// participant's parent limit (self-scoring), when they joined and last
+  /// changed something (NULL before); links a share had before its
+  /// current one, refused with the words that they were replaced.
+  static let mockCloudRoles = Migration(
+    version: 7, identifier: "roles",
+    sql: """
+      ALTER TABLE shares ADD COLUMN scorerRules TEXT;
+      ALTER TABLE shares ADD COLUMN linkExpiresAt INTEGER;
+      ALTER TABLE participants ADD COLUMN parentLimit TEXT;
+      ALTER TABLE participants ADD COLUMN joinedAt INTEGER;
+      ALTER TABLE participants ADD COLUMN lastChangeAt INTEGER;
+      CREATE TABLE retiredLinks (
+        link TEXT PRIMARY KEY,
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        recordName TEXT NOT NULL,
+        FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES shares ON DELETE CASCADE
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX retiredLinks_share ON retiredLinks (ownerName, zoneName, recordName);
+      """)
 }

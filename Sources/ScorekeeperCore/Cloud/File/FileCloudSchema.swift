@@ -21,6 +21,7 @@ public enum FileCloudSchema {
       .mockCloudLinkCount,
       .mockCloudAssets,
       .mockCloudCreators,
+      .mockCloudRoles,
     ],
     // Versions 1–5 shipped without a ledger.
     unrecordedThrough: 5)

@@ -41,6 +41,13 @@ struct RecordModification {
     for id in try deletes.sorted(by: { try depth(of: $0) > depth(of: $1) }) {
       result.deleteResults[id] = try delete(id)
     }
+    // A participant's last change, for the owner's `share --people`.
+    if scope == .shared,
+      result.saveResults.values.contains(where: { (try? $0.get()) != nil })
+        || result.deleteResults.values.contains(where: { (try? $0.get()) != nil })
+    {
+      try store.noteChange(by: userName, in: zone)
+    }
     return result
   }
 
@@ -130,7 +137,7 @@ struct RecordModification {
     // NB: Writes walk up to the root's share and need read-write permission.
     return try store.writeRefusal(
       record.id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name,
-      by: userName)
+      by: userName, creating: existing == nil ? record : nil)
   }
 
   /// Why the record's assets cannot be stored, if they cannot.
@@ -205,7 +212,8 @@ struct RecordModification {
         return .failure(CloudRefusal.ownerOnlyRootDeletion(id).error)
       }
       if let refusal = try store.writeRefusal(
-        id, type: header.type, parentName: header.parentName, shareName: header.shareName, by: userName)
+        id, type: header.type, parentName: header.parentName, shareName: header.shareName, by: userName,
+        creating: nil)
       {
         return .failure(refusal)
       }

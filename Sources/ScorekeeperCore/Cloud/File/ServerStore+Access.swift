@@ -42,15 +42,19 @@ extension ServerStore {
     return .success(shareName.map { RecordID(name: $0, zoneID: id.zoneID) })
   }
 
-  /// What an accepted participant may do under a share; nil when the user
-  /// has not joined it (a pending invitation grants nothing yet).
-  func permission(of userName: String, under shareID: RecordID) throws -> SharePermission? {
+  /// The participant as they joined the share; nil when the user has not
+  /// joined it (a pending invitation grants nothing yet, nor does removal).
+  func membership(of userName: String, under shareID: RecordID) throws -> ShareParticipant? {
     try db.fetchOne(
       """
-      SELECT permission FROM participants
+      SELECT permission, parentLimit FROM participants
       WHERE ownerName = ? AND zoneName = ? AND shareName = ? AND userName = ? AND acceptance = 'accepted'
       """, Self.key(shareID) + [.text(userName)]
-    ) { SharePermission(rawValue: try $0.text(0)) }.flatMap { $0 }
+    ) { row in
+      ShareParticipant(
+        userName: userName, permission: SharePermission(rawValue: try row.text(0)) ?? .none,
+        parentLimit: try row.optionalText(1), acceptance: .accepted)
+    }
   }
 
   /// Whether a participant may read a stored record in a shared zone.
@@ -59,25 +63,61 @@ extension ServerStore {
       case .success(let shareID?) = try coveringShare(
         of: id, type: header.type, parentName: header.parentName, shareName: header.shareName)
     else { return false }
-    return try permission(of: userName, under: shareID) != nil
+    return try membership(of: userName, under: shareID).map { $0.permission != .none } ?? false
   }
 
   /// Nil when the user may write under the share covering a record (with
   /// this parent and share); otherwise the permission failure to report.
+  /// `created`: the record a save creates; nil for a change to a stored
+  /// record, or a delete.
   func writeRefusal(
-    _ id: RecordID, type: String, parentName: String?, shareName: String?, by userName: String
+    _ id: RecordID, type: String, parentName: String?, shareName: String?, by userName: String,
+    creating created: CloudRecord?
   ) throws -> CloudError? {
+    let shareID: RecordID
     switch try coveringShare(of: id, type: type, parentName: parentName, shareName: shareName) {
-    case .failure(let error):
-      return error
-    case .success(nil):
+    case .failure(let error): return error
+    case .success(nil): return CloudRefusal.notShared(id, with: userName).error
+    case .success(let found?): shareID = found
+    }
+    guard let member = try membership(of: userName, under: shareID), member.permission != .none else {
       return CloudRefusal.notShared(id, with: userName).error
-    case .success(let shareID?):
-      switch try permission(of: userName, under: shareID) {
-      case .readWrite?: return nil
-      case .readOnly?: return CloudRefusal.sharedReadOnly(id, with: userName).error
-      case .none?, nil: return CloudRefusal.notShared(id, with: userName).error
+    }
+    if member.permission == .readOnly { return CloudRefusal.sharedReadOnly(id, with: userName).error }
+    // NB: A participant limited to one parent (self-scoring) saves and
+    // deletes only that parent's children.
+    if let limit = member.parentLimit, parentName != limit {
+      return CloudRefusal.outsideParentLimit(id, user: userName, limit: limit).error
+    }
+    if member.permission == .readWrite { return nil }
+    // NB: A scorer adds records of the types the share's rules name, and
+    // changes or deletes none; a field the rules name must refer to a
+    // record the scorer made (an undo or correction of their own).
+    guard let created else { return CloudRefusal.scorerAddsOnly(id, user: userName).error }
+    guard let fields = try scorerRules(of: shareID)?.types[type] else {
+      return CloudRefusal.scorerType(id, type: type, user: userName).error
+    }
+    for (field, suffix) in fields.sorted(by: { $0.key < $1.key }) {
+      guard let value = created.fields[field] else { continue }
+      let target = if case .string(let text) = value { text + suffix } else { "" }
+      guard try !target.isEmpty && creator(of: RecordID(name: target, zoneID: id.zoneID)) == userName else {
+        return CloudRefusal.notOwnRecord(id, field: field, target: target, user: userName).error
       }
     }
+    return nil
+  }
+
+  private func scorerRules(of shareID: RecordID) throws -> ScorerRules? {
+    try db.fetchOne(
+      "SELECT scorerRules FROM shares WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+      Self.key(shareID)
+    ) { try $0.optionalText(0) }.flatMap { $0 }.flatMap { try? JSON.parse($0) }.flatMap(
+      ScorerRules.init(json:))
+  }
+
+  private func creator(of id: RecordID) throws -> String? {
+    try db.fetchOne(
+      "SELECT creatorName FROM records WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id)
+    ) { try $0.optionalText(0) } ?? nil
   }
 }

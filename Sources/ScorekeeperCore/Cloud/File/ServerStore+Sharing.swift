@@ -3,13 +3,18 @@ extension ServerStore {
   func sharing(of shareID: RecordID) throws -> ShareSettings? {
     guard
       var settings = try db.fetchOne(
-        "SELECT link, publicPermission FROM shares WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+        """
+        SELECT link, publicPermission, scorerRules FROM shares
+        WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+        """,
         Self.key(shareID),
         { row in
           var settings = ShareSettings(
             publicPermission: SharePermission(rawValue: try row.text(1)) ?? .none)
           settings.link = try row.text(0)
           settings.ownerName = shareID.zoneID.ownerName
+          settings.scorerRules = try row.optionalText(2).flatMap { try? JSON.parse($0) }.flatMap(
+            ScorerRules.init(json:))
           return settings
         })
     else { return nil }
@@ -20,13 +25,16 @@ extension ServerStore {
   func participants(of shareID: RecordID) throws -> [ShareParticipant] {
     try db.fetchAll(
       """
-      SELECT userName, permission, acceptance FROM participants
+      SELECT userName, permission, acceptance, parentLimit, joinedAt, lastChangeAt FROM participants
       WHERE ownerName = ? AND zoneName = ? AND shareName = ? ORDER BY userName
       """, Self.key(shareID)
     ) { row in
       ShareParticipant(
         userName: try row.text(0), permission: SharePermission(rawValue: try row.text(1)) ?? .none,
-        acceptance: ShareParticipant.Acceptance(rawValue: try row.text(2)) ?? .pending)
+        parentLimit: try row.optionalText(3),
+        acceptance: ShareParticipant.Acceptance(rawValue: try row.text(2)) ?? .pending,
+        joinedAt: try row.optionalInt64(4).map(Timestamp.init(millisecondsSince1970:)),
+        lastChangeAt: try row.optionalInt64(5).map(Timestamp.init(millisecondsSince1970:)))
     }
   }
 
@@ -35,9 +43,12 @@ extension ServerStore {
     try db.fetchOne("UPDATE sequence SET links = links + 1 RETURNING links") { try $0.int64(0) }!
   }
 
-  /// Stores a share's settings. The link is kept once assigned; a
-  /// participant keeps their acceptance while they stay invited (a client
-  /// cannot accept on someone's behalf). Returns the users who lost access.
+  /// Stores a share's settings. The link is kept once assigned; what the
+  /// server sets of a participant stays while they stay invited: their
+  /// acceptance (a client cannot accept on someone's behalf) and times.
+  /// A participant saved with permission `none` is removed: kept, seeing
+  /// nothing, and refused by the link; given a permission again, they are
+  /// invited. Returns the users who lost access.
   func writeSharing(_ settings: ShareSettings, of shareID: RecordID) throws
     -> [String]
   {
@@ -45,37 +56,64 @@ extension ServerStore {
     let link = try existing?.link ?? shareLinks.next(issuedLinks())
     try db.execute(
       """
-      INSERT INTO shares (ownerName, zoneName, recordName, link, publicPermission) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE SET publicPermission = excluded.publicPermission
-      """, Self.key(shareID) + [.text(link), .text(settings.publicPermission.rawValue)])
+      INSERT INTO shares (ownerName, zoneName, recordName, link, publicPermission, scorerRules)
+      VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE SET
+        publicPermission = excluded.publicPermission, scorerRules = excluded.scorerRules
+      """,
+      Self.key(shareID) + [
+        .text(link), .text(settings.publicPermission.rawValue),
+        settings.scorerRules.map { .text($0.json.compactText) } ?? .null,
+      ])
     let before = existing?.participants ?? []
     try db.execute(
       "DELETE FROM participants WHERE ownerName = ? AND zoneName = ? AND shareName = ?",
       Self.key(shareID))
+    var lost: [String] = []
     for participant in settings.participants where participant.userName != shareID.zoneID.ownerName {
-      let acceptance = before.first { $0.userName == participant.userName }?.acceptance ?? .pending
-      try setParticipant(
-        ShareParticipant(
-          userName: participant.userName, permission: participant.permission, acceptance: acceptance),
-        of: shareID)
+      var stored =
+        before.first { $0.userName == participant.userName }
+        ?? ShareParticipant(userName: participant.userName, permission: .none)
+      if stored.acceptance == .accepted && participant.permission == .none { lost.append(stored.userName) }
+      stored.acceptance =
+        participant.permission == .none
+        ? .removed : stored.acceptance == .removed ? .pending : stored.acceptance
+      stored.permission = participant.permission
+      stored.parentLimit = participant.parentLimit
+      try setParticipant(stored, of: shareID)
     }
     let remaining = Set(settings.participants.map(\.userName))
-    return before.filter { $0.acceptance == .accepted && !remaining.contains($0.userName) }
-      .map(\.userName)
+    return lost
+      + before.filter { $0.acceptance == .accepted && !remaining.contains($0.userName) }.map(\.userName)
   }
 
   func setParticipant(_ participant: ShareParticipant, of shareID: RecordID) throws {
     try db.execute(
       """
-      INSERT INTO participants (ownerName, zoneName, shareName, userName, permission, acceptance)
-      VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO participants
+        (ownerName, zoneName, shareName, userName, permission, acceptance, parentLimit, joinedAt, lastChangeAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (ownerName, zoneName, shareName, userName) DO UPDATE SET
-        permission = excluded.permission, acceptance = excluded.acceptance
+        permission = excluded.permission, acceptance = excluded.acceptance,
+        parentLimit = excluded.parentLimit, joinedAt = excluded.joinedAt,
+        lastChangeAt = excluded.lastChangeAt
       """,
       Self.key(shareID) + [
         .text(participant.userName), .text(participant.permission.rawValue),
-        .text(participant.acceptance.rawValue),
+        .text(participant.acceptance.rawValue), SQLValue(participant.parentLimit),
+        participant.joinedAt.map { .integer($0.millisecondsSince1970) } ?? .null,
+        participant.lastChangeAt.map { .integer($0.millisecondsSince1970) } ?? .null,
       ])
+  }
+
+  /// Notes that the user changed something in the zone now (`share
+  /// --people`'s last change), under whichever share they joined there.
+  func noteChange(by userName: String, in zone: ZoneID) throws {
+    try db.execute(
+      """
+      UPDATE participants SET lastChangeAt = ?
+      WHERE ownerName = ? AND zoneName = ? AND userName = ? AND acceptance = 'accepted'
+      """, [.integer(try clock.now().millisecondsSince1970)] + Self.key(zone) + [.text(userName)])
   }
 
   func removeParticipant(_ userName: String, of shareID: RecordID) throws {

@@ -3,7 +3,8 @@
 ///
 ///     {"id": [owner, zone, name], "type": "games", "parent": [owner, zone, name] | null,
 ///      "share": [...] | null, "fields": {"title": ["string", "Poker"]}, "tag": "17" | null,
-///      "modified": 1700000000000, "sharing": {"public", "link", "owner", "participants"} | null}
+///      "modified": 1700000000000, "creator": "alice" | null,
+///      "sharing": {"public", "link", "owner", "participants", "scorer"} | null}
 ///
 /// A field value is `[type, text]`: whole numbers and dates as decimal
 /// text, doubles as Swift's shortest exact text, bytes as hex, an asset
@@ -54,9 +55,13 @@ enum LiveRecordCoding {
               "participants",
               .array(
                 sharing.participants.map {
-                  .object([("user", .string($0.userName)), ("permission", .string($0.permission.rawValue))])
+                  .object([
+                    ("user", .string($0.userName)), ("permission", .string($0.permission.rawValue)),
+                    ("parent_limit", $0.parentLimit.map(JSON.string) ?? .null),
+                  ])
                 })
             ),
+            ("scorer", sharing.scorerRules?.json ?? .null),
           ])
         ))
     }
@@ -150,7 +155,17 @@ enum LiveRecordCoding {
         let acceptance = participant["acceptance"]?.stringValue.flatMap(
           ShareParticipant.Acceptance.init(rawValue:))
       else { throw LiveCloudError.unreadableAnswer("a participant, not \(describe(participant))") }
-      return ShareParticipant(userName: user, permission: permission, acceptance: acceptance)
+      return ShareParticipant(
+        userName: user, permission: permission, parentLimit: participant["parent_limit"]?.stringValue,
+        acceptance: acceptance,
+        joinedAt: participant["joined"]?.integerValue.map(Timestamp.init(millisecondsSince1970:)),
+        lastChangeAt: participant["last_change"]?.integerValue.map(Timestamp.init(millisecondsSince1970:)))
+    }
+    if let scorer = json["scorer"], !scorer.isNull {
+      guard let rules = ScorerRules(json: scorer) else {
+        throw LiveCloudError.unreadableAnswer("a share's scorer rules, not \(describe(scorer))")
+      }
+      settings.scorerRules = rules
     }
     settings.link = json["link"]?.stringValue
     settings.ownerName = json["owner"]?.stringValue

@@ -11,5 +11,6 @@ DROP FUNCTION IF EXISTS scorekeeper.save_record(text, text, boolean, jsonb, text
 DROP FUNCTION IF EXISTS scorekeeper.new_link(text);
 DROP FUNCTION IF EXISTS scorekeeper.readable_record(text, text, text, text, text);
 DROP FUNCTION IF EXISTS scorekeeper.zone_visible(text, text, text, text);
+DROP FUNCTION IF EXISTS scorekeeper.write_refusal(text, text, text, text, text, text, text);
 
 RESET ROLE;

@@ -59,10 +59,12 @@ $$;
 CREATE OR REPLACE FUNCTION scorekeeper.sharing_json(zone_owner text, zone_name text, share_name text) RETURNS jsonb
 LANGUAGE sql STABLE SET search_path = '' AS $$
   SELECT jsonb_build_object(
-    'public', s.public_permission, 'link', s.link, 'owner', s.owner,
+    'public', s.public_permission, 'link', s.link, 'owner', s.owner, 'scorer', s.scorer_rules,
     'participants', COALESCE((
       SELECT jsonb_agg(
-        jsonb_build_object('user', p.user_name, 'permission', p.permission, 'acceptance', p.acceptance)
+        jsonb_build_object(
+          'user', p.user_name, 'permission', p.permission, 'acceptance', p.acceptance,
+          'parent_limit', p.parent_limit, 'joined', p.joined_at, 'last_change', p.last_change_at)
         ORDER BY p.user_name COLLATE "C")
       FROM scorekeeper.participants AS p
       WHERE p.owner = s.owner AND p.zone = s.zone AND p.share = s.name), '[]'))
@@ -153,25 +155,57 @@ BEGIN
 END $$;
 
 -- Nil when the user may write under the share covering a record (with
--- this parent and share); otherwise the refusal.
+-- this parent and share); otherwise the refusal. created: the fields of
+-- the record a save creates; NULL for a change to a stored record, or a
+-- delete. (RecordModification's NB comments say why each rule.)
 CREATE OR REPLACE FUNCTION scorekeeper.write_refusal(
   user_name text, zone_owner text, zone_name text, record_name text, record_type text,
-  parent_name text, share_name text
+  parent_name text, share_name text, created jsonb
 ) RETURNS jsonb
 LANGUAGE plpgsql STABLE SET search_path = '' AS $$
 DECLARE
-  found record;
+  covered record;
+  member scorekeeper.participants;
+  rules jsonb;
+  rule record;
+  target text;
 BEGIN
-  found := scorekeeper.covering_share(
+  covered := scorekeeper.covering_share(
     zone_owner, zone_name, record_name, record_type, parent_name, share_name);
-  IF found.loop_at IS NOT NULL THEN
-    RETURN scorekeeper.refusal('parent-loop', record_name, found.loop_at);
+  IF covered.loop_at IS NOT NULL THEN
+    RETURN scorekeeper.refusal('parent-loop', record_name, covered.loop_at);
   END IF;
-  CASE scorekeeper.permission(user_name, zone_owner, zone_name, found.covering)
-    WHEN 'read-write' THEN RETURN NULL;
-    WHEN 'read-only' THEN RETURN scorekeeper.refusal('shared-read-only', record_name, user_name);
-    ELSE RETURN scorekeeper.refusal('not-shared', record_name, user_name);
-  END CASE;
+  SELECT * INTO member FROM scorekeeper.participants AS p
+  WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = covered.covering
+    AND p.user_name = write_refusal.user_name AND p.acceptance = 'accepted';
+  IF NOT FOUND OR member.permission = 'none' THEN
+    RETURN scorekeeper.refusal('not-shared', record_name, user_name);
+  ELSIF member.permission = 'read-only' THEN
+    RETURN scorekeeper.refusal('shared-read-only', record_name, user_name);
+  ELSIF member.parent_limit IS NOT NULL AND parent_name IS DISTINCT FROM member.parent_limit THEN
+    RETURN scorekeeper.refusal('outside-parent-limit', record_name, user_name, member.parent_limit);
+  ELSIF member.permission = 'read-write' THEN
+    RETURN NULL;
+  ELSIF created IS NULL THEN
+    RETURN scorekeeper.refusal('scorer-adds-only', record_name, user_name);
+  END IF;
+  SELECT s.scorer_rules->record_type INTO rules FROM scorekeeper.shares AS s
+  WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = covered.covering;
+  IF jsonb_typeof(rules) IS DISTINCT FROM 'object' THEN
+    RETURN scorekeeper.refusal('scorer-type', record_name, record_type, user_name);
+  END IF;
+  FOR rule IN SELECT f.key, f.value FROM jsonb_each_text(rules) AS f ORDER BY f.key COLLATE "C" LOOP
+    CONTINUE WHEN NOT (created ? rule.key);
+    target := CASE WHEN created->rule.key->>0 = 'string' THEN (created->rule.key->>1) || rule.value ELSE '' END;
+    IF target = '' OR NOT EXISTS (
+      SELECT FROM scorekeeper.records AS r
+      WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = target
+        AND r.creator = write_refusal.user_name)
+    THEN
+      RETURN scorekeeper.refusal('not-own-record', record_name, rule.key, target, user_name);
+    END IF;
+  END LOOP;
+  RETURN NULL;
 END $$;
 
 -- Gives the covering share to a record and everything under it, after

@@ -71,17 +71,28 @@ $$;
 
 CREATE OR REPLACE FUNCTION scorekeeper.is_sharing(s jsonb) RETURNS boolean
 LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
-  SELECT s->>'public' IN ('none', 'read-only', 'read-write')
+  SELECT s->>'public' IN ('none', 'read-only', 'scoring', 'read-write')
     AND jsonb_typeof(s->'participants') = 'array'
     AND NOT EXISTS (
       SELECT FROM jsonb_array_elements(s->'participants') AS p
       WHERE jsonb_typeof(p->'user') IS DISTINCT FROM 'string'
-        OR (p->>'permission') IS NULL OR p->>'permission' NOT IN ('none', 'read-only', 'read-write'))
+        OR (p->>'permission') IS NULL OR p->>'permission' NOT IN ('none', 'read-only', 'scoring', 'read-write')
+        OR jsonb_typeof(COALESCE(p->'parent_limit', 'null')) NOT IN ('string', 'null'))
+    AND CASE jsonb_typeof(COALESCE(s->'scorer', 'null'))
+      WHEN 'null' THEN true
+      WHEN 'object' THEN NOT EXISTS (
+        SELECT FROM jsonb_each(s->'scorer') AS t
+        WHERE jsonb_typeof(t.value) <> 'object'
+          OR EXISTS (SELECT FROM jsonb_each(t.value) AS f WHERE jsonb_typeof(f.value) <> 'string'))
+      ELSE false
+    END
 $$;
 
--- Stores a share's settings. The link is kept once assigned; a
--- participant keeps their acceptance while they stay invited. Returns
--- the users who lost access.
+-- Stores a share's settings. The link is kept once assigned; what the
+-- server sets of a participant stays while they stay invited: their
+-- acceptance and times. A participant saved with permission 'none' is
+-- removed (kept, seeing nothing, refused by the link); given a
+-- permission again, invited. Returns the users who lost access.
 CREATE OR REPLACE FUNCTION scorekeeper.write_sharing(
   zone_owner text, zone_name text, share_name text, settings jsonb
 ) RETURNS text[] LANGUAGE plpgsql SET search_path = '' AS $$
@@ -91,28 +102,39 @@ DECLARE
 BEGIN
   -- NB: Not INSERT … ON CONFLICT, which would issue a link (and count
   -- it) for a share that has one. The zone is locked: no race here.
-  UPDATE scorekeeper.shares AS s SET public_permission = settings->>'public'
+  UPDATE scorekeeper.shares AS s SET public_permission = settings->>'public',
+    scorer_rules = NULLIF(settings->'scorer', 'null')
   WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name;
   IF NOT FOUND THEN
-    INSERT INTO scorekeeper.shares (owner, zone, name, link, public_permission)
-    SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(), settings->>'public'
+    INSERT INTO scorekeeper.shares (owner, zone, name, link, public_permission, scorer_rules)
+    SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(), settings->>'public',
+      NULLIF(settings->'scorer', 'null')
     FROM scorekeeper.records AS r WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = share_name;
   END IF;
-  SELECT COALESCE(jsonb_object_agg(p.user_name, p.acceptance), '{}') INTO before
+  -- Each participant as stored, by user name.
+  SELECT COALESCE(jsonb_object_agg(p.user_name, to_jsonb(p)), '{}') INTO before
   FROM scorekeeper.participants AS p
   WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = share_name;
   DELETE FROM scorekeeper.participants AS p
   WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = share_name;
   -- The last mention of a user wins, as when the mock sets them in turn.
-  INSERT INTO scorekeeper.participants (owner, zone, share, user_name, permission, acceptance)
+  INSERT INTO scorekeeper.participants (
+    owner, zone, share, user_name, permission, acceptance, parent_limit, joined_at, last_change_at)
   SELECT DISTINCT ON (e.value->>'user') zone_owner, zone_name, share_name, e.value->>'user',
-    e.value->>'permission', COALESCE(before->>(e.value->>'user'), 'pending')
-  FROM jsonb_array_elements(settings->'participants') WITH ORDINALITY AS e
+    e.value->>'permission',
+    CASE WHEN e.value->>'permission' = 'none' THEN 'removed'
+      WHEN COALESCE(b->>'acceptance', 'removed') = 'removed' THEN 'pending'
+      ELSE b->>'acceptance' END,
+    e.value->>'parent_limit', (b->>'joined_at')::bigint, (b->>'last_change_at')::bigint
+  FROM jsonb_array_elements(settings->'participants') WITH ORDINALITY AS e,
+    LATERAL (SELECT before->(e.value->>'user') AS b) AS stored
   WHERE e.value->>'user' <> zone_owner
   ORDER BY e.value->>'user', e.ordinality DESC;
-  SELECT array_agg(b.key) INTO lost FROM jsonb_each_text(before) AS b
-  WHERE b.value = 'accepted' AND NOT EXISTS (
-    SELECT FROM jsonb_array_elements(settings->'participants') AS e WHERE e.value->>'user' = b.key);
+  SELECT array_agg(b.key) INTO lost FROM jsonb_each(before) AS b
+  WHERE b.value->>'acceptance' = 'accepted' AND NOT EXISTS (
+    SELECT FROM scorekeeper.participants AS p
+    WHERE p.owner = zone_owner AND p.zone = zone_name AND p.share = share_name
+      AND p.user_name = b.key AND p.acceptance = 'accepted');
   RETURN COALESCE(lost, '{}');
 END $$;
 

@@ -34,7 +34,7 @@ BEGIN
       RETURN scorekeeper.refusal('owner-only-root-deletion', record_name);
     END IF;
     refusal := scorekeeper.write_refusal(
-      user_name, zone_owner, zone_name, record_name, existing.type, existing.parent, existing.share);
+      user_name, zone_owner, zone_name, record_name, existing.type, existing.parent, existing.share, NULL);
     IF refusal IS NOT NULL THEN RETURN refusal; END IF;
   END IF;
   SELECT array_agg(c.name ORDER BY c.name COLLATE "C") INTO children FROM (

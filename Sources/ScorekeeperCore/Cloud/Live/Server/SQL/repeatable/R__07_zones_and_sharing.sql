@@ -96,7 +96,10 @@ BEGIN
   SELECT * INTO participant FROM scorekeeper.participants AS p
   WHERE p.owner = share.owner AND p.zone = share.zone AND p.share = share.name
     AND p.user_name = link_metadata.user_name;
-  IF FOUND THEN
+  IF FOUND AND participant.acceptance = 'removed' THEN
+    -- NB: Someone the owner removed is refused, whatever the link.
+    PERFORM scorekeeper.fail('removed', share.owner, user_name);
+  ELSIF FOUND THEN
     RETURN metadata || jsonb_build_object(
       'permission', participant.permission, 'acceptance', participant.acceptance);
   ELSIF share.public_permission <> 'none' THEN
@@ -126,10 +129,13 @@ BEGIN
   PERFORM FROM scorekeeper.zones AS z WHERE z.owner = share_id->>0 AND z.name = share_id->>1 FOR UPDATE;
   metadata := scorekeeper.link_metadata(caller_name, link);  -- as of the lock
   IF metadata->>'acceptance' = 'pending' THEN
-    INSERT INTO scorekeeper.participants AS p (owner, zone, share, user_name, permission, acceptance)
-    VALUES (share_id->>0, share_id->>1, share_id->>2, caller_name, metadata->>'permission', 'accepted')
+    INSERT INTO scorekeeper.participants AS p (
+      owner, zone, share, user_name, permission, acceptance, joined_at)
+    VALUES (
+      share_id->>0, share_id->>1, share_id->>2, caller_name, metadata->>'permission', 'accepted',
+      scorekeeper.now_ms())
     ON CONFLICT (owner, zone, share, user_name) DO UPDATE SET
-      permission = excluded.permission, acceptance = excluded.acceptance;
+      permission = excluded.permission, acceptance = excluded.acceptance, joined_at = excluded.joined_at;
     PERFORM scorekeeper.record_access_change(ARRAY[caller_name], share_id->>0, share_id->>1);
     -- The owner sees the share change: one more participant has joined.
     PERFORM scorekeeper.bump(share_id->>0, share_id->>1, share_id->>2);

@@ -74,7 +74,8 @@ BEGIN
       RETURN scorekeeper.refusal('orphan-in-shared', record_name);
     END IF;
     refusal := scorekeeper.write_refusal(
-      user_name, zone_owner, zone_name, record_name, record_type, parent_name, share_name);
+      user_name, zone_owner, zone_name, record_name, record_type, parent_name, share_name,
+      CASE WHEN existing.name IS NULL THEN r->'fields' END);
     IF refusal IS NOT NULL THEN RETURN refusal; END IF;
   END IF;
   SELECT * INTO found_share FROM scorekeeper.covering_share(
@@ -195,6 +196,12 @@ BEGIN
     each_result := each_result
       || (jsonb_build_object('id', item, 'op', 'delete') || COALESCE(outcome, '{}'));
   END LOOP;
+  -- A participant's last change, for the owner's `share --people`.
+  IF scope = 'shared' AND EXISTS (SELECT FROM unnest(each_result) AS e WHERE NOT e ? 'refusal') THEN
+    UPDATE scorekeeper.participants AS p SET last_change_at = scorekeeper.now_ms()
+    WHERE p.owner = zone_owner AND p.zone = zone_name AND p.user_name = modify_zone.user_name
+      AND p.acceptance = 'accepted';
+  END IF;
   results := to_jsonb(each_result);
 END $$;
 -- One call: saves (parents before children, as the client orders them)
