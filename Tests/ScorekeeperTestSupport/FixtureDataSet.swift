@@ -125,6 +125,9 @@ public enum FixtureDataSet {
     case 28:
       // v27's: v28 adds columns only a sync fills (who made a change).
       try fill(store, version: 27)
+    case 29:
+      // v28's: v29 changes only what a sync fills (a scorer's role in a zone).
+      try fill(store, version: 28)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -275,7 +278,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25, 26, 27, 28:
+    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 28; not edited by hand.
+// replaying every migration up to 29; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 28,
+    version: 29,
     schema: [
       #"""
       CREATE TABLE games (
@@ -67,16 +67,6 @@ extension Schema {
         type TEXT NOT NULL,
         value ANY NOT NULL,
         PRIMARY KEY (recordName, key)
-      ) STRICT, WITHOUT ROWID
-      """#,
-      #"""
-      CREATE TABLE syncZones (
-        ownerName TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        existsOnServer INTEGER NOT NULL DEFAULT 0,
-        changeToken TEXT, shareRecordName TEXT, shareLink TEXT, permission TEXT
-        CHECK (permission IN ('read-only', 'read-write')),
-        PRIMARY KEY (ownerName, zoneName)
       ) STRICT, WITHOUT ROWID
       """#,
       #"""
@@ -200,6 +190,19 @@ extension Schema {
         -- Not a foreign key: the row undone may not have arrived yet.
         undoes TEXT
       ) STRICT
+      """#,
+      #"""
+      CREATE TABLE "syncZones" (
+        ownerName TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        existsOnServer INTEGER NOT NULL DEFAULT 0,
+        changeToken TEXT,
+        shareRecordName TEXT,
+        shareLink TEXT,
+        permission TEXT CHECK (permission IN ('read-only', 'scoring', 'read-write')),
+        onlyPlayer TEXT,
+        PRIMARY KEY (ownerName, zoneName)
+      ) STRICT, WITHOUT ROWID
       """#,
       #"""
       CREATE INDEX players_gameID ON players (gameID)

@@ -35,6 +35,7 @@ public enum Schema {
     .kindRules,
     .teamPoints,
     .authors,
+    .playerLimits,
   ]
 
   /// The version this program reads and writes.

@@ -6,13 +6,14 @@ public enum GameAccess: Hashable, Sendable {
   /// This user's game, shared through `link` with `permission` for those
   /// who join.
   case sharedByMe(link: String?)
-  /// Someone else's game, shared with this user.
-  case sharedWithMe(owner: String, permission: SharePermission)
+  /// Someone else's game, shared with this user; a scorer may be limited
+  /// to one player (`onlyPlayer`, its id).
+  case sharedWithMe(owner: String, permission: SharePermission, onlyPlayer: String? = nil)
 
   public var isShared: Bool { self != .mine }
 
   public var canWrite: Bool {
-    if case .sharedWithMe(_, let permission) = self { return permission == .readWrite }
+    if case .sharedWithMe(_, let permission, _) = self { return permission == .readWrite }
     return true
   }
 }
@@ -59,14 +60,63 @@ extension Store {
     try SyncTables.access(ofGameID: id, in: database)
   }
 
+  /// What a change asks of this user's role in a game shared with them.
+  enum RoleNeed {
+    /// Anything but scoring: an editor's (or the owner's).
+    case editing
+    /// Points for these players (ids): a score change, a round, a
+    /// correction or an undo of one.
+    case points(players: [String])
+    /// A round or its correction or undo, which a scorer of one player
+    /// cannot make (its record is the game's, not their player's).
+    case round
+  }
+
   /// Refuses, before anything is written, a change to a game shared with
-  /// this user read-only.
-  func requireWritable(_ game: Game) throws {
-    if case .sharedWithMe(let owner, let permission) = try access(ofGameID: game.id),
+  /// this user that their role does not allow (the cloud would refuse it).
+  func requireWritable(_ game: Game, for need: RoleNeed = .editing) throws {
+    guard case .sharedWithMe(let owner, let permission, let onlyPlayer) = try access(ofGameID: game.id),
       permission != .readWrite
-    {
-      throw StoreError.readOnlyGame(game: game, owner: owner)
+    else { return }
+    guard permission == .scoring else { throw StoreError.readOnlyGame(game: game, owner: owner) }
+    switch need {
+    case .editing:
+      throw StoreError.scorerOnly(game: game, owner: owner)
+    case .points(let players):
+      if let onlyPlayer, players.contains(where: { $0 != onlyPlayer }) {
+        throw StoreError.onlyOnePlayer(
+          game: game, owner: owner, player: try nameOfPlayer(onlyPlayer) ?? onlyPlayer)
+      }
+    case .round:
+      if let onlyPlayer {
+        throw StoreError.onlyOnePlayer(
+          game: game, owner: owner, player: try nameOfPlayer(onlyPlayer) ?? onlyPlayer)
+      }
     }
+  }
+
+  /// Refuses a scorer's correction or undo of a round someone else
+  /// entered: the cloud would refuse it, as it names a record they did
+  /// not make. (NULL: made here, so their own.)
+  func requireOwnRound(_ id: String, number: Int, in game: Game) throws {
+    guard case .sharedWithMe(_, .scoring, _) = try access(ofGameID: game.id) else { return }
+    let author =
+      try database.fetchOne(
+        "SELECT author, (SELECT userName FROM syncState) FROM rounds WHERE id = ?1", [.text(id)]
+      ) { row in try row.optionalText(0).flatMap { $0 == (try row.optionalText(1)) ? nil : $0 } } ?? nil
+    if let author {
+      throw StoreError.notYourRound(
+        game: game, number: number, author: author.isEmpty ? "someone unknown" : author)
+    }
+  }
+
+  /// The name of the player of this id, if they are here.
+  public func playerName(id: String) throws -> String? {
+    try read { try nameOfPlayer(id) }
+  }
+
+  private func nameOfPlayer(_ id: String) throws -> String? {
+    try database.fetchOne("SELECT name FROM players WHERE id = ?1", [.text(id)]) { try $0.text(0) }
   }
 }
 

@@ -48,7 +48,7 @@ extension Store {
     let typedName = try name.map { try TextField.roundName.validate($0) }
     return try write {
       let game = try findGame(gameReference)
-      try requireWritable(game)
+      try requireWritable(game, for: .round)
       let points = try resolve(named, in: game)
       let name = try typedName ?? kindRules.nextRoundName(of: game, used: liveRounds(of: game).map(\.name))
       if let name,
@@ -110,7 +110,7 @@ extension Store {
     in gameReference: String, _ round: RoundReference, _ named: [(player: String, points: Points)]
   ) throws -> RoundUpdate {
     try write {
-      let (game, _) = try gameInProgress(gameReference)
+      let (game, _) = try gameInProgress(gameReference, for: .round)
       let points = try resolve(named, in: game)
       let rounds = try liveRounds(of: game)
       let number: Int
@@ -127,6 +127,7 @@ extension Store {
         number = index + 1
       }
       let target = rounds[number - 1].id
+      try requireOwnRound(target, number: number, in: game)
       var differences: [(player: String, delta: Points)] = []
       for entry in points {
         let delta = entry.points - (try pointsIn(round: target, of: entry.player.id))
@@ -151,17 +152,17 @@ extension Store {
   }
 
   /// The game a reference names, writable and in progress, with its state.
-  func gameInProgress(_ reference: String) throws -> (Game, GameState) {
-    let (game, state) = try writableGame(reference)
+  func gameInProgress(_ reference: String, for need: RoleNeed = .editing) throws -> (Game, GameState) {
+    let (game, state) = try writableGame(reference, for: need)
     try requireInProgress(game, state)
     return (game, state)
   }
 
   /// The game a reference names, if this user may change it, and its
   /// state (finished or not).
-  func writableGame(_ reference: String) throws -> (Game, GameState) {
+  func writableGame(_ reference: String, for need: RoleNeed = .editing) throws -> (Game, GameState) {
     let game = try findGame(reference)
-    try requireWritable(game)
+    try requireWritable(game, for: need)
     return (game, try state(of: game))
   }
 

@@ -71,8 +71,11 @@ extension Store {
     order: StandingsOrder? = nil
   ) throws -> ScoreUpdate {
     try write {
-      let (game, before) = try gameInProgress(gameReference)
+      let game = try findGame(gameReference)
       var previous = try findPlayer(playerReference, in: game)
+      try requireWritable(game, for: .points(players: [previous.id]))
+      let before = try state(of: game)
+      try requireInProgress(game, before)
       if !before.outcome.countsEveryPoint { previous.score = before.outcome.totals[previous.id] ?? 0 }
       // Checked against the exact total, which may lie past 64 bits when
       // changes from several devices met (`score` is then clamped).

@@ -61,6 +61,8 @@ extension Store {
       existing.name = team
       return existing
     }
+    // A seat is a player record: more than a scorer may add.
+    try requireWritable(game, for: .editing)
     return try database.fetchOne(
       """
       INSERT INTO players (gameID, name, team, isTeam) VALUES (?1, ?2, ?2, 1)

@@ -29,6 +29,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case changeTooLarge(player: Player, change: ScoreChange, game: Game)
   /// The game is shared with this user read-only.
   case readOnlyGame(game: Game, owner: String)
+  /// The game is shared with this user as a scorer, and the change is
+  /// more than scoring.
+  case scorerOnly(game: Game, owner: String)
+  /// The game is shared with this user to score for one player only.
+  case onlyOnePlayer(game: Game, owner: String, player: String)
+  /// A scorer correcting or undoing a round someone else entered.
+  case notYourRound(game: Game, number: Int, author: String)
   /// The player has no photo to show or remove.
   case noPhoto(player: Player, game: Game)
   /// The game is finished: its points and roster no longer change.
@@ -134,6 +141,17 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .readOnlyGame(let game, let owner):
       return "\(quote(game.title)) is \(owner)'s game, shared with you read-only: you cannot "
         + "change it. Nothing was changed."
+    case .scorerOnly(let game, let owner):
+      return "\(quote(game.title)) is \(owner)'s game, shared with you as a scorer: you may add score "
+        + "changes and rounds, and undo or correct your own; ask \(owner) or an editor for anything else. "
+        + "Nothing was changed."
+    case .onlyOnePlayer(let game, let owner, let player):
+      return "\(quote(game.title)) is \(owner)'s game, shared with you to score for \(quote(player)) "
+        + "only: you may add and undo \(quote(player))'s score changes, not rounds or anyone else's. "
+        + "Nothing was changed."
+    case .notYourRound(let game, let number, let author):
+      return "Round \(number) of \(quote(game.title)) was entered by \(author): as a scorer you may "
+        + "correct or undo only your own rounds. Nothing was changed."
     case .noPhoto(let player, let game):
       return "\(quote(player.name)) in \(quote(game.title)) has no photo."
     case .gameFinished(let game):

@@ -9,6 +9,24 @@ public struct GameShare: Hashable, Sendable {
   public var isNew: Bool
   /// What `permission` was before this call changed it, if it did.
   public var changedFrom: SharePermission? = nil
+  /// The owner, as the cloud names them (set where `share --people` needs it).
+  public var owner: String? = nil
+}
+
+extension ShareParticipant {
+  /// The one player (id) a scorer scores for, when limited to one.
+  public var onlyPlayer: String? {
+    parentLimit.flatMap(SyncedTable.players.rowID(ofRecordName:))
+  }
+}
+
+/// A change to who may do what with a shared game (`share --role`,
+/// `--for`, `--player`, `--remove`).
+public enum ShareChange: Hashable, Sendable {
+  /// One participant's role, and the one player (id) a scorer scores for.
+  case role(ShareRole, user: String, onlyPlayer: String?)
+  /// One participant removed: they keep a read-only copy.
+  case remove(user: String)
 }
 
 /// A game joined by its link, as the participant sees it.

@@ -2,8 +2,10 @@ extension SyncEngine {
   /// Shares a game: everyone with the link may join with `permission`
   /// (players and score events follow the game). A game not yet on the
   /// server is sent first. An already shared game keeps its link; a
-  /// `permission` given changes it for everyone, participants included.
-  public func share(gameID: String, permission: SharePermission?) throws -> GameShare {
+  /// `permission` given changes it for everyone, participants included
+  /// (the removed stay removed), or with `everyone` false only for
+  /// whoever joins next (`share --role`).
+  public func share(gameID: String, permission: SharePermission?, everyone: Bool = true) throws -> GameShare {
     var result: GameShare?
     _ = try run { _ in
       let title = try title(of: gameID)
@@ -19,8 +21,12 @@ extension SyncEngine {
         if let permission, let previous = share.sharing?.publicPermission, previous != permission {
           changedFrom = previous
           share.sharing?.publicPermission = permission
-          for index in share.sharing!.participants.indices {
+          share.sharing?.scorerRules = .scorekeeper
+          // Everyone's, as before roles; the removed stay removed.
+          for index in share.sharing!.participants.indices
+          where everyone && share.sharing!.participants[index].acceptance != .removed {
             share.sharing!.participants[index].permission = permission
+            share.sharing!.participants[index].parentLimit = nil
           }
           share = try saveOne(share, alongside: nil, in: database).share
         }
@@ -28,9 +34,9 @@ extension SyncEngine {
         isNew = true
         var record = root
         record.shareID = RecordID(name: "share-" + gameID, zoneID: record.id.zoneID)
-        let saved = try saveOne(
-          .share(id: record.shareID!, publicPermission: permission ?? .readWrite), alongside: record,
-          in: database)
+        var new = CloudRecord.share(id: record.shareID!, publicPermission: permission ?? .readWrite)
+        new.sharing?.scorerRules = .scorekeeper
+        let saved = try saveOne(new, alongside: record, in: database)
         share = saved.share
         // The root came from the server just now; its copy (fields and all,
         // not only its new tag) is this device's too.
@@ -40,6 +46,55 @@ extension SyncEngine {
       result = GameShare(
         link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
         participants: share.sharing?.participants ?? [], isNew: isNew, changedFrom: changedFrom)
+    }
+    return result!
+  }
+
+  /// Changes who may do what with the owner's shared game, everything
+  /// checked against the share as the cloud has it before anything is
+  /// saved; returns the share as saved.
+  public func changeShare(gameID: String, _ change: ShareChange) throws -> GameShare {
+    var result: GameShare?
+    _ = try run { _ in
+      let title = try title(of: gameID)
+      // A player named for self-scoring may be new: the cloud needs its record.
+      try sendPending()
+      try fetchChanges()
+      let root = try ownedRoot(gameID, title: title)
+      guard let shareID = root.shareID else { throw SharingError.notShared(game: title) }
+      let database = container.privateDatabase
+      var share = try withRetry { try database.record(for: shareID) }
+      var settings = share.sharing ?? ShareSettings()
+      // Shared before roles: the rules go with the first change.
+      settings.scorerRules = .scorekeeper
+      func index(of user: String) throws -> Int {
+        if user == self.user { throw SharingError.ownerIsOwner(user: user, game: title) }
+        guard let index = settings.participants.firstIndex(where: { $0.userName == user }) else {
+          throw SharingError.neverJoined(
+            user: user, game: title,
+            joined: settings.participants.filter { $0.acceptance == .accepted }.map(\.userName))
+        }
+        return index
+      }
+      switch change {
+      case .role(let role, let user, let onlyPlayer):
+        let at = try index(of: user)
+        settings.participants[at].permission = role.permission
+        settings.participants[at].parentLimit = onlyPlayer.map(SyncedTable.players.recordName(of:))
+      case .remove(let user):
+        let at = try index(of: user)
+        guard settings.participants[at].acceptance != .removed else {
+          throw SharingError.alreadyRemoved(user: user, game: title)
+        }
+        settings.participants[at].permission = .none
+        settings.participants[at].parentLimit = nil
+      }
+      share.sharing = settings
+      share = try saveOne(share, alongside: nil, in: database).share
+      try store.syncWrite { try rememberShare(share, zone: root.id.zoneID) }
+      result = GameShare(
+        link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
+        participants: share.sharing?.participants ?? [], isNew: false, owner: share.sharing?.ownerName)
     }
     return result!
   }
@@ -79,7 +134,7 @@ extension SyncEngine {
       let share = try withRetry { try container.privateDatabase.record(for: shareID) }
       result = GameShare(
         link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
-        participants: share.sharing?.participants ?? [], isNew: false)
+        participants: share.sharing?.participants ?? [], isNew: false, owner: share.sharing?.ownerName)
     }
     return result!
   }
@@ -98,6 +153,8 @@ extension SyncEngine {
       _ = try container.shareMetadata(for: link)
     } catch CloudError.invalidArguments, CloudError.unknownItem {
       throw SharingError.badLink(link)
+    } catch CloudError.permissionFailure(let why) {
+      throw SharingError.linkRefused(link, why: why)
     } catch {}
     var result: AcceptedShare?
     _ = try run { _ in
@@ -106,6 +163,8 @@ extension SyncEngine {
         metadata = try withRetry { try container.shareMetadata(for: link) }
       } catch CloudError.invalidArguments, CloudError.unknownItem {
         throw SharingError.badLink(link)
+      } catch CloudError.permissionFailure(let why) {
+        throw SharingError.linkRefused(link, why: why)
       }
       guard metadata.ownerName != user else { throw SharingError.ownShare(link) }
       guard let gameID = SyncedTable.games.rowID(ofRecordName: metadata.rootRecordID.name) else {
@@ -188,11 +247,13 @@ extension SyncEngine {
   /// user's permission (for a zone someone else owns).
   func rememberShare(_ share: CloudRecord, zone: ZoneID) throws {
     let key = ownerKey(of: zone)
-    let permission: SharePermission? =
-      key.isEmpty ? nil : share.sharing?.participant(user)?.permission ?? share.sharing?.publicPermission
+    let participant = key.isEmpty ? nil : share.sharing?.participant(user)
+    let permission = key.isEmpty ? nil : participant?.permission ?? share.sharing?.publicPermission
     try markZone(zone, exists: true)
     try metadata.rememberShare(
-      share.id.name, link: share.sharing?.link, permission: permission, ownerKey: key, zone.name)
+      share.id.name, link: share.sharing?.link, permission: permission,
+      onlyPlayer: participant?.onlyPlayer, ownerKey: key,
+      zone.name)
   }
 
 }

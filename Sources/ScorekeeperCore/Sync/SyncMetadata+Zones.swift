@@ -60,18 +60,20 @@ extension SyncMetadata {
   }
 
   /// Keeps what this device needs of the zone's share: its record, link,
-  /// and this user's permission (nil in the user's own zones).
+  /// this user's permission and the one player they score for (nil in
+  /// the user's own zones).
   func rememberShare(
-    _ share: String, link: String?, permission: SharePermission?, ownerKey: String, _ zone: String
+    _ share: String, link: String?, permission: SharePermission?, onlyPlayer: String?, ownerKey: String,
+    _ zone: String
   ) throws {
     try db.execute(
       """
-      \(Self.marker) UPDATE syncZones SET shareRecordName = ?3, shareLink = ?4, permission = ?5
+      \(Self.marker) UPDATE syncZones SET shareRecordName = ?3, shareLink = ?4, permission = ?5, onlyPlayer = ?6
       WHERE ownerName = ?1 AND zoneName = ?2
       """,
       [
         .text(ownerKey), .text(zone), .text(share), SQLValue(link),
-        permission.map { .text($0.rawValue) } ?? .null,
+        permission.map { .text($0.rawValue) } ?? .null, SQLValue(onlyPlayer),
       ])
   }
 

@@ -50,7 +50,7 @@ enum SyncTables {
 
   /// The columns a game's access is read from (`access(_:from:)`), of the
   /// tables `accessJoin` adds to a query of games.
-  static let accessColumns = "r.ownerName, z.shareRecordName, z.shareLink, z.permission"
+  static let accessColumns = "r.ownerName, z.shareRecordName, z.shareLink, z.permission, z.onlyPlayer"
 
   /// Joins each game of the alias `games` to its record and zone.
   static func accessJoin(games: String) -> String {
@@ -73,14 +73,14 @@ enum SyncTables {
   }
 
   /// Access from the `accessColumns` starting at `first`: the record's
-  /// owner ('' or NULL: this user), the zone's share record, link and
-  /// permission.
+  /// owner ('' or NULL: this user), the zone's share record, link,
+  /// permission and the one player this user scores for.
   static func access(_ row: Row, from first: Int) throws -> GameAccess {
     let owner = try row.optionalText(first) ?? ""
     if !owner.isEmpty {
       let permission =
         try row.optionalText(first + 3).flatMap(SharePermission.init(rawValue:)) ?? .readOnly
-      return .sharedWithMe(owner: owner, permission: permission)
+      return .sharedWithMe(owner: owner, permission: permission, onlyPlayer: try row.optionalText(first + 4))
     }
     return try row.optionalText(first + 1) == nil ? .mine : .sharedByMe(link: try row.optionalText(first + 2))
   }

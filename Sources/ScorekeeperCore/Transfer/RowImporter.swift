@@ -128,7 +128,7 @@ final class RowImporter {
     let title = try Self.checked(title, table: "games", column: "title")
     let kind = try kind.map { try Self.checked($0, table: "games", column: "kind") }
     var readOnlyOwner: String?
-    if case .sharedWithMe(let owner, let permission) = try access(id), permission != .readWrite {
+    if case .sharedWithMe(let owner, let permission, _) = try access(id), permission != .readWrite {
       readOnlyOwner = owner
     }
     game = (id, [], [], readOnlyOwner)

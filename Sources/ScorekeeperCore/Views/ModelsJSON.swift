@@ -28,7 +28,7 @@ extension GameSummary {
     switch access {
     case .mine, .sharedByMe:
       fields += [("owner", .null), ("permission", .string("owner"))]
-    case .sharedWithMe(let owner, let permission):
+    case .sharedWithMe(let owner, let permission, _):
       fields += [("owner", .string(owner)), ("permission", .string(permission.rawValue))]
     }
     return .object(fields)

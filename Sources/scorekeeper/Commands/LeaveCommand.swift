@@ -26,7 +26,7 @@ extension Command {
     _ game: Game, access: GameAccess, _ invocation: Invocation, deleting: Bool = false
   ) throws {
     switch access {
-    case .sharedWithMe(let owner, _):
+    case .sharedWithMe(let owner, _, _):
       let summary = try invocation.store().game(game.id)
       try invocation.confirm(
         "Leave \(quote(game.title)), \(owner)'s game? It goes from your devices; \(owner) keeps it.",

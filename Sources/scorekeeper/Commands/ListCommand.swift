@@ -117,7 +117,7 @@ extension Command {
         switch game.access {
         case .mine: ""
         case .sharedByMe: "shared by you"
-        case .sharedWithMe(let owner, let permission): "\(owner)'s, \(permission.rawValue)"
+        case .sharedWithMe(let owner, let permission, _): "\(owner)'s, \(permission.rawValue)"
         }
       let finish = game.finished.map { finishedWords($0.verdict, winners: $0.winnerNames.map(quote)) }
       return [

@@ -4,30 +4,82 @@ extension Command {
   static let share = Command(
     spec: CommandSpec(
       name: "share",
-      summary: "Share a game through a link, change or stop sharing it, or see who joined.",
+      summary: "Share a game through a link, give each person a role, remove one, or stop sharing it.",
       arguments: [Argument.game.spec],
       options: [
+        Option.role.spec, Option.forUser.spec, Option.onlyPlayer.spec, Option.remove.spec, Flag.people.spec,
         Flag.readOnly.spec, Flag.readWrite.spec, Flag.stop.spec, Flag.participants.spec,
         .force("With --stop: stop without asking (needed without a terminal)."),
       ],
       discussion: """
         Sharing a game shares its players and score changes with it. Anyone you give
         the link to joins with "scorekeeper accept-share LINK", and the game appears on
-        all their devices. Sharing a shared game prints its link again (and, with
-        --read-only or --read-write, changes what everyone who joined may do). Only the
-        owner shares, stops sharing or sees who joined. A game not yet sent to the
-        cloud is sent first.
+        all their devices. Each person has a role: a viewer looks; a scorer adds score
+        changes and rounds, and undoes or corrects their own; an editor changes
+        everything but the sharing (only the owner shares, removes people, stops
+        sharing or deletes the game). The cloud enforces roles, whatever program a
+        person uses. --role alone sets the role of whoever joins next by the link
+        (those in keep theirs); with --for USER it changes that person's role;
+        --player NAME makes them a scorer for that one player only (self-scoring).
+        --remove USER takes the game from that person (their devices keep a
+        read-only copy, and the link no longer admits them); --people lists who
+        joined, their role, when they joined and their last change. --read-only and
+        --read-write set the role of everyone who joined and whoever joins next (viewer
+        or editor), as before roles. A game not yet sent to the cloud is sent first.
         """,
       examples: [
-        "scorekeeper share \"Poker night\"", "scorekeeper share \"Poker night\" --read-only",
-        "scorekeeper share \"Poker night\" --participants", "scorekeeper share \"Poker night\" --stop",
+        "scorekeeper share \"Poker night\"", "scorekeeper share \"Poker night\" --role scorer",
+        "scorekeeper share \"Poker night\" --role editor --for bob",
+        "scorekeeper share League --for carol --player Carol",
+        "scorekeeper share \"Poker night\" --remove dave", "scorekeeper share \"Poker night\" --people",
+        "scorekeeper share \"Poker night\" --stop",
       ],
-      exclusiveOptions: Flag.shareActions.map(\.spec.name)
+      exclusiveOptions: [Option.role.spec.name, Option.remove.spec.name] + Flag.shareActions.map(\.spec.name)
     ),
+    prepare: { invocation in
+      if let role = invocation[Option.role], ShareRole(rawValue: role) == nil {
+        throw UsageError("--role takes viewer, scorer or editor (got \(quote(role))).", command: "share")
+      }
+      let (role, user, player) = (
+        invocation[Option.role], invocation[Option.forUser], invocation[Option.onlyPlayer]
+      )
+      if user != nil && role == nil && player == nil {
+        throw UsageError(
+          "--for USER goes with --role ROLE or --player NAME: what should they become?", command: "share")
+      }
+      if player != nil && user == nil {
+        throw UsageError(
+          "--player names the one player someone scores for: name them with --for USER.", command: "share")
+      }
+      if player != nil, let role, role != ShareRole.scorer.rawValue {
+        throw UsageError(
+          "Someone who scores for one player is a scorer (--player goes with --role scorer, not \(quote(role))).",
+          command: "share")
+      }
+    },
     run: { invocation in
       let actions = Flag.shareActions.filter { invocation[$0] }.map(\.spec.name)
+      let store = try invocation.store()
+      let game = try store.game(invocation[.game]).game
+      // Checked here before anything goes online: the player must be in the game.
+      let onlyPlayer = try invocation[Option.onlyPlayer].map { try store.player(in: game.id, $0).player }
       let engine = try invocation.onlineEngine(for: "share")
-      let game = try invocation.store().game(invocation[.game]).game
+      if let user = invocation[Option.remove] {
+        return try changeShare(game, .remove(user: user), engine: engine, invocation)
+      }
+      if invocation[Option.role] != nil || onlyPlayer != nil {
+        let role = invocation[Option.role].flatMap(ShareRole.init(rawValue:)) ?? .scorer
+        guard let user = invocation[Option.forUser] else {
+          return try shareByLink(game, role: role, engine: engine, invocation)
+        }
+        return try changeShare(
+          game, .role(role, user: user, onlyPlayer: onlyPlayer?.id), onlyPlayer: onlyPlayer?.name,
+          engine: engine,
+          invocation)
+      }
+      if invocation[Flag.people] {
+        return try printPeople(of: game, engine.participants(gameID: game.id), invocation)
+      }
       switch actions.first {
       case "--stop":
         try engine.requireOwnership(gameID: game.id)  // permission first, then "are you sure?"
@@ -155,7 +207,27 @@ extension Flag {
   fileprivate static let stop = Flag(
     spec: OptionSpec(name: "--stop", help: "Stop sharing: everyone who joined loses the game."))
   fileprivate static let participants = Flag(
-    spec: OptionSpec(name: "--participants", help: "Show who joined, and what they may do."))
+    spec: OptionSpec(name: "--participants", help: "Show who joined, and what they may do (as before roles).")
+  )
+  fileprivate static let people = Flag(
+    spec: OptionSpec(name: "--people", help: "Show who joined: role, when they joined, their last change."))
   /// At most one of them (`exclusiveOptions`).
-  fileprivate static let shareActions = [readOnly, readWrite, stop, participants]
+  fileprivate static let shareActions = [people, readOnly, readWrite, stop, participants]
+}
+
+extension Option where Value == String {
+  fileprivate static let role = Option(
+    OptionSpec(
+      name: "--role", valueName: "ROLE",
+      help: "viewer, scorer or editor: for whoever joins next, or with --for for one person."))
+  fileprivate static let forUser = Option(
+    OptionSpec(name: "--for", valueName: "USER", help: "The person --role or --player changes."))
+  fileprivate static let onlyPlayer = Option(
+    OptionSpec(
+      name: "--player", valueName: "NAME", help: "With --for: they score for this player only (self-scoring)."
+    ))
+  fileprivate static let remove = Option(
+    OptionSpec(
+      name: "--remove", valueName: "USER", help: "Take the game from this person; they keep a read-only copy."
+    ))
 }

@@ -24,8 +24,8 @@ extension Output {
           + "\(ArgumentParser.shellQuoted(game.title)) makes it a game again)."
       case (.noLongerShared, _):
         text =
-          "\(game.owner.visible) no longer shares \(quote(game.title)) with you (they stopped sharing it, or "
-          + "deleted it): it left your games, and a read-only copy is kept (scorekeeper list --archived; "
+          "\(game.owner.visible) no longer shares \(quote(game.title)) with you (they stopped sharing it, removed you, "
+          + "or deleted it): it left your games, and a read-only copy is kept (scorekeeper list --archived; "
           + "scorekeeper revive-game \(ArgumentParser.shellQuoted(game.title)) makes it a game of yours again)."
       }
       warning(text)

@@ -19,10 +19,12 @@ import Testing
 
   @Test(
     "golden transcript of devices and users syncing, on a live server [postgres]",
-    arguments: ["sync.transcript", "sharing.transcript"])
+    arguments: ["sync.transcript", "sharing.transcript", "club.transcript"])
   func liveTranscript(_ name: String) throws {
     let server = try TestCloud(.postgres)
-    for user in ["alice", "bob", "carol"] { _ = try server.connectionString(for: user) }
+    for user in ["alice", "bob", "carol", "dave", "erin", "frank"] {
+      _ = try server.connectionString(for: user)
+    }
     let outcome = try TranscriptRunner(live: server.location).check(
       fileAt: packageRoot + "/Fixtures/transcripts/" + name)
     expectMatched(outcome, name + " [postgres]")

@@ -203,6 +203,7 @@ import Testing
     "26 kindRules bc95df0be6443a39be910263306361ac71f5348ee3d537b4eb69caed23de6672",
     "27 teamPoints 7cce388f885a97f2a2d4c00d127e9dade4ee157a23db4c51f55615e09de4b3ef",
     "28 authors c31c4de367da4a8b713b6a875cbdd2217c205e162210206e6d6bb417196d1eed",
+    "29 playerLimits 3310fbd16340ec0689c9c410665564df6f200612a9c9efdbf34b7027bde554d9",
   ]
 
   /// The same for the mock cloud file's migrations.
