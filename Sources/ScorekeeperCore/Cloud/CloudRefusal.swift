@@ -52,6 +52,10 @@ public enum CloudRefusal: Hashable, Sendable {
   case notInvited(owner: String, user: String)
   /// The owner removed the user from the share the link leads to.
   case removedFromShare(owner: String, user: String)
+  /// The link stopped admitting new people at this time.
+  case linkExpired(String, at: Timestamp)
+  /// The owner replaced the link with another.
+  case linkReplaced(String)
   /// A request in a shape no client of ours sends.
   case malformedRequest(String)
   case noLinkInMetadata
@@ -131,6 +135,10 @@ public enum CloudRefusal: Hashable, Sendable {
       .permissionFailure("the share is only for the people \(owner) invited; \(user) is not one of them")
     case .removedFromShare(let owner, let user):
       .permissionFailure("\(owner) removed \(user) from this share")
+    case .linkExpired(_, let time):
+      .permissionFailure("the link stopped admitting new people at \(time.iso8601)")
+    case .linkReplaced:
+      .permissionFailure("its owner replaced this link with a new one; ask them for it")
     case .malformedRequest(let what): .invalidArguments("the request is malformed: \(what)")
     case .noLinkInMetadata: .invalidArguments("the metadata has no share link")
     }
@@ -215,6 +223,11 @@ extension CloudRefusal {
       case "unknown-link": text(0).map { .unknownLink($0) }
       case "not-invited": text(0).flatMap { owner in text(1).map { .notInvited(owner: owner, user: $0) } }
       case "removed": text(0).flatMap { owner in text(1).map { .removedFromShare(owner: owner, user: $0) } }
+      case "link-expired":
+        text(0).flatMap { link in
+          text(1).flatMap { Int64($0) }.map { .linkExpired(link, at: Timestamp(millisecondsSince1970: $0)) }
+        }
+      case "link-replaced": text(0).map { .linkReplaced($0) }
       case "malformed-request": text(0).map { .malformedRequest($0) }
       default: nil
       }

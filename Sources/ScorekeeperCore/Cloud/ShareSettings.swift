@@ -67,6 +67,12 @@ public struct ShareSettings: Hashable, Sendable {
   public var participants: [ShareParticipant]
   /// What participants with `SharePermission.scoring` may add (nil: nothing).
   public var scorerRules: ScorerRules?
+  /// From this moment the link admits nobody new (those who joined stay;
+  /// someone invited by name still may join); nil: it never stops.
+  public var linkExpiresAt: Timestamp?
+  /// Set on a save, asks the server to replace the link: the old one then
+  /// admits nobody, and says it was replaced. Never set on a copy read.
+  public var replacingLink = false
   /// Assigned by the server when the share is first saved: random and
   /// unguessable, it is what a user passes around to invite others.
   public internal(set) var link: String?

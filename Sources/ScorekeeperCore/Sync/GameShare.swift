@@ -11,6 +11,18 @@ public struct GameShare: Hashable, Sendable {
   public var changedFrom: SharePermission? = nil
   /// The owner, as the cloud names them (set where `share --people` needs it).
   public var owner: String? = nil
+  /// When the link stops admitting new people (nil: never).
+  public var linkExpiresAt: Timestamp? = nil
+}
+
+extension GameShare {
+  /// A share as the cloud holds it.
+  init(_ share: CloudRecord) {
+    let settings = share.sharing ?? ShareSettings()
+    self.init(
+      link: settings.link ?? "", permission: settings.publicPermission, participants: settings.participants,
+      isNew: false, owner: settings.ownerName, linkExpiresAt: settings.linkExpiresAt)
+  }
 }
 
 extension ShareParticipant {
@@ -27,6 +39,10 @@ public enum ShareChange: Hashable, Sendable {
   case role(ShareRole, user: String, onlyPlayer: String?)
   /// One participant removed: they keep a read-only copy.
   case remove(user: String)
+  /// When the link stops admitting new people (nil: never).
+  case linkExpiry(Timestamp?)
+  /// A new link; the old one admits nobody new, and says so.
+  case newLink
 }
 
 /// A game joined by its link, as the participant sees it.

@@ -88,13 +88,15 @@ extension SyncEngine {
         }
         settings.participants[at].permission = .none
         settings.participants[at].parentLimit = nil
+      case .linkExpiry(let time):
+        settings.linkExpiresAt = time
+      case .newLink:
+        settings.replacingLink = true
       }
       share.sharing = settings
       share = try saveOne(share, alongside: nil, in: database).share
       try store.syncWrite { try rememberShare(share, zone: root.id.zoneID) }
-      result = GameShare(
-        link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
-        participants: share.sharing?.participants ?? [], isNew: false, owner: share.sharing?.ownerName)
+      result = GameShare(share)
     }
     return result!
   }
@@ -132,9 +134,7 @@ extension SyncEngine {
       let root = try ownedRoot(gameID, title: title)
       guard let shareID = root.shareID else { throw SharingError.notShared(game: title) }
       let share = try withRetry { try container.privateDatabase.record(for: shareID) }
-      result = GameShare(
-        link: share.sharing?.link ?? "", permission: share.sharing?.publicPermission ?? .none,
-        participants: share.sharing?.participants ?? [], isNew: false, owner: share.sharing?.ownerName)
+      result = GameShare(share)
     }
     return result!
   }

@@ -22,6 +22,17 @@ extension Command {
       invocation.output.line(
         "Removed \(user.visible) from \(title): their devices keep a read-only copy, and the link no longer "
           + "admits them. Everyone else is unaffected.")
+    case .linkExpiry(let time):
+      invocation.output.line(
+        "The link of \(title) admits new people "
+          + (time.map { "until \(invocation.times.format($0)); those in stay." } ?? "with no end.")
+          + " Its link:")
+      invocation.output.line(share.link)
+    case .newLink:
+      invocation.output.line(
+        "Replaced the link of \(title): the old one admits nobody new (it says it was replaced); those in stay. "
+          + "The new link:")
+      invocation.output.line(share.link)
     }
   }
 
@@ -52,8 +63,10 @@ extension Command {
   static func printPeople(of game: Game, _ share: GameShare, _ invocation: Invocation) throws {
     if invocation.json { return invocation.print(peopleJSON(of: game, share, invocation)) }
     let linkRole =
-      ShareRole(share.permission).map { "whoever joins is \($0.article) \($0.rawValue)" }
-      ?? "it admits nobody new"
+      ShareRole(share.permission).map {
+        "whoever joins is \($0.article) \($0.rawValue)"
+          + (share.linkExpiresAt.map { ", until \(invocation.times.format($0))" } ?? "")
+      } ?? "it admits nobody new"
     invocation.output.line("\(quote(game.title)) is shared by its link (\(linkRole)): \(share.link)")
     let store = try invocation.store()
     let rows: [[String]] =
@@ -89,7 +102,7 @@ extension Command {
     person.onlyPlayer.map { id in (try? store?.playerName(id: id)) ?? nil ?? id }
   }
 
-  /// {"game", "link", "linkRole", "people": [{"user", "role", "player",
+  /// {"game", "link", "linkRole", "linkExpiresAt", "people": [{"user", "role", "player",
   /// "status", "joinedAt", "lastChangeAt"}]}, the owner first.
   private static func peopleJSON(of game: Game, _ share: GameShare, _ invocation: Invocation) -> JSON {
     let store = try? invocation.store()
@@ -101,6 +114,7 @@ extension Command {
     return .object([
       ("game", .string(game.id)), ("link", .string(share.link)),
       ("linkRole", ShareRole(share.permission).map { .string($0.rawValue) } ?? .null),
+      ("linkExpiresAt", time(share.linkExpiresAt)),
       (
         "people",
         .array(

@@ -7,7 +7,9 @@ extension Command {
       summary: "Share a game through a link, give each person a role, remove one, or stop sharing it.",
       arguments: [Argument.game.spec],
       options: [
-        Option.role.spec, Option.forUser.spec, Option.onlyPlayer.spec, Option.remove.spec, Flag.people.spec,
+        Option.role.spec, Option.forUser.spec, Option.onlyPlayer.spec, Option.remove.spec,
+        Option.expires.spec,
+        Flag.newLink.spec, Flag.people.spec,
         Flag.readOnly.spec, Flag.readWrite.spec, Flag.stop.spec, Flag.participants.spec,
         .force("With --stop: stop without asking (needed without a terminal)."),
       ],
@@ -25,18 +27,26 @@ extension Command {
         read-only copy, and the link no longer admits them); --people lists who
         joined, their role, when they joined and their last change. --read-only and
         --read-write set the role of everyone who joined and whoever joins next (viewer
-        or editor), as before roles. A game not yet sent to the cloud is sent first.
+        or editor), as before roles. --expires stops the link admitting new people after
+        a time (those in stay; never lifts it); --new-link replaces it, and the old one
+        then says it was replaced. A game not yet sent to the cloud is sent first.
         """,
       examples: [
         "scorekeeper share \"Poker night\"", "scorekeeper share \"Poker night\" --role scorer",
         "scorekeeper share \"Poker night\" --role editor --for bob",
         "scorekeeper share League --for carol --player Carol",
-        "scorekeeper share \"Poker night\" --remove dave", "scorekeeper share \"Poker night\" --people",
+        "scorekeeper share \"Poker night\" --remove dave", "scorekeeper share \"Poker night\" --expires 7d",
+        "scorekeeper share \"Poker night\" --new-link", "scorekeeper share \"Poker night\" --people",
         "scorekeeper share \"Poker night\" --stop",
       ],
-      exclusiveOptions: [Option.role.spec.name, Option.remove.spec.name] + Flag.shareActions.map(\.spec.name)
+      exclusiveOptions: [Option.role.spec.name, Option.remove.spec.name, Option.expires.spec.name]
+        + Flag.shareActions.map(\.spec.name)
     ),
     prepare: { invocation in
+      // Checked before anything is read or sent: a moment past says so at once.
+      if let text = invocation[Option.expires] {
+        _ = try LinkExpiry.parse(text, now: try invocation.settings.dependencies.get().clock.now())
+      }
       if let role = invocation[Option.role], ShareRole(rawValue: role) == nil {
         throw UsageError("--role takes viewer, scorer or editor (got \(quote(role))).", command: "share")
       }
@@ -66,6 +76,14 @@ extension Command {
       let engine = try invocation.onlineEngine(for: "share")
       if let user = invocation[Option.remove] {
         return try changeShare(game, .remove(user: user), engine: engine, invocation)
+      }
+      if let text = invocation[Option.expires] {
+        let now = try invocation.settings.dependencies.get().clock.now()
+        return try changeShare(
+          game, .linkExpiry(try LinkExpiry.parse(text, now: now)), engine: engine, invocation)
+      }
+      if invocation[Flag.newLink] {
+        return try changeShare(game, .newLink, engine: engine, invocation)
       }
       if invocation[Option.role] != nil || onlyPlayer != nil {
         let role = invocation[Option.role].flatMap(ShareRole.init(rawValue:)) ?? .scorer
@@ -212,7 +230,9 @@ extension Flag {
   fileprivate static let people = Flag(
     spec: OptionSpec(name: "--people", help: "Show who joined: role, when they joined, their last change."))
   /// At most one of them (`exclusiveOptions`).
-  fileprivate static let shareActions = [people, readOnly, readWrite, stop, participants]
+  fileprivate static let newLink = Flag(
+    spec: OptionSpec(name: "--new-link", help: "Replace the link: the old one admits nobody new."))
+  fileprivate static let shareActions = [newLink, people, readOnly, readWrite, stop, participants]
 }
 
 extension Option where Value == String {
@@ -226,6 +246,10 @@ extension Option where Value == String {
     OptionSpec(
       name: "--player", valueName: "NAME", help: "With --for: they score for this player only (self-scoring)."
     ))
+  fileprivate static let expires = Option(
+    OptionSpec(
+      name: "--expires", valueName: "WHEN",
+      help: "The link admits nobody new after: 7d, 12h, 2w, a date, a time, or never."))
   fileprivate static let remove = Option(
     OptionSpec(
       name: "--remove", valueName: "USER", help: "Take the game from this person; they keep a read-only copy."

@@ -184,8 +184,8 @@ import Testing
         "import FILE [--format FORMAT] [--time-zone ZONE] [--dry-run]",
         "backup FILE [--force] [--verify]",
         "restore FILE",
-        "share GAME [--role ROLE | --remove USER | --people | --read-only | --read-write | --stop | --participants] "
-          + "[--for USER] [--player NAME] [--force]",
+        "share GAME [--role ROLE | --remove USER | --expires WHEN | --new-link | --people | --read-only "
+          + "| --read-write | --stop | --participants] [--for USER] [--player NAME] [--force]",
         "accept-share LINK",
         "leave GAME [--force]",
         "sync [status] [--rebind]",

@@ -157,6 +157,6 @@ extension ForgedRoleProcessTests {
   }
 
   static let shareUsage =
-    "Usage: scorekeeper share GAME [--role ROLE | --remove USER | --people | --read-only | --read-write | --stop "
-    + "| --participants] [--for USER] [--player NAME] [--force]\n"
+    "Usage: scorekeeper share GAME [--role ROLE | --remove USER | --expires WHEN | --new-link | --people "
+    + "| --read-only | --read-write | --stop | --participants] [--for USER] [--player NAME] [--force]\n"
 }

@@ -18,12 +18,12 @@ import Testing
   func exclusiveOptions() throws {
     #expect(
       Command.named("share")!.spec.usage
-        == "share GAME [--role ROLE | --remove USER | --people | --read-only | --read-write | --stop | --participants] "
-        + "[--for USER] [--player NAME] [--force]")
+        == "share GAME [--role ROLE | --remove USER | --expires WHEN | --new-link | --people | --read-only "
+        + "| --read-write | --stop | --participants] [--for USER] [--player NAME] [--force]")
     #expect(
       throws: UsageError(
-        "Give at most one of --role, --remove, --people, --read-only, --read-write, --stop, --participants "
-          + "(got --read-only and --stop).",
+        "Give at most one of --role, --remove, --expires, --new-link, --people, --read-only, --read-write, --stop, "
+          + "--participants (got --read-only and --stop).",
         command: "share")
     ) { try Program.parser.parse(["share", "Poker", "--stop", "--read-only"]) }
     #expect(try Program.parser.parse(["share", "Poker", "--stop", "--force"]).has("--stop"))

@@ -22,7 +22,7 @@ import Testing
     arguments: ["sync.transcript", "sharing.transcript", "club.transcript"])
   func liveTranscript(_ name: String) throws {
     let server = try TestCloud(.postgres)
-    for user in ["alice", "bob", "carol", "dave", "erin", "frank"] {
+    for user in ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "henry"] {
       _ = try server.connectionString(for: user)
     }
     let outcome = try TranscriptRunner(live: server.location).check(

@@ -161,3 +161,50 @@ import Testing
         == ["carol: read-write, accepted", "true", "true"])
   }
 }
+
+extension RoleConformanceTests {
+  @Test(
+    "an expired link admits nobody new, saying when it stopped; those in stay, and someone invited by name joins",
+    arguments: CloudBacking.allCases)
+  func anExpiredLinkAdmitsNobodyNew(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    var share = try world.share(
+      "root", with: [ShareParticipant(userName: "carol", permission: .readOnly)],
+      publicPermission: .readWrite,
+      accepting: [world.bob])
+    let link = try #require(share.sharing?.link)
+    let stopped = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+    share.sharing?.linkExpiresAt = stopped
+    #expect(try world.save([share])[0].sharing?.linkExpiresAt == stopped)
+    let dave = world.server.container("dave")
+    #expect(throws: CloudRefusal.linkExpired(link, at: stopped).error) { try dave.shareMetadata(for: link) }
+    // bob is in; carol, invited by name, may still join.
+    #expect(try world.bob.shareMetadata(for: link).acceptance == .accepted)
+    _ = try world.carol.acceptShare(try world.carol.shareMetadata(for: link))
+    #expect(try world.carol.sharedDatabase.record(for: world.id("root")).id == world.id("root"))
+    // A later expiry admits again.
+    var later = try world.alice.privateDatabase.record(for: share.id)
+    later.sharing?.linkExpiresAt = Timestamp(millisecondsSince1970: 4_000_000_000_000)
+    try world.save([later])
+    #expect(try dave.shareMetadata(for: link).acceptance == .pending)
+  }
+
+  @Test(
+    "a replaced link is refused as replaced; the new one admits, and those in stay",
+    arguments: CloudBacking.allCases)
+  func aReplacedLinkIsRefused(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    var share = try world.share("root", with: [], publicPermission: .readWrite, accepting: [world.bob])
+    let old = try #require(share.sharing?.link)
+    share.sharing?.replacingLink = true
+    let saved = try world.save([share])[0]
+    let new = try #require(saved.sharing?.link)
+    #expect(new != old && saved.sharing?.replacingLink == false)
+    #expect(throws: CloudRefusal.linkReplaced(old).error) { try world.carol.shareMetadata(for: old) }
+    _ = try world.carol.acceptShare(try world.carol.shareMetadata(for: new))
+    #expect(try world.bob.sharedDatabase.record(for: world.id("root")).id == world.id("root"))
+    // Saved again without asking, the link stays.
+    let again = try world.alice.privateDatabase.record(for: share.id)
+    #expect(try world.save([again])[0].sharing?.link == new)
+  }
+}

@@ -206,4 +206,44 @@ import Testing
     #expect(try carolSignal.wait(until: .after(30)))
     #expect(try erinSignal.takeChange() == false)
   }
+
+  @Test("a stranger holding an expired or a replaced link joins nothing and reads nothing")
+  func oldLinks() throws {
+    var expired = try world.share("open", with: [], publicPermission: .readWrite)
+    expired.sharing?.linkExpiresAt = Timestamp(millisecondsSince1970: 1_700_000_000_000)
+    try world.save([expired])
+    var replaced = try world.share("moved", with: [], publicPermission: .readWrite)
+    replaced.sharing?.replacingLink = true
+    try world.save([replaced])
+    let (expiredLink, replacedLink) = (
+      try #require(expired.sharing?.link), try #require(replaced.sharing?.link)
+    )
+    let before = try server.dump()
+    let mallory = try PGConnection(try server.connectionString(for: "mallory"))
+    let attacks: [(String, String)] = [
+      ("SELECT scorekeeper.accept_share('\(expiredLink)')", "SK001"),
+      ("SELECT scorekeeper.accept_share('\(replacedLink)')", "SK001"),
+      ("SELECT scorekeeper.share_metadata('\(expiredLink)')", "SK001"),
+      ("SELECT scorekeeper.share_metadata('\(replacedLink)')", "SK001"),
+      ("SELECT * FROM scorekeeper.retired_links", "42501"),
+      ("SELECT * FROM scorekeeper.records", "ok "),
+      ("SELECT * FROM scorekeeper.shares", "ok "),
+      ("UPDATE scorekeeper.shares SET link_expires_at = NULL", "42501"),
+    ]
+    for (sql, expected) in attacks {
+      #expect(attempt(mallory, sql) == expected, "\(sql)")
+    }
+    // What the refusals say, as the client reads them.
+    let cloud = server.container("mallory")
+    #expect(
+      throws: CloudRefusal.linkExpired(expiredLink, at: Timestamp(millisecondsSince1970: 1_700_000_000_000))
+        .error
+    ) {
+      try cloud.shareMetadata(for: expiredLink)
+    }
+    #expect(throws: CloudRefusal.linkReplaced(replacedLink).error) {
+      try cloud.shareMetadata(for: replacedLink)
+    }
+    expectNoDifference(before, try server.dump())
+  }
 }

@@ -35,7 +35,9 @@ extension FileCloud {
     guard ShareLinkGenerator.isWellFormed(link) else {
       throw CloudRefusal.notALink(link).error
     }
-    // NB: An unknown link and a revoked one (share deleted) look the same.
+    // NB: A replaced link says so (its share still there); an unknown
+    // link and a revoked one (share deleted) look the same.
+    if try store.isRetired(link) { throw CloudRefusal.linkReplaced(link).error }
     guard let shareID = try store.shareID(forLink: link), let share = try store.record(shareID),
       let settings = share.sharing, let rootName = try store.rootName(sharedBy: shareID)
     else { throw CloudRefusal.unknownLink(link).error }
@@ -53,7 +55,10 @@ extension FileCloud {
       metadata.acceptance = participant.acceptance
     } else if settings.publicPermission != .none {
       // NB: A public share lets anyone with the link join, with the
-      // public permission.
+      // public permission, until the link expires.
+      if let expiry = settings.linkExpiresAt, try store.clock.now() >= expiry {
+        throw CloudRefusal.linkExpired(link, at: expiry).error
+      }
       metadata.permission = settings.publicPermission
       metadata.acceptance = .pending
     } else {

@@ -4,7 +4,7 @@ extension ServerStore {
     guard
       var settings = try db.fetchOne(
         """
-        SELECT link, publicPermission, scorerRules FROM shares
+        SELECT link, publicPermission, scorerRules, linkExpiresAt FROM shares
         WHERE ownerName = ? AND zoneName = ? AND recordName = ?
         """,
         Self.key(shareID),
@@ -15,6 +15,7 @@ extension ServerStore {
           settings.ownerName = shareID.zoneID.ownerName
           settings.scorerRules = try row.optionalText(2).flatMap { try? JSON.parse($0) }.flatMap(
             ScorerRules.init(json:))
+          settings.linkExpiresAt = try row.optionalInt64(3).map(Timestamp.init(millisecondsSince1970:))
           return settings
         })
     else { return nil }
@@ -53,17 +54,26 @@ extension ServerStore {
     -> [String]
   {
     let existing = try self.sharing(of: shareID)
-    let link = try existing?.link ?? shareLinks.next(issuedLinks())
+    if let old = existing?.link, settings.replacingLink {
+      // The old link goes on record, so it is refused as replaced.
+      try db.execute(
+        "INSERT INTO retiredLinks (link, ownerName, zoneName, recordName) VALUES (?, ?, ?, ?)",
+        [.text(old)] + Self.key(shareID))
+    }
+    let link =
+      try existing?.link.flatMap { settings.replacingLink ? nil : $0 } ?? shareLinks.next(issuedLinks())
     try db.execute(
       """
-      INSERT INTO shares (ownerName, zoneName, recordName, link, publicPermission, scorerRules)
-      VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO shares (ownerName, zoneName, recordName, link, publicPermission, scorerRules, linkExpiresAt)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE SET
-        publicPermission = excluded.publicPermission, scorerRules = excluded.scorerRules
+        link = excluded.link, publicPermission = excluded.publicPermission,
+        scorerRules = excluded.scorerRules, linkExpiresAt = excluded.linkExpiresAt
       """,
       Self.key(shareID) + [
         .text(link), .text(settings.publicPermission.rawValue),
         settings.scorerRules.map { .text($0.json.compactText) } ?? .null,
+        settings.linkExpiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
       ])
     let before = existing?.participants ?? []
     try db.execute(
@@ -164,5 +174,10 @@ extension ServerStore {
       RecordID(
         name: try row.text(2), zoneID: ZoneID(name: try row.text(1), ownerName: try row.text(0)))
     }
+  }
+
+  /// Whether the link is one a share had before its owner replaced it.
+  func isRetired(_ link: String) throws -> Bool {
+    try db.fetchOne("SELECT 1 FROM retiredLinks WHERE link = ?", [.text(link)]) { _ in true } ?? false
   }
 }

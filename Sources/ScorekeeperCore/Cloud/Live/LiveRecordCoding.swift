@@ -4,7 +4,7 @@
 ///     {"id": [owner, zone, name], "type": "games", "parent": [owner, zone, name] | null,
 ///      "share": [...] | null, "fields": {"title": ["string", "Poker"]}, "tag": "17" | null,
 ///      "modified": 1700000000000, "creator": "alice" | null,
-///      "sharing": {"public", "link", "owner", "participants", "scorer"} | null}
+///      "sharing": {"public", "link", "owner", "participants", "scorer", "expires"} | null}
 ///
 /// A field value is `[type, text]`: whole numbers and dates as decimal
 /// text, doubles as Swift's shortest exact text, bytes as hex, an asset
@@ -62,6 +62,8 @@ enum LiveRecordCoding {
                 })
             ),
             ("scorer", sharing.scorerRules?.json ?? .null),
+            ("expires", sharing.linkExpiresAt.map { .integer($0.millisecondsSince1970) } ?? .null),
+            ("new_link", .bool(sharing.replacingLink)),
           ])
         ))
     }
@@ -161,6 +163,7 @@ enum LiveRecordCoding {
         joinedAt: participant["joined"]?.integerValue.map(Timestamp.init(millisecondsSince1970:)),
         lastChangeAt: participant["last_change"]?.integerValue.map(Timestamp.init(millisecondsSince1970:)))
     }
+    settings.linkExpiresAt = json["expires"]?.integerValue.map(Timestamp.init(millisecondsSince1970:))
     if let scorer = json["scorer"], !scorer.isNull {
       guard let rules = ScorerRules(json: scorer) else {
         throw LiveCloudError.unreadableAnswer("a share's scorer rules, not \(describe(scorer))")

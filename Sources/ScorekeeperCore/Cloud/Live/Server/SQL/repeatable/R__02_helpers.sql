@@ -60,6 +60,7 @@ CREATE OR REPLACE FUNCTION scorekeeper.sharing_json(zone_owner text, zone_name t
 LANGUAGE sql STABLE SET search_path = '' AS $$
   SELECT jsonb_build_object(
     'public', s.public_permission, 'link', s.link, 'owner', s.owner, 'scorer', s.scorer_rules,
+    'expires', s.link_expires_at,
     'participants', COALESCE((
       SELECT jsonb_agg(
         jsonb_build_object(

@@ -78,6 +78,9 @@ LANGUAGE sql IMMUTABLE SET search_path = '' AS $$
       WHERE jsonb_typeof(p->'user') IS DISTINCT FROM 'string'
         OR (p->>'permission') IS NULL OR p->>'permission' NOT IN ('none', 'read-only', 'scoring', 'read-write')
         OR jsonb_typeof(COALESCE(p->'parent_limit', 'null')) NOT IN ('string', 'null'))
+    AND jsonb_typeof(COALESCE(s->'expires', 'null')) IN ('number', 'null')
+    AND COALESCE(s->>'expires' ~ '^-?[0-9]{1,18}$', true)
+    AND jsonb_typeof(COALESCE(s->'new_link', 'false')) = 'boolean'
     AND CASE jsonb_typeof(COALESCE(s->'scorer', 'null'))
       WHEN 'null' THEN true
       WHEN 'object' THEN NOT EXISTS (
@@ -102,13 +105,20 @@ DECLARE
 BEGIN
   -- NB: Not INSERT … ON CONFLICT, which would issue a link (and count
   -- it) for a share that has one. The zone is locked: no race here.
+  -- A replaced link goes on record, so it is refused as replaced.
+  IF (settings->>'new_link')::boolean THEN
+    INSERT INTO scorekeeper.retired_links (link, owner, zone, share)
+    SELECT s.link, s.owner, s.zone, s.name FROM scorekeeper.shares AS s
+    WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name;
+  END IF;
   UPDATE scorekeeper.shares AS s SET public_permission = settings->>'public',
-    scorer_rules = NULLIF(settings->'scorer', 'null')
+    scorer_rules = NULLIF(settings->'scorer', 'null'), link_expires_at = (settings->>'expires')::bigint,
+    link = CASE WHEN (settings->>'new_link')::boolean THEN scorekeeper.new_link() ELSE s.link END
   WHERE s.owner = zone_owner AND s.zone = zone_name AND s.name = share_name;
   IF NOT FOUND THEN
-    INSERT INTO scorekeeper.shares (owner, zone, name, link, public_permission, scorer_rules)
+    INSERT INTO scorekeeper.shares (owner, zone, name, link, public_permission, scorer_rules, link_expires_at)
     SELECT zone_owner, zone_name, share_name, scorekeeper.new_link(), settings->>'public',
-      NULLIF(settings->'scorer', 'null')
+      NULLIF(settings->'scorer', 'null'), (settings->>'expires')::bigint
     FROM scorekeeper.records AS r WHERE r.owner = zone_owner AND r.zone = zone_name AND r.name = share_name;
   END IF;
   -- Each participant as stored, by user name.

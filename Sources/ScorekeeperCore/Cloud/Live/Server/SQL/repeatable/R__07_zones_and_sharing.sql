@@ -79,6 +79,10 @@ BEGIN
   IF link IS NULL OR link !~ '^https://share\.scorekeeper\.invalid/[0-9a-f]{32}$' THEN
     PERFORM scorekeeper.fail('not-a-link', COALESCE(link, ''));
   END IF;
+  -- NB: A replaced link says so; an unknown link and a revoked one look the same.
+  IF EXISTS (SELECT FROM scorekeeper.retired_links AS l WHERE l.link = link_metadata.link) THEN
+    PERFORM scorekeeper.fail('link-replaced', link);
+  END IF;
   SELECT * INTO share FROM scorekeeper.shares AS s WHERE s.link = link_metadata.link;
   SELECT * INTO stored FROM scorekeeper.records AS r
   WHERE r.owner = share.owner AND r.zone = share.zone AND r.name = share.name;
@@ -103,7 +107,10 @@ BEGIN
     RETURN metadata || jsonb_build_object(
       'permission', participant.permission, 'acceptance', participant.acceptance);
   ELSIF share.public_permission <> 'none' THEN
-    -- NB: A public share lets anyone with the link join.
+    -- NB: A public share lets anyone with the link join, until it expires.
+    IF share.link_expires_at IS NOT NULL AND scorekeeper.now_ms() >= share.link_expires_at THEN
+      PERFORM scorekeeper.fail('link-expired', link, share.link_expires_at::text);
+    END IF;
     RETURN metadata || jsonb_build_object('permission', share.public_permission, 'acceptance', 'pending');
   END IF;
   PERFORM scorekeeper.fail('not-invited', share.owner, user_name);
