@@ -94,6 +94,17 @@ import Testing
       expectNoDifference(
         try world[0].contents(ofGame: poker), try bob.contents(ofGame: poker), "seed \(seed)")
     }
+    // The access oracle (issue 49): bob holds the game exactly when
+    // alice's share says he is in it, with the role it gives him.
+    let share = try? world[0].engine().participants(gameID: poker)
+    let bobInShare = share?.participants.first { $0.userName == "bob" && $0.acceptance == .accepted }
+    let expected = bobInShare.map {
+      GameAccess.sharedWithMe(owner: "alice", permission: $0.permission, onlyPlayer: $0.onlyPlayer)
+    }
+    let held =
+      try bob.store.games().contains { $0.game.id == poker }
+      ? try bob.store.access(toGame: poker).access : nil
+    #expect(held == expected, "seed \(seed)")
     let aliceGames = Set(try world[0].store.games().map(\.game.id)).subtracting([poker])
     #expect(try bob.store.games().allSatisfy { !aliceGames.contains($0.game.id) }, "seed \(seed)")
     ledger.expectOwedEvents(in: aliceContents, "seed \(seed)")
@@ -112,16 +123,42 @@ import Testing
     world.cloud.clearFaults()
     try bob.sync()
     do {
-      if Bool.random(using: &random) {
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0:
         try device.engine().stopSharing(gameID: game)
         let share = try device.engine().share(gameID: game, permission: .readWrite)
         _ = try bob.engine().accept(link: share.link)
-      } else {
+      case 1:
         _ = try device.engine().share(gameID: game, permission: .readWrite)
+      case 2:
+        // Roles (issue 49): bob's changed, now and then to one player.
+        let role = ShareRole.allCases.randomElement(using: &random)!
+        let player = role == .scorer ? try device.store.players(of: game).randomElement(using: &random) : nil
+        _ = try device.engine().changeShare(gameID: game, .role(role, user: "bob", onlyPlayer: player?.id))
+      case 3:
+        _ = try device.engine().changeShare(gameID: game, .remove(user: "bob"))
+      case 4:
+        // A new link, which bob tries (removed, he is refused).
+        let share = try device.engine().changeShare(gameID: game, .newLink)
+        _ = try bob.engine().accept(link: share.link)
+      default:
+        _ = try device.engine().share(
+          gameID: game, permission: ShareRole.allCases.randomElement(using: &random)!.permission,
+          everyone: false)
+        _ = try device.engine().changeShare(
+          gameID: game, .linkExpiry(Bool.random(using: &random) ? nil : Timestamp(millisecondsSince1970: 1)))
       }
-    } catch SharingError.deletedElsewhere {
-      // The other device deleted the game since this one last fetched.
+    } catch SharingError.deletedElsewhere, SharingError.notShared, SharingError.neverJoined,
+      SharingError.alreadyRemoved, SharingError.linkRefused
+    {
+      // The other device deleted the game or stopped sharing it since this
+      // one last fetched; bob is not in the share (removed, or left with
+      // it stopped); the link does not admit him.
     }
+    // Bob learns his role before his next change, as he would by the
+    // command's own sync (a role changed under a change he made offline
+    // is SharingTests' and ForgedRoleProcessTests').
+    try bob.sync()
   }
 
   /// Photos of each kind a step may give a player.
@@ -154,9 +191,12 @@ import Testing
         GameRulesError.winByWithoutTarget, GameRulesError.bustWithoutTarget, GameRulesError.startAtTarget,
         GameRulesError.countdownHighestWins, StoreError.roundNameTaken, StoreError.noRoundNamed,
         StoreError.timeBeforeGameBegan, StoreError.personNameTaken, StoreError.personNamedAlready,
-        StoreError.playerExists, StoreError.teamAndPlayerNamed
+        StoreError.playerExists, StoreError.teamAndPlayerNamed, StoreError.readOnlyGame, StoreError
+          .scorerOnly,
+        StoreError.onlyOnePlayer, StoreError.notYourRound
       {
-        // Refused as the rules say (a finished game, nothing to undo, …).
+        // Refused as the rules say (a finished game, nothing to undo, a
+        // change bob's role does not allow, …).
       }
     case 60..<62 where importsBGStats:
       // A BG Stats backup of the user's collection, some of its plays, in
