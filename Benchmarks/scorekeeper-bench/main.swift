@@ -43,6 +43,8 @@ var attacksOnly = false
 var bgstatsOnly = false
 // Only issue 48's rows (a result entered, chart, list's filters).
 var tableOnly = false
+// Only issue 49's rows (a scorer's online score, share --people).
+var rolesOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -57,9 +59,10 @@ while let argument = arguments.popFirst() {
   case "--attacks-only": attacksOnly = true
   case "--bgstats-only": bgstatsOnly = true
   case "--table-only": tableOnly = true
+  case "--roles-only": (syncOnly, rolesOnly) = (true, true)
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --roles-only]"
     )
     exit(2)
   }
@@ -301,6 +304,9 @@ if syncOnly {
       return try LiveStandingsBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
+    if rolesOnly {
+      return try RoleBench.run(scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+    }
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
     let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
       let cloud = try FileCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
@@ -318,6 +324,7 @@ if syncOnly {
         liveServer, scorekeeper: scorekeeper, directory: directory, runs: max(2, runs / 4 * 2))
       missed += try LiveStandingsBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+      missed += try RoleBench.run(scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
     return missed
   } catch {
