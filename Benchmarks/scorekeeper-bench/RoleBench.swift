@@ -9,7 +9,8 @@ import ThrowawayPostgres
 enum RoleBench {
   static let people = 200
 
-  static func run(scorekeeper: String, directory: String, runs: Int, server: TestPostgres) throws -> [String] {
+  static func run(scorekeeper: String, directory: String, runs: Int, server: TestPostgres) throws -> [String]
+  {
     let database = try server.newCloudDatabase()
     for user in ["bench-scorer", "bench-editor"] { try server.ensureUser(user) }
     func as_(_ user: String) -> [String] {
@@ -24,7 +25,9 @@ enum RoleBench {
     try ProcessTimer.run(owner + ["share", "Club", "--role", "editor", "--for", "bench-editor"])
 
     let mock = directory + "/roles-cloud.sqlite"
-    let mockOwner = [scorekeeper, "--db", directory + "/roles-owner.sqlite", "--cloud", mock, "--user", "alice"]
+    let mockOwner = [
+      scorekeeper, "--db", directory + "/roles-owner.sqlite", "--cloud", mock, "--user", "alice",
+    ]
     let mockLink = try setUpClub(mockOwner, role: "viewer")
     print("\nCreating a share \(people) people joined…")
     let cloud = try FileCloud(path: mock, clock: .live)
@@ -40,7 +43,8 @@ enum RoleBench {
         name: "share --people (\(people))", scorekeeper: mockOwner + ["share", "Club", "--people"],
         baseline: mockOwner + ["list", "Club"], timeTarget: 1.3),
     ]
-    print("Each command \(runs) times, alternating with its baseline (an editor's score; list GAME); medians:")
+    print(
+      "Each command \(runs) times, alternating with its baseline (an editor's score; list GAME); medians:")
     print(pad("command", 30) + pad("scorekeeper", 14) + pad("baseline", 12) + pad("ratio", 8) + "target")
     return try Comparison.reportTimes(of: comparisons, runs: runs)
   }

@@ -324,7 +324,8 @@ if syncOnly {
         liveServer, scorekeeper: scorekeeper, directory: directory, runs: max(2, runs / 4 * 2))
       missed += try LiveStandingsBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
-      missed += try RoleBench.run(scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+      missed += try RoleBench.run(
+        scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
     return missed
   } catch {

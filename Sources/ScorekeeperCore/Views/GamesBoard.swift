@@ -12,7 +12,7 @@ public struct GamesBoard: Sendable {
     public var winners: [String] = []
     /// Those ranked first (several when tied); the winners once finished.
     public var leaders: [Standing]
-    public var lastChange: (playerName: String, event: ScoreEvent)?
+    public var lastChange: LastChange?
   }
 
   public var rows: [Row]
@@ -62,7 +62,8 @@ extension Store {
 
 extension GamesBoard {
   /// {"games": [{"id", "title", "state", "leaders": [{"id", "name",
-  /// "score"}], "lastChange": {"player", "points", "time"} or null}]}
+  /// "score"}], "lastChange": {"player", "points", "time", "author",
+  /// "authorKnown"} or null}]}
   public var json: JSON {
     .object([
       (
@@ -82,15 +83,7 @@ extension GamesBoard {
                     ])
                   })
               ),
-              (
-                "lastChange",
-                row.lastChange.map {
-                  .object([
-                    ("player", .string($0.playerName)), ("points", $0.event.delta.json),
-                    ("time", .string($0.event.time.iso8601)),
-                  ])
-                } ?? .null
-              ),
+              ("lastChange", row.lastChange?.json ?? .null),
             ])
           })
       )

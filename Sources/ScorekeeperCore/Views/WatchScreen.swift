@@ -13,7 +13,7 @@ public struct WatchScreen: Sendable {
   /// The newest score change (of the game, or of every game) and its
   /// player's name (of a round, the one entered last); nil before the
   /// first, and when not asked for (a watch in a pipe has no header).
-  public var lastChange: (playerName: String, event: ScoreEvent)?
+  public var lastChange: LastChange?
 
   /// The view's document: what `list GAME --json`, `sheet GAME --json`
   /// or, with no game, the board's JSON says.

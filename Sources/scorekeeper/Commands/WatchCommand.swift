@@ -20,7 +20,8 @@ extension Command {
         line each, the game changed last first, with its leader (its winners once
         finished) and its last change; --json: {"games": [{"id", "title", "state",
         "leaders": [{"id", "name", "score"}], "lastChange": {"player", "points",
-        "time"} or null}]}.
+        "time", "author", "authorKnown"} or null}]}; the last change names who made it
+        when that was another user.
 
         On a terminal the view fills the screen (the alternate screen, so the shell's
         comes back as it was) and is redrawn in place, cut to the terminal's size as

@@ -49,7 +49,8 @@ final class Scoreboard {
 
   /// The event a page following `game` (an id) gets: its standings (as
   /// `/api/game/ID` answers them), its sheet and its chart (as `chart
-  /// --json` prints it: read from the same sheet).
+  /// --json` prints it: read from the same sheet), and its last score
+  /// change with who made it (as `watch --json` gives it).
   func event(for game: String) throws -> String {
     try cached("event " + game) {
       let sheet = try store.sheet(of: game)
@@ -57,6 +58,7 @@ final class Scoreboard {
         JSON.object([
           ("standings", try standings(of: game).json), ("sheet", sheet.json),
           ("chart", ScoreChart(sheet: sheet).json),
+          ("lastChange", try store.lastChange(ofGameID: game)?.json ?? .null),
         ]).compactText.utf8)
     }.string
   }

@@ -35,7 +35,7 @@ enum ScoreboardPage {
     page(
       title: game.title,
       body: """
-        <header><h1 id="title">\(escaped(game.title))</h1><p id="state"></p></header>
+        <header><h1 id="title">\(escaped(game.title))</h1><p id="state"></p><p id="last"></p></header>
         <p id="banner" hidden></p>
         <ol id="teams"></ol>
         <ol id="standings"></ol>
@@ -143,6 +143,10 @@ enum ScoreboardPage {
         document.getElementById("state").textContent = [
           finished ? "Finished" : "In progress", ...(list.round > 0 ? ["round " + list.round] : []), ...said,
         ].join(" · ");
+        // The last score change, and who made it (issue 49).
+        const last = data.lastChange;
+        document.getElementById("last").textContent = last === null ? "" : "Last: " + last.player + " "
+          + (last.points >= 0 ? "+" : "") + last.points + (last.author === null ? "" : " by " + last.author);
         // Who won: the winning teams, when the game has teams.
         const teams = list.teams || [];
         const winners = teams.length > 0

@@ -155,7 +155,7 @@ final class WatchSession {
   /// The header's parts in lines of at most `columns`, broken between
   /// parts (or, in a part wider than a line, between words): the screen
   /// cuts what is wider, and a cut header lost its end mid-word.
-  private func header(columns: Int, lastChange: (playerName: String, event: ScoreEvent)?) throws -> [String] {
+  private func header(columns: Int, lastChange: LastChange?) throws -> [String] {
     let parts = try headerParts(lastChange) + ["q quits"]
     var lines: [String] = []
     var line = ""
@@ -179,11 +179,14 @@ final class WatchSession {
     }
   }
 
-  private func headerParts(_ lastChange: (playerName: String, event: ScoreEvent)?) throws -> [String] {
+  private func headerParts(_ lastChange: LastChange?) throws -> [String] {
     var parts: [String] = []
     lastChangeAge = nil
-    if let (name, event) = lastChange {
-      let points = event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)"
+    if let lastChange {
+      let (name, event) = (lastChange.playerName, lastChange.event)
+      // Another user's change says whose (issue 49); this user's own do not.
+      let by = if case .user(let user) = lastChange.author { " by \(user.visible)" } else { "" }
+      let points = (event.delta >= 0 ? "+\(event.delta)" : "\(event.delta)") + by
       let now = try clock.now().millisecondsSince1970
       let age = Int(max(0, now - event.time.millisecondsSince1970) / 1000)
       lastChangeAge = age

@@ -138,7 +138,8 @@ import Testing
     let chess = game(3, "Chess", leader: (4, "Bo", 0), change: nil)
     let chessScored = game(
       3, "Chess", leader: (4, "Bo", 2),
-      change: #"{"player":"Bo","points":2,"time":"2026-01-01T00:00:00.000Z"}"#)
+      change:
+        #"{"player":"Bo","points":2,"time":"2026-01-01T00:00:00.000Z","author":null,"authorKnown":true}"#)
     let changedAt = #","changedAt":"2026-01-01T00:00:00.000Z"}"#
     expectNoDifference(
       all,

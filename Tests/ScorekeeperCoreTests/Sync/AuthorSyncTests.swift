@@ -64,6 +64,17 @@ import Testing
     let sheet = try alice.store.sheet(of: "Club")
     #expect(sheet.rounds.map { Self.who($0.author) } == ["user bob"])
     #expect(sheet.changes.map { Self.who($0.author) } == ["this device", "own device 2"])
+    // The last change, as watch and the scoreboard page head their board
+    // with it: bob's round, his on every device.
+    for (device, expected) in [(alice, "user bob"), (bob, "this device")] {
+      let last = try #require(try device.store.lastChange(ofGameID: game.id))
+      #expect(
+        [last.playerName, last.event.signedDelta, Self.who(last.author), last.json.compactText]
+          == [
+            "Bob", "+3", expected,
+            #"{"player":"Bob","points":3,"time":"\#(last.event.time.iso8601)","author":"bob","authorKnown":true}"#,
+          ])
+    }
   }
 
   @Test("a change whose record names no creator (made before servers kept them) is from someone unknown")

@@ -318,14 +318,42 @@ extension Store {
     /// The game's newest score change (of every game's, when nil) and its
     /// player's name (of a round, the one entered last), or nil before the
     /// first, inside a read: what `watch` heads its screen with.
-    func lastChange(ofGameID game: String?) throws -> (playerName: String, event: ScoreEvent)? {
+    func lastChange(ofGameID game: String?) throws -> LastChange? {
       try store.database.fetchOne(
         """
-        SELECT \(ScoreEvent.columns), \(Store.shownName("p"))
+        SELECT \(ScoreEvent.columns), \(Store.shownName("p")),
+          e.device, e.device = (SELECT id FROM localDevice), \(ChangeAuthor.columns(of: "e"))
         FROM scoreEvents AS e JOIN players AS p ON p.id = e.playerID
         WHERE ?1 IS NULL OR p.gameID = ?1 ORDER BY e.time DESC, e.rowid DESC LIMIT 1
         """, [game.map(SQLValue.text) ?? .null]
-      ) { (try $0.text(7), try ScoreEvent(row: $0)) }
+      ) {
+        LastChange(
+          playerName: try $0.text(7), event: try ScoreEvent(row: $0), author: try ChangeAuthor($0, from: 8))
+      }
     }
+  }
+}
+
+/// The latest score change (of a game, or of every game), as `watch` and
+/// the scoreboard show it: whose points, how many, when, and who made it.
+public struct LastChange: Hashable, Sendable {
+  public var playerName: String
+  public var event: ScoreEvent
+  public var author: ChangeAuthor
+
+  /// {"player", "points", "time", "author", "authorKnown"}
+  public var json: JSON {
+    .object(
+      [
+        ("player", .string(playerName)), ("points", event.delta.json), ("time", .string(event.time.iso8601)),
+      ] + author.jsonFields)
+  }
+}
+
+extension Store {
+  /// The game's newest score change (id), with who made it: the
+  /// scoreboard page heads its board with it, as `watch` does.
+  public func lastChange(ofGameID game: String) throws -> LastChange? {
+    try read { try history.lastChange(ofGameID: game) }
   }
 }
