@@ -3,6 +3,8 @@ import Foundation
 import ScorekeeperTestSupport
 import Testing
 
+@testable import scorekeeper
+
 /// A participant who edits their own database to claim a bigger role
 /// (issue 49): their program then lets them make the change, and the
 /// cloud refuses it: the change is undone on their device, and the owner
@@ -103,8 +105,25 @@ import Testing
 extension ForgedRoleProcessTests {
   @Test("share's bad input says why, exits as documented, and changes nothing here or in the cloud")
   func badShareInput() throws {
+    // Someone else's game: only its owner changes who may do what.
+    let cloudBefore = try alice.run(["cloud", "dump"])
+    expectNoDifference(
+      try carol.run(["share", "Club", "--role", "viewer", "--for", "alice"]),
+      failure(
+        "\"Club\" is alice's game: only its owner can share it, stop sharing it, or see who joined. "
+          + "Nothing was changed."))
+    expectNoDifference(try alice.run(["cloud", "dump"]), cloudBefore)
     #expect(try alice.run(["share", "Club", "--remove", "carol"]).status == 0)
     let cases: [(ProcessResult, BinaryProcess, [String])] = [
+      (
+        usage(
+          "--expires \"2025-12-31\" is past (it is 2026-01-01T00:00:00.000Z now): give a later time, or never."),
+        alice, ["share", "Club", "--expires", "2025-12-31"]
+      ),
+      (
+        usage("--expires takes \(LinkExpiry.accepted) (got \"soon\")."), alice,
+        ["share", "Club", "--expires", "soon"]
+      ),
       (
         usage("--role takes viewer, scorer or editor (got \"boss\")."), alice,
         ["share", "Club", "--role", "boss"]
