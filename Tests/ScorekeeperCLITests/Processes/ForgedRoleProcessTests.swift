@@ -117,7 +117,8 @@ extension ForgedRoleProcessTests {
     let cases: [(ProcessResult, BinaryProcess, [String])] = [
       (
         usage(
-          "--expires \"2025-12-31\" is past (it is 2026-01-01T00:00:00.000Z now): give a later time, or never."),
+          "--expires \"2025-12-31\" is past (it is 2026-01-01T00:00:00.000Z now): give a later time, or never."
+        ),
         alice, ["share", "Club", "--expires", "2025-12-31"]
       ),
       (

@@ -44,32 +44,19 @@ import Testing
       + #""fields":{"photo":["asset","\#(photo.reference)",1]},"tag":null}]"#
   }
 
-  /// The SQLSTATE of the statement's failure, or "ok" and its rows.
-  func attempt(_ connection: PGConnection, _ sql: String, _ parameters: [String?] = []) -> String {
-    do {
-      let rows = try connection.query(sql, parameters).rows
-      return "ok " + rows.map { $0.map { $0 ?? "NULL" }.joined(separator: "|") }.joined(separator: "; ")
-    } catch let error as PGError {
-      return error.sqlState ?? error.message
-    } catch {
-      return "\(error)"
-    }
-  }
-
   @Test("a stranger with their own login and a SQL client reads nothing of alice's and changes nothing")
   func stranger() throws {
     let before = try server.dump()
     let mallory = try PGConnection(try server.connectionString(for: "mallory"))
     for table in tables where !["server", "migrations"].contains(table) {
-      #expect(attempt(mallory, "SELECT * FROM scorekeeper.\(table)") == "ok ", "\(table)")
-      #expect(attempt(mallory, "DELETE FROM scorekeeper.\(table)") == "42501", "\(table)")
+      #expect(mallory.attempt("SELECT * FROM scorekeeper.\(table)") == "ok ", "\(table)")
+      #expect(mallory.attempt("DELETE FROM scorekeeper.\(table)") == "42501", "\(table)")
       #expect(
-        attempt(mallory, "UPDATE scorekeeper.\(table) SET owner = 'mallory'").hasPrefix("42"), "\(table)")
+        mallory.attempt("UPDATE scorekeeper.\(table) SET owner = 'mallory'").hasPrefix("42"), "\(table)")
     }
-    #expect(attempt(mallory, "SELECT count(*) FROM scorekeeper.migrations") == "42501")
+    #expect(mallory.attempt("SELECT count(*) FROM scorekeeper.migrations") == "42501")
     #expect(
-      attempt(
-        mallory,
+      mallory.attempt(
         "INSERT INTO scorekeeper.records VALUES ('alice', 'games', 'x', 'items', NULL, NULL, NULL, '1', 0, 0, '{}')"
       )
         == "42501")
@@ -78,41 +65,40 @@ import Testing
       #"[{"id":["alice","games","root"],"type":"items","fields":{"title":["string","Mine"]},"tag":null}]"#
     for scope in ["private", "shared"] {
       #expect(
-        attempt(mallory, "SELECT scorekeeper.fetch_records($1, $2)", [scope, aliceRoot])
+        mallory.attempt("SELECT scorekeeper.fetch_records($1, $2)", [scope, aliceRoot])
           == #"ok [{"id": ["alice", "games", "root"], "refusal": "zone-not-found", "arguments": []}]"#)
       #expect(
-        attempt(
-          mallory, "SELECT scorekeeper.modify_records($1, $2, '[]', false, false)", [scope, forgedSave])
+        mallory.attempt(
+          "SELECT scorekeeper.modify_records($1, $2, '[]', false, false)", [scope, forgedSave])
           == #"ok [{"id": ["alice", "games", "root"], "op": "save", "refusal": "zone-not-found", "arguments": []}]"#
       )
       #expect(
-        attempt(mallory, "SELECT scorekeeper.modify_records($1, '[]', $2, true, true)", [scope, aliceRoot])
+        mallory.attempt("SELECT scorekeeper.modify_records($1, '[]', $2, true, true)", [scope, aliceRoot])
           == #"ok [{"id": ["alice", "games", "root"], "op": "delete", "refusal": "zone-not-found", "arguments": []}]"#
       )
       #expect(
-        attempt(mallory, "SELECT scorekeeper.zone_changes($1, 'alice', 'games', NULL, 400)", [scope])
+        mallory.attempt("SELECT scorekeeper.zone_changes($1, 'alice', 'games', NULL, 400)", [scope])
           == "SK001")
       #expect(
-        attempt(mallory, "SELECT item FROM scorekeeper.asset_contents($1, $2)", [scope, assetKeys]) == "ok ")
+        mallory.attempt("SELECT item FROM scorekeeper.asset_contents($1, $2)", [scope, assetKeys]) == "ok ")
       #expect(
-        attempt(
-          mallory,
+        mallory.attempt(
           "SELECT scorekeeper.modify_records($1, $2, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
           [scope, forgedUpload("child")])
           == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "zone-not-found", "arguments": []}]"#
       )
     }
     #expect(
-      attempt(mallory, "SELECT scorekeeper.modify_zones('private', '[]', '[[\"alice\",\"games\"]]')")
+      mallory.attempt("SELECT scorekeeper.modify_zones('private', '[]', '[[\"alice\",\"games\"]]')")
         == #"ok [{"op": "delete", "zone": ["alice", "games"], "refusal": "zone-not-found", "arguments": []}]"#
     )
     #expect(
-      attempt(mallory, "SELECT scorekeeper.modify_zones('private', '[[\"alice\",\"games2\"]]', '[]')")
+      mallory.attempt("SELECT scorekeeper.modify_zones('private', '[[\"alice\",\"games2\"]]', '[]')")
         == #"ok [{"op": "save", "zone": ["alice", "games2"], "refusal": "cannot-create-zone", "arguments": ["mallory"]}]"#
     )
     // A guessed link leads nowhere; the real one was not for mallory.
     let guessed = ShareLinkGenerator.prefix + String(repeating: "0", count: 31) + "4"
-    #expect(attempt(mallory, "SELECT scorekeeper.accept_share($1)", [guessed]) == "SK001")
+    #expect(mallory.attempt("SELECT scorekeeper.accept_share($1)", [guessed]) == "SK001")
     // What only the owner role runs inside the API, and administration.
     for call in [
       "scorekeeper.bump('alice', 'games', 'root')",
@@ -121,20 +107,20 @@ import Testing
       "scorekeeper.write_sharing('alice', 'games', 'share-root', '{\"public\":\"read-write\",\"participants\":[]}')",
       "scorekeeper.caller()",
     ] {
-      #expect(attempt(mallory, "SELECT \(call)") == "42501", "\(call)")
+      #expect(mallory.attempt("SELECT \(call)") == "42501", "\(call)")
     }
     for role in ["alice", server.connectionRoles.owner, TestPostgres.admin] {
-      #expect(attempt(mallory, "SET ROLE \(quotedIdentifier(role))") == "42501", "\(role)")
+      #expect(mallory.attempt("SET ROLE \(quotedIdentifier(role))") == "42501", "\(role)")
     }
     // The users group is mallory's own: becoming it gains nothing, since
     // the policies and the API look at the session's user.
-    #expect(attempt(mallory, "SET ROLE \(quotedIdentifier(server.connectionRoles.users))") == "ok ")
-    #expect(attempt(mallory, "SELECT * FROM scorekeeper.records") == "ok ")
-    #expect(attempt(mallory, "DELETE FROM scorekeeper.records") == "42501")
-    #expect(attempt(mallory, "RESET ROLE") == "ok ")
+    #expect(mallory.attempt("SET ROLE \(quotedIdentifier(server.connectionRoles.users))") == "ok ")
+    #expect(mallory.attempt("SELECT * FROM scorekeeper.records") == "ok ")
+    #expect(mallory.attempt("DELETE FROM scorekeeper.records") == "42501")
+    #expect(mallory.attempt("RESET ROLE") == "ok ")
     // Notifications carry nothing, but LISTEN itself is open to everyone:
     // the server sends none, so there is nothing to overhear.
-    #expect(attempt(mallory, "LISTEN scorekeeper") == "ok ")
+    #expect(mallory.attempt("LISTEN scorekeeper") == "ok ")
     expectNoDifference(before, try server.dump())
   }
 
@@ -143,31 +129,30 @@ import Testing
     let before = try server.dump()
     let bob = try PGConnection(try server.connectionString(for: "bob"))
     #expect(
-      attempt(bob, "SELECT name FROM scorekeeper.records ORDER BY name") == "ok child; root; share-root")
-    #expect(attempt(bob, "UPDATE scorekeeper.records SET fields = '{}'") == "42501")
+      bob.attempt("SELECT name FROM scorekeeper.records ORDER BY name") == "ok child; root; share-root")
+    #expect(bob.attempt("UPDATE scorekeeper.records SET fields = '{}'") == "42501")
     let edit =
       #"[{"id":["alice","games","child"],"type":"items","parent":["alice","games","root"],"fields":{},"tag":null}]"#
     #expect(
-      attempt(bob, "SELECT scorekeeper.modify_records('shared', $1, '[]', false, true)", [edit])
+      bob.attempt("SELECT scorekeeper.modify_records('shared', $1, '[]', false, true)", [edit])
         == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "shared-read-only", "arguments": ["child", "bob"]}]"#
     )
     #expect(
-      attempt(bob, "SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"private-note\"]]')")
+      bob.attempt("SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"private-note\"]]')")
         == #"ok [{"id": ["alice", "games", "private-note"], "refusal": "unknown-record", "arguments": ["private-note"]}]"#
     )
     // The shared root's photo, and not the private note's, whichever door.
     #expect(
-      attempt(bob, "SELECT record, key, sha256, length(bytes) FROM scorekeeper.assets ORDER BY record")
+      bob.attempt("SELECT record, key, sha256, length(bytes) FROM scorekeeper.assets ORDER BY record")
         == "ok root|photo|\(rootPhoto.sha256)|\(rootPhoto.byteCount)")
     #expect(
-      attempt(
-        bob, "SELECT item, convert_from(content, 'UTF8') FROM scorekeeper.asset_contents('shared', $1)",
+      bob.attempt(
+        "SELECT item, convert_from(content, 'UTF8') FROM scorekeeper.asset_contents('shared', $1)",
         [assetKeys])
         == "ok 1|the root's photo")
-    #expect(attempt(bob, "UPDATE scorekeeper.assets SET bytes = ''") == "42501")
+    #expect(bob.attempt("UPDATE scorekeeper.assets SET bytes = ''") == "42501")
     #expect(
-      attempt(
-        bob,
+      bob.attempt(
         "SELECT scorekeeper.modify_records('shared', $1, '[]', false, false, ARRAY['\\x6d696e65'::bytea])",
         [forgedUpload("child")])
         == #"ok [{"id": ["alice", "games", "child"], "op": "save", "refusal": "shared-read-only", "arguments": ["child", "bob"]}]"#
@@ -185,14 +170,14 @@ import Testing
       #"[{"id":["alice","games","carols"],"type":"items","parent":["alice","games","club"],"fields":{},"#
       + #""tag":null,"creator":"alice"}]"#
     for atOnce in ["true", "false"] {
-      let answer = attempt(
-        carol, "SELECT scorekeeper.modify_records('shared', $1, '[]', false, \(atOnce))", [forged])
+      let answer = carol.attempt(
+        "SELECT scorekeeper.modify_records('shared', $1, '[]', false, \(atOnce))", [forged])
       #expect(answer.hasPrefix("ok ") && !answer.contains("refusal"), "\(answer)")
       #expect(
-        attempt(carol, "SELECT name, creator FROM scorekeeper.records WHERE name = 'carols'")
+        carol.attempt("SELECT name, creator FROM scorekeeper.records WHERE name = 'carols'")
           == "ok carols|carol")
     }
-    #expect(attempt(carol, "UPDATE scorekeeper.records SET creator = 'alice'") == "42501")
+    #expect(carol.attempt("UPDATE scorekeeper.records SET creator = 'alice'") == "42501")
     #expect(try world.alice.privateDatabase.record(for: world.id("carols")).creatorUserName == "carol")
   }
 
@@ -203,23 +188,23 @@ import Testing
     try world.save([share])
     let bob = try PGConnection(try server.connectionString(for: "bob"))
     for table in tables where !["server", "migrations", "access_changes"].contains(table) {
-      #expect(attempt(bob, "SELECT * FROM scorekeeper.\(table)") == "ok ", "\(table)")
+      #expect(bob.attempt("SELECT * FROM scorekeeper.\(table)") == "ok ", "\(table)")
     }
     // Only his own note that his access to alice's zone changed: how his
     // shared database learns the zone is gone.
     #expect(
-      attempt(bob, "SELECT user_name, owner, zone FROM scorekeeper.access_changes") == "ok bob|alice|games")
+      bob.attempt("SELECT user_name, owner, zone FROM scorekeeper.access_changes") == "ok bob|alice|games")
     #expect(
-      attempt(bob, "SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"root\"]]')")
+      bob.attempt("SELECT scorekeeper.fetch_records('shared', '[[\"alice\",\"games\",\"root\"]]')")
         == #"ok [{"id": ["alice", "games", "root"], "refusal": "zone-not-found", "arguments": []}]"#)
   }
 
   @Test("a login that is not a scorekeeper user of this database cannot even reach the schema")
   func notAUser() throws {
     let outsider = try PGConnection(try server.connectionString(for: "outsider", joining: false))
-    #expect(attempt(outsider, "SELECT * FROM scorekeeper.records") == "42501")
-    #expect(attempt(outsider, "SELECT scorekeeper.account_status()") == "42501")
-    #expect(attempt(outsider, "SELECT scorekeeper.my_channel()") == "42501")
+    #expect(outsider.attempt("SELECT * FROM scorekeeper.records") == "42501")
+    #expect(outsider.attempt("SELECT scorekeeper.account_status()") == "42501")
+    #expect(outsider.attempt("SELECT scorekeeper.my_channel()") == "42501")
     let database = try #require(PGConnectionString(server.location)["dbname"])
     #expect(throws: LiveCloudError.notAUser(user: "outsider", database: database)) {
       try LiveCloud(connectionString: try server.connectionString(for: "outsider", joining: false))
@@ -256,5 +241,20 @@ import Testing
     #expect(try aliceSignal.wait(until: .after(30)) && bobSignal.wait(until: .after(30)))
     _ = try mallory.query("SELECT 1")  // anything sent to him by now has arrived
     #expect(try mallory.takeNotifications() == [])
+  }
+}
+
+extension PGConnection {
+  /// What an attacker's psql sees of a statement: the SQLSTATE of its
+  /// failure, or "ok" and its rows.
+  func attempt(_ sql: String, _ parameters: [String?] = []) -> String {
+    do {
+      let rows = try query(sql, parameters).rows
+      return "ok " + rows.map { $0.map { $0 ?? "NULL" }.joined(separator: "|") }.joined(separator: "; ")
+    } catch let error as PGError {
+      return error.sqlState ?? error.message
+    } catch {
+      return "\(error)"
+    }
   }
 }

@@ -53,17 +53,6 @@ import Testing
       + arguments.map { #""\#($0)""# }.joined(separator: ", ") + "]}]"
   }
 
-  func attempt(_ connection: PGConnection, _ sql: String) -> String {
-    do {
-      let rows = try connection.query(sql).rows
-      return "ok " + rows.map { $0.map { $0 ?? "NULL" }.joined(separator: "|") }.joined(separator: "; ")
-    } catch let error as PGError {
-      return error.sqlState ?? error.message
-    } catch {
-      return "\(error)"
-    }
-  }
-
   @Test("a scorer adds score changes and rounds, and nothing a scorer may not, through any door")
   func scorer() throws {
     let before = try server.dump()
@@ -135,7 +124,7 @@ import Testing
       ),
     ]
     for (sql, expected) in attacks {
-      #expect(attempt(carol, sql) == expected, "\(sql)")
+      #expect(carol.attempt(sql) == expected, "\(sql)")
     }
     expectNoDifference(before, try server.dump())
     // What she may: a score change of her own, and its undo, made by her
@@ -143,9 +132,9 @@ import Testing
     let own =
       #"[{"id":["alice","games","c:scoreEvents"],"type":"scoreEvents","parent":["alice","games","ann:players"],"fields":{},"tag":null,"creator":"alice"},"#
       + #"{"id":["alice","games","cu:scoreEvents"],"type":"scoreEvents","parent":["alice","games","ann:players"],"fields":{"undoes":["string","c"]},"tag":null}]"#
-    #expect(!attempt(carol, save(own)).contains("refusal"))
+    #expect(!carol.attempt(save(own)).contains("refusal"))
     #expect(
-      attempt(carol, "SELECT name, creator FROM scorekeeper.records WHERE creator = 'carol' ORDER BY name")
+      carol.attempt("SELECT name, creator FROM scorekeeper.records WHERE creator = 'carol' ORDER BY name")
         == "ok c:scoreEvents|carol; cu:scoreEvents|carol")
   }
 
@@ -165,11 +154,11 @@ import Testing
       ("UPDATE scorekeeper.participants SET parent_limit = NULL", "42501"),
     ]
     for (sql, expected) in attacks {
-      #expect(attempt(dave, sql) == expected, "\(sql)")
+      #expect(dave.attempt(sql) == expected, "\(sql)")
     }
     expectNoDifference(before, try server.dump())
     #expect(
-      !attempt(dave, save(record("d:scoreEvents", type: "scoreEvents", parent: "dave:players"))).contains(
+      !dave.attempt(save(record("d:scoreEvents", type: "scoreEvents", parent: "dave:players"))).contains(
         "refusal"))
   }
 
@@ -198,7 +187,7 @@ import Testing
       ("SELECT scorekeeper.share_metadata('\(link)')", "SK001"),
     ]
     for (sql, expected) in attacks {
-      #expect(attempt(erin, sql) == expected, "\(sql)")
+      #expect(erin.attempt(sql) == expected, "\(sql)")
     }
     expectNoDifference(before, try server.dump())
     // alice scores in the club: carol hears it, erin's channel stays silent.
@@ -231,7 +220,7 @@ import Testing
       ("UPDATE scorekeeper.shares SET link_expires_at = NULL", "42501"),
     ]
     for (sql, expected) in attacks {
-      #expect(attempt(mallory, sql) == expected, "\(sql)")
+      #expect(mallory.attempt(sql) == expected, "\(sql)")
     }
     // What the refusals say, as the client reads them.
     let cloud = server.container("mallory")
