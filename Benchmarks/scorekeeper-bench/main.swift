@@ -7,7 +7,7 @@ import ScorekeeperCore
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
 //          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only
-//           | --attacks-only]
+//           | --attacks-only | --bgstats-only | --table-only | --roles-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
