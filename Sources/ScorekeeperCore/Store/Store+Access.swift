@@ -82,16 +82,12 @@ extension Store {
     switch need {
     case .editing:
       throw StoreError.scorerOnly(game: game, owner: owner)
-    case .points(let players):
-      if let onlyPlayer, players.contains(where: { $0 != onlyPlayer }) {
-        throw StoreError.onlyOnePlayer(
-          game: game, owner: owner, player: try nameOfPlayer(onlyPlayer) ?? onlyPlayer)
-      }
-    case .round:
-      if let onlyPlayer {
-        throw StoreError.onlyOnePlayer(
-          game: game, owner: owner, player: try nameOfPlayer(onlyPlayer) ?? onlyPlayer)
-      }
+    case .points(let players) where players.allSatisfy({ $0 == onlyPlayer ?? $0 }):
+      return
+    case .points, .round:
+      guard let onlyPlayer else { return }
+      throw StoreError.onlyOnePlayer(
+        game: game, owner: owner, player: try nameOfPlayer(onlyPlayer) ?? onlyPlayer)
     }
   }
 

@@ -72,10 +72,12 @@ import Testing
       board?.json.compactText
         == #"{"games":[{"id":"\#(id(8))","title":"Hearts","state":"finished","#
         + #""leaders":[{"id":"\#(id(12))","name":"Eve","score":12}],"#
-        + #""lastChange":{"player":"Eve","points":12,"time":"2026-01-02T03:04:05.680Z"}},"#
+        + #""lastChange":{"player":"Eve","points":12,"time":"2026-01-02T03:04:05.680Z","author":null,"#
+        + #""authorKnown":true}},"#
         + #"{"id":"\#(id(1))","title":"Spades","state":"in progress","#
         + #""leaders":[{"id":"\#(id(2))","name":"Ann","score":7},{"id":"\#(id(6))","name":"Cy","score":7}],"#
-        + #""lastChange":{"player":"Ann","points":2,"time":"2026-01-02T03:04:05.678Z"}},"#
+        + #""lastChange":{"player":"Ann","points":2,"time":"2026-01-02T03:04:05.678Z","author":null,"#
+        + #""authorKnown":true}},"#
         + #"{"id":"\#(id(15))","title":"Empty","state":"in progress","leaders":[],"lastChange":null}]}"#)
     #expect(board?.rows.map(\.winners) == [["Eve"], [], []])
   }
