@@ -151,7 +151,11 @@ public final class SyncEngine {
         try metadata.setLastError(errorWords(reason))
         // No answer (not a refusal): automatic syncs wait before trying again.
         if case .stopped(let error, _)? = stop as? SyncError, error.isTransient {
-          try metadata.setOutage(SyncOutage.after(try store.readOutage(), now: try metadata.now()))
+          let now = try metadata.now()
+          let device = try store.database.fetchOne("SELECT id FROM localDevice") { try $0.text(0) } ?? ""
+          try metadata.setOutage(
+            SyncOutage.after(
+              try store.readOutage(), now: now, share: FullJitter.share(device: device, at: now)))
         }
       }
       throw stop

@@ -19,25 +19,27 @@ public struct SyncStatus: Hashable, Sendable {
 }
 
 /// The cloud has not answered since `since`; automatic syncs wait until
-/// `retryAt`; the wait at least doubles with each unanswered try, from
-/// 30 s up to 15 min.
+/// `retryAt`. Each unanswered try waits a share of a longest wait that
+/// starts at one second and doubles with the outage's age, up to 15 min
+/// (exponential backoff with full jitter, issue 50): quick to try again
+/// after a blip, and devices that lost the cloud together come back
+/// spread out, not in lockstep.
 public struct SyncOutage: Hashable, Sendable {
   public var since: Timestamp
   public var retryAt: Timestamp
 
-  static let firstWait: Int64 = 30_000
+  static let firstCeiling: Int64 = 1_000
   static let longestWait: Int64 = 900_000
 
-  /// The outage after one more unanswered try at `now`.
-  static func after(_ previous: SyncOutage?, now: Timestamp) -> SyncOutage {
-    guard let previous else {
-      return SyncOutage(
-        since: now, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + firstWait))
-    }
-    let lastWait = previous.retryAt.millisecondsSince1970 - previous.since.millisecondsSince1970
-    let wait = min(longestWait, max(firstWait, 2 * lastWait))
+  /// The outage after one more unanswered try at `now`, waiting `share`
+  /// (in [0, 1): `FullJitter`) of the longest wait its age allows.
+  static func after(_ previous: SyncOutage?, now: Timestamp, share: Double) -> SyncOutage {
+    let since = previous?.since ?? now
+    let ceiling = min(
+      longestWait, max(firstCeiling, 2 * (now.millisecondsSince1970 - since.millisecondsSince1970)))
+    let wait = Int64((Double(ceiling) * share).rounded(.down))
     return SyncOutage(
-      since: previous.since, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + wait))
+      since: since, retryAt: Timestamp(millisecondsSince1970: now.millisecondsSince1970 + wait))
   }
 }
 

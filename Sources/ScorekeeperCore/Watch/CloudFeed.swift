@@ -42,7 +42,11 @@ public final class CloudFeed {
   /// What the cloud's signal is on, while live.
   private(set) var signal: (any ChangeSignal)?
   private var nextFetch = Deadline.after(0)
-  private var retryDelay = 1.0
+  /// The longest wait before the next retry: it doubles with each
+  /// failure; the wait itself is a share of it (`share`, full jitter), so
+  /// followers that lost the cloud together do not all come back at once.
+  private var retryCeiling = 1.0
+  private let share: () -> Double
   /// Told of each `Event` (a command saying it on stderr); nil: unsaid.
   public var report: ((Event) -> Void)?
 
@@ -50,11 +54,15 @@ public final class CloudFeed {
   ///   on the first fetch and after the database was opened again.
   /// - Parameter errorWords: how a failure reads in `Event.lost` and
   ///   `Connection.offline`.
+  /// - Parameter share: a share in [0, 1) of the longest wait, for each
+  ///   retry: random for a command, fixed in a test.
   public init(
-    engine: @escaping () throws -> SyncEngine, errorWords: @escaping (any Error) -> String = { "\($0)" }
+    engine: @escaping () throws -> SyncEngine, errorWords: @escaping (any Error) -> String = { "\($0)" },
+    share: @escaping () -> Double
   ) {
     makeEngine = engine
     self.errorWords = errorWords
+    self.share = share
   }
 
   /// When the feed next has work to do without a signal.
@@ -96,7 +104,7 @@ public final class CloudFeed {
     }
     if case .offline = connection { report?(.regained) }
     connection = .live
-    retryDelay = 1
+    retryCeiling = 1
     nextFetch = .after(Self.safetyInterval)
     return true
   }
@@ -108,7 +116,7 @@ public final class CloudFeed {
     var repeated = false
     if case .offline(let said, _) = connection { repeated = said == words }
     if !repeated { report?(.lost(words)) }
-    connection = .offline(words, retryAt: .after(retryDelay))
-    retryDelay = min(retryDelay * 2, Self.longestRetry)
+    connection = .offline(words, retryAt: .after(retryCeiling * share()))
+    retryCeiling = min(retryCeiling * 2, Self.longestRetry)
   }
 }

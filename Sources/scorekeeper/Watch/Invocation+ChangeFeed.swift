@@ -7,7 +7,9 @@ extension Invocation {
   func changeFeed(command: String) throws -> ChangeFeed {
     var cloud: CloudFeed?
     if try !settings.offline.get() {
-      let feed = CloudFeed(engine: { try self.syncEngine(automatic: false) }, errorWords: ErrorWords.of)
+      let feed = CloudFeed(
+        engine: { try self.syncEngine(automatic: false) }, errorWords: ErrorWords.of,
+        share: { Double.random(in: 0..<1) })
       let errors = self.errors
       feed.report = { event in
         switch event {

@@ -46,7 +46,7 @@ import Testing
     Parked:      0 (received before their game or player)
     Last sync:   never
     Last error:  \(error)
-    Outage:      no answer since 2026-01-01 00:00:00 UTC; automatic syncs wait until 2026-01-01 00:00:30 UTC ("scorekeeper sync" tries now)
+    Outage:      no answer since 2026-01-01 00:00:00 UTC; automatic syncs wait until 2026-01-01 00:00:00 UTC ("scorekeeper sync" tries now)
 
     """
   }

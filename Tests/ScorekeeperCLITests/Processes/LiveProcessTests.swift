@@ -155,7 +155,7 @@ extension LiveProcessTests {
         Parked:      0 (received before their game or player)
         Last sync:   never
         Last error:  \(Self.refused)
-        Outage:      no answer since 2026-01-01 00:00:00 UTC; automatic syncs wait until 2026-01-01 00:00:30 UTC ("scorekeeper sync" tries now)
+        Outage:      no answer since 2026-01-01 00:00:00 UTC; automatic syncs wait until 2026-01-01 00:00:00 UTC ("scorekeeper sync" tries now)
 
         """)
   }

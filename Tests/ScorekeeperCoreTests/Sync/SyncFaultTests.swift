@@ -96,11 +96,19 @@ import Testing
     }
     failOnce(.quotaExceeded)
     #expect(try device.store.syncOutage() == nil)
+    // Each wait is the device's share (full jitter, fixed by its id and the
+    // time) of the longest its outage's age allows: a second at first,
+    // then twice the age.
+    let device0 = try device.store.syncStatus().device
+    func share(_ at: Timestamp) -> Double { FullJitter.share(device: device0, at: at) }
     failOnce(.networkUnavailable)
-    #expect(try device.store.syncOutage() == SyncOutage(since: start, retryAt: at(30_000)))
+    let first = Int64((1_000 * share(start)).rounded(.down))
+    #expect(try device.store.syncOutage() == SyncOutage(since: start, retryAt: at(first)))
     world.clock.advance(milliseconds: 31_000)
     failOnce(.serverBusy)
-    #expect(try device.store.syncOutage() == SyncOutage(since: start, retryAt: at(31_000 + 60_000)))
+    let second = Int64((62_000 * share(at(31_000))).rounded(.down))
+    #expect(try device.store.syncOutage() == SyncOutage(since: start, retryAt: at(31_000 + second)))
+    #expect(first != second)
     try device.sync()
     #expect(try device.store.syncOutage() == nil)
   }

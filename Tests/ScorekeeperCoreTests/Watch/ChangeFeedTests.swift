@@ -24,10 +24,11 @@ import Testing
       self.world = world
       var made: () -> Void = {}
       var budget: () -> Double = { 30 }
-      let cloud = CloudFeed(engine: {
-        made()
-        return world[0].engine(budget: budget())
-      })
+      let cloud = CloudFeed(
+        engine: {
+          made()
+          return world[0].engine(budget: budget())
+        }, share: { 0.75 })
       feed = try ChangeFeed(
         store: world[0].store, reopen: { preconditionFailure("not replaced") }, cloud: cloud)
       made = { [unowned self] in enginesMade += 1 }
@@ -92,14 +93,15 @@ import Testing
     followed.cloud.report = { events.append($0) }
     followed.world.cloud.inject(try CloudFault.parse("network-unavailable*2"))
     let words = "\(SyncError.stopped(.networkUnavailable, pending: 0))"
-    for retryIn in [1.0, 2.0] {
+    // The feed's share of each longest wait (1 s, then 2 s) is 0.75.
+    for retryIn in [0.75, 1.5] {
       #expect(try followed.feed.step() == false)
       guard case .offline(let said, let retryAt) = followed.cloud.connection else {
         Issue.record("not offline: \(followed.cloud.connection)")
         return
       }
       #expect(said == words)
-      #expect((retryIn - 0.5...retryIn).contains(retryAt.remaining))
+      #expect((retryIn - 0.5...retryIn).contains(retryAt.remaining), "\(retryAt.remaining)")
       #expect(events == [.lost(words)])
       // Not due again before the retry.
       #expect(try followed.feed.step() == false)
@@ -121,12 +123,13 @@ import Testing
       uuid: .incrementing(startingAt: 3 << 32 + 1), clock: world.clock.clock, device: .device(3))
     var current = alice.store
     var enginesMade = 0
-    let cloud = CloudFeed(engine: {
-      enginesMade += 1
-      return SyncEngine(
-        store: current, container: world.cloud.container("alice"), cloudLocation: world.cloud.location,
-        timing: .virtual(budget: 30))
-    })
+    let cloud = CloudFeed(
+      engine: {
+        enginesMade += 1
+        return SyncEngine(
+          store: current, container: world.cloud.container("alice"), cloudLocation: world.cloud.location,
+          timing: .virtual(budget: 30))
+      }, share: { 0.75 })
     let feed = try ChangeFeed(
       store: alice.store,
       reopen: {
