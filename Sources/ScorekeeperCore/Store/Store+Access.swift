@@ -73,19 +73,21 @@ extension Store {
   }
 
   /// Refuses, before anything is written, a change to a game shared with
-  /// this user that their role does not allow (the cloud would refuse it).
-  func requireWritable(_ game: Game, for need: RoleNeed = .editing) throws {
-    guard case .sharedWithMe(let owner, let permission, let onlyPlayer) = try access(ofGameID: game.id),
-      permission != .readWrite
-    else { return }
+  /// this user that their role does not allow (the cloud would refuse it);
+  /// returns the access it read.
+  @discardableResult
+  func requireWritable(_ game: Game, for need: RoleNeed = .editing) throws -> GameAccess {
+    let access = try access(ofGameID: game.id)
+    guard case .sharedWithMe(let owner, let permission, let onlyPlayer) = access, permission != .readWrite
+    else { return access }
     guard permission == .scoring else { throw StoreError.readOnlyGame(game: game, owner: owner) }
     switch need {
     case .editing:
       throw StoreError.scorerOnly(game: game, owner: owner)
     case .points(let players) where players.allSatisfy({ $0 == onlyPlayer ?? $0 }):
-      return
+      return access
     case .points, .round:
-      guard let onlyPlayer else { return }
+      guard let onlyPlayer else { return access }
       throw StoreError.onlyOnePlayer(
         game: game, owner: owner, player: try nameOfPlayer(onlyPlayer) ?? onlyPlayer)
     }
@@ -93,9 +95,10 @@ extension Store {
 
   /// Refuses a scorer's correction or undo of a round someone else
   /// entered: the cloud would refuse it, as it names a record they did
-  /// not make. (NULL: made here, so their own.)
-  func requireOwnRound(_ id: String, number: Int, in game: Game) throws {
-    guard case .sharedWithMe(_, .scoring, _) = try access(ofGameID: game.id) else { return }
+  /// not make. (NULL: made here, so their own.) `access`: the game's, as
+  /// `requireWritable` read it.
+  func requireOwnRound(_ id: String, number: Int, in game: Game, access: GameAccess) throws {
+    guard case .sharedWithMe(_, .scoring, _) = access else { return }
     let author =
       try database.fetchOne(
         "SELECT author, (SELECT userName FROM syncState) FROM rounds WHERE id = ?1", [.text(id)]
@@ -113,6 +116,11 @@ extension Store {
 
   private func nameOfPlayer(_ id: String) throws -> String? {
     try database.fetchOne("SELECT name FROM players WHERE id = ?1", [.text(id)]) { try $0.text(0) }
+  }
+
+  /// This database's device id, inside a transaction the caller holds.
+  func localDeviceID() throws -> String {
+    try database.fetchOne("SELECT id FROM localDevice") { try $0.text(0) }!
   }
 }
 

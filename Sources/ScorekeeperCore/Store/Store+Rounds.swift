@@ -110,7 +110,9 @@ extension Store {
     in gameReference: String, _ round: RoundReference, _ named: [(player: String, points: Points)]
   ) throws -> RoundUpdate {
     try write {
-      let (game, _) = try gameInProgress(gameReference, for: .round)
+      let game = try findGame(gameReference)
+      let access = try requireWritable(game, for: .round)
+      try requireInProgress(game, try state(of: game))
       let points = try resolve(named, in: game)
       let rounds = try liveRounds(of: game)
       let number: Int
@@ -127,7 +129,7 @@ extension Store {
         number = index + 1
       }
       let target = rounds[number - 1].id
-      try requireOwnRound(target, number: number, in: game)
+      try requireOwnRound(target, number: number, in: game, access: access)
       var differences: [(player: String, delta: Points)] = []
       for entry in points {
         let delta = entry.points - (try pointsIn(round: target, of: entry.player.id))
@@ -152,17 +154,17 @@ extension Store {
   }
 
   /// The game a reference names, writable and in progress, with its state.
-  func gameInProgress(_ reference: String, for need: RoleNeed = .editing) throws -> (Game, GameState) {
-    let (game, state) = try writableGame(reference, for: need)
+  func gameInProgress(_ reference: String) throws -> (Game, GameState) {
+    let (game, state) = try writableGame(reference)
     try requireInProgress(game, state)
     return (game, state)
   }
 
   /// The game a reference names, if this user may change it, and its
   /// state (finished or not).
-  func writableGame(_ reference: String, for need: RoleNeed = .editing) throws -> (Game, GameState) {
+  func writableGame(_ reference: String) throws -> (Game, GameState) {
     let game = try findGame(reference)
-    try requireWritable(game, for: need)
+    try requireWritable(game)
     return (game, try state(of: game))
   }
 

@@ -152,10 +152,8 @@ public final class SyncEngine {
         // No answer (not a refusal): automatic syncs wait before trying again.
         if case .stopped(let error, _)? = stop as? SyncError, error.isTransient {
           let now = try metadata.now()
-          let device = try store.database.fetchOne("SELECT id FROM localDevice") { try $0.text(0) } ?? ""
-          try metadata.setOutage(
-            SyncOutage.after(
-              try store.readOutage(), now: now, share: FullJitter.share(device: device, at: now)))
+          let share = FullJitter.share(device: try store.localDeviceID(), at: now)
+          try metadata.setOutage(SyncOutage.after(try store.readOutage(), now: now, share: share))
         }
       }
       throw stop

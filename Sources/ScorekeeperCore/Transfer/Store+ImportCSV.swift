@@ -85,9 +85,7 @@ private struct CSVRows {
   let store: Store
   let importer: RowImporter
   let index: [String: Int]
-  private lazy var device: Result<String, any Error> = Result {
-    try store.database.fetchOne("SELECT id FROM localDevice") { try $0.text(0) }!
-  }
+  private lazy var device: Result<String, any Error> = Result { try store.localDeviceID() }
   private lazy var now: Result<String, any Error> = Result {
     try store.database.fetchOne("SELECT now()") { try $0.text(0) }!
   }

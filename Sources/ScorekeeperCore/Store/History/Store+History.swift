@@ -280,11 +280,11 @@ extension Store {
       ) { (try $0.text(0), try $0.timestamp(1), try $0.optionalText(2)) }!
       let game = try store.database.fetchOne(
         "SELECT id, title FROM games WHERE id = ?1", [.text(gameID)], Game.init(row:))!
-      try store.requireWritable(game, for: .round)
+      let access = try store.requireWritable(game, for: .round)
       try store.requireInProgress(game, try store.state(of: game))
       let rounds = try store.liveRounds(of: game)
       let number = (rounds.firstIndex { $0.id == (fixes ?? id) } ?? rounds.count) + 1
-      try store.requireOwnRound(id, number: number, in: game)
+      try store.requireOwnRound(id, number: number, in: game, access: access)
       let events = try store.database.fetchAll(
         """
         SELECT \(ScoreEvent.columns), p.name, p.score, p.scoreThousandths, p.isTeam
