@@ -11,9 +11,10 @@
 # of a certificate the client does not trust) and python3 (whose csv module
 # reads the CSV exports back, a reader that is not ours) and tzdata (the
 # time zones `import --time-zone` reads a BG Stats file's times in). With --test, also
-# chromium (the browser that loads serve's page in the scoreboard's tests).
+# chromium (the browser that loads serve's page in the scoreboard's tests)
+# and pgbouncer (the pooler in transaction mode the live tests run through).
 # With --bench, also the sqlite3 command-line tool the benchmarks compare
-# against.
+# against, and pgbouncer.
 set -euo pipefail
 
 packages=()
@@ -30,6 +31,9 @@ command -v python3 >/dev/null 2>&1 || packages+=(python3)
 [[ -e /usr/share/zoneinfo/Europe/Berlin ]] || packages+=(tzdata)
 if [[ "${1:-}" == "--test" ]]; then
   [[ -x /usr/bin/chromium ]] || packages+=(chromium)
+fi
+if [[ "${1:-}" == "--test" || "${1:-}" == "--bench" ]]; then
+  [[ -x /usr/sbin/pgbouncer ]] || packages+=(pgbouncer)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)

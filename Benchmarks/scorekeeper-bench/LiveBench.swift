@@ -40,7 +40,7 @@ enum LiveBench {
           : server.connectionString(database: database, user: user)
         let cloud = LiveCloud(connectionString: location, password: { password })
         return SyncBench.Cloud(container: cloud.container(), location: location) {
-          try PGConnection(server.connectionString()).query("DROP DATABASE \(database) WITH (FORCE)")
+          try PGConnection(server.connectionString()).queryAlone("DROP DATABASE \(database) WITH (FORCE)")
         }
       }
     }

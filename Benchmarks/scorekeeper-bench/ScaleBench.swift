@@ -50,7 +50,7 @@ enum ScaleBench {
     // big one on the same two cores while they run.
     user.close()
     for name in [small.name, big.name] {
-      try PGConnection(server.connectionString()).query("DROP DATABASE \(name) WITH (FORCE)")
+      try PGConnection(server.connectionString()).queryAlone("DROP DATABASE \(name) WITH (FORCE)")
     }
     return missed
   }

@@ -11,14 +11,13 @@ extension PGConnection {
   /// - Parameter deadline: when connecting must be over; after a prompt,
   ///   the same time is allowed again (a person took the time between).
   public static func connecting(
-    _ connectionString: String, password: String? = nil, ask: (() -> String?)?, deadline: Deadline? = nil,
-    limitingStatements: Bool = true
+    _ connectionString: String, password: String? = nil, ask: (() -> String?)?, deadline: Deadline? = nil
   ) throws -> (connection: PGConnection, asked: String?) {
     func connect(_ password: String?, _ deadline: Deadline?) throws -> PGConnection {
       let string =
         try password.map { try PGConnectionString(connectionString).setting("password", to: $0).text }
         ?? connectionString
-      return try PGConnection(string, deadline: deadline, limitingStatements: limitingStatements)
+      return try PGConnection(string, deadline: deadline)
     }
     do {
       return (try connect(password, deadline), nil)

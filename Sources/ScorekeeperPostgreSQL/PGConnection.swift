@@ -26,6 +26,9 @@ public final class PGConnection {
   @_spi(Testing) public private(set) var statementsSent = 0
   /// The statement sent and not answered yet (for the error's context).
   private var sentSQL: String?
+  /// Statements in the pipeline whose results are still to be read (the
+  /// limits and the caller's), up to the sync.
+  private var statementsOut = 0
   /// When the operations on this connection must be over. Nil: each one
   /// (connecting, a statement and its answer) gets `defaultTimeLimit`.
   public var deadline: Deadline?
@@ -38,10 +41,9 @@ public final class PGConnection {
   /// `key=value …` such as `service=NAME`), within `deadline`, whatever
   /// `connect_timeout` the string gives. Passwords come from where libpq
   /// looks (`~/.pgpass`, `PGPASSFILE`, a service file), never from the
-  /// program. The session is set up as `PGSession` says; a caller that
-  /// sends the statement limits itself with its first statement (the live
-  /// cloud's handshake) says so with `limitingStatements: false`.
-  public init(_ connectionString: String, deadline: Deadline? = nil, limitingStatements: Bool = true) throws {
+  /// program. Nothing is set for the session: each statement carries its
+  /// own limits (`PGSession`).
+  public init(_ connectionString: String, deadline: Deadline? = nil) throws {
     api = try LibPQ.functions()
     guard let handle = api.PQconnectStart(try PGSession.connectionString(connectionString)) else {
       throw PGError(message: "libpq could not allocate a connection")
@@ -60,7 +62,12 @@ public final class PGConnection {
     // libpq prints the server's notices to stderr unless told otherwise;
     // they are for people at a SQL prompt, not for a program's users.
     _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
-    if limitingStatements { try PGSession.limitStatements(on: self, to: timeLimit) }
+    // Each statement goes with its limits and a sync: one round trip.
+    guard api.PQenterPipelineMode(handle) == 1 else {
+      let error = connectionFailure(nil)
+      close()
+      throw error
+    }
   }
 
   deinit { close() }
@@ -120,6 +127,16 @@ public final class PGConnection {
     return try read(try answer(to: sql, by: deadline), sql: sql)
   }
 
+  /// Runs a statement PostgreSQL refuses in a transaction with another
+  /// (CREATE DATABASE, DROP DATABASE, VACUUM): alone, so without the
+  /// statement limits. For administration and tests.
+  @discardableResult
+  public func queryAlone(_ sql: String) throws -> PGResult {
+    let deadline = operationDeadline()
+    try send(sql, [], binaryResults: false, bounded: false, by: deadline)
+    return try read(try answer(to: sql, by: deadline), sql: sql)
+  }
+
   /// Runs one statement and returns its rows' values as the server's
   /// binary format gives them (a `bytea` as its bytes, a `text` as its
   /// UTF-8): for files, which text would spell out in hex.
@@ -165,17 +182,31 @@ public final class PGConnection {
     deadline ?? .after(Self.defaultTimeLimit)
   }
 
-  /// Queues the statement and flushes it to the server.
-  private func send(_ sql: String, _ parameters: [PGParameter], binaryResults: Bool, by deadline: Deadline)
-    throws
-  {
+  /// Queues the statement, after its limits (`PGSession`) unless
+  /// `bounded` is false, and a sync, and flushes them to the server.
+  private func send(
+    _ sql: String, _ parameters: [PGParameter], binaryResults: Bool, bounded: Bool = true,
+    by deadline: Deadline
+  ) throws {
     guard !isClosed else { throw Self.closedError }
     statementsSent += 1
-    let sent = withParameters(parameters) { values, lengths, formats, types in
-      api.PQsendQueryParams(
-        handle, sql, Int32(parameters.count), types, values, lengths, formats, binaryResults ? 1 : 0)
+    // A failed transaction refuses every statement but its end: that one
+    // goes alone (it needs no limit).
+    let limited = bounded && api.PQtransactionStatus(handle) != PQTRANS_INERROR
+    var statements = [(sql, parameters, binaryResults)]
+    if limited {
+      statements.insert(
+        (PGSession.limitsSQL, PGSession.limitsArguments(timeLeft: deadline.remaining), false), at: 0)
     }
-    guard sent == 1 else { throw connectionFailure(sql) }
+    for (sql, parameters, binaryResults) in statements {
+      let sent = withParameters(parameters) { values, lengths, formats, types in
+        api.PQsendQueryParams(
+          handle, sql, Int32(parameters.count), types, values, lengths, formats, binaryResults ? 1 : 0)
+      }
+      guard sent == 1 else { throw connectionFailure(sql) }
+    }
+    guard api.PQpipelineSync(handle) == 1 else { throw connectionFailure(sql) }
+    statementsOut = statements.count
     while true {
       switch api.PQflush(handle) {
       case 0: return
@@ -192,19 +223,29 @@ public final class PGConnection {
     }
   }
 
-  /// The statement's result (nil when libpq has none: the connection
-  /// failed), after reading to the end of the answer, as libpq requires
-  /// before the next statement.
+  /// The statement's result, or the limits' when they failed (then the
+  /// statement did not run); nil when libpq has none (the connection
+  /// failed). Read to the end of the answer, the sync's result included,
+  /// as libpq requires before the next statement.
   private func answer(to sql: String, by deadline: Deadline) throws -> OpaquePointer? {
     guard !isClosed else { throw Self.closedError }
-    let result = try nextResult(sql, by: deadline)
-    do {
+    var results: [OpaquePointer?] = []
+    defer { results.forEach { $0.map { api.PQclear($0) } } }
+    // Each statement's result, then the NULL that ends it; then the sync's.
+    for _ in 0..<statementsOut {
+      results.append(try nextResult(sql, by: deadline))
       while let extra = try nextResult(sql, by: deadline) { api.PQclear(extra) }
-    } catch {
-      result.map { api.PQclear($0) }
-      throw error
     }
-    return result
+    statementsOut = 0
+    if let sync = try nextResult(sql, by: deadline) { api.PQclear(sync) }
+    let failed = results.firstIndex { result in
+      result.map { api.PQresultStatus($0) == PGRES_FATAL_ERROR } ?? true
+    }
+    let index = failed ?? results.count - 1
+    guard index >= 0 else { return nil }
+    let answer = results[index]
+    results[index] = nil
+    return answer
   }
 
   private func nextResult(_ sql: String, by deadline: Deadline) throws -> OpaquePointer? {

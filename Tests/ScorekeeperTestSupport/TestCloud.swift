@@ -2,11 +2,13 @@
 
 /// Which cloud a test runs against: the mock (in memory, or in a file of
 /// its own) or a live PostgreSQL server (a database of its own on the
-/// test process's throwaway cluster).
+/// test process's throwaway cluster), reached directly or through a
+/// pooler in transaction mode (PgBouncer, as hosted services run it).
 public enum CloudBacking: String, CaseIterable, Sendable, CustomStringConvertible {
   case memory
   case file
   case postgres
+  case pooled
 
   /// The mock's two backings, for tests of the mock itself.
   public static let mocks: [CloudBacking] = [.memory, .file]
@@ -22,7 +24,13 @@ public enum CloudBacking: String, CaseIterable, Sendable, CustomStringConvertibl
     case .memory: "[mock]"
     case .file: "[mock file]"
     case .postgres: "[postgres]"
+    case .pooled: "[postgres through pgbouncer]"
     }
+  }
+
+  /// A live PostgreSQL server, reached either way.
+  public var isLive: Bool {
+    self == .postgres || self == .pooled
   }
 }
 
@@ -41,30 +49,38 @@ public final class TestCloud {
   private let live: LiveServer?
 
   /// The live side: the database, its administrator, one cloud (so one
-  /// connection) per user.
+  /// connection) per user, through the pooler when there is one.
   private final class LiveServer {
     let server: TestPostgres
+    let pooler: TestPgBouncer?
     let database: String
     let admin: PGConnection
     var clouds: [String: LiveCloud] = [:]
 
-    init() throws {
+    init(pooled: Bool) throws {
       server = try TestPostgres.shared()
+      pooler = pooled ? try TestPgBouncer.shared() : nil
       database = try server.newCloudDatabase()
       admin = try PGConnection(server.connectionString(database: database))
+    }
+
+    /// How a client reaches the database as `user` (nil: none named).
+    func connectionString(user: String?) -> String {
+      pooler?.connectionString(database: database, user: user)
+        ?? server.connectionString(database: database, user: user)
     }
 
     /// Dropped when the test is done: the cluster lives in memory.
     deinit {
       admin.close()
       clouds = [:]
-      _ = try? PGConnection(server.connectionString()).query("DROP DATABASE \(database) WITH (FORCE)")
+      _ = try? PGConnection(server.connectionString()).queryAlone("DROP DATABASE \(database) WITH (FORCE)")
     }
 
     func cloud(for userName: String) throws -> LiveCloud {
       if let cloud = clouds[userName] { return cloud }
       try server.ensureUser(userName)
-      let cloud = LiveCloud(connectionString: server.connectionString(database: database, user: userName))
+      let cloud = LiveCloud(connectionString: connectionString(user: userName))
       clouds[userName] = cloud
       return cloud
     }
@@ -82,10 +98,10 @@ public final class TestCloud {
       self.directory = directory
       live = nil
       mock = try FileCloud(path: directory.file("mock-cloud.sqlite"), clock: clock, shareLinks: .sequential)
-    case .postgres:
+    case .postgres, .pooled:
       directory = nil
       mock = nil
-      live = try LiveServer()
+      live = try LiveServer(pooled: backing == .pooled)
     }
   }
 
@@ -102,7 +118,7 @@ public final class TestCloud {
   /// its own).
   public var location: String {
     if let mock { return mock.path }
-    return live!.server.connectionString(database: live!.database, user: nil)
+    return live!.connectionString(user: nil)
   }
 
   /// The postgres backing's database as its administrator (a superuser),
@@ -163,7 +179,7 @@ public final class TestCloud {
     } else {
       try live.server.ensureUser(userName, joining: false)
     }
-    return live.server.connectionString(database: live.database, user: userName)
+    return live.connectionString(user: userName)
   }
 
   /// The database's owner and users roles (postgres backing).

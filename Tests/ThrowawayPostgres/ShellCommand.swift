@@ -39,10 +39,23 @@ public enum ShellCommand {
     // another test spawned its process held that socket, and the test
     // waited forever for a child long dead (a zombie).
     try closeEverythingAbove(2, in: &actions)
+    // NB: Nor the signals this thread blocks: a daemon that inherits them
+    // (PgBouncer, which leaves its mask as it finds it) never hears the
+    // SIGTERM that stops it, and outlives the tests.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let arguments = command.map { strdup($0) } + [nil]
     defer { arguments.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, command[0], &actions, nil, arguments, environ)
+    let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, arguments, environ)
     guard spawned == 0 else { throw SetUpFailure("\(command[0]): \(String(cString: strerror(spawned)))") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -155,7 +155,7 @@ public final class TestPostgres: Sendable {
   /// A new, empty database of its own for one test.
   public func newDatabase() throws -> String {
     let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
-    try PGConnection(connectionString()).query("CREATE DATABASE \(name) TEMPLATE template0")
+    try PGConnection(connectionString()).queryAlone("CREATE DATABASE \(name) TEMPLATE template0")
     return name
   }
 
@@ -167,7 +167,7 @@ public final class TestPostgres: Sendable {
   public func newCloudDatabase() throws -> String {
     try installTemplate()
     let name = "test_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
-    try PGConnection(connectionString()).query("CREATE DATABASE \(name) TEMPLATE \(Self.cloudTemplate)")
+    try PGConnection(connectionString()).queryAlone("CREATE DATABASE \(name) TEMPLATE \(Self.cloudTemplate)")
     try PGConnection(connectionString(database: name)).query(
       """
       UPDATE scorekeeper.server SET identity = 'postgres-' || system_identifier || '/' || current_database()
@@ -182,7 +182,7 @@ public final class TestPostgres: Sendable {
     try templateInstalled.withLock { installed in
       if installed == nil {
         installed = Result {
-          try PGConnection(connectionString()).query(
+          try PGConnection(connectionString()).queryAlone(
             "CREATE DATABASE \(Self.cloudTemplate) TEMPLATE template0")
           let connection = try PGConnection(connectionString(database: Self.cloudTemplate))
           defer { connection.close() }  // a template is copied only while nobody is connected to it
@@ -227,13 +227,19 @@ public final class TestPostgres: Sendable {
   }
 
   /// As root, commands for the cluster run as the `postgres` system user.
-  private static func asServer(_ command: [String]) -> [String] {
+  static func asServer(_ command: [String]) -> [String] {
     geteuid() == 0 ? ["runuser", "-u", "postgres", "--"] + command : command
   }
 
   private static func stopAtExit(bin: String, directory: String) {
     stopCommand.withLock { $0 = (bin, directory) }
     atexit { TestPostgres.stopCluster() }
+  }
+
+  /// A pooler in front of the cluster (`TestPgBouncer`), stopped with it:
+  /// its pid file.
+  static func stopAtExit(pooler pidFile: String) {
+    poolerPIDFile.withLock { $0 = pidFile }
   }
 
   /// Stops the process's cluster, if one was started, and removes it: at
@@ -247,10 +253,18 @@ public final class TestPostgres: Sendable {
     else {
       return
     }
+    if let pidFile = poolerPIDFile.withLock({ $0 }),
+      let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap({
+        pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      })
+    {
+      kill(pid, SIGTERM)
+    }
     let stop = [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"]
     _ = try? ShellCommand.output(asServer(stop))
     try? FileManager.default.removeItem(atPath: directory)
   }
 
   private static let stopCommand = Mutex<(String, String)?>(nil)
+  private static let poolerPIDFile = Mutex<String?>(nil)
 }

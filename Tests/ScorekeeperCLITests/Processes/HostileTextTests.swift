@@ -126,7 +126,7 @@ import Testing
         overrides: [
           "SCOREKEEPER_DB": directory.file("\(user).sqlite"), "SCOREKEEPER_DEVICE": String(number),
           "SCOREKEEPER_USER": user,
-          "SCOREKEEPER_CLOUD": backing == .postgres ? try cloud.connectionString(for: user) : cloud.path,
+          "SCOREKEEPER_CLOUD": backing.isLive ? try cloud.connectionString(for: user) : cloud.path,
         ])
     }
     let (alice, mallory) = (try device("alice", 1), try device("mallory", 2))

@@ -18,16 +18,16 @@ import Testing
   }
 
   @Test(
-    "golden transcript of devices and users syncing, on a live server [postgres]",
-    arguments: ["sync.transcript", "sharing.transcript", "club.transcript"])
-  func liveTranscript(_ name: String) throws {
-    let server = try TestCloud(.postgres)
+    "golden transcript of devices and users syncing, on a live server, directly and through a pooler",
+    arguments: ["sync.transcript", "sharing.transcript", "club.transcript"], [CloudBacking.postgres, .pooled])
+  func liveTranscript(_ name: String, _ backing: CloudBacking) throws {
+    let server = try TestCloud(backing)
     for user in ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "henry"] {
       _ = try server.connectionString(for: user)
     }
     let outcome = try TranscriptRunner(live: server.location).check(
       fileAt: packageRoot + "/Fixtures/transcripts/" + name)
-    expectMatched(outcome, name + " [postgres]")
+    expectMatched(outcome, "\(name) \(backing)")
   }
 
   @Test("every transcript file is found")

@@ -84,7 +84,7 @@ import Testing
   func everyUserSeesOneServerIdentity(backing: CloudBacking) throws {
     let world = try CloudWorld(backing)
     let identity = try world.alice.serverIdentity()
-    #expect(identity.hasPrefix(backing == .postgres ? "postgres-" : "mock-"))
+    #expect(identity.hasPrefix(backing.isLive ? "postgres-" : "mock-"))
     #expect(try world.bob.serverIdentity() == identity)
     #expect(try world.alice.serverIdentity() == identity)
     let other = try TestCloud(backing)  // kept: a live one drops its database when released

@@ -145,9 +145,11 @@ import Testing
     admin.close()  // a database is copied only while nobody is connected to it
     let server = try TestPostgres.shared()
     let copy = database + "_copy"
-    try PGConnection(server.connectionString()).query("CREATE DATABASE \(copy) TEMPLATE \(database)")
+    try PGConnection(server.connectionString()).queryAlone("CREATE DATABASE \(copy) TEMPLATE \(database)")
     let copied = try PGConnection(server.connectionString(database: copy))
-    defer { _ = try? PGConnection(server.connectionString()).query("DROP DATABASE \(copy) WITH (FORCE)") }
+    defer {
+      _ = try? PGConnection(server.connectionString()).queryAlone("DROP DATABASE \(copy) WITH (FORCE)")
+    }
     #expect(
       try ServerInstaller(connection: copied).install() == .init(from: 1, to: ServerMigration.currentVersion))
     #expect(try ServerRoles.installed(on: copied) == ServerRoles(database: database))

@@ -31,8 +31,7 @@ extension LiveCloud {
     let (password, deadline) = state.withLock { ($0.password, $0.deadline ?? .after(timeLimit)) }
     do {
       let (connection, asked) = try PGConnection.connecting(
-        connectionString, password: password, ask: self.password, deadline: deadline,
-        limitingStatements: false)
+        connectionString, password: password, ask: self.password, deadline: deadline)
       if let asked { state.withLock { $0.password = asked } }
       _ = try Self.checkSchema(on: connection)
       let answer = try Self.answers(to: [("my_channel", [])], on: connection)[0]

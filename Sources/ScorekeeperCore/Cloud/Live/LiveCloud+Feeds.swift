@@ -51,7 +51,7 @@ extension LiveCloud {
     let calls = [(function: "server_hello", arguments: [PGParameter]())] + feeds.map(\.call)
     let answers: [JSON]
     do {
-      answers = try Self.answers(to: calls, on: connection, limitingStatements: true)
+      answers = try Self.answers(to: calls, on: connection)
     } catch let error as PGError where error.timedOut {
       throw error
     } catch {

@@ -54,10 +54,8 @@ public final class LiveCloud: Sendable {
   /// Every operation from now on must be over by `deadline`, connecting
   /// included (a sync's budget). Nil: each gets `timeLimit` again.
   ///
-  /// The server is not told (a `statement_timeout` option would override
-  /// the administrator's own): a statement whose answer came too late
-  /// ends when the server finds the connection closed, and the server's
-  /// functions wait for locks at most 2 s.
+  /// Each statement tells the server the time left (`PGSession`), so one
+  /// whose answer would come too late is stopped there too.
   public func answer(by deadline: Deadline?) {
     state.withLock { $0.deadline = deadline }
   }
@@ -221,16 +219,9 @@ public final class LiveCloud: Sendable {
   /// scorekeeper.g($2, $3)`), so one round trip, and reads each one's
   /// JSON answer.
   static func answers(
-    to calls: [(function: String, arguments: [PGParameter])], on connection: PGConnection,
-    limitingStatements: Bool = false
+    to calls: [(function: String, arguments: [PGParameter])], on connection: PGConnection
   ) throws -> [JSON] {
-    var (sql, arguments) = statement(for: calls)
-    if limitingStatements {
-      // (`PGSession`'s limits, after the calls' answers, which are read by position.)
-      let limits = PGSession.limitExpressions(parameter: arguments.count + 1)
-      sql += ", " + limits.sql
-      arguments.append(limits.argument(connection.timeLimit))
-    }
+    let (sql, arguments) = statement(for: calls)
     return try answers(to: calls.map(\.function), in: try connection.query(sql, arguments))
   }
 
@@ -281,8 +272,7 @@ public final class LiveCloud: Sendable {
         let connection: PGConnection
         do {
           let (opened, asked) = try PGConnection.connecting(
-            connectionString, password: state.password, ask: password, deadline: deadline,
-            limitingStatements: false)
+            connectionString, password: state.password, ask: password, deadline: deadline)
           connection = opened
           if let asked { state.password = asked }
         } catch let error as PGError {
@@ -311,11 +301,7 @@ public final class LiveCloud: Sendable {
   static func checkSchema(on connection: PGConnection) throws -> String {
     let text: String?
     do {
-      // The session's limits come with it (`PGSession`): no round trip of their own.
-      let limits = PGSession.limitExpressions(parameter: 1)
-      text = try connection.query(
-        "SELECT scorekeeper.server_hello(), \(limits.sql)", [limits.argument(connection.timeLimit)]
-      ).firstRow?.optionalText(0)
+      text = try connection.query("SELECT scorekeeper.server_hello()").firstRow?.optionalText(0)
     } catch let error as PGError where ["3F000", "42883"].contains(error.sqlState) {
       throw LiveCloudError.notInstalled(database: connection.database)
     } catch let error as PGError where error.sqlState == "42501" {
