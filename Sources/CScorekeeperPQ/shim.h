@@ -20,7 +20,7 @@
   X(PQntuples) X(PQnfields) X(PQfname) X(PQgetvalue) X(PQgetlength) X(PQgetisnull) \
   X(PQcmdTuples) X(PQclear) X(PQconninfoParse) X(PQconninfoFree) \
   X(PQencryptPasswordConn) X(PQfreemem) X(PQsetNoticeProcessor) X(PQsendQueryParams) \
-  X(PQgetResult) X(PQenterPipelineMode) X(PQpipelineSync) X(PQtransactionStatus) \
+  X(PQgetResult) X(PQenterPipelineMode) X(PQpipelineSync) X(PQtransactionStatus) X(PQbackendPID) \
   X(PQsetnonblocking) X(PQflush) X(PQconsumeInput) X(PQisBusy) X(PQnotifies)
 
 #define SCOREKEEPER_LIBPQ_FIELD(name) __typeof__(&name) name;

@@ -359,6 +359,11 @@ public final class PGConnection {
   /// failed): it will not work again; open a new one.
   public var isBroken: Bool { isClosed || api.PQstatus(handle) != CONNECTION_OK }
 
+  /// The process id the server gave at connecting: the serving
+  /// backend's (`pg_backend_pid()`), unless something between made one up
+  /// (a pooler such as PgBouncer does).
+  public var serverProcessID: Int32 { api.PQbackendPID(handle) }
+
   /// The connection's socket, for poll(2); -1 once closed.
   public var socket: Int32 { isClosed ? -1 : api.PQsocket(handle) }
 

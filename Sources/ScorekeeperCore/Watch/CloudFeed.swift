@@ -8,7 +8,7 @@
 /// for a database opened again.
 ///
 /// When the cloud fails, the feed reports it once (`Event.lost`), drops
-/// its signal and tries again after 1 s, then 2, 4, … up to
+/// its signal and tries again within 1 s, then 2, 4, … up to
 /// `longestRetry`; once a fetch works again it reports that. Nothing here
 /// ends the feed but a database bound to another cloud, which no retry
 /// mends.
@@ -28,6 +28,9 @@ public final class CloudFeed {
     case lost(String)
     /// A fetch worked after a failure.
     case regained
+    /// The cloud cannot say when something changed: it is fetched from
+    /// every this many seconds (said once).
+    case polling(every: Double)
   }
 
   /// Fetches at least this often while live, signal or not (seconds).
@@ -47,6 +50,7 @@ public final class CloudFeed {
   /// followers that lost the cloud together do not all come back at once.
   private var retryCeiling = 1.0
   private let share: () -> Double
+  private var saidPolling = false
   /// Told of each `Event` (a command saying it on stderr); nil: unsaid.
   public var report: ((Event) -> Void)?
 
@@ -63,6 +67,12 @@ public final class CloudFeed {
     makeEngine = engine
     self.errorWords = errorWords
     self.share = share
+  }
+
+  /// Seconds between fetches while the cloud cannot say when something
+  /// changed (`PollingSignal`); nil while it can, or is not followed.
+  public var pollingInterval: Double? {
+    (signal as? PollingSignal)?.interval
   }
 
   /// When the feed next has work to do without a signal.
@@ -95,7 +105,13 @@ public final class CloudFeed {
       let engine = try self.engine ?? makeEngine()
       self.engine = engine
       engine.startRun()
-      if signal == nil { signal = try engine.container.changeSignal() }
+      if signal == nil {
+        signal = try engine.container.changeSignal()
+        if let polling = signal as? PollingSignal, !saidPolling {
+          saidPolling = true
+          report?(.polling(every: polling.interval))
+        }
+      }
       _ = try engine.fetch()
     } catch {
       if case .boundElsewhere? = error as? SyncError { throw error }

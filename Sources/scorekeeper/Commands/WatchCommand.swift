@@ -37,8 +37,12 @@ extension Command {
 
         When the cloud cannot be reached, the watch says so (once, on stderr in a pipe;
         in the header on a terminal), keeps showing this database's changes, and tries
-        again after 1 s, then 2, 4, ... up to 30 s; once back, it fetches what changed
-        meanwhile. With --offline it follows this database only.
+        again within 1 s, then 2, 4, ... up to 30 s (a random share of each, so that
+        watches do not all come back at once); once back, it fetches what changed
+        meanwhile. A live server reached through a pooler in transaction mode, which
+        loses its notifications, is fetched from every 5 s instead (said once); set
+        SCOREKEEPER_LISTEN_CLOUD to a connection string that reaches the server directly
+        to see changes at once. With --offline it follows this database only.
         """,
       examples: [
         "scorekeeper watch Poker", "scorekeeper watch Hearts --sheet",

@@ -59,17 +59,32 @@ extension Invocation {
       if !create && access(path, F_OK) != 0 { return nil }
       backend = .file(try FileCloud(path: path, clock: clock, shareLinks: settings.shareLinks))
     case .live(_, let connection):
-      // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
-      let explicitUser = try explicitUserName()
-      let login = explicitUser.map { connection.setting("user", to: $0) } ?? connection
-      backend = .live(
-        LiveCloud(
-          connectionString: login.text, password: passwordPrompt(for: login),
-          timeLimit: try settings.networkTimeLimit()))
+      backend = .live(try liveCloud(connection))
     }
     let cloud = OpenedCloud(backend: backend, faults: faults)
     openedCloud = cloud
     return cloud
+  }
+
+  /// A live server reached through `connection`.
+  private func liveCloud(_ connection: PGConnectionString) throws -> LiveCloud {
+    // --user (or SCOREKEEPER_USER) logs in as that user, whatever the string says.
+    let login = try explicitUserName().map { connection.setting("user", to: $0) } ?? connection
+    return LiveCloud(
+      connectionString: login.text, password: passwordPrompt(for: login),
+      timeLimit: try settings.networkTimeLimit())
+  }
+
+  /// For a follower (`watch`, `serve`) of a live server: from now on the
+  /// cloud is reached through `listen-cloud` when it is given (a direct
+  /// connection, where the cloud's own goes through a pooler that loses
+  /// notifications), for fetches and notifications alike, so the
+  /// follower holds one server connection. The database stays bound to
+  /// the cloud as named; the server's identity says it is the same one.
+  func followThroughListenSetting() throws {
+    guard case .live = try cloudAddress(), let listen = try settings.listenCloud.get() else { return }
+    openedCloud = OpenedCloud(
+      backend: .live(try liveCloud(listen)), faults: CloudFaults(try settings.cloudFaults.get()))
   }
 
   /// The user's view of the cloud. On a live server the user is the role

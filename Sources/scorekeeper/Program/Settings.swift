@@ -8,6 +8,8 @@ import ScorekeeperCore
 struct Settings {
   let database: Setting<DataLocation>
   let cloud: Setting<CloudChoice>
+  /// Where a follower reaches a live server directly (`listen-cloud`).
+  let listenCloud: Setting<PGConnectionString?>
   /// The user named (checked); nil when none is: then it is the login's,
   /// looked up only when asked for (`userName`), since most commands
   /// offline never need it.
@@ -87,6 +89,15 @@ struct Settings {
       try DataLocation(text, origin: origin, of: .database, name: "scorekeeper.sqlite", environment)
     }
     let cloud = setting(.cloud) { text, origin in try CloudChoice(text, origin: origin, environment) }
+    let listenCloud = setting(.listenCloud) { text, origin -> PGConnectionString? in
+      guard let text else { return nil }
+      guard case .live(_, let connection) = try CloudChoice(text, origin: origin, environment) else {
+        throw UsageError(
+          "\(origin.source) takes a PostgreSQL connection string (postgresql://… or key=value …), "
+            + "not \(quote(text)).")
+      }
+      return connection
+    }
     let user = setting(.user) { text, _ in try text.map(userName) }
     let offline = setting(.offline) { text, origin in try isOffline(text, origin: origin) }
     let syncBudget = setting(.syncBudget) { text, origin in
@@ -122,7 +133,8 @@ struct Settings {
       return dependencies
     }
     return Settings(
-      database: database, cloud: cloud, user: user, offline: offline, syncBudget: syncBudget, color: color,
+      database: database, cloud: cloud, listenCloud: listenCloud, user: user, offline: offline,
+      syncBudget: syncBudget, color: color,
       pager: pager, dependencies: dependencies, deterministicIDs: (try? ids.get()) ?? false,
       fixedClock: (try? now.get()) != nil,
       cloudFaults: cloudFaults, progressDelay: progressDelay,
@@ -147,6 +159,7 @@ struct Settings {
       case .live(let typed, _)?: return typed
       case nil: return nil
       }
+    case .listenCloud: return described.first { $0.spec == spec }?.text ?? ""  // none: through the cloud's
     case .user: return try? userName()
     case .offline: return (try? offline.get()).map { $0 ? "1" : "0" }
     case .syncBudget: return (try? syncBudget.get()).map(Self.seconds)
@@ -184,6 +197,7 @@ struct Settings {
   func validate() throws {
     if userIsGiven { _ = try userName() }
     _ = try cloudFaults.get()
+    _ = try listenCloud.get()
     _ = try syncBudget.get()
     _ = try progressDelay.get()
     _ = try offline.get()

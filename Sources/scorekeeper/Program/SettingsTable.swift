@@ -24,6 +24,10 @@ extension SettingSpec {
   static let cloud = SettingSpec(
     key: "cloud", option: "--cloud", variable: "SCOREKEEPER_CLOUD",
     help: "the cloud: a PostgreSQL URL, or a mock's file (--cloud)")
+  static let listenCloud = SettingSpec(
+    key: "listen-cloud", variable: "SCOREKEEPER_LISTEN_CLOUD",
+    help: "for watch and serve, a connection string that reaches the live server directly, "
+      + "when the cloud's goes through a pooler")
   static let user = SettingSpec(
     key: "user", option: "--user", variable: "SCOREKEEPER_USER", fallbacks: ["USER", "LOGNAME"],
     help: "who you are on the cloud (--user)")
@@ -61,7 +65,8 @@ extension SettingSpec {
   /// Every setting, in the order `config list --origin` shows them and
   /// settings are checked before a command runs.
   static let all: [SettingSpec] = [
-    .database, .cloud, .user, .offline, .syncBudget, .color, .pager, .ids, .now, .device, .cloudFaults,
+    .database, .cloud, .listenCloud, .user, .offline, .syncBudget, .color, .pager, .ids, .now, .device,
+    .cloudFaults,
     .progressDelay,
   ]
 

@@ -7,6 +7,7 @@ extension Invocation {
   func changeFeed(command: String) throws -> ChangeFeed {
     var cloud: CloudFeed?
     if try !settings.offline.get() {
+      try followThroughListenSetting()
       let feed = CloudFeed(
         engine: { try self.syncEngine(automatic: false) }, errorWords: ErrorWords.of,
         share: { Double.random(in: 0..<1) })
@@ -19,6 +20,11 @@ extension Invocation {
               + "every \(Int(CloudFeed.longestRetry)) s at most; changes on this database still show.")
         case .regained:
           errors.line("\(command): following the cloud again.")
+        case .polling(let seconds):
+          errors.line(
+            "\(command): the cloud is reached through a pooler, which does not pass its notifications on: "
+              + "changes from other devices show within \(Int(seconds)) s. To see them at once, set "
+              + "SCOREKEEPER_LISTEN_CLOUD to a connection string that reaches the server directly.")
         }
         errors.flush()
       }

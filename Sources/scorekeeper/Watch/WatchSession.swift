@@ -196,7 +196,8 @@ final class WatchSession {
     }
     switch cloud?.connection {
     case nil: parts.append("offline: this database only")
-    case .starting?, .live?: parts.append("cloud: live")
+    case .starting?, .live?:
+      parts.append(cloud?.pollingInterval.map { "cloud: checked every \(Int($0)) s" } ?? "cloud: live")
     case .offline(let words, let retryAt)?:
       parts.append("cloud: offline, retrying in \(Int(retryAt.remaining.rounded(.up))) s (\(words))")
     }

@@ -114,7 +114,9 @@ import Testing
   func choices() {
     #expect(words("scorekeeper config ") == ["list", "get", "set", "unset"])
     #expect(
-      words("scorekeeper config set ") == ["db", "cloud", "user", "offline", "sync-budget", "color", "pager"])
+      words("scorekeeper config set ") == [
+        "db", "cloud", "listen-cloud", "user", "offline", "sync-budget", "color", "pager",
+      ])
     #expect(
       complete("scorekeeper config set o")
         == .words([Candidate(word: "offline", help: "1 works offline (--offline)")]))

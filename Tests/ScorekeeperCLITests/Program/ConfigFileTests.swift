@@ -40,8 +40,8 @@ import Testing
     #expect(
       error(["", "colour = red"])
         == prefix
-        + "\"colour\" is not a setting. Did you mean \"color\" or \"cloud\"? Keys: db, cloud, user, offline, "
-        + "sync-budget, color, pager.")
+        + "\"colour\" is not a setting. Did you mean \"color\" or \"cloud\"? Keys: db, cloud, listen-cloud, user, "
+        + "offline, sync-budget, color, pager.")
     #expect(
       error(["", "offline = maybe"]) == prefix
         + "offline: \"maybe\" is not understood; use 1, yes, true or on to work offline, or 0, no, false or off "

@@ -232,6 +232,7 @@ extension ProgramTests {
           stdout: """
             db = /x/g.sqlite  (environment SCOREKEEPER_DB)
             cloud is not usable (environment SCOREKEEPER_CLOUD): The connection string in SCOREKEEPER_CLOUD holds a password; scorekeeper never stores or prints one. Put it in ~/.pgpass (mode 0600) or a service file and use service=NAME, or leave it out to be asked for it at a terminal.
+            listen-cloud =   (default)
             user = ann  (environment USER)
             offline = 0  (default)
             sync-budget = 10  (default)

@@ -44,6 +44,7 @@ import Testing
     #expect(
       all.described.map { "\($0.spec.key) \($0.text ?? "-") \($0.origin.label)" } == [
         "db opt.sqlite option --db", "cloud file-cloud.sqlite settings file, line 2",
+        "listen-cloud - default",
         "user eve environment SCOREKEEPER_USER", "offline  option --offline", "sync-budget - default",
         "color always environment SCOREKEEPER_COLOR", "pager - default", "ids - default", "now - default",
         "device - default", "cloud-faults - default", "progress-after - default",

@@ -77,4 +77,51 @@ import Testing
     #expect(try signal.wait(until: .after(30)) == true)
     #expect(try signal.takeChange() == false)
   }
+
+  /// alice's sessions on the server, as its administrator sees them.
+  func aliceSessions(_ admin: PGConnection) throws -> [String] {
+    try admin.query(
+      "SELECT application_name FROM pg_stat_activity WHERE usename = 'alice' AND datname = current_database()"
+    ).rows.map { $0[0] ?? "" }
+  }
+
+  @Test("the signal listens on the cloud's own connection: a follower holds one server connection")
+  func oneConnection() throws {
+    let admin = try PGConnection(server.adminLocation)
+    let cloud = try server.liveCloud(for: "alice")
+    let signal = try cloud.changeSignal()
+    _ = try world.alice.privateDatabase.records(for: [world.id("root")])
+    #expect(try aliceSessions(admin) == ["scorekeeper"])
+    try world.save([world.record("bobs", parent: "root")], in: world.bob.sharedDatabase)
+    #expect(try signal.wait(until: .after(30)) == true)
+  }
+
+  @Test("a connection made again after one was lost listens again; the first look after says changed")
+  func listensAgain() throws {
+    let admin = try PGConnection(server.adminLocation)
+    let cloud = try server.liveCloud(for: "alice")
+    let signal = try cloud.changeSignal()
+    try admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'alice' AND datname = current_database()"
+    )
+    // The call that meets the closed connection fails; the next connects
+    // again (and listens as it does).
+    let zone = [world.id("root")]
+    let firstTry = Result { try world.alice.privateDatabase.records(for: zone) }
+    if case .failure = firstTry { _ = try world.alice.privateDatabase.records(for: zone) }
+    #expect(try signal.takeChange() == true)
+    #expect(try signal.takeChange() == false)
+    try world.save([world.record("bobs", parent: "root")], in: world.bob.sharedDatabase)
+    #expect(try signal.wait(until: .after(30)) == true)
+    #expect(try aliceSessions(admin) == ["scorekeeper"])
+  }
+
+  @Test("through a pooler in transaction mode, where a LISTEN is lost, the signal polls every 5 s instead")
+  func pooled() throws {
+    let pooled = try TestCloud(.pooled)
+    let signal = try pooled.liveCloud(for: "alice").changeSignal()
+    #expect((signal as? PollingSignal)?.interval == 5)
+    #expect(signal.descriptor == -1)
+    #expect(try signal.takeChange() == false)
+  }
 }

@@ -90,6 +90,35 @@ import Testing
         ),
         .serviceUnavailable(retryAfter: 5)
       ),
+      // No free slot, at connect time (libpq gives no SQLSTATE there): the
+      // server's words, and a pooler's in front of it.
+      (
+        PGError(
+          message:
+            "connection to server at \"db\" (10.0.0.1), port 5432 failed: FATAL:  remaining connection "
+            + "slots are reserved for non-replication superuser connections"),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(
+          message:
+            "connection to server on socket \"/x/.s.PGSQL.5432\" failed: FATAL:  sorry, too many clients already"
+        ),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(
+          message:
+            "connection to server at \"pool\" (10.0.0.2), port 6432 failed: ERROR:  no more connections "
+            + "allowed (max_client_conn)"),
+        .serviceUnavailable(retryAfter: 5)
+      ),
+      (
+        PGError(
+          message: "connection to server at \"pool\" (10.0.0.2), port 6432 failed: ERROR:  pgbouncer cannot "
+            + "connect to server"),
+        .serviceUnavailable(retryAfter: 5)
+      ),
       (
         PGError(message: "connection to server at \"db\" (10.0.0.1), port 5432 failed: timeout expired"),
         .unreachable("connection to server at \"db\" (10.0.0.1), port 5432 failed: timeout expired")

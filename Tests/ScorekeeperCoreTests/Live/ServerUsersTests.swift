@@ -87,8 +87,8 @@ import Testing
     let records = try admin.query("SELECT count(*) FROM scorekeeper.zones WHERE owner = 'ut_frank'").scalar
     #expect(records == "1")
 
-    // (Two sessions: the cloud's calls, and its change signal's.)
-    #expect(try users.remove("ut_frank") == .init(loginDisabled: true, sessionsEnded: 2))
+    // (One session: the cloud's calls and its change signal share it.)
+    #expect(try users.remove("ut_frank") == .init(loginDisabled: true, sessionsEnded: 1))
     #expect(try role("ut_frank")?.dropFirst() == ["false", nil])
     // The session ended under the open connection (57P01, in the server's
     // last words); a new one is refused.

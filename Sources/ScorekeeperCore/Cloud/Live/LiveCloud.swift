@@ -36,6 +36,12 @@ public final class LiveCloud: Sendable {
     var answersTakenAhead = 0
     /// Calls sent from the queue (for tests).
     var queuedCallsSent = 0
+    /// The user's notification channel, once a follower listens on it
+    /// (`changeSignal`): every connection made from then on listens too.
+    var listening: String?
+    /// Connections opened so far: a signal that sees a new one knows
+    /// notifications may have been missed in between.
+    var connectionsOpened = 0
   }
 
   /// Seconds an operation (connecting, one call and its answer) may take
@@ -257,6 +263,11 @@ public final class LiveCloud: Sendable {
   /// Runs `body` with the connection and the server's identity,
   /// connecting first if there is no connection (or the last one was lost).
   func withConnection<T>(_ body: (PGConnection, String) throws -> T) throws -> T {
+    try withConnection { connection, identity, _ in try body(connection, identity) }
+  }
+
+  /// The same, `body` given the cloud's state as well (under its lock).
+  func withConnection<T>(_ body: (PGConnection, String, inout State) throws -> T) throws -> T {
     try state.withLock { state in
       state.queued = nil
       if state.ahead != nil {
@@ -280,15 +291,17 @@ public final class LiveCloud: Sendable {
         }
         do {
           state.identity = try Self.greet(connection, askingAhead: &state)
+          if let channel = state.listening { try connection.query("LISTEN \(quotedIdentifier(channel))") }
         } catch let error as PGError {
           throw Self.cloudError(for: error)
         }
         state.connectedUser = connection.user
         state.connection = connection
+        state.connectionsOpened += 1
       }
       state.connection!.deadline = deadline
       do {
-        return try body(state.connection!, state.identity!)
+        return try body(state.connection!, state.identity!, &state)
       } catch let error as PGError where error.timedOut {
         throw Self.cloudError(for: error)
       }

@@ -83,9 +83,16 @@ extension LiveCloud {
     {
       return CloudError.loginRefused(Self.serverWords(message))
     }
-    if ["too many clients", "too many connections", "the database system is"].contains(
-      where: message.contains)
-    {
+    // No free connection (the server's slots taken, or those left kept for
+    // superusers; a pooler's clients or its wait for a server connection
+    // at their limit), or a server starting, stopping or not reachable
+    // from the pooler: an outage, retried.
+    let unavailableWords = [
+      "too many clients", "too many connections", "remaining connection slots are reserved",
+      "the database system is", "no more connections allowed", "pgbouncer cannot connect to server",
+      "query_wait_timeout", "server login has been failing",
+    ]
+    if unavailableWords.contains(where: message.contains) {
       return CloudError.serviceUnavailable(retryAfter: 5)
     }
     if message.contains("FATAL:") {
