@@ -37,6 +37,11 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   case serviceUnavailable(retryAfter: Double)
   case quotaExceeded
   case changeTokenExpired
+  /// A change token from the server's future: its history went back (a
+  /// standby that was behind took over, or a backup was put back), so
+  /// what this client was told it holds may be gone. Not an expired
+  /// token: fetching everything again would take the loss for deletions.
+  case historyWentBack
   case zoneBusy(retryAfter: Double)
   /// The server is busy with other clients' requests (the mock's file is
   /// locked by another process); no wait was suggested.
@@ -70,6 +75,7 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .serviceUnavailable: "service-unavailable"
     case .quotaExceeded: "quota-exceeded"
     case .changeTokenExpired: "change-token-expired"
+    case .historyWentBack: "history-went-back"
     case .zoneBusy: "zone-busy"
     case .serverBusy: "server-busy"
     }
@@ -120,6 +126,9 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
     case .serviceUnavailable(let seconds): "The cloud service is unavailable; retry after \(seconds) s."
     case .quotaExceeded: "The cloud storage quota is exceeded."
     case .changeTokenExpired: "The change token has expired; fetch everything again."
+    case .historyWentBack:
+      "The cloud's history went back (a standby took over, or a backup was put back): changes it "
+        + "acknowledged may be gone."
     case .zoneBusy(let seconds): "The zone is busy; retry after \(seconds) s."
     case .serverBusy: "The cloud is busy with other requests and did not answer in time."
     }

@@ -3,7 +3,25 @@ extension SyncEngine {
   /// zones changed, then each zone's changes, page by page, each page
   /// applied in one transaction together with the token that follows it,
   /// so an interrupted fetch resumes where it stopped.
+  ///
+  /// A token from the cloud's future means its history went back (a
+  /// standby that was behind took over, a backup was put back): what
+  /// this device was told the cloud holds may be gone there. Everything
+  /// this device holds and may save is then to be sent again, with its
+  /// merge base (a copy the cloud still has merges as any conflict), and
+  /// everything is fetched again; nothing pending is deleted by that
+  /// full fetch, so nothing lost there is lost here.
   func fetchChanges() throws {
+    do {
+      try fetchChangesSinceTokens()
+    } catch CloudError.historyWentBack {
+      report.historyWentBack = true
+      try store.syncWrite { try metadata.sendEverythingAgain(user: user) }
+      try fetchChangesSinceTokens()
+    }
+  }
+
+  private func fetchChangesSinceTokens() throws {
     let tokens = try store.syncRead { try metadata.databaseTokens() }
     for (scope, saved) in [(DatabaseScope.private, tokens.private), (.shared, tokens.shared)] {
       let database = scope == .private ? container.privateDatabase : container.sharedDatabase

@@ -206,3 +206,39 @@ extension SyncMetadata {
       """, [.text(gameID), .text(zone), .text(ownerKey)])
   }
 }
+
+extension SyncMetadata {
+  /// After the cloud's history went back: every synced record this user
+  /// may save goes to the cloud again (its tag dropped, so a copy the
+  /// cloud still has is a conflict, merged against the base kept in
+  /// `syncServerFields`); in the user's own zones and the games they edit
+  /// all of them, in the games they score what they made; and every
+  /// token is forgotten, so everything is fetched again. A record without
+  /// a tag is not "on the server" (`recordsOnServer`), so the full fetch
+  /// deletes none of them.
+  func sendEverythingAgain(user: String) throws {
+    let again = "serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1"
+    try db.execute(
+      """
+      \(Self.marker) UPDATE syncRecords SET \(again)
+      WHERE state = 'synced' AND (ownerName = '' OR EXISTS (
+        SELECT 1 FROM syncZones AS z
+        WHERE z.ownerName = syncRecords.ownerName AND z.zoneName = syncRecords.zoneName
+          AND z.permission = 'readWrite'))
+      """)
+    for table in SyncedTable.all where table.isAuthored {
+      // (Made here, no author written; or by this user on another device.)
+      try db.execute(
+        """
+        \(Self.marker) UPDATE syncRecords SET \(again)
+        WHERE state = 'synced' AND tableName = ?1 AND EXISTS (
+          SELECT 1 FROM syncZones AS z
+          WHERE z.ownerName = syncRecords.ownerName AND z.zoneName = syncRecords.zoneName
+            AND z.permission = 'scoring')
+        AND rowID IN (SELECT id FROM \(table.name) WHERE author IS NULL OR author = ?2)
+        """, [.text(table.name), .text(user)])
+    }
+    try db.execute("\(Self.marker) UPDATE syncZones SET changeToken = NULL")
+    try db.execute("\(Self.marker) UPDATE syncState SET privateToken = NULL, sharedToken = NULL")
+  }
+}

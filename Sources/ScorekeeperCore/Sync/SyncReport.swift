@@ -20,6 +20,9 @@ public struct SyncReport: Hashable, Sendable {
   /// Server copies kept out of this database, so that none goes without a
   /// word either.
   public var keptOut: [KeptOutRecord] = []
+  /// The cloud's history went back (`CloudError.historyWentBack`): this
+  /// sync sent again what this device holds and fetched everything.
+  public var historyWentBack = false
   /// Why the sync stopped before everything was sent and received, if it
   /// did; the changes stay pending for the next one.
   public var problem: String?

@@ -49,6 +49,7 @@ extension Command {
       let engine = try invocation.onlineEngine(for: "sync", rebinding: invocation[.rebind])
       // Games removed before a sync stopped are told of as well.
       defer {
+        invocation.errors.warnHistoryWentBack(engine.report.historyWentBack)
         invocation.errors.warn(engine.report.removedGames)
         invocation.errors.warn(engine.report.keptOut)
       }

@@ -30,6 +30,7 @@ final class AutomaticSync {
   private var removedGames: [RemovedGame] = []
   /// Copies from the cloud the syncs kept out.
   private var keptOut: [KeptOutRecord] = []
+  private var historyWentBack = false
   /// The outage for which the syncs were skipped, if they were.
   private var waitedOutage: SyncOutage?
 
@@ -76,6 +77,7 @@ final class AutomaticSync {
         losses.discarded += report.discarded
         removedGames += report.removedGames
         keptOut += report.keptOut
+        historyWentBack = historyWentBack || report.historyWentBack
       }
     }
     do {
@@ -97,6 +99,7 @@ final class AutomaticSync {
   /// command's outcome, so said even when the command then fails (a game
   /// a sync removed is the game the command no longer finds).
   func warnWhatSyncsChanged() {
+    errors.warnHistoryWentBack(historyWentBack)
     errors.warn(removedGames)
     errors.warn(keptOut)
     if losses.refused > 0 {

@@ -32,6 +32,15 @@ extension Output {
     }
   }
 
+  /// A warning when the cloud's history went back and a sync repaired it.
+  func warnHistoryWentBack(_ happened: Bool) {
+    guard happened else { return }
+    warning(
+      "the cloud's history went back (a standby that was behind took over, or a backup was put back), "
+        + "so changes it had acknowledged may have been gone: this device sent again everything it "
+        + "holds and may change, and fetched everything again.")
+  }
+
   /// A warning line for each copy from the cloud a sync kept out.
   func warn(_ keptOut: [KeptOutRecord]) {
     for record in keptOut {

@@ -9,9 +9,11 @@ extension FileCloud {
       var since: Int64 = 0
       if let token {
         // NB: A token this server did not issue, or issued before its
-        // history was purged, has expired: the reader starts again from nil.
-        guard let position = Self.position(in: token, prefix: "d"), (validFrom...now).contains(position)
+        // history was purged, has expired: the reader starts again from
+        // nil. One from its future tells of history that went back.
+        guard let position = Self.position(in: token, prefix: "d"), position >= validFrom
         else { throw CloudError.changeTokenExpired }
+        guard position <= now else { throw CloudError.historyWentBack }
         since = position
       }
       var changed: [ZoneID] = []
@@ -66,8 +68,9 @@ extension FileCloud {
         // NB: Tokens are per zone incarnation: after a zone is deleted and
         // created again, or its history purged, old tokens have expired.
         guard let position = Self.position(in: token, prefix: "z\(row.incarnation)."),
-          (row.validFrom...now).contains(position)
+          position >= row.validFrom
         else { throw CloudError.changeTokenExpired }
+        guard position <= now else { throw CloudError.historyWentBack }
         since = position
       }
       // NB: Changes and tombstones in the order they happened; tombstones

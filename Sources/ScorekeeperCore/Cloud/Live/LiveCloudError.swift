@@ -34,6 +34,7 @@ extension LiveCloud {
       let arguments = (try? JSON.parse(error.detail ?? "[]"))?.arrayValue?.compactMap(\.stringValue) ?? []
       switch error.message {
       case "change-token-expired": return CloudError.changeTokenExpired
+      case "history-went-back": return CloudError.historyWentBack
       case "account-temporarily-unavailable": return CloudError.accountTemporarilyUnavailable
       case "not-authenticated":
         return CloudError.notAuthenticated(

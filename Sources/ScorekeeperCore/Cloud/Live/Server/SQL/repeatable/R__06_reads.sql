@@ -71,12 +71,15 @@ BEGIN
   -- NB: Tokens are per zone incarnation, server and history epoch.
   prefix := scorekeeper.token_prefix() || 'z' || zone.incarnation || '.';
   IF token IS NOT NULL THEN
-    IF left(token, length(prefix)) <> prefix OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,18}$'
-      OR substr(token, length(prefix) + 1)::bigint > zone.counter
-    THEN
+    IF left(token, length(prefix)) <> prefix OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,18}$' THEN
       PERFORM scorekeeper.fail('change-token-expired');
     END IF;
     since := substr(token, length(prefix) + 1)::bigint;
+    -- NB: A token from the zone's future: the server's history went back
+    -- (a standby that was behind took over, a backup was put back).
+    IF since > zone.counter THEN
+      PERFORM scorekeeper.fail('history-went-back');
+    END IF;
   END IF;
   -- NB: Changes and tombstones in the order they happened; tombstones
   -- stay for every reader.
@@ -133,8 +136,9 @@ DECLARE
 BEGIN
   PERFORM scorekeeper.check_scope(scope);
   IF token IS NOT NULL THEN
-    -- NB: A token from another server, from before the history was
-    -- purged, or from the future (a restored server) has expired.
+    -- NB: A token from another server, or from before the history was
+    -- purged, has expired; one from the future tells of history that
+    -- went back (a standby that was behind took over, a backup put back).
     IF left(token, length(prefix)) <> prefix
       OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,19}:[0-9]{1,19}:([0-9]{1,19}(,[0-9]{1,19})*)?$'
     THEN
@@ -142,7 +146,7 @@ BEGIN
     END IF;
     since := substr(token, length(prefix) + 1)::pg_snapshot;
     IF pg_snapshot_xmax(since) > pg_snapshot_xmax(now) THEN
-      PERFORM scorekeeper.fail('change-token-expired');
+      PERFORM scorekeeper.fail('history-went-back');
     END IF;
   END IF;
   IF scope = 'private' THEN

@@ -1,0 +1,68 @@
+import Foundation
+import ScorekeeperTestSupport
+import Testing
+
+/// A cloud whose history went back (issue 50): the mock's file put back
+/// from an older copy, as a restore from backup puts back a server. The
+/// next sync of each device says so, sends again what it holds, and every
+/// device ends with every change any of them held. (A live standby that
+/// was behind, promoted: StandbyTakeoverTests.)
+@Suite(.tags(.process), .runAsTagged(hardTimeLimit: 120)) struct HistoryWentBackProcessTests {
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  func device(_ number: Int) -> BinaryProcess {
+    BinaryProcess(
+      directory: directory,
+      overrides: [
+        "SCOREKEEPER_DB": directory.file("device-\(number).sqlite"), "SCOREKEEPER_DEVICE": String(number),
+      ])
+  }
+
+  func run(_ device: BinaryProcess, _ arguments: String...) throws -> ProcessResult {
+    try device.run(arguments)
+  }
+
+  /// The cloud's file, copied or put back while no process has it open
+  /// (the last one to close it folds its WAL in).
+  func copyCloud(from source: String, to destination: String) throws {
+    #expect(access(directory.file(source) + "-wal", F_OK) != 0)
+    _ = try? FileManager.default.removeItem(atPath: directory.file(destination))
+    try FileManager.default.copyItem(atPath: directory.file(source), toPath: directory.file(destination))
+  }
+
+  @Test("the cloud put back from an older copy: each device says its history went back, sends again; all agree")
+  func cloudPutBack() throws {
+    let (laptop, phone) = (device(1), device(2))
+    for (device, arguments) in [
+      (laptop, ["add-game", "Poker"]), (laptop, ["add-player", "Poker", "Ann"]), (phone, ["sync"]),
+    ] {
+      let result = try device.run(arguments)
+      guard result.status == 0, result.stderr.isEmpty else { throw SetUpFailure("\(arguments): \(result)") }
+    }
+    try copyCloud(from: "cloud.sqlite", to: "backup.sqlite")
+    // Acknowledged by the cloud, and fetched by the phone: then lost there.
+    #expect(try run(laptop, "score", "Poker", "Ann", "+5").status == 0)
+    #expect(try run(laptop, "add-game", "Chess").status == 0)
+    #expect(try run(phone, "sync") == ProcessResult(status: 0, stdout: "0 sent, 3 received.\n", stderr: ""))
+    try copyCloud(from: "backup.sqlite", to: "cloud.sqlite")
+
+    let warning =
+      "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
+      + "back), so changes it had acknowledged may have been gone: this device sent again everything it "
+      + "holds and may change, and fetched everything again.\n"
+    let repaired = try run(phone, "sync")
+    #expect(repaired.status == 0 && repaired.stderr == warning, "\(repaired)")
+    let second = try run(laptop, "sync")
+    #expect(second.status == 0 && second.stderr == warning, "\(second)")
+    #expect(try run(phone, "sync") == ProcessResult(status: 0, stdout: "0 sent, 0 received.\n", stderr: ""))
+    let boards = try [laptop, phone].map { try run($0, "list", "--json").stdout }
+    #expect(boards[0] == boards[1])
+    #expect(boards[0].contains("\"title\":\"Chess\""), "\(boards[0])")
+    let poker = try [laptop, phone].map { try run($0, "list", "Poker", "--json").stdout }
+    #expect(poker[0] == poker[1] && poker[0].contains(#""name":"Ann","score":5"#), "\(poker[0])")
+  }
+}
