@@ -86,7 +86,8 @@ public final class SyncEngine {
       if start.hasPending || fetchMadeDeletions { try sendPending() }
       fetchMadeDeletions = false
       try fetchChanges()
-      if fetchMadeDeletions { try sendPending() }
+      // (After history that went back, what this device holds goes again now.)
+      if fetchMadeDeletions || report.historyWentBack { try sendPending() }
     }
   }
 
@@ -99,7 +100,10 @@ public final class SyncEngine {
 
   /// Fetches changes only (before a command that reads data).
   public func fetch() throws -> SyncReport {
-    try run(fetching: true) { _ in try fetchChanges() }
+    try run(fetching: true) { _ in
+      try fetchChanges()
+      if report.historyWentBack { try sendPending() }
+    }
   }
 
   /// Binds the database to this user and cloud on first use, runs `body`,
