@@ -7,7 +7,7 @@ import ScorekeeperCore
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
 //          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only
-//           | --attacks-only | --bgstats-only | --table-only | --roles-only]
+//           | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -45,6 +45,8 @@ var bgstatsOnly = false
 var tableOnly = false
 // Only issue 49's rows (a scorer's online score, share --people).
 var rolesOnly = false
+// Only issue 50's rows (a score through PgBouncer, recovery after a promotion).
+var scaleOutOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -60,9 +62,10 @@ while let argument = arguments.popFirst() {
   case "--bgstats-only": bgstatsOnly = true
   case "--table-only": tableOnly = true
   case "--roles-only": (syncOnly, rolesOnly) = (true, true)
+  case "--scale-out-only": (syncOnly, scaleOutOnly) = (true, true)
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --roles-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only]"
     )
     exit(2)
   }
@@ -307,6 +310,10 @@ if syncOnly {
     if rolesOnly {
       return try RoleBench.run(scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
+    if scaleOutOnly {
+      return try ScaleOutBench.run(
+        scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+    }
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
     let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
       let cloud = try FileCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
@@ -325,6 +332,8 @@ if syncOnly {
       missed += try LiveStandingsBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
       missed += try RoleBench.run(
+        scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+      missed += try ScaleOutBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
     return missed
