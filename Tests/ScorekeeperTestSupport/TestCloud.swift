@@ -182,6 +182,12 @@ public final class TestCloud {
     return live.connectionString(user: userName)
   }
 
+  /// The same straight to the server, past the pooler of a pooled backing.
+  public func directConnectionString(for userName: String) throws -> String {
+    _ = try connectionString(for: userName)
+    return live!.server.connectionString(database: live!.database, user: userName)
+  }
+
   /// The database's owner and users roles (postgres backing).
   public var connectionRoles: ServerRoles {
     live!.server.cloudRoles

@@ -6,6 +6,7 @@ extension Command {
       name: "server",
       summary: "Set up a live PostgreSQL server and its users, or show what it holds.",
       arguments: [Argument.serverAction.spec, Argument.userName.spec, Argument.url.spec],
+      options: [Flag.afterRestore.spec],
       discussion: """
         A live cloud is a PostgreSQL database (version 15 or later) with scorekeeper's
         server side installed: tables that only its functions may change, row-level
@@ -24,12 +25,19 @@ extension Command {
         takes the user out of DB_users, disables their login unless they belong to
         another group, and ends their open sessions; their games stay on the server,
         and adding them again gives them back.
+
+        After putting the database back from a backup, run "install --after-restore":
+        the server's history went back, and this tells every device, whose next sync
+        says so, sends again everything it holds and may change (what the backup
+        lacks), and fetches everything. A standby that took over needs no such step:
+        its new timeline tells the devices itself.
         """,
       examples: [
         "scorekeeper server install postgresql://admin@dbhost/scores",
         "scorekeeper server add-user alice postgresql://admin@dbhost/scores",
         "printf '%s\\n' \"$PW\" | scorekeeper server add-user alice service=scores",
         "scorekeeper server status service=scores-admin",
+        "scorekeeper server install --after-restore service=scores-admin",
       ],
       printsJSON: false
     ),
@@ -46,6 +54,9 @@ extension Command {
         takesName
         ? (invocation[ifGiven: .userName], invocation[ifGiven: .url])
         : (nil, invocation[ifGiven: .userName])
+      if invocation[.afterRestore] && action != "install" {
+        throw UsageError("--after-restore goes with server install, not server \(action).", command: "server")
+      }
       if !takesName, let extra = invocation[ifGiven: .url] {
         throw UsageError(
           "server \(action) takes one URL; \(quote(extra)) is one word too many.", command: "server")
@@ -72,13 +83,20 @@ extension Command {
   {
     switch action {
     case "install":
-      let outcome = try ServerInstaller(connection: connection).install()
+      let afterRestore = invocation[.afterRestore]
+      let outcome = try ServerInstaller(connection: connection).install(afterRestore: afterRestore)
       invocation.output.line(
         outcome.from == outcome.to
-          ? "The server's scorekeeper schema is at version \(outcome.to) already; nothing to do."
+          ? "The server's scorekeeper schema is at version \(outcome.to) already"
+            + (afterRestore ? "." : "; nothing to do.")
           : outcome.from == 0
             ? "Installed scorekeeper's schema, version \(outcome.to), in database \(quote(connection.database))."
             : "Upgraded scorekeeper's schema from version \(outcome.from) to \(outcome.to).")
+      if afterRestore {
+        invocation.output.line(
+          "Marked its history as gone back: at its next sync every device sends again what it holds and "
+            + "fetches everything.")
+      }
     case "status":
       try lines(of: ServerStatus(connection: connection)).forEach(invocation.output.line)
     case "add-user":
@@ -216,4 +234,11 @@ struct AdministratorNeeded: Error, Equatable, CustomStringConvertible {
       + "scorekeeper's schema in \(quote(database)). Connect as the database's owner or a superuser, "
       + "for example: scorekeeper server \(action) postgresql://ADMIN@HOST/\(database)"
   }
+}
+
+extension Flag {
+  fileprivate static let afterRestore = Flag(
+    spec: OptionSpec(
+      name: "--after-restore",
+      help: "With install: the database was put back from a backup; every device sends again what it holds."))
 }

@@ -192,7 +192,7 @@ import Testing
         "status",
         "demo",
         "cloud ACTION",
-        "server ACTION [NAME] [URL]",
+        "server ACTION [NAME] [URL] [--after-restore]",
         "config ACTION [KEY] [VALUE] [--origin]",
         "completions SHELL",
         "help [COMMAND]",

@@ -68,3 +68,39 @@ import Testing
     #expect(poker[0] == poker[1] && poker[0].contains(#""name": "Ann", "score": 5"#), "\(poker[0])")
   }
 }
+
+extension HistoryWentBackProcessTests {
+  @Test("a live server put back from a backup: server install --after-restore, and every device repairs")
+  func serverMarkedRestored() throws {
+    let server = try TestCloud(.postgres)
+    let cloud = try server.connectionString(for: "alice")
+    let (laptop, phone) = (device(1), device(2))
+    for (device, game) in [(laptop, "Poker"), (phone, "Chess")] {
+      #expect(try device.run(["--cloud", cloud, "add-game", game]).status == 0)
+    }
+    #expect(try laptop.run(["--cloud", cloud, "sync"]).status == 0)
+    // (The administrator put a backup back: nothing on the server says so.)
+    let admin = BinaryProcess(directory: directory, overrides: ["SCOREKEEPER_OFFLINE": "1"])
+    #expect(
+      try admin.run(["server", "install", "--after-restore", server.adminLocation])
+        == ProcessResult(
+          status: 0,
+          stdout: "The server's scorekeeper schema is at version 8 already.\n"
+            + "Marked its history as gone back: at its next sync every device sends again what it holds "
+            + "and fetches everything.\n",
+          stderr: ""))
+    let warning =
+      "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
+      + "back), so changes it had acknowledged may have been gone: this device sent again everything it "
+      + "holds and may change, and fetched everything again.\n"
+    // Each holds both games: each sends both again (they merge on the server).
+    #expect(
+      try phone.run(["--cloud", cloud, "sync"])
+        == ProcessResult(status: 0, stdout: "2 sent, 0 received.\n", stderr: warning))
+    #expect(
+      try laptop.run(["--cloud", cloud, "sync"])
+        == ProcessResult(status: 0, stdout: "2 sent, 0 received.\n", stderr: warning))
+    #expect(
+      try phone.run(["--cloud", cloud, "list"]).stdout == laptop.run(["--cloud", cloud, "list"]).stdout)
+  }
+}

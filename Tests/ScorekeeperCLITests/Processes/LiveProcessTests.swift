@@ -66,7 +66,7 @@ import Testing
       stdout: """
         Mode:        live (PostgreSQL)
         Cloud:       \(server.location)
-        Server:      database "\(database)" on \(socket), port \(port), schema version 7
+        Server:      database "\(database)" on \(socket), port \(port), schema version 8
         User:        alice
         Device:      d0000000-0000-0000-0000-000000000001
         Pending:     0 saves, 0 deletes

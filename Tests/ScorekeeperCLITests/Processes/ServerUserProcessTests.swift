@@ -65,7 +65,7 @@ import Testing
     let port = try #require(PGConnectionString(server.tcpLocation)["port"])
     #expect(
       try hana.run(["status"]).stdout.contains(
-        "Server:      database \"\(database)\" on 127.0.0.1, port \(port), schema version 7, TLS\n"))
+        "Server:      database \"\(database)\" on 127.0.0.1, port \(port), schema version 8, TLS\n"))
     let wrong = try device("ut_hana", password: "guess")
     let refusal =
       "The server refused the login: %@. A password comes from ~/.pgpass (mode 0600), PGPASSFILE or a "
@@ -165,6 +165,10 @@ import Testing
         "server status takes one URL; \"extra\" is one word too many."
       ),
       (
+        ["server", "status", "--after-restore", server.adminLocation],
+        "--after-restore goes with server install, not server status."
+      ),
+      (
         ["server", "adduser", "x"],
         "Unknown server action \"adduser\"; use \"install\", \"status\", \"add-user\" or \"remove-user\"."
       ),
@@ -173,7 +177,7 @@ import Testing
         try admin.run(arguments),
         ProcessResult(
           status: 2, stdout: "",
-          stderr: message + "\nUsage: scorekeeper server ACTION [NAME] [URL]\n"
+          stderr: message + "\nUsage: scorekeeper server ACTION [NAME] [URL] [--after-restore]\n"
             + "Run \"scorekeeper help server\" for more.\n"))
     }
     expectNoDifference(

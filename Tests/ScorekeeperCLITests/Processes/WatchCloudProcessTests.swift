@@ -141,7 +141,7 @@ import Testing
   func pooledListensDirectly() throws {
     let server = try TestCloud(.pooled)
     let cloud = try server.connectionString(for: "alice")
-    let direct = server.adminLocation.replacing(/user=\S+/, with: "user=alice") + " application_name=watcher"
+    let direct = try server.directConnectionString(for: "alice") + " application_name=watcher"
     let laptop = device(1, cloud: cloud, overrides: ["SCOREKEEPER_LISTEN_CLOUD": direct])
     let phone = device(2, cloud: cloud)
     try setUp(laptop, phone)

@@ -12,7 +12,7 @@ import Testing
 /// form has its fixture.
 @Suite(.tags(.postgres), .runAsTagged) struct ServerFixtureTests {
   static let directory = packageRoot + "/Fixtures/server"
-  static let fixtures = ["v1", "v2-first", "v2-last", "v3-first", "v3-last", "v4", "v5", "v6", "v7"]
+  static let fixtures = ["v1", "v2-first", "v2-last", "v3-first", "v3-last", "v4", "v5", "v6", "v7", "v8"]
 
   /// The version a fixture's name says it is.
   static func version(of fixture: String) -> Int {

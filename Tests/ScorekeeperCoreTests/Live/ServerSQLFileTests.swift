@@ -31,6 +31,7 @@ import Testing
     "V005__channels.sql 6c6fdc66e73afd88e20b341eab90331da50c7cdddb6efc305c8997faa57c5f6e",
     "V006__creators.sql 465e25c7b149c963508ac6f5293e6edc2d434da92a01238bf4dc5be425d59860",
     "V007__roles.sql 5ceae7e7a705095d2cfa0159d64c8460915d32482f833c585ce82f454639331e",
+    "V008__incarnation.sql ba5736dfd1a345e7c7b2a002bbdf5d5da71f8252889fc11e13a206e3958c0cd2",
   ]
 
   @Test("no shipped versioned file ever changes (its hash is pinned as shipped)")

@@ -32,7 +32,11 @@ public struct ServerInstaller {
     public let to: Int
   }
 
-  public func install() throws -> Outcome {
+  /// Creates or upgrades the server side. `afterRestore`: the database was
+  /// put back from a backup, so its history went back without its
+  /// timeline changing; a new incarnation (`history_went_back`) makes
+  /// every device send again what it holds and fetch everything.
+  public func install(afterRestore: Bool = false) throws -> Outcome {
     try connection.transaction {
       // Two installs at once queue here instead of both creating roles.
       try connection.query("SELECT pg_advisory_xact_lock(hashtext('scorekeeper install'))")
@@ -85,6 +89,10 @@ public struct ServerInstaller {
       }
       for ledger in ["scorekeeper.migrations", "scorekeeper.repeatables"] {
         try connection.query("ALTER TABLE \(ledger) OWNER TO \(quotedIdentifier(roles.owner))")
+      }
+      if afterRestore {
+        try run(
+          "SET LOCAL ROLE :\"owner\";\nSELECT scorekeeper.history_went_back();\nRESET ROLE;", roles: roles)
       }
       return Outcome(from: from, to: max(from, program))
     }

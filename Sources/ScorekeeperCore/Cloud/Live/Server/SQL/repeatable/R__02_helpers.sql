@@ -39,13 +39,46 @@ LANGUAGE sql VOLATILE AS $$
   SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint
 $$;
 
+-- The server and the epoch, as a token starts with them.
+CREATE OR REPLACE FUNCTION scorekeeper.token_server() RETURNS text
+LANGUAGE sql STABLE SET search_path = '' AS $$
+  SELECT s.identity || '#' || s.epoch || '~' FROM scorekeeper.server AS s
+$$;
+
+-- The server's incarnation: the history id `server install
+-- --after-restore` replaces, and the WAL timeline, which a promotion
+-- changes (on a standby, its last checkpoint's).
+CREATE OR REPLACE FUNCTION scorekeeper.token_history() RETURNS text
+LANGUAGE sql STABLE SET search_path = '' AS $$
+  SELECT s.history || '.' || CASE WHEN pg_catalog.pg_is_in_recovery()
+    THEN (SELECT c.timeline_id FROM pg_catalog.pg_control_checkpoint() AS c)
+    ELSE ('x' || substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_lsn()), 1, 8))::bit(32)::int
+  END
+  FROM scorekeeper.server AS s
+$$;
+
 -- What every change token starts with: the server and the epoch of
 -- its history, so a token from another server, or from before the
--- history was purged, is refused as expired.
+-- history was purged, is refused as expired; then the server's
+-- incarnation (`token_history`), so a token from another is refused as
+-- history that went back.
 CREATE OR REPLACE FUNCTION scorekeeper.token_prefix() RETURNS text
 LANGUAGE sql STABLE SET search_path = '' AS $$
-  SELECT s.identity || '#' || s.epoch || ':' FROM scorekeeper.server AS s
+  SELECT scorekeeper.token_server() || scorekeeper.token_history() || ':'
 $$;
+
+-- Refuses a token of this server and epoch but another incarnation: the
+-- server's history went back since it was issued.
+CREATE OR REPLACE FUNCTION scorekeeper.check_token_history(token text) RETURNS void
+LANGUAGE plpgsql STABLE SET search_path = '' AS $$
+DECLARE
+  server text := scorekeeper.token_server();
+  current text := server || scorekeeper.token_history() || ':';
+BEGIN
+  IF left(token, length(server)) = server AND left(token, length(current)) <> current THEN
+    PERFORM scorekeeper.fail('history-went-back');
+  END IF;
+END $$;
 
 -- The zone's next change number. The zone's row stays locked until
 -- commit, so numbers are handed out in commit order.

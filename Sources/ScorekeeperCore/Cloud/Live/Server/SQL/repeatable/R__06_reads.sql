@@ -71,6 +71,7 @@ BEGIN
   -- NB: Tokens are per zone incarnation, server and history epoch.
   prefix := scorekeeper.token_prefix() || 'z' || zone.incarnation || '.';
   IF token IS NOT NULL THEN
+    PERFORM scorekeeper.check_token_history(token);
     IF left(token, length(prefix)) <> prefix OR substr(token, length(prefix) + 1) !~ '^[0-9]{1,18}$' THEN
       PERFORM scorekeeper.fail('change-token-expired');
     END IF;
@@ -136,6 +137,7 @@ DECLARE
 BEGIN
   PERFORM scorekeeper.check_scope(scope);
   IF token IS NOT NULL THEN
+    PERFORM scorekeeper.check_token_history(token);
     -- NB: A token from another server, or from before the history was
     -- purged, has expired; one from the future tells of history that
     -- went back (a standby that was behind took over, a backup put back).

@@ -201,6 +201,16 @@ LANGUAGE sql SET search_path = '' AS $$
   DELETE FROM scorekeeper.access_changes;
 $$;
 
+-- A new incarnation of the server (`token_history`): every token issued
+-- so far is of the old one, and each client that shows one repairs. For
+-- after a restore from a backup (`server install --after-restore`),
+-- which keeps the timeline. Never a user's to call: one would make
+-- every device of every user send everything again.
+CREATE OR REPLACE FUNCTION scorekeeper.history_went_back() RETURNS void
+LANGUAGE sql SET search_path = '' AS $$
+  UPDATE scorekeeper.server SET history = replace(gen_random_uuid()::text, '-', '')
+$$;
+
 GRANT EXECUTE ON FUNCTION scorekeeper.fetch_records(text, jsonb), scorekeeper.zone_changes(text, text, text, text, int),
   scorekeeper.database_changes(text, text), scorekeeper.modify_zones(text, jsonb, jsonb),
   scorekeeper.share_metadata(text), scorekeeper.accept_share(text),
