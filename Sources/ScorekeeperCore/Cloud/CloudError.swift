@@ -37,10 +37,11 @@ public enum CloudError: Error, Hashable, Sendable, CustomStringConvertible {
   case serviceUnavailable(retryAfter: Double)
   case quotaExceeded
   case changeTokenExpired
-  /// A change token from the server's future: its history went back (a
-  /// standby that was behind took over, or a backup was put back), so
-  /// what this client was told it holds may be gone. Not an expired
-  /// token: fetching everything again would take the loss for deletions.
+  /// A change token from the server's future, or from another of its
+  /// incarnations (a live server's new timeline after a promotion, or a
+  /// restore its administrator marked): its history went back, so what
+  /// this client was told it holds may be gone. Not an expired token:
+  /// fetching everything again would take the loss for deletions.
   case historyWentBack
   case zoneBusy(retryAfter: Double)
   /// The server is busy with other clients' requests (the mock's file is

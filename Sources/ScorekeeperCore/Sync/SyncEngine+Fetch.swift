@@ -4,8 +4,9 @@ extension SyncEngine {
   /// applied in one transaction together with the token that follows it,
   /// so an interrupted fetch resumes where it stopped.
   ///
-  /// A token from the cloud's future means its history went back (a
-  /// standby that was behind took over, a backup was put back): what
+  /// A token from the cloud's future, or of another of its incarnations,
+  /// means its history went back (a standby that was behind took over, a
+  /// backup was put back): what
   /// this device was told the cloud holds may be gone there. Everything
   /// this device holds and may save is then to be sent again, with its
   /// merge base (a copy the cloud still has merges as any conflict), and

@@ -27,10 +27,10 @@ extension Command {
         and adding them again gives them back.
 
         After putting the database back from a backup, run "install --after-restore":
-        the server's history went back, and this tells every device, whose next sync
-        says so, sends again everything it holds and may change (what the backup
-        lacks), and fetches everything. A standby that took over needs no such step:
-        its new timeline tells the devices itself.
+        it tells every device that the server's history went back, so that each one's
+        next sync says so, sends again everything it holds and may change (what the
+        backup lacks), and fetches everything. A standby that took over needs no such
+        step: its new timeline tells the devices itself.
         """,
       examples: [
         "scorekeeper server install postgresql://admin@dbhost/scores",

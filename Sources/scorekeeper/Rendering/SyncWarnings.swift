@@ -37,7 +37,7 @@ extension Output {
     guard happened else { return }
     warning(
       "the cloud's history went back (a standby that was behind took over, or a backup was put back), "
-        + "so changes it had acknowledged may have been gone: this device sent again everything it "
+        + "so changes it had acknowledged may be gone: this device sent again everything it "
         + "holds and may change, and fetched everything again.")
   }
 

@@ -52,7 +52,7 @@ import Testing
 
     let warning =
       "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
-      + "back), so changes it had acknowledged may have been gone: this device sent again everything it "
+      + "back), so changes it had acknowledged may be gone: this device sent again everything it "
       + "holds and may change, and fetched everything again.\n"
     #expect(
       try run(phone, "sync") == ProcessResult(status: 0, stdout: "4 sent, 0 received.\n", stderr: warning))
@@ -91,7 +91,7 @@ extension HistoryWentBackProcessTests {
           stderr: ""))
     let warning =
       "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
-      + "back), so changes it had acknowledged may have been gone: this device sent again everything it "
+      + "back), so changes it had acknowledged may be gone: this device sent again everything it "
       + "holds and may change, and fetched everything again.\n"
     // Each holds both games: each sends both again (they merge on the server).
     #expect(
