@@ -183,16 +183,19 @@ enum LiveStandingsBench {
 /// A process started with its stdout on a pipe this one reads line by line.
 final class Spawned {
   let pid: pid_t
-  private let output: Int32
+  /// The read end of its standard output.
+  let output: Int32
   private var buffer: [UInt8] = []
 
-  init(_ arguments: [String]) throws {
+  /// Runs `arguments`, its standard error to the file `errors` (none
+  /// kept without one).
+  init(_ arguments: [String], errors: String = "/dev/null") throws {
     var pipe: [Int32] = [0, 0]
     guard Glibc.pipe(&pipe) == 0 else { throw BenchError("pipe failed") }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     posix_spawn_file_actions_addclose(&actions, pipe[0])
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]

@@ -34,7 +34,15 @@ public final class TestPostgres: Sendable {
     }
   }
 
-  private init() throws {
+  /// A cluster of its own beside the shared one, stopped at exit like it:
+  /// for what needs server settings of its own (`settings`, each
+  /// `name=value`, as the server's `-c` options), such as more
+  /// connections than the default 100.
+  public static func started(settings: [String]) throws -> TestPostgres {
+    try TestPostgres(settings: settings)
+  }
+
+  private init(settings: [String] = []) throws {
     // NB: In memory where the system offers it: each test's database is a
     // few hundred files, and creating them on a disk's file system costs
     // more than the test itself.
@@ -70,7 +78,8 @@ public final class TestPostgres: Sendable {
               bin + "/pg_ctl", "-w", "-D", directory + "/data", "-l", directory + "/server.log",
               "-o",
               "-k \(directory) -p \(candidate) -c listen_addresses=127.0.0.1 -F -c ssl=on "
-                + "-c ssl_cert_file=\(directory)/server.crt -c ssl_key_file=\(directory)/server.key",
+                + "-c ssl_cert_file=\(directory)/server.crt -c ssl_key_file=\(directory)/server.key"
+                + settings.map { " -c " + $0 }.joined(),
               "start",
             ]))
         started = candidate
@@ -232,8 +241,11 @@ public final class TestPostgres: Sendable {
   }
 
   private static func stopAtExit(bin: String, directory: String) {
-    stopCommand.withLock { $0 = (bin, directory) }
-    atexit { TestPostgres.stopCluster() }
+    let first = clusters.withLock { clusters in
+      defer { clusters.append((bin, directory)) }
+      return clusters.isEmpty
+    }
+    if first { atexit { TestPostgres.stopCluster() } }
   }
 
   /// A pooler in front of the cluster (`TestPgBouncer`), stopped with it:
@@ -242,17 +254,15 @@ public final class TestPostgres: Sendable {
     poolerPIDFile.withLock { $0 = pidFile }
   }
 
-  /// Stops the process's cluster, if one was started, and removes it: at
-  /// exit, and before a test process is stopped on purpose (an abort runs
-  /// no atexit handler, and would leave the cluster running).
+  /// Stops the process's clusters, if any were started, and removes them:
+  /// at exit, and before a test process is stopped on purpose (an abort
+  /// runs no atexit handler, and would leave the clusters running).
   public static func stopCluster() {
-    guard
-      let (bin, directory) = stopCommand.withLock({ state in
-        defer { state = nil }; return state
-      })
-    else {
-      return
+    let started = clusters.withLock { clusters in
+      defer { clusters = [] }
+      return clusters
     }
+    guard !started.isEmpty else { return }
     if let pidFile = poolerPIDFile.withLock({ $0 }),
       let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap({
         pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -260,11 +270,14 @@ public final class TestPostgres: Sendable {
     {
       kill(pid, SIGTERM)
     }
-    let stop = [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"]
-    _ = try? ShellCommand.output(asServer(stop))
-    try? FileManager.default.removeItem(atPath: directory)
+    for (bin, directory) in started {
+      let stop = [bin + "/pg_ctl", "-D", directory + "/data", "-m", "immediate", "stop"]
+      _ = try? ShellCommand.output(asServer(stop))
+      try? FileManager.default.removeItem(atPath: directory)
+    }
   }
 
-  private static let stopCommand = Mutex<(String, String)?>(nil)
+  /// Each started cluster's programs and directory.
+  private static let clusters = Mutex<[(bin: String, directory: String)]>([])
   private static let poolerPIDFile = Mutex<String?>(nil)
 }
