@@ -137,6 +137,29 @@ public final class TestStandbyPair {
     try ShellCommand.output(
       TestPostgres.asServer([bin + "/pg_ctl", "-w", "-D", folder(.standby) + "/data", "promote"]))
   }
+
+  /// A base backup of the primary as it is now (`pg_basebackup -X
+  /// stream`, what a backup tool takes), named `name`.
+  public func backUpPrimary(as name: String) throws {
+    try ShellCommand.output(
+      TestPostgres.asServer([
+        bin + "/pg_basebackup", "-D", directory + "/" + name, "-X", "stream", "-c", "fast",
+        "-d", connectionString(.primary, database: "postgres", user: TestPostgres.admin),
+      ]))
+  }
+
+  /// The primary put back from the backup `name`, as an administrator
+  /// restores one after losing the server: stopped, its data replaced by
+  /// a copy of the backup's, started (it recovers to the backup's end and
+  /// takes writes on the same timeline).
+  public func restorePrimary(from name: String) throws {
+    let data = folder(.primary) + "/data"
+    try ShellCommand.output(
+      TestPostgres.asServer([bin + "/pg_ctl", "-D", data, "-m", "immediate", "stop"]))
+    try ShellCommand.output(TestPostgres.asServer(["rm", "-rf", data]))
+    try ShellCommand.output(TestPostgres.asServer(["cp", "-a", directory + "/" + name, data]))
+    try start(.primary, [])
+  }
 }
 
 /// `value`, or a set-up failure saying it was missing.
