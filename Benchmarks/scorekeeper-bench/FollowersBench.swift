@@ -7,10 +7,13 @@ import ThrowawayPostgres
 /// --json`, each a device with its own database, following one game on a
 /// server sized as Docs/deployment.md says (`max_connections` = followers
 /// + 30). Rows: the server connections they hold (one each at most), how
-/// soon all of them show one score (from the score's exit, as the watch
-/// latency row counts), and the memory each holds.
+/// soon all of them show a score (from the `score` command's start; the
+/// 200 followers share this machine's cores with the server, where a
+/// club's run on machines of their own), and what each costs the server
+/// (CPU for each change, memory) and its own machine (memory).
 enum FollowersBench {
   static let followers = 200
+  static let scores = 5
 
   static func run(scorekeeper: String, directory: String) throws -> [String] {
     print("\n\(followers) followers (watch GAME --json, a database each) of one game on one server:")
@@ -37,13 +40,27 @@ enum FollowersBench {
       let words = (try? String(contentsOfFile: directory + "/follower-\(silent).err", encoding: .utf8)) ?? ""
       throw BenchError("follower \(silent) showed nothing within 120 s: \(words)")
     }
-    let held =
-      try PGConnection(server.connectionString()).query(
-        "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND usename = $2",
-        [database, LiveBench.user]
-      ).scalar.flatMap { Int($0) } ?? -1
-    try ProcessTimer.run(device("scorer") + ["score", "Club", "Ann", "+1"])
-    let arrivals = try nextLines(of: watches, from: Deadline.now(), within: 30)
+    let backends = try PGConnection(server.connectionString()).query(
+      "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND usename = $2", [database, LiveBench.user]
+    ).rows.compactMap { $0[0].flatMap { pid_t($0) } }
+    let held = backends.count
+    // From each score's start: a follower may show it before the score's
+    // process has exited (it is committed, then the process ends).
+    var arrivals: [Double] = []
+    var complete = true
+    let serverTicks = { backends.map { LiveStandingsBench.ticks($0) }.reduce(0, +) }
+    let ticksBefore = serverTicks()
+    for _ in 0..<scores {
+      let started = Deadline.now()
+      try ProcessTimer.run(device("scorer") + ["score", "Club", "Ann", "+1"])
+      let heard = try nextLines(of: watches, from: started, within: 30)
+      complete = complete && heard.count == followers
+      arrivals += heard
+    }
+    // (The score's own backend is not among them: it is counted apart.)
+    let serverCPU =
+      Double(serverTicks() - ticksBefore) / Double(sysconf(Int32(_SC_CLK_TCK))) * 1000
+      / Double(followers * scores)
     let sizes = watches.map { residentMiB($0.pid) }.sorted()
     var missed: [String] = []
     let fewConnections = held <= followers
@@ -52,12 +69,20 @@ enum FollowersBench {
       pad("  server connections held", 34) + pad("\(held)", 10)
         + "≤ \(followers) (one each) \(fewConnections ? "ok" : "MISSED")")
     let (middle, last) = (arrivals.isEmpty ? .infinity : median(arrivals), arrivals.max() ?? .infinity)
-    let heard = arrivals.count == followers && middle <= 1000 && last <= 5000
+    let heard = complete && middle <= 2000 && last <= 5000
     if !heard { missed.append("\(followers) followers showing a score") }
     print(
-      pad("  showed the score", 34) + pad("\(arrivals.count)", 10)
-        + "median \(format(middle)) ms, last \(format(last)) ms (≤ 1000 / 5000 ms) \(heard ? "ok" : "MISSED")"
+      pad("  showed each of \(scores) scores", 34) + pad("\(arrivals.count / scores)", 10)
+        + "median \(format(middle)) ms, last \(format(last)) ms from the score's start (≤ 2000 / 5000 ms) "
+        + (heard ? "ok" : "MISSED")
     )
+    print(
+      pad("  server CPU a follower, a change", 34) + pad(format(serverCPU) + " ms", 10)
+        + "(its backend's user and system time)")
+    let serverSizes = backends.map { proportionalMiB($0) }.sorted()
+    print(
+      pad("  server memory of each (PSS)", 34) + pad(format(median(serverSizes)) + " MiB", 10)
+        + "largest \(format(serverSizes.last ?? 0)) MiB (its backend process, shared pages divided)")
     print(
       pad("  memory of each (resident)", 34) + pad(format(median(sizes)) + " MiB", 10)
         + "largest \(format(sizes.last ?? 0)) MiB")
@@ -105,6 +130,16 @@ enum FollowersBench {
     try String(count + 64).write(toFile: path, atomically: false, encoding: .utf8)
     print("  (\(path) raised from \(limit) to \(count + 64) for this row, put back after it)")
     return { try? text.write(toFile: path, atomically: false, encoding: .utf8) }
+  }
+
+  /// A process's proportional set size (its own pages, and its share of
+  /// those it shares), from /proc: what a server backend costs.
+  static func proportionalMiB(_ pid: pid_t) -> Double {
+    guard let rollup = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8),
+      let line = rollup.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
+      let kilobytes = Double(line.split(separator: " ")[1])
+    else { return 0 }
+    return kilobytes / 1024
   }
 
   /// A process's resident memory, from /proc.
