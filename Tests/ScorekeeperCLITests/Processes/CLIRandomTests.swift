@@ -35,14 +35,22 @@ import Testing
   }
 
   /// Fewer seeds on a live server: each process there connects and syncs
-  /// through PostgreSQL, about ten times the mock's cost.
+  /// through PostgreSQL, about ten times the mock's cost. Every other run
+  /// of four seeds goes through PgBouncer in transaction mode (so each
+  /// kind of follower runs both ways; seed % 4 picks it), where every
+  /// other such run's followers listen on a direct connection
+  /// (`SCOREKEEPER_LISTEN_CLOUD`) and the others fetch every 5 s.
   @Test(
     "two users on two devices each converge through the binary, on a live server [postgres]",
     arguments: seeds.prefix(40))
   func convergeLive(seed: UInt64) throws {
-    let server = try TestCloud(.postgres)
+    let pooled = (seed / 4) % 2 == 1
+    let server = try TestCloud(pooled ? .pooled : .postgres)
     for user in ["alice", "bob"] { _ = try server.connectionString(for: user) }
-    try play(seed: seed, in: try CLIWorld(cloud: server.location))
+    let listen =
+      pooled && (seed / 8) % 2 == 1
+      ? ["SCOREKEEPER_LISTEN_CLOUD": try server.directConnectionString(for: "alice")] : [:]
+    try play(seed: seed, in: try CLIWorld(cloud: server.location, environment: listen))
   }
 
   /// Ten random commands (a second process at once, offline, with faults,
@@ -370,15 +378,18 @@ struct CLIWorld {
   /// The cloud every device syncs with: a mock cloud's file here, or a
   /// live server's connection string.
   let cloud: String
+  /// Variables every process gets besides the defaults.
+  let environment: [String: String]
   private var restores = 0
   private(set) var devices = [
     Device(name: "a", user: "alice", number: 1), Device(name: "b", user: "alice", number: 2),
     Device(name: "bob", user: "bob", number: 3), Device(name: "bob2", user: "bob", number: 4),
   ]
 
-  init(cloud: String? = nil) throws {
+  init(cloud: String? = nil, environment: [String: String] = [:]) throws {
     directory = try TemporaryDirectory()
     self.cloud = cloud ?? directory.file("cloud.sqlite")
+    self.environment = environment
   }
 
   func start(_ device: Device, _ arguments: [String], environment extra: [String: String] = [:]) throws
@@ -404,7 +415,7 @@ struct CLIWorld {
     }
     process.environment = binaryEnvironment().merging([
       "SCOREKEEPER_CLOUD": cloud, "SCOREKEEPER_DEVICE": "\(device.number)",
-    ]) { $1 }.merging(extra) { $1 }
+    ]) { $1 }.merging(environment) { $1 }.merging(extra) { $1 }
     return process
   }
 

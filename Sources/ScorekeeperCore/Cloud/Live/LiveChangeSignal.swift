@@ -66,12 +66,19 @@ extension LiveCloud {
         guard try row?.int(1) == Int(connection.serverProcessID) else {
           return PollingSignal(interval: Self.pollingInterval)
         }
-        try connection.query("LISTEN \(quotedIdentifier(channel))")
+        try Self.listen(to: channel, on: connection)
         state.listening = channel
         return LiveChangeSignal(cloud: self, connectionSeen: state.connectionsOpened)
       }
     } catch let error as PGError {
       throw Self.cloudError(for: error)
     }
+  }
+
+  /// Listens on `channel` (made by the server: `sk_` and hex) on
+  /// `connection`: as a follower starts, and again on a connection made
+  /// after one was lost.
+  static func listen(to channel: String, on connection: PGConnection) throws {
+    try connection.query("LISTEN \(quotedIdentifier(channel))")
   }
 }

@@ -291,7 +291,7 @@ public final class LiveCloud: Sendable {
         }
         do {
           state.identity = try Self.greet(connection, askingAhead: &state)
-          if let channel = state.listening { try connection.query("LISTEN \(quotedIdentifier(channel))") }
+          if let channel = state.listening { try Self.listen(to: channel, on: connection) }
         } catch let error as PGError {
           throw Self.cloudError(for: error)
         }
