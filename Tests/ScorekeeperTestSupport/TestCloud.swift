@@ -233,6 +233,14 @@ public final class TestCloud {
     return Int(sum ?? "") ?? -1
   }
 
+  /// Marks the cloud as put back from an older copy, as its administrator
+  /// does after a restore (the mock's `markRestored`; a live server's
+  /// `server install --after-restore`).
+  public func markRestored() throws {
+    if let mock { return try mock.markRestored() }
+    _ = try ServerInstaller(connection: live!.admin).install(afterRestore: true)
+  }
+
   public func expireChangeTokens() throws {
     if let mock { return try mock.expireChangeTokens() }
     try live!.admin.query("SELECT scorekeeper.expire_change_tokens()")

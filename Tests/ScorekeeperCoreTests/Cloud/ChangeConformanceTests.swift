@@ -104,6 +104,29 @@ import Testing
     #expect(try database.databaseChanges(since: databaseToken).changedZones == [])
   }
 
+  /// After a restore its administrator marks the server (a new history
+  /// id, carried in tokens): a token issued before the mark is history
+  /// that went back, even one the server's counter has passed since.
+  @Test(arguments: CloudBacking.allCases)
+  func aTokenIssuedBeforeTheServerWasMarkedRestoredIsHistoryThatWentBack(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    let database = world.alice.privateDatabase
+    try world.save([world.record("r1")])
+    let zoneToken = try database.zoneChanges(in: world.zone, since: nil).token
+    let databaseToken = try database.databaseChanges(since: nil).token
+    try world.server.markRestored()
+    try world.save([world.record("r2")])
+    #expect(throws: CloudError.historyWentBack) { try database.zoneChanges(in: world.zone, since: zoneToken) }
+    #expect(throws: CloudError.historyWentBack) { try database.databaseChanges(since: databaseToken) }
+    // From the start it reads as before, and its new tokens read on.
+    let zone = try database.zoneChanges(in: world.zone, since: nil)
+    #expect(zone.changed.map(\.id.name).sorted() == ["r1", "r2"])
+    #expect(try database.zoneChanges(in: world.zone, since: zone.token).changed == [])
+    let zones = try database.databaseChanges(since: nil)
+    #expect(zones.changedZones == [world.zone])
+    #expect(try database.databaseChanges(since: zones.token).changedZones == [])
+  }
+
   @Test(arguments: CloudBacking.allCases)
   func thePrivateDatabaseReportsChangedAndDeletedZones(backing: CloudBacking) throws {
     let world = try CloudWorld(backing)

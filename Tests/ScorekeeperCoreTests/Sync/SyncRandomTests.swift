@@ -5,8 +5,9 @@ import Testing
 @_spi(Testing) @testable import ScorekeeperCore
 
 /// Three devices of one user make random changes, sync at random, through
-/// random cloud failures, with clocks that tie and with imports of each
-/// other's exports; after a final sync all hold the same games, players
+/// random cloud failures, with clocks that tie, with imports of each
+/// other's exports, and with the cloud put back from an older copy;
+/// after a final sync all hold the same games, players
 /// and scores, nothing waits, and every score event made is on every
 /// device unless its player was removed (`EventLedger`).
 ///
@@ -26,7 +27,20 @@ import Testing
     var random = SplitMix64(seed: seed)
     let world = try SyncScenario(devices: 3, backing: backing)
     var ledger = EventLedger()
-    for _ in 0..<30 {
+    // One seed in two on the mock, its administrator copies the cloud at
+    // one step and puts it back at a later one, marking it restored:
+    // what it acknowledged in between is gone but for the devices.
+    let scratch = try TemporaryDirectory()
+    let copy = scratch.file("cloud-copy.sqlite")
+    let backUpAt = Int.random(in: 0..<20, using: &random)
+    let putBackAt = Int.random(in: (backUpAt + 1)..<30, using: &random)
+    let restores = !backing.isLive && Bool.random(using: &random)
+    for index in 0..<30 {
+      if restores && index == backUpAt { try world.cloud.cloud.backUp(into: copy) }
+      if restores && index == putBackAt {
+        try world.cloud.cloud.putBack(from: copy)
+        try world.cloud.markRestored()
+      }
       let device = world[Int.random(in: 0..<3, using: &random)]
       try step(device, world: world, random: &random, ledger: &ledger)
       if Bool.random(using: &random) {

@@ -3,15 +3,17 @@ extension FileCloud {
     throws -> DatabaseChanges
   {
     try perform(.databaseChanges, as: userName, writes: false) { store in
-      let (now, validFrom) = try store.db.fetchOne("SELECT value, validFrom FROM sequence") {
-        (try $0.int64(0), try $0.int64(1))
-      }!
+      let (now, validFrom, history) = try store.db.fetchOne(
+        "SELECT s.value, s.validFrom, v.history FROM sequence AS s, server AS v"
+      ) { (try $0.int64(0), try $0.int64(1), try $0.text(2)) }!
       var since: Int64 = 0
       if let token {
         // NB: A token this server did not issue, or issued before its
         // history was purged, has expired: the reader starts again from
-        // nil. One from its future tells of history that went back.
-        guard let position = Self.position(in: token, prefix: "d"), position >= validFrom
+        // nil. One from its future, or from before it was marked as put
+        // back, tells of history that went back.
+        guard let position = try Self.position(in: token, prefix: "d", history: history),
+          position >= validFrom
         else { throw CloudError.changeTokenExpired }
         guard position <= now else { throw CloudError.historyWentBack }
         since = position
@@ -47,7 +49,7 @@ extension FileCloud {
         }
       }
       return DatabaseChanges(
-        changedZones: changed, deletedZones: deleted, token: ChangeToken(rawValue: "d\(now)"))
+        changedZones: changed, deletedZones: deleted, token: Self.token("d\(now)", history: history))
     }
   }
 
@@ -63,11 +65,12 @@ extension FileCloud {
         throw CloudError.zoneNotFound(zone)
       }
       let now = try store.currentSequence()
+      let history = try store.history()
       var since: Int64 = 0
       if let token {
         // NB: Tokens are per zone incarnation: after a zone is deleted and
         // created again, or its history purged, old tokens have expired.
-        guard let position = Self.position(in: token, prefix: "z\(row.incarnation)."),
+        guard let position = try Self.position(in: token, prefix: "z\(row.incarnation).", history: history),
           position >= row.validFrom
         else { throw CloudError.changeTokenExpired }
         guard position <= now else { throw CloudError.historyWentBack }
@@ -89,7 +92,7 @@ extension FileCloud {
       if moreComing { changes.removeLast() }
       var result = ZoneChanges(
         changed: [], deleted: [],
-        token: ChangeToken(rawValue: "z\(row.incarnation).\(moreComing ? changes.last!.at : now)"),
+        token: Self.token("z\(row.incarnation).\(moreComing ? changes.last!.at : now)", history: history),
         moreComing: moreComing)
       for change in changes {
         let id = RecordID(name: change.name, zoneID: zone)
@@ -106,8 +109,22 @@ extension FileCloud {
   }
 
   /// The sequence number after `prefix` in a token, if it has that shape.
-  private static func position(in token: ChangeToken, prefix: String) -> Int64? {
-    guard token.rawValue.hasPrefix(prefix) else { return nil }
-    return Int64(token.rawValue.dropFirst(prefix.count))
+  /// A token of another history than the server's `history` (issued
+  /// before the server was marked as put back) tells of history that went
+  /// back, whatever its number.
+  private static func position(in token: ChangeToken, prefix: String, history: String) throws -> Int64? {
+    var body = Substring(token.rawValue)
+    var issuedIn: Substring = ""
+    if let at = body.lastIndex(of: "@") {
+      (body, issuedIn) = (body[..<at], body[body.index(after: at)...])
+    }
+    guard body.hasPrefix(prefix), let position = Int64(body.dropFirst(prefix.count)) else { return nil }
+    guard issuedIn == history else { throw CloudError.historyWentBack }
+    return position
+  }
+
+  /// The token `body`, carrying the server's history once it has one.
+  private static func token(_ body: String, history: String) -> ChangeToken {
+    ChangeToken(rawValue: history.isEmpty ? body : body + "@" + history)
   }
 }

@@ -215,4 +215,16 @@ extension Migration {
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX retiredLinks_share ON retiredLinks (ownerName, zoneName, recordName);
       """)
+
+  /// Version 8 (issue 50): the server's history id, as the live server's
+  /// incarnation: empty until an administrator marks a file put back
+  /// from an older copy (`FileCloud.markRestored`), then carried in every
+  /// change token, so each token issued before the mark is history that
+  /// went back. (Empty, tokens stay as before: a file never marked
+  /// changes nothing for the devices that sync with it.)
+  static let mockCloudHistory = Migration(
+    version: 8, identifier: "history",
+    sql: """
+      ALTER TABLE server ADD COLUMN history TEXT NOT NULL DEFAULT '';
+      """)
 }

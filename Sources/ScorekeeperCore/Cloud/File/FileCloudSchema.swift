@@ -22,6 +22,7 @@ public enum FileCloudSchema {
       .mockCloudAssets,
       .mockCloudCreators,
       .mockCloudRoles,
+      .mockCloudHistory,
     ],
     // Versions 1–5 shipped without a ledger.
     unrecordedThrough: 5)

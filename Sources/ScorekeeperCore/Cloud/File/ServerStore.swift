@@ -35,6 +35,12 @@ struct ServerStore {
     try db.fetchOne("SELECT value FROM sequence") { try $0.int64(0) }!
   }
 
+  /// The server's history id: empty until the file is marked as put back
+  /// from an older copy (`FileCloud.markRestored`).
+  func history() throws -> String {
+    try db.fetchOne("SELECT history FROM server") { try $0.text(0) }!
+  }
+
   // MARK: Accounts
 
   func accountStatus(of userName: String) throws -> AccountStatus {
