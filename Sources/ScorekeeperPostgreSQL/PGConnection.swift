@@ -50,6 +50,11 @@ public final class PGConnection {
     }
     self.handle = handle
     self.deadline = deadline
+    // libpq prints the server's notices to stderr unless told otherwise;
+    // they are for people at a SQL prompt, not for a program's users. Set
+    // before connecting: a server sends them while a session starts too
+    // (one shutting down, a role's settings asking for debug messages).
+    _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
     do {
       try finishConnecting(by: operationDeadline())
     } catch {
@@ -59,9 +64,6 @@ public final class PGConnection {
     // Sending never blocks either: a large statement is flushed as the
     // socket takes it, within the deadline.
     _ = api.PQsetnonblocking(handle, 1)
-    // libpq prints the server's notices to stderr unless told otherwise;
-    // they are for people at a SQL prompt, not for a program's users.
-    _ = api.PQsetNoticeProcessor(handle, { _, _ in }, nil)
     // Each statement goes with its limits and a sync: one round trip.
     guard api.PQenterPipelineMode(handle) == 1 else {
       let error = connectionFailure(nil)

@@ -135,6 +135,19 @@ import Testing
 }
 
 extension LiveProcessTests {
+  /// A server sends notices while a connection starts too (one shutting
+  /// down says it terminates the connection, a role's settings can ask for
+  /// debug messages): they are for a SQL prompt, never the user's stderr.
+  @Test("a server's notices while a connection starts stay off stderr")
+  func noticesWhileConnecting() throws {
+    let database = try #require(PGConnectionString(server.location)["dbname"])
+    // (Roles are the cluster's: the setting is this test's database's alone.)
+    try PGConnection(server.adminLocation).query(
+      "ALTER ROLE alice IN DATABASE \(quotedIdentifier(database)) SET client_min_messages = debug5")
+    try expectRun(device(1), ["add-game", "Poker"], stdout: "Added game \"Poker\" (0000…0001)\n")
+    try expectRun(device(1), ["sync"], stdout: "0 sent, 0 received.\n")
+  }
+
   @Test(
     "a server that cannot be reached is an outage, remembered as on the mock: the command works, status says so"
   )
