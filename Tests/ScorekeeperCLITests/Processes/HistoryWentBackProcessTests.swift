@@ -58,9 +58,10 @@ import Testing
       try run(phone, "sync") == ProcessResult(status: 0, stdout: "4 sent, 0 received.\n", stderr: warning))
     // The laptop's tokens are no longer from the cloud's future: the
     // phone's sends took the cloud past them. It holds everything already,
-    // and fetches what comes after. (Tokens carrying the cloud's
-    // incarnation, which the phone would replace, are what will make it
-    // repair as well: issue 50, slice 4's second part.)
+    // and fetches what comes after. (Had the file's administrator marked
+    // it restored, the laptop's tokens would be of the history before
+    // the mark, and it would repair too: ChangeConformanceTests and
+    // SyncRandomTests mark the mock; the binary has no command for it.)
     #expect(try run(laptop, "sync") == ProcessResult(status: 0, stdout: "0 sent, 0 received.\n", stderr: ""))
     let boards = try [laptop, phone].map { try run($0, "list", "--json").stdout }
     let poker = try [laptop, phone].map { try run($0, "list", "Poker", "--json").stdout }
