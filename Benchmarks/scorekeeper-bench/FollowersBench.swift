@@ -61,7 +61,7 @@ enum FollowersBench {
     let serverCPU =
       Double(serverTicks() - ticksBefore) / Double(sysconf(Int32(_SC_CLK_TCK))) * 1000
       / Double(followers * scores)
-    let sizes = watches.map { residentMiB($0.pid) }.sorted()
+    let sizes = watches.map { mebibytes($0.pid, "status", "VmRSS") }.sorted()
     var missed: [String] = []
     let fewConnections = held <= followers
     if !fewConnections { missed.append("server connections of \(followers) followers") }
@@ -79,7 +79,7 @@ enum FollowersBench {
     print(
       pad("  server CPU a follower, a change", 34) + pad(format(serverCPU) + " ms", 10)
         + "(its backend's user and system time)")
-    let serverSizes = backends.map { proportionalMiB($0) }.sorted()
+    let serverSizes = backends.map { mebibytes($0, "smaps_rollup", "Pss") }.sorted()
     print(
       pad("  server memory of each (PSS)", 34) + pad(format(median(serverSizes)) + " MiB", 10)
         + "largest \(format(serverSizes.last ?? 0)) MiB (its backend process, shared pages divided)")
@@ -132,21 +132,15 @@ enum FollowersBench {
     return { try? text.write(toFile: path, atomically: false, encoding: .utf8) }
   }
 
-  /// A process's proportional set size (its own pages, and its share of
-  /// those it shares), from /proc: what a server backend costs.
-  static func proportionalMiB(_ pid: pid_t) -> Double {
-    guard let rollup = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8),
-      let line = rollup.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
-      let kilobytes = Double(line.split(separator: " ")[1])
-    else { return 0 }
-    return kilobytes / 1024
-  }
-
-  /// A process's resident memory, from /proc.
-  static func residentMiB(_ pid: pid_t) -> Double {
-    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-      let kilobytes = Double(line.split(separator: " ")[1])
+  /// A process's memory from /proc, in MiB: the `field` (in kB) of its
+  /// `file`: `status`'s VmRSS (resident), or `smaps_rollup`'s Pss (its
+  /// own pages and its share of those it shares: what a server backend
+  /// costs).
+  static func mebibytes(_ pid: pid_t, _ file: String, _ field: String) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+      let kilobytes = line.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first
+        .flatMap({ Double($0) })
     else { return 0 }
     return kilobytes / 1024
   }

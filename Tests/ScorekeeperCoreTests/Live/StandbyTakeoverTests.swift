@@ -77,51 +77,18 @@ import Testing
   )
   func devicesRepair() throws {
     let pair = try TestStandbyPair()
-    try pair.ensureUser("alice")
-    let clock = ManualClock()
-    // (The devices' own cloud is never used: each syncs through the pair.)
-    let unused = try TestCloud(.memory, clock: clock.clock)
-    let devices = try (1...3).map { try TestDevice(UInt64($0), cloud: unused, clock: clock) }
-    func sync(_ device: TestDevice) throws -> SyncReport {
-      try device.sync(
-        through: LiveCloud(connectionString: pair.primaryConnectionString(user: "alice")).container())
-    }
-    _ = try devices[0].store.addGame(title: "Poker")
-    for name in ["Ann", "Bob"] { _ = try devices[0].store.addPlayer(to: "Poker", name: name) }
-    for device in devices { _ = try sync(device) }
+    let world = try PairDevices(pair)
     try pair.waitForStandby()
     try pair.holdStandbyBehind()
-    // Acknowledged by the primary alone: device 1's score, and a new game
-    // device 2 fetched; device 3 scores meanwhile without syncing.
-    _ = try devices[0].store.score(in: "Poker", "Ann", .add(5))
-    _ = try devices[0].store.addGame(title: "Chess")
-    #expect(try sync(devices[0]).sent == 2)
-    #expect(try sync(devices[1]).received == 2)
-    _ = try devices[2].store.score(in: "Poker", "Bob", .add(3))
+    // Acknowledged by the primary alone.
+    try world.changeWhatWillBeLost()
     try pair.crashPrimary()
     try pair.promoteStandby()
     // Device 2 meets the new primary first: its tokens are from the
     // server's future; it says so and sends again what it holds (the
     // two players' records and the game and the score the server lost).
-    let repair = try sync(devices[1])
-    #expect(repair.historyWentBack && repair.problem == nil)
     // The others' tokens are not from the future, but of the old timeline:
     // each repairs as well (device 3 sends its score, held back till now).
-    for device in [devices[0], devices[2]] {
-      let report = try sync(device)
-      #expect(report.historyWentBack && report.problem == nil, "\(device.name)")
-    }
-    for _ in 0..<2 { for device in devices { #expect(try sync(device).historyWentBack == false) } }
-    let contents = try devices[0].contents()
-    for device in devices {
-      expectNoDifference(contents, try device.contents())
-      #expect(try device.unsynced() == [], "\(device.name)")
-    }
-    #expect(try devices[2].store.games().map(\.game.title).sorted() == ["Chess", "Poker"])
-    #expect(
-      try devices[2].store.database.fetchAll("SELECT delta FROM scoreEvents ORDER BY delta") {
-        try $0.int64(0)
-      }
-        == [3, 5])
+    try world.expectRepairs(in: [1, 0, 2])
   }
 }
