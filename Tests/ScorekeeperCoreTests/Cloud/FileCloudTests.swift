@@ -150,7 +150,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
-      \(Self.withoutVersions6And7)
+      \(Self.withoutVersions6To8)
       ALTER TABLE server DROP COLUMN assetQuota;
       ALTER TABLE sequence DROP COLUMN links;
       UPDATE shares SET link = '\(ShareLinkGenerator.prefix)00000000000000000000000000000003';
@@ -172,8 +172,8 @@ extension FileCloudTests {
 }
 
 extension FileCloudTests {
-  /// What versions 6 and 7 added, dropped: an older file's shape.
-  static let withoutVersions6And7 = """
+  /// What versions 6 to 8 added, dropped: an older file's shape.
+  static let withoutVersions6To8 = """
     ALTER TABLE records DROP COLUMN creatorName;
     DROP TABLE retiredLinks;
     ALTER TABLE shares DROP COLUMN scorerRules;
@@ -181,6 +181,7 @@ extension FileCloudTests {
     ALTER TABLE participants DROP COLUMN parentLimit;
     ALTER TABLE participants DROP COLUMN joinedAt;
     ALTER TABLE participants DROP COLUMN lastChangeAt;
+    ALTER TABLE server DROP COLUMN history;
     """
 
   @Test("a version 4 cloud file is upgraded: an asset's bytes move out of its field, which keeps their hash")
@@ -199,7 +200,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
-      \(Self.withoutVersions6And7)
+      \(Self.withoutVersions6To8)
       ALTER TABLE server DROP COLUMN assetQuota;
       UPDATE fields SET type = 'asset' WHERE key = 'photo';
       PRAGMA user_version = 4;
