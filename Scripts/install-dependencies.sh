@@ -14,7 +14,8 @@
 # chromium (the browser that loads serve's page in the scoreboard's tests)
 # and pgbouncer (the pooler in transaction mode the live tests run through).
 # With --bench, also the sqlite3 command-line tool the benchmarks compare
-# against, and pgbouncer.
+# against, pgbouncer, and strace (which counts a command's flushes to disk
+# and makes a disk slow by delaying each).
 set -euo pipefail
 
 packages=()
@@ -38,6 +39,7 @@ fi
 if [[ "${1:-}" == "--bench" ]]; then
   command -v sqlite3 >/dev/null 2>&1 || packages+=(sqlite3)
   [[ -x /usr/bin/time ]] || packages+=(time)
+  command -v strace >/dev/null 2>&1 || packages+=(strace)
 fi
 
 if ((${#packages[@]})); then

@@ -7,7 +7,7 @@ import ScorekeeperCore
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
 //          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only
-//           | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only]
+//           | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only | --flushes-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -47,6 +47,8 @@ var tableOnly = false
 var rolesOnly = false
 // Only issue 50's rows (a score through PgBouncer, recovery after a promotion).
 var scaleOutOnly = false
+// Only issue 51's rows (flushes to disk per command, a slow disk).
+var flushesOnly = false
 while let argument = arguments.popFirst() {
   switch argument {
   case "--scorekeeper": scorekeeper = arguments.popFirst() ?? scorekeeper
@@ -63,9 +65,10 @@ while let argument = arguments.popFirst() {
   case "--table-only": tableOnly = true
   case "--roles-only": (syncOnly, rolesOnly) = (true, true)
   case "--scale-out-only": (syncOnly, scaleOutOnly) = (true, true)
+  case "--flushes-only": (syncOnly, flushesOnly) = (true, true)
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only | --flushes-only]"
     )
     exit(2)
   }
@@ -314,6 +317,10 @@ if syncOnly {
       return try ScaleOutBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
     }
+    if flushesOnly {
+      return try FlushBench.run(
+        scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs, server: liveServer)
+    }
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
     let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
       let cloud = try FileCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
@@ -335,6 +342,8 @@ if syncOnly {
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
       missed += try ScaleOutBench.run(
         scorekeeper: scorekeeper, directory: directory, runs: runs, server: liveServer)
+      missed += try FlushBench.run(
+        scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs, server: liveServer)
     }
     return missed
   } catch {
