@@ -27,44 +27,26 @@ enum FlushBench {
     let theirs = [sqlite3, "-batch", "-cmd", ".timeout 5000", baseline]
     let score = ["score", game, player, "+1"]
 
-    func device(_ name: String, cloud: String) throws -> [String] {
-      let command = [
-        scorekeeper, "--db", directory + "/flush-\(name).sqlite", "--cloud", cloud, "--user", LiveBench.user,
-      ]
-      try ProcessTimer.run(command + ["sync"])
-      return command
+    func command(_ name: String, cloud: String) -> [String] {
+      [scorekeeper, "--db", directory + "/flush-\(name).sqlite", "--cloud", cloud, "--user", LiveBench.user]
     }
-    let mockCloud = directory + "/flush-cloud.sqlite"
-    try ProcessTimer.run(
-      [
-        scorekeeper, "--db", directory + "/flush-maker.sqlite", "--cloud", mockCloud, "--user",
-        LiveBench.user,
-      ]
-        + ["add-game", game])
-    try ProcessTimer.run(
-      [
-        scorekeeper, "--db", directory + "/flush-maker.sqlite", "--cloud", mockCloud, "--user",
-        LiveBench.user,
-      ]
-        + ["add-player", game, player])
-    let mock = try device("mock", cloud: mockCloud)
-    let other = try device("other", cloud: mockCloud)
-    let liveDatabase = try server.newCloudDatabase()
+    /// The game and its player made on `cloud` by a device of their own,
+    /// then a device named `name` for each of `names` that has synced them.
+    func devices(_ names: [String], cloud: String) throws -> [[String]] {
+      let maker = command(names[0] + "-maker", cloud: cloud)
+      try ProcessTimer.run(maker + ["add-game", game])
+      try ProcessTimer.run(maker + ["add-player", game, player])
+      return try names.map { name in
+        let device = command(name, cloud: cloud)
+        try ProcessTimer.run(device + ["sync"])
+        return device
+      }
+    }
+    let mockDevices = try devices(["mock", "other"], cloud: directory + "/flush-cloud.sqlite")
+    let (mock, other) = (mockDevices[0], mockDevices[1])
     try server.ensureUser(LiveBench.user)
-    let liveCloud = server.connectionString(database: liveDatabase, user: LiveBench.user)
-    try ProcessTimer.run(
-      [
-        scorekeeper, "--db", directory + "/flush-live-maker.sqlite", "--cloud", liveCloud, "--user",
-        LiveBench.user,
-      ]
-        + ["add-game", game])
-    try ProcessTimer.run(
-      [
-        scorekeeper, "--db", directory + "/flush-live-maker.sqlite", "--cloud", liveCloud, "--user",
-        LiveBench.user,
-      ]
-        + ["add-player", game, player])
-    let live = try device("live", cloud: liveCloud)
+    let liveCloud = server.connectionString(database: try server.newCloudDatabase(), user: LiveBench.user)
+    let live = try devices(["live"], cloud: liveCloud)[0]
 
     // Each row: what runs first, untimed and uncounted; what is counted;
     // the floor.

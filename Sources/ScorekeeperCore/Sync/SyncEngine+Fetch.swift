@@ -6,12 +6,12 @@ extension SyncEngine {
   ///
   /// A token from the cloud's future, or of another of its incarnations,
   /// means its history went back (a standby that was behind took over, a
-  /// backup was put back): what
-  /// this device was told the cloud holds may be gone there. Everything
-  /// this device holds and may save is then to be sent again, with its
-  /// merge base (a copy the cloud still has merges as any conflict), and
-  /// everything is fetched again; nothing pending is deleted by that
-  /// full fetch, so nothing lost there is lost here.
+  /// backup was put back): what this device was told the cloud holds may
+  /// be gone there. Everything this device holds and may save is then to
+  /// be sent again, with its merge base (a copy the cloud still has
+  /// merges as any conflict), and everything is fetched again, once (with
+  /// no token, nothing can be refused as history); nothing pending is
+  /// deleted by that full fetch, so nothing lost there is lost here.
   func fetchChanges() throws {
     do {
       try fetchChangesSinceTokens()

@@ -18,10 +18,7 @@ import Testing
   /// Scores each device makes on its own player, one every 0.1 s.
   static let scores = 12
 
-  static let historyWarning =
-    "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
-    + "back), so changes it had acknowledged may be gone: this device sent again everything it "
-    + "holds and may change, and fetched everything again."
+  static let historyWarning = HistoryWentBackProcessTests.warning
 
   @Test(
     "devices scoring while the primary dies and a standby that was behind takes over: all converge, nothing lost"

@@ -14,6 +14,12 @@ import Testing
     directory = try TemporaryDirectory()
   }
 
+  /// What a device says, once, when it meets history that went back.
+  static let warning =
+    "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
+    + "back), so changes it had acknowledged may be gone: this device sent again everything it "
+    + "holds and may change, and fetched everything again."
+
   func device(_ number: Int) -> BinaryProcess {
     BinaryProcess(
       directory: directory,
@@ -50,10 +56,7 @@ import Testing
     #expect(try run(phone, "sync") == ProcessResult(status: 0, stdout: "0 sent, 2 received.\n", stderr: ""))
     try copyCloud(from: "backup.sqlite", to: "cloud.sqlite")
 
-    let warning =
-      "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
-      + "back), so changes it had acknowledged may be gone: this device sent again everything it "
-      + "holds and may change, and fetched everything again.\n"
+    let warning = Self.warning + "\n"
     #expect(
       try run(phone, "sync") == ProcessResult(status: 0, stdout: "4 sent, 0 received.\n", stderr: warning))
     // The laptop's tokens are no longer from the cloud's future: the
@@ -90,10 +93,7 @@ extension HistoryWentBackProcessTests {
             + "Marked its history as gone back: at its next sync every device sends again what it holds "
             + "and fetches everything.\n",
           stderr: ""))
-    let warning =
-      "warning: the cloud's history went back (a standby that was behind took over, or a backup was put "
-      + "back), so changes it had acknowledged may be gone: this device sent again everything it "
-      + "holds and may change, and fetched everything again.\n"
+    let warning = Self.warning + "\n"
     // Each holds both games: each sends both again (they merge on the server).
     #expect(
       try phone.run(["--cloud", cloud, "sync"])
