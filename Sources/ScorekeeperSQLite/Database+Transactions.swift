@@ -22,12 +22,14 @@ extension Database {
       try execute(prefix + "PRAGMA synchronous = NORMAL")
     }
     defer { if let standing { try? execute(prefix + "PRAGMA synchronous = \(standing)") } }
-    return try transaction("BEGIN IMMEDIATE", comment: comment) {
+    let result = try transaction("BEGIN IMMEDIATE", comment: comment) {
       try afterBeginWrite?(self)
       let result = try body()
       try beforeCommit?(self)
       return result
     }
+    maintainKeptLog()
+    return result
   }
 
   /// What a committed write survives (every database this program writes

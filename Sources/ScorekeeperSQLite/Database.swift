@@ -27,6 +27,8 @@ public final class Database {
   /// this transaction ends.
   public var afterBeginWrite: ((Database) throws -> Void)?
   private var isClosed = false
+  /// The log kept between processes (`keepingLog`), nil otherwise.
+  let keptLog: KeptLog?
 
   /// SQLite's process-wide settings, made before the first connection:
   /// without allocation statistics, each of SQLite's allocations takes a
@@ -41,11 +43,17 @@ public final class Database {
   ///
   /// - Parameter create: create the file when it does not exist. When false,
   ///   a missing file is an error rather than a silently created database.
+  /// - Parameter keepingLog: keep the write-ahead log between processes,
+  ///   checkpointing once it holds `checkpointPages` (`KeptLog`): for the
+  ///   files this program keeps using, not for copies it hands over whole.
   public init(
     path: String, create: Bool = true,
-    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds
+    busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds,
+    keepingLog: Bool = false, checkpointPages: Int32 = Database.defaultCheckpointPages
   ) throws {
     _ = Self.configured
+    keptLog =
+      keepingLog && path != ":memory:" ? try KeptLog(path: path, checkpointPages: checkpointPages) : nil
     var handle: OpaquePointer?
     var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     if create { flags |= SQLITE_OPEN_CREATE }
@@ -95,6 +103,7 @@ public final class Database {
     // What is deleted is overwritten with zeros, not left in free space
     // where any reader of the file finds it (a deleted player's name).
     try check(sqlite3_exec(handle, "PRAGMA secure_delete = ON", nil, nil, nil))
+    if let keptLog { try keep(keptLog) }
   }
 
   deinit {
@@ -102,10 +111,12 @@ public final class Database {
   }
 
   /// Finalizes every statement and closes the connection. Closing the last
-  /// connection checkpoints the WAL and removes the `-wal` and `-shm` files.
+  /// connection checkpoints the WAL and removes the `-wal` and `-shm` files,
+  /// unless the connection keeps its log (`keepingLog`).
   /// Called by `deinit`; call it directly when the moment matters.
   public func close() {
     guard !isClosed else { return }
+    keptLog?.maintain(handle)
     isClosed = true
     statements.removeAll()
     if traceBox != nil { sqlite3_trace_v2(handle, 0, nil, nil) }

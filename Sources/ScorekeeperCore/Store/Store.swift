@@ -12,6 +12,9 @@ public final class Store {
 
   /// The database file's path.
   public var path: String { database.path }
+  /// Where opening moved a log that did not belong to the database's file
+  /// (a backup copied over it); nil when nothing was set aside.
+  public var setAsideLog: String? { database.setAsideLog }
   /// Up while the sync engine applies server changes, silencing tracking.
   let syncApplying = SyncApplyingFlag()
 

@@ -54,7 +54,9 @@ public struct CompletionNames: Sendable {
   /// The user's kinds with rules, replayed (none in a database older than
   /// schema 26, which has no such table).
   private func ownKinds() -> [String] {
-    guard let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100) else {
+    guard
+      let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100, keepingLog: true)
+    else {
       return []
     }
     defer { database.close() }
@@ -69,7 +71,9 @@ public struct CompletionNames: Sendable {
 
   /// The first column of each row; nil when the database or the query fails.
   private func rows(_ sql: String, _ arguments: [SQLValue]) -> [String]? {
-    guard let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100) else {
+    guard
+      let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100, keepingLog: true)
+    else {
       return nil
     }
     defer { database.close() }

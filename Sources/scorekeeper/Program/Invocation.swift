@@ -76,6 +76,12 @@ final class Invocation {
     if !existed && needsDatabase { throw NoDatabaseError(path: path) }
     let store = try openStore(path)
     if !existed { createdDatabase = path }
+    if let aside = store.setAsideLog {
+      errors.warning(
+        "\(quote(path)) was replaced (a backup copied over it?) while its log still held changes made to "
+          + "the file it replaced; the log does not belong to it, so it was set aside as \(quote(aside)) and "
+          + "not applied.")
+    }
     let state = try store.syncBindingAndOutage()
     (openedStore, openedState) = (store, state)
     if state.binding.isBound && !inspectsBinding, let user = try expectedUser(),
@@ -133,7 +139,7 @@ final class Invocation {
     guard let path = createdDatabase, let store = openedStore else { return }
     createdDatabase = nil
     if (try? store.discardIfUnused()) == true {
-      for suffix in ["", "-wal", "-shm", "-journal", "-device"] { unlink(path + suffix) }
+      for suffix in ["", "-wal", "-shm", "-journal", "-device", "-checkpoint"] { unlink(path + suffix) }
     }
     close()
   }

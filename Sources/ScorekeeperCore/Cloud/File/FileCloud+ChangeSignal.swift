@@ -6,7 +6,7 @@ extension FileCloud {
   public func changeSignal() throws -> DatabaseChangeSignal? {
     guard path != ":memory:" else { return nil }
     do {
-      return try DatabaseChangeSignal(database: try Database(path: path, create: false))
+      return try DatabaseChangeSignal(database: try Database(path: path, create: false, keepingLog: true))
     } catch let error as DatabaseError {
       throw FileCloudError.cannotOpen(path: path, error)
     }

@@ -42,7 +42,7 @@ public final class FileCloud: Sendable {
     }
     let database: Database
     do {
-      database = try Database(path: path)
+      database = try Database(path: path, keepingLog: true)
       try Self.prepare(database, path: path, clock: clock)
       try database.makeRoomForLargeBlobs()  // (assets)
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
