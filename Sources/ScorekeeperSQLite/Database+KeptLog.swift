@@ -22,6 +22,30 @@ extension Database {
       }, Unmanaged.passUnretained(log).toOpaque())
   }
 
+  /// Closing will remove the log and its index again, as SQLite does by
+  /// default, when the log holds nothing: for a file this program opened
+  /// only to refuse it, which it leaves as it found it. A log that holds
+  /// changes stays, so its main file is never written.
+  public func stopKeepingLogIfEmpty() {
+    guard let keptLog, !KeptLog.holdsChanges(keptLog.path + "-wal") else { return }
+    _ = scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0)
+  }
+
+  /// Copies everything the log holds into the main file and empties the
+  /// log (a TRUNCATE checkpoint, waiting for readers as the busy timeout
+  /// allows): for a file about to be handed over alone.
+  public func foldLog() throws {
+    let (busy, log, copied) = try fetchOne("PRAGMA wal_checkpoint(TRUNCATE)") {
+      (try $0.int(0), try $0.int(1), try $0.int(2))
+    }!
+    guard busy == 0 else {
+      throw DatabaseError(
+        extendedCode: SQLITE_BUSY,
+        message: "\(path): another connection kept the log from being folded in (\(copied) of \(log) pages)",
+        sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+  }
+
   /// After a commit: a checkpoint when the log has grown, and a record of
   /// a log started over.
   func maintainKeptLog() {

@@ -26,8 +26,9 @@ final class KeptLog {
 
   let path: String
   let checkpointPages: Int32
-  /// Pages in the log after the last commit (SQLite's WAL hook).
-  var framesInLog: Int32 = 0
+  /// Pages in the log after the last commit (SQLite's WAL hook), nil
+  /// until this connection commits.
+  var framesInLog: Int32?
   /// The mark as this process last read or wrote it.
   var recorded: LogMark?
   /// Where a log that did not belong to the file was moved, when opening
@@ -66,11 +67,16 @@ final class KeptLog {
       case .recorded(log, _)?:
         guard !inUse(path) else { return (before, nil) }
         return try setAside(path, found: now, marked: before)
-      case .checkpointing?, .recorded?, nil:
-        // A checkpoint under way or cut short, another log than the one
-        // recorded (copied with its database), or no mark: the files
-        // belong together as far as anything can tell.
+      case .checkpointing?:
+        // A checkpoint under way, or cut short: the main file may be
+        // half-way, and only the log completes it. One cut short (its
+        // lock is free) is recorded as it stands.
         return (record(path) ?? before, nil)
+      case .recorded?, nil:
+        // Another log than the one recorded (copied with its database),
+        // or no mark: the files belong together as far as anything can
+        // tell. The first commit records them (a reader writes nothing).
+        return (before, nil)
       }
     }
     return (LogMark.read(of: path), nil)
@@ -131,7 +137,7 @@ final class KeptLog {
   /// After a commit: checkpoints a log grown past `checkpointPages`, and
   /// records a log SQLite started over. Neither waits for anyone.
   func maintain(_ handle: OpaquePointer) {
-    guard !maintaining else { return }
+    guard let framesInLog, !maintaining else { return }
     maintaining = true
     defer { maintaining = false }
     if framesInLog >= checkpointPages, framesInLog - backfilled() >= checkpointPages {

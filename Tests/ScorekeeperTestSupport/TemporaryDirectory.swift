@@ -28,3 +28,27 @@ public final class TemporaryDirectory: Sendable {
     try FileManager.default.contentsOfDirectory(atPath: path).sorted()
   }
 }
+
+extension TemporaryDirectory {
+  /// Each file in the directory whose name `includes`, with the hash of
+  /// what it holds, for "nothing changed" checks. Two kinds of file hold
+  /// nothing of the user's and are left out: SQLite's `-shm` (the index of
+  /// a log, rebuilt by any process that opens the database) and an empty
+  /// `-wal` (a log with nothing in it, which opening a database whose log
+  /// was folded away makes anew, and which the program keeps: issue 51).
+  public func dataFiles(where includes: (String) -> Bool = { _ in true }) throws -> [String: String] {
+    var files: [String: String] = [:]
+    for name in try entries() where includes(name) && !name.hasSuffix("-shm") {
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: file(name), isDirectory: &isDirectory)
+      if isDirectory.boolValue {
+        files[name] = "folder"
+        continue
+      }
+      let size = try FileManager.default.attributesOfItem(atPath: file(name))[.size] as? Int
+      if name.hasSuffix("-wal") && size == 0 { continue }
+      files[name] = try sha256Hex(fileAt: file(name))
+    }
+    return files
+  }
+}

@@ -74,6 +74,7 @@ public enum DatabaseFile {
       try db.makeRoomForLargeBlobs()  // (photos)
     } catch {
       let moved = db.fileHasMoved()
+      db.stopKeepingLogIfEmpty()
       db.close()
       if moved { return nil }
       throw error

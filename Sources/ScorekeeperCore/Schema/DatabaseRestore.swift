@@ -46,7 +46,7 @@ public enum DatabaseRestore {
       }
       return Result(kept: kept, games: games, unsent: unsent)
     } catch {
-      for suffix in ["", "-wal", "-shm"] { unlink(temporary + suffix) }
+      for suffix in ["", "-wal", "-shm", "-checkpoint"] { unlink(temporary + suffix) }
       throw error
     }
   }
@@ -110,7 +110,13 @@ public enum DatabaseRestore {
     defer { store.close() }
     // A write's first step is the device claim this new file is due.
     try store.database.write { try SyncTables.markRestored(store.database) }
-    return try store.database.fetchOne("SELECT count(*) FROM games") { try $0.int(0) }!
+    let games = try store.database.fetchOne("SELECT count(*) FROM games") { try $0.int(0) }!
+    // The file takes the database's place alone: what its log holds goes
+    // into it first, and the log and its mark go.
+    try store.database.foldLog()
+    store.close()
+    for suffix in ["-wal", "-shm", "-checkpoint"] { unlink(temporary + suffix) }
+    return games
   }
 
   /// Keeps the database under `<name>-before-restore-<time>.sqlite`

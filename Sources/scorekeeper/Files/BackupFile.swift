@@ -24,12 +24,15 @@ struct BackupFile {
     if access(path, F_OK) == 0 && !replacing {
       throw CommandFailure("\(quote(path)) exists: give --force to replace it. Nothing was written.")
     }
-    // Replacing a database whose WAL is still beside it would marry the
-    // new file to the old one's log.
-    if access(path + "-wal", F_OK) == 0 {
+    // Replacing a database whose log still holds changes would marry the
+    // new file to the old one's log. (An empty log, as scorekeeper leaves
+    // beside a database it only read, holds nothing.)
+    var log = stat()
+    if stat(path + "-wal", &log) == 0 && log.st_size > 0 {
       throw CommandFailure(
-        "\(quote(path + "-wal")) is beside \(quote(path)): a program has it open, or did not close it "
-          + "cleanly. Close it (or open it once with scorekeeper) first. Nothing was written.")
+        "\(quote(path + "-wal")) is beside \(quote(path)), holding changes not yet in it (a database in use, "
+          + "or kept with its log): the copy would be paired with that log. Name another file, or move both "
+          + "away first. Nothing was written.")
     }
     guard let file = TemporaryFile(beside: path, purpose: "backup") else { throw failure() }
     close(file.descriptor)

@@ -19,14 +19,7 @@ import Testing
   /// Every file beside the database, by name, with its hash (but the
   /// processes' captured output).
   func files() throws -> [String: String] {
-    var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    where !name.hasSuffix(".out") && !name.hasSuffix(".err") {
-      var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: directory.file(name), isDirectory: &isDirectory)
-      files[name] = isDirectory.boolValue ? "folder" : try sha256Hex(fileAt: directory.file(name))
-    }
-    return files
+    try directory.dataFiles { !$0.hasSuffix(".out") && !$0.hasSuffix(".err") }
   }
 
   @Test("a backup taken while another process scores is a consistent database, totals equal to events")
@@ -95,7 +88,7 @@ import Testing
       ),
       (
         "open.sqlite",
-        "\"DIR/open.sqlite-wal\" is beside \"DIR/open.sqlite\": a program has it open, or did not close it cleanly. Close it (or open it once with scorekeeper) first."
+        "\"DIR/open.sqlite-wal\" is beside \"DIR/open.sqlite\", holding changes not yet in it (a database in use, or kept with its log): the copy would be paired with that log. Name another file, or move both away first."
       ),
     ])
   func refusals(target: String, message: String) throws {

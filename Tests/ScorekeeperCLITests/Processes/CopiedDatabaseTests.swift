@@ -15,17 +15,12 @@ import Testing
   init() throws {
     directory = try TemporaryDirectory()
     process = try BinaryProcess.personalDatabase(in: directory)
-    #expect(try ShellCommand.output(["cp", directory.file("games.sqlite"), copy]) == "")
+    try copyDatabase(from: directory.file("games.sqlite"), to: copy)
   }
 
   /// Every file of the copy's (the database, and any journal beside it).
   func copyFiles() throws -> [String: String] {
-    var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    where name.hasPrefix("copy.sqlite") {
-      files[name] = try sha256Hex(fileAt: directory.file(name))
-    }
-    return files
+    try directory.dataFiles { $0.hasPrefix("copy.sqlite") }
   }
 
   func device(of path: String) throws -> String {
@@ -98,7 +93,7 @@ import Testing
       // The original synced, then copied: the copy's first sync would
       // claim a device of its own before anything else.
       #expect(try process.run(["sync"]).status == 0)
-      #expect(try ShellCommand.output(["cp", directory.file("games.sqlite"), copy]) == "")
+      try copyDatabase(from: directory.file("games.sqlite"), to: copy)
     }
     try damage()
     let before = try copyFiles()
@@ -129,7 +124,7 @@ extension CopiedDatabaseProcessTests {
     #expect(try device(of: copy) == shown)
     // A second copy of the original is a device of its own too.
     let second = directory.file("second.sqlite")
-    #expect(try ShellCommand.output(["cp", directory.file("games.sqlite"), second]) == "")
+    try copyDatabase(from: directory.file("games.sqlite"), to: second)
     let secondShown = try device(of: second)
     #expect(secondShown != shown && secondShown != original)
   }

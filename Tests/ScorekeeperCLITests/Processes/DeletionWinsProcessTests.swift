@@ -43,9 +43,7 @@ import Testing
     }
 
     func copy(_ from: String, to: String) throws {
-      #expect(
-        try ShellCommand.output(["cp", directory.file("\(from).sqlite"), directory.file("\(to).sqlite")])
-          == "")
+      try copyDatabase(from: directory.file("\(from).sqlite"), to: directory.file("\(to).sqlite"))
     }
 
     /// Every device syncs, twice over, then lists `arguments`.

@@ -45,11 +45,11 @@ import Testing
   func dump() throws {
     try CloudScenario.populate(
       try FileCloud(path: cloudPath, clock: .constant(testNow), shareLinks: .sequential))
-    let before = try sha256Hex(fileAt: cloudPath)
+    let before = try sha256Hex(ofDatabaseAt: cloudPath)
     #expect(
       try binary.run(["--cloud", cloudPath, "cloud", "dump"])
         == ProcessResult(status: 0, stdout: CloudScenario.dump, stderr: ""))
-    #expect(try sha256Hex(fileAt: cloudPath) == before)
+    #expect(try sha256Hex(ofDatabaseAt: cloudPath) == before)
   }
 }
 

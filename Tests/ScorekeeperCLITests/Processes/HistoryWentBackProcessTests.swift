@@ -32,12 +32,10 @@ import Testing
     try device.run(arguments)
   }
 
-  /// The cloud's file, copied or put back while no process has it open
-  /// (the last one to close it folds its WAL in).
+  /// The cloud's file and its log, copied or put back while no process
+  /// has them open.
   func copyCloud(from source: String, to destination: String) throws {
-    #expect(access(directory.file(source) + "-wal", F_OK) != 0)
-    _ = try? FileManager.default.removeItem(atPath: directory.file(destination))
-    try FileManager.default.copyItem(atPath: directory.file(source), toPath: directory.file(destination))
+    try copyDatabase(from: directory.file(source), to: directory.file(destination))
   }
 
   @Test("the cloud put back from an older copy: the device that finds it says so, sends again; all agree")

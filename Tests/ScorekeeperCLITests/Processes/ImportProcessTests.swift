@@ -192,7 +192,7 @@ import Testing
   func cloudUnchanged() throws {
     let online = BinaryProcess(directory: directory)
     #expect(try online.run(["sync"]).status == 0)
-    let cloud = try sha256Hex(fileAt: directory.file("cloud.sqlite"))
+    let cloud = try sha256Hex(ofDatabaseAt: directory.file("cloud.sqlite"))
     let file = directory.file("bad.csv")
     try Data("game,player,points\nDarts,Ann,5\nDarts,Bob,five\n".utf8).write(to: URL(fileURLWithPath: file))
     expectNoDifference(
@@ -202,7 +202,7 @@ import Testing
         stderr: "Can't import \"\(file)\" at line 3, column 3: points must be a number such as 13 or 13.5 "
           + "(a decimal point, not a comma), not \"five\". "
           + "Nothing was imported.\n"))
-    #expect(try sha256Hex(fileAt: directory.file("cloud.sqlite")) == cloud)
+    #expect(try sha256Hex(ofDatabaseAt: directory.file("cloud.sqlite")) == cloud)
     #expect(try online.run(["list", "Darts"]).status == 1)
   }
 

@@ -33,6 +33,13 @@ import Testing
     try ShellCommand.output(["sqlite3", directory.file(name), "PRAGMA integrity_check"])
   }
 
+  /// What a command says when it finds `database` replaced under its log.
+  static func setAsideWarning(_ database: String) -> String {
+    "warning: \"\(database)\" was replaced (a backup copied over it?) while its log still held changes made "
+      + "to the file it replaced; the log does not belong to it, so it was set aside as "
+      + "\"\(database)-wal-set-aside\" and not applied.\n"
+  }
+
   @Test("the log stays beside the database between commands, and the next command reads on from it")
   func logKept() throws {
     #expect(try process.run(["score", "Poker", "Ann", "+2"]).status == 0)
@@ -55,10 +62,7 @@ import Testing
       try process.run(["list", "Poker"]),
       ProcessResult(
         status: 0, stdout: "Poker (1 player)\n  1  1  Ann\n",
-        stderr:
-          "warning: \"\(directory.file("games.sqlite"))\" was replaced (a backup copied over it?) while its "
-          + "log still held changes made to the file it replaced; the log does not belong to it, so it was "
-          + "set aside as \"\(directory.file("games.sqlite-wal-set-aside"))\" and not applied.\n"))
+        stderr: Self.setAsideWarning(directory.file("games.sqlite"))))
     #expect(try integrity("games.sqlite") == "ok\n")
     #expect(try size("games.sqlite-wal-set-aside") > 32, "what the log held is kept")
     // Said once: the next command finds the database and its own log.

@@ -79,7 +79,7 @@ import Testing
 
   /// The device's database file and the server's rows, to show nothing changed.
   func snapshot(_ process: BinaryProcess) throws -> [String] {
-    [try sha256Hex(fileAt: process.environment["SCOREKEEPER_DB"]!), try server.dump()]
+    [try sha256Hex(ofDatabaseAt: process.environment["SCOREKEEPER_DB"]!), try server.dump()]
   }
 
   @Test(

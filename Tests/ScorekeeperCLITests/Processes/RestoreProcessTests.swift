@@ -20,12 +20,7 @@ import Testing
   /// Every file in the folder, by name, with its hash (but the processes'
   /// captured output).
   func files() throws -> [String: String] {
-    var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    where !name.hasSuffix(".out") && !name.hasSuffix(".err") {
-      files[name] = try sha256Hex(fileAt: directory.file(name))
-    }
-    return files
+    try directory.dataFiles { !$0.hasSuffix(".out") && !$0.hasSuffix(".err") }
   }
 
   func device(_ arguments: [String] = []) throws -> String {

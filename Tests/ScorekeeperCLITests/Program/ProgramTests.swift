@@ -201,7 +201,7 @@ import Testing
   func setPhotoFromATerminal() throws {
     _ = run(["add-game", "Poker"])
     _ = run(["add-player", "Poker", "Ann"])
-    let before = try sha256Hex(fileAt: directory.file("games.sqlite"))
+    let before = try sha256Hex(ofDatabaseAt: directory.file("games.sqlite"))
     #expect(
       run(["set-photo", "Poker", "Ann", "-"], terminal: .answering([]))
         == Result(
@@ -210,7 +210,7 @@ import Testing
             + "(scorekeeper set-photo GAME PLAYER - < photo.png).\n"
             + "Usage: scorekeeper set-photo GAME PLAYER FILE\n"
             + "Run \"scorekeeper help set-photo\" for more.\n"))
-    #expect(try sha256Hex(fileAt: directory.file("games.sqlite")) == before)
+    #expect(try sha256Hex(ofDatabaseAt: directory.file("games.sqlite")) == before)
   }
 }
 
@@ -261,10 +261,10 @@ extension ProgramTests {
   func badValuesRefusedBeforeSync(arguments: [String], message: String) throws {
     #expect(run(["--offline", "add-game", "Poker"]).status == .success)
     #expect(run(["--offline", "add-player", "Poker", "Ann"]).status == .success)
-    let before = try sha256Hex(fileAt: directory.file("games.sqlite"))
+    let before = try sha256Hex(ofDatabaseAt: directory.file("games.sqlite"))
     #expect(run(arguments) == Result(status: .usage, stdout: "", stderr: message))
     // Not even fetched: the cloud was never made, the database never bound.
     #expect(!FileManager.default.fileExists(atPath: directory.file("cloud.sqlite")))
-    #expect(try sha256Hex(fileAt: directory.file("games.sqlite")) == before)
+    #expect(try sha256Hex(ofDatabaseAt: directory.file("games.sqlite")) == before)
   }
 }

@@ -105,7 +105,7 @@ extension FileCloudTests {
     let database = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
       .privateDatabase
     _ = try database.modifyRecordZones(saving: [zone])
-    let before = try sha256Hex(fileAt: path)
+    let before = try sha256Hex(ofDatabaseAt: path)
     let unwritable = try UnwritableFile(path)
     let cloud = try FileCloud(path: path, clock: .constant(testNow))
     #expect(
@@ -120,7 +120,7 @@ extension FileCloudTests {
       ])
     }
     withExtendedLifetime(unwritable) {}
-    #expect(try sha256Hex(fileAt: path) == before)
+    #expect(try sha256Hex(ofDatabaseAt: path) == before)
   }
 }
 

@@ -51,7 +51,7 @@ import Testing
     _ = try a.store.addGame(title: "Poker")
     try a.sync()
     let directory = try TemporaryDirectory()
-    try FileManager.default.copyItem(atPath: a.store.database.path, toPath: directory.file("c.sqlite"))
+    try copyDatabase(from: a.store.database.path, to: directory.file("c.sqlite"))
     let copy = try Store(
       path: directory.file("c.sqlite"),
       dependencies: Dependencies(

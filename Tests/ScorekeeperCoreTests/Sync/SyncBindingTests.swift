@@ -137,7 +137,7 @@ import Testing
     _ = try a.score(in: "Poker", "Ann", .add(5))
     let aDevice = try deviceID(a)
     a.close()
-    try FileManager.default.copyItem(atPath: original, toPath: copy)
+    try copyDatabase(from: original, to: copy)
     let c = try open(copy, ids: 100)
     #expect(throws: StoreError.nothingToUndo) { try c.history.undo() }
     #expect(try c.players(of: "Poker").map(\.score) == [5])
