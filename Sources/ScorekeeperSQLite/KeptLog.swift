@@ -35,6 +35,10 @@ final class KeptLog {
   /// found one.
   let setAside: String?
   private var maintaining = false
+  /// Pages of the log this connection's last checkpoint had copied into
+  /// the main file. (SQLite keeps the count in the `-shm` file, which this
+  /// process must not open and close beside SQLite: see `inUse`.)
+  private var copied: Int32 = 0
 
   init(path: String, checkpointPages: Int32) throws {
     self.path = path
@@ -120,10 +124,15 @@ final class KeptLog {
   /// Whether another process has the database open: SQLite's connections
   /// each hold a read lock on one byte of the `-shm` file while open
   /// (the "DMS" byte, 128 on Unix).
+  ///
+  /// The descriptor is never closed: closing any descriptor of a file
+  /// drops every POSIX lock this process holds on it, SQLite's included
+  /// (another process would then take the `-shm` file for unused, and
+  /// truncate it under this one's mapping). This runs only when a file
+  /// was replaced, so one descriptor is left open then.
   static func inUse(_ path: String) -> Bool {
     let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
     var lock = flock()
     lock.l_type = Int16(F_WRLCK)
     lock.l_whence = Int16(SEEK_SET)
@@ -140,9 +149,11 @@ final class KeptLog {
     guard let framesInLog, !maintaining else { return }
     maintaining = true
     defer { maintaining = false }
-    if framesInLog >= checkpointPages, framesInLog - backfilled() >= checkpointPages {
-      checkpoint(handle)
-    }
+    // (Once a checkpoint copied the whole log, SQLite starts it over at
+    // the next commit, unless a reader still uses it: then the pages past
+    // what was copied count.)
+    if framesInLog < copied { copied = 0 }
+    if framesInLog - copied >= checkpointPages { checkpoint(handle) }
     guard case .recorded(let log, _)? = LogMark.current(of: path) else { return }
     if case .recorded(log, _)? = recorded { return }
     recorded = Self.record(path) ?? recorded
@@ -158,22 +169,12 @@ final class KeptLog {
     var (log, copied): (Int32, Int32) = (0, 0)
     // BUSY: another connection is checkpointing (it will not record: it
     // could not take the lock this one holds, so this one records).
-    _ = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
+    let code = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
+    if code == SQLITE_OK {
+      self.copied = copied
+    }
     let now = LogMark.current(of: path)
     if let now, lock.write(now, durable: false) { recorded = now }
-  }
-
-  /// Frames of the log already copied into the main file: `nBackfill` in
-  /// the wal-index header (SQLite's WAL format: the second copy of the
-  /// 48-byte header ends at 96, and the checkpoint information starts
-  /// there with it), in the machine's byte order.
-  private func backfilled() -> Int32 {
-    let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return 0 }
-    defer { close(descriptor) }
-    var value: UInt32 = 0
-    guard pread(descriptor, &value, 4, 96) == 4 else { return 0 }
-    return Int32(truncatingIfNeeded: value)
   }
 
   /// Records the files as they are now, unless another process holds the

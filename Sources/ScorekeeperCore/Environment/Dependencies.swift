@@ -11,11 +11,18 @@ public struct Dependencies: Sendable {
   /// database is created). Apart from `uuid` so that deterministic ids
   /// stay 0001, 0002, … whatever the device is called.
   public var device: UUIDGenerator
+  /// Pages a database's log holds before a commit folds it into the file
+  /// (`KeptLog`): tests make it small, so checkpoints happen often.
+  public var checkpointPages: Int32
 
-  public init(uuid: UUIDGenerator, clock: Clock, device: UUIDGenerator) {
+  public init(
+    uuid: UUIDGenerator, clock: Clock, device: UUIDGenerator,
+    checkpointPages: Int32 = Database.defaultCheckpointPages
+  ) {
     self.uuid = uuid
     self.clock = clock
     self.device = device
+    self.checkpointPages = checkpointPages
   }
 
   /// Random ids and the system clock.

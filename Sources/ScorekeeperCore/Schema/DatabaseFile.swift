@@ -62,7 +62,7 @@ public enum DatabaseFile {
     try checkFileSystem(path)
     let db: Database
     do {
-      db = try Database(path: path, keepingLog: true)
+      db = try Database(path: path, keepingLog: true, checkpointPages: dependencies.checkpointPages)
     } catch let error as DatabaseError {
       throw DatabaseFileError(path: path, problem: .cannotOpen(error))
     }

@@ -57,7 +57,10 @@ extension Invocation {
     switch address {
     case .file(let path):
       if !create && access(path, F_OK) != 0 { return nil }
-      backend = .file(try FileCloud(path: path, clock: clock, shareLinks: settings.shareLinks))
+      backend = .file(
+        try FileCloud(
+          path: path, clock: clock, shareLinks: settings.shareLinks,
+          checkpointPages: try settings.dependencies.get().checkpointPages))
     case .live(_, let connection):
       backend = .live(try liveCloud(connection))
     }

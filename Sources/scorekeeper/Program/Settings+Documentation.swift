@@ -50,5 +50,10 @@ extension Settings {
       SettingSpec.cloudFaults.variable,
       "Failures the mock cloud produces next, such as network-unavailable*2. For tests only."
     ),
+    (
+      SettingSpec.checkpointPages.variable,
+      "Pages the database's log holds before a command folds it into the file (default 1000). "
+        + "For tests only."
+    ),
   ]
 }

@@ -121,6 +121,13 @@ struct Settings {
     let progressDelay = setting(.progressDelay) { text, origin in
       try seconds(text, origin: origin, default: 1, example: "1")
     }
+    let checkpointPages = setting(.checkpointPages) { text, origin -> Int32 in
+      guard let text else { return Database.defaultCheckpointPages }
+      guard let pages = Int32(text), pages >= 1 else {
+        throw UsageError("\(origin.source) takes a number of pages of 1 or more, not \(quote(text)).")
+      }
+      return pages
+    }
 
     let dependencies = Setting(origin: .byDefault, text: nil) { _, _ in
       var dependencies = Dependencies.live
@@ -130,6 +137,7 @@ struct Settings {
         dependencies.device = .device(UInt64(device))
       }
       if let now = try now.get() { dependencies.clock = .constant(now) }
+      dependencies.checkpointPages = try checkpointPages.get()
       return dependencies
     }
     return Settings(

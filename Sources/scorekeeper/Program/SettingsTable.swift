@@ -62,12 +62,18 @@ extension SettingSpec {
     key: "progress-after", variable: "SCOREKEEPER_PROGRESS_AFTER", inFile: false, testOnly: true,
     help: "seconds before sync progress shows")
 
+  /// Pages the log holds before a command folds it into the database
+  /// file (default 1,000), so tests checkpoint often.
+  static let checkpointPages = SettingSpec(
+    key: "checkpoint-pages", variable: "SCOREKEEPER_CHECKPOINT_PAGES", inFile: false, testOnly: true,
+    help: "pages the log holds before a checkpoint")
+
   /// Every setting, in the order `config list --origin` shows them and
   /// settings are checked before a command runs.
   static let all: [SettingSpec] = [
     .database, .cloud, .listenCloud, .user, .offline, .syncBudget, .color, .pager, .ids, .now, .device,
     .cloudFaults,
-    .progressDelay,
+    .progressDelay, .checkpointPages,
   ]
 
   /// The keys the settings file takes.

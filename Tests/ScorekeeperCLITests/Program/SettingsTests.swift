@@ -48,6 +48,7 @@ import Testing
         "user eve environment SCOREKEEPER_USER", "offline  option --offline", "sync-budget - default",
         "color always environment SCOREKEEPER_COLOR", "pager - default", "ids - default", "now - default",
         "device - default", "cloud-faults - default", "progress-after - default",
+        "checkpoint-pages - default",
       ])
     let fileOnly = try settings(["HOME": "/home/ann"], file: file)
     #expect(try fileOnly.database.get() == .given("/home/ann/file.sqlite"), "~/ starts in HOME")

@@ -33,8 +33,11 @@ public final class FileCloud: Sendable {
   /// - Parameters:
   ///   - clock: the server's clock, for modification times.
   ///   - shareLinks: `.random` for real use; `.sequential` for transcripts.
+  ///   - checkpointPages: how much its log holds before a commit folds it
+  ///     into the file (`Database.init`).
   public init(
-    path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random
+    path: String = ":memory:", clock: Clock, shareLinks: ShareLinkGenerator = .random,
+    checkpointPages: Int32 = Database.defaultCheckpointPages
   ) throws {
     var status = stat()
     if stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
@@ -42,7 +45,7 @@ public final class FileCloud: Sendable {
     }
     let database: Database
     do {
-      database = try Database(path: path, keepingLog: true)
+      database = try Database(path: path, keepingLog: true, checkpointPages: checkpointPages)
       try Self.prepare(database, path: path, clock: clock)
       try database.makeRoomForLargeBlobs()  // (assets)
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
