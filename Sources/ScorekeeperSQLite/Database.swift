@@ -57,7 +57,8 @@ public final class Database {
     var handle: OpaquePointer?
     var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
     if create { flags |= SQLITE_OPEN_CREATE }
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    if keptLog != nil { _ = KeptLogVFS.registered }
+    let code = sqlite3_open_v2(path, &handle, flags, keptLog == nil ? nil : KeptLogVFS.name)
     guard code == SQLITE_OK, let handle else {
       let error = DatabaseError(code: code, connection: handle)
       // Even a failed open allocates a handle that must be closed.

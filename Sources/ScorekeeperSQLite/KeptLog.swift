@@ -187,11 +187,13 @@ final class KeptLog {
     guard let now = LogMark.current(of: path), lock.write(now, durable: false) else { return nil }
     return now
   }
+
 }
 
 /// The mark file, open and locked (`flock`) by this process alone.
 struct MarkLock {
   let descriptor: Int32
+  let database: String
 
   /// Nil when another process held the lock for `waitingMilliseconds`,
   /// or the mark cannot be made (a read-only folder: no log is kept
@@ -209,13 +211,44 @@ struct MarkLock {
       waited += 1
     }
     self.descriptor = descriptor
+    self.database = database
   }
 
   /// Writes `mark` over the last; `durable`: flushed before returning.
+  ///
+  /// A mark that names a log file for the first time flushes the folder
+  /// first: the log's entry in it is then durable, and `KeptLogVFS` opens
+  /// a log the mark names without SQLite's own folder flush.
   func write(_ mark: LogMark, durable: Bool) -> Bool {
+    if case .recorded(let log, _) = mark, !namesFile(of: log) {
+      guard Self.flushFolder(of: database) else { return false }
+    }
     let text = Array(mark.text.utf8)
     guard pwrite(descriptor, text, text.count, 0) == text.count else { return false }
     return !durable || fdatasync(descriptor) == 0
+  }
+
+  /// Whether the mark as it stands names `log`'s file (its salts aside).
+  private func namesFile(of log: LogStamp) -> Bool {
+    var bytes = [UInt8](repeating: 0, count: LogMark.width)
+    guard pread(descriptor, &bytes, LogMark.width, 0) == LogMark.width,
+      case .recorded(let named, _)? = LogMark(text: String(decoding: bytes, as: UTF8.self))
+    else { return false }
+    return named.device == log.device && named.inode == log.inode
+  }
+
+  /// Flushes the folder `path` is in (its entries: a new file's name).
+  private static func flushFolder(of path: String) -> Bool {
+    let folder = open(Self.folder(of: path), O_RDONLY | O_CLOEXEC)
+    guard folder >= 0 else { return false }
+    defer { close(folder) }
+    return fsync(folder) == 0
+  }
+
+  /// The folder a path names a file in.
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Unlocks and closes the file.
