@@ -49,6 +49,6 @@ extension Database {
   /// After a commit: a checkpoint when the log has grown, and a record of
   /// a log started over.
   func maintainKeptLog() {
-    keptLog?.maintain(handle)
+    keptLog?.maintain(handle, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
   }
 }

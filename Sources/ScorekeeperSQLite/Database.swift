@@ -27,6 +27,8 @@ public final class Database {
   /// this transaction ends.
   public var afterBeginWrite: ((Database) throws -> Void)?
   private var isClosed = false
+  /// How long a statement waits for another connection's lock.
+  private(set) var busyTimeoutMilliseconds: Int32 = 0
   /// The log kept between processes (`keepingLog`), nil otherwise.
   let keptLog: KeptLog?
 
@@ -81,6 +83,7 @@ public final class Database {
   /// fails with SQLITE_BUSY.
   public func setBusyTimeout(milliseconds: Int32) throws {
     try check(sqlite3_busy_timeout(handle, milliseconds))
+    busyTimeoutMilliseconds = milliseconds
   }
 
   /// Every per-connection setting, in one place.
@@ -95,6 +98,7 @@ public final class Database {
     // Concurrent processes wait for each other's write lock instead of
     // failing at once with "database is locked".
     try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds))
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     // "Double-quoted string literals are accepted" is a documented SQLite
     // misfeature: a typo in a column name would silently become a string.
     try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_DQS_DML, 0))
@@ -117,7 +121,7 @@ public final class Database {
   /// Called by `deinit`; call it directly when the moment matters.
   public func close() {
     guard !isClosed else { return }
-    keptLog?.maintain(handle)
+    maintainKeptLog()
     isClosed = true
     statements.removeAll()
     if traceBox != nil { sqlite3_trace_v2(handle, 0, nil, nil) }

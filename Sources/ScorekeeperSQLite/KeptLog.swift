@@ -13,16 +13,28 @@ import CScorekeeperSQLite
 /// main file and deletes it: two flushes at every exit, and the next
 /// writer's new log costs two more (its header, its folder). A connection
 /// that keeps the log does neither, and checkpoints only once the log has
-/// grown past `checkpointPages`, after a commit, never waiting: PASSIVE
-/// copies what no reader still needs and stops short of the rest.
+/// grown past `checkpointPages`, after a commit, never waiting: it copies
+/// what no reader still needs, and with no reader left it empties the log
+/// (TRUNCATE, with no busy wait: a reader or writer elsewhere only makes
+/// it stop short, to be tried at the next commit).
+///
+/// Emptied, not left to SQLite to start over: SQLite starts a log over at
+/// a write that finds it all copied, but a process that opens the
+/// database alone rebuilds the log's index from the log and forgets what
+/// was copied. A log kept between processes would never start over, and
+/// every commit past the threshold would copy all of it again.
 ///
 /// Kept logs have one hazard: a main file replaced under its log (a
 /// backup copied over it) would get the old log replayed onto it.
 /// `LogMark` records which main file goes with which log, and a
 /// connection opening a replaced file sets its log aside first.
 final class KeptLog {
-  /// SQLite's own automatic checkpoint starts at 1,000 pages.
-  static let defaultCheckpointPages: Int32 = 1_000
+  /// Every process reads the whole log once (SQLite rebuilds its index
+  /// when the first connection opens: about 2 µs a page here), so the log
+  /// is kept short: 256 pages (1 MiB) cost a command 0.3 ms at most, and
+  /// a checkpoint comes every 20 scores or so. (SQLite's own automatic
+  /// checkpoint, made for one long-lived process, waits for 1,000.)
+  static let defaultCheckpointPages: Int32 = 256
 
   let path: String
   let checkpointPages: Int32
@@ -145,7 +157,7 @@ final class KeptLog {
 
   /// After a commit: checkpoints a log grown past `checkpointPages`, and
   /// records a log SQLite started over. Neither waits for anyone.
-  func maintain(_ handle: OpaquePointer) {
+  func maintain(_ handle: OpaquePointer, busyTimeoutMilliseconds: Int32) {
     guard let framesInLog, !maintaining else { return }
     maintaining = true
     defer { maintaining = false }
@@ -153,7 +165,11 @@ final class KeptLog {
     // the next commit, unless a reader still uses it: then the pages past
     // what was copied count.)
     if framesInLog < copied { copied = 0 }
-    if framesInLog - copied >= checkpointPages { checkpoint(handle) }
+    if framesInLog - copied >= checkpointPages {
+      sqlite3_busy_timeout(handle, 0)
+      checkpoint(handle)
+      sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
     guard case .recorded(let log, _)? = LogMark.current(of: path) else { return }
     if case .recorded(log, _)? = recorded { return }
     recorded = Self.record(path) ?? recorded
@@ -167,12 +183,10 @@ final class KeptLog {
     defer { lock.release() }
     guard lock.write(.checkpointing, durable: true) else { return }
     var (log, copied): (Int32, Int32) = (0, 0)
-    // BUSY: another connection is checkpointing (it will not record: it
-    // could not take the lock this one holds, so this one records).
-    let code = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_PASSIVE, &log, &copied)
-    if code == SQLITE_OK {
-      self.copied = copied
-    }
+    // BUSY: a reader, a writer or another checkpoint elsewhere; what
+    // could be copied was (and this one records what it left).
+    let code = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &log, &copied)
+    self.copied = code == SQLITE_OK ? 0 : copied
     let now = LogMark.current(of: path)
     if let now, lock.write(now, durable: false) { recorded = now }
   }
@@ -194,6 +208,9 @@ final class KeptLog {
 struct MarkLock {
   let descriptor: Int32
   let database: String
+  /// The mark as it was when the lock was taken (a checkpoint writes its
+  /// intent over it before it records).
+  let found: LogMark?
 
   /// Nil when another process held the lock for `waitingMilliseconds`,
   /// or the mark cannot be made (a read-only folder: no log is kept
@@ -212,6 +229,7 @@ struct MarkLock {
     }
     self.descriptor = descriptor
     self.database = database
+    found = LogMark.read(from: descriptor)
   }
 
   /// Writes `mark` over the last; `durable`: flushed before returning.
@@ -220,21 +238,15 @@ struct MarkLock {
   /// first: the log's entry in it is then durable, and `KeptLogVFS` opens
   /// a log the mark names without SQLite's own folder flush.
   func write(_ mark: LogMark, durable: Bool) -> Bool {
-    if case .recorded(let log, _) = mark, !namesFile(of: log) {
-      guard Self.flushFolder(of: database) else { return false }
+    if case .recorded(let log, _) = mark {
+      let named: LogStamp? = if case .recorded(let named, _)? = found { named } else { nil }
+      if named?.device != log.device || named?.inode != log.inode {
+        guard Self.flushFolder(of: database) else { return false }
+      }
     }
     let text = Array(mark.text.utf8)
     guard pwrite(descriptor, text, text.count, 0) == text.count else { return false }
     return !durable || fdatasync(descriptor) == 0
-  }
-
-  /// Whether the mark as it stands names `log`'s file (its salts aside).
-  private func namesFile(of log: LogStamp) -> Bool {
-    var bytes = [UInt8](repeating: 0, count: LogMark.width)
-    guard pread(descriptor, &bytes, LogMark.width, 0) == LogMark.width,
-      case .recorded(let named, _)? = LogMark(text: String(decoding: bytes, as: UTF8.self))
-    else { return false }
-    return named.device == log.device && named.inode == log.inode
   }
 
   /// Flushes the folder `path` is in (its entries: a new file's name).

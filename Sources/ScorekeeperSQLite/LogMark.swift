@@ -36,7 +36,7 @@ enum LogMark: Equatable {
   static let width = 160
 
   /// The files beside `database` as they are now; nil when there is no
-  /// log with changes in it (nothing that could be replayed).
+  /// log.
   static func current(of database: String) -> LogMark? {
     guard let log = LogStamp(database + "-wal"), let main = FileStamp(database) else { return nil }
     return .recorded(log: log, main: main)
@@ -48,6 +48,12 @@ enum LogMark: Equatable {
     let descriptor = open(path(of: database), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    return read(from: descriptor)
+  }
+
+  /// The mark in the open file `descriptor`; nil when it cannot be read
+  /// whole.
+  static func read(from descriptor: Int32) -> LogMark? {
     var bytes = [UInt8](repeating: 0, count: width)
     guard pread(descriptor, &bytes, width, 0) == width else { return nil }
     return LogMark(text: String(decoding: bytes, as: UTF8.self))
@@ -119,17 +125,18 @@ struct LogStamp: Equatable {
     (self.device, self.inode, self.salts) = (device, inode, salts)
   }
 
-  /// The log at `path`; nil when there is none, or nothing in it past
-  /// its header.
+  /// The log at `path` (salts 0 while it is empty); nil when there is
+  /// none.
   init?(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
     var header = [UInt8](repeating: 0, count: Self.headerSize)
-    guard fstat(descriptor, &info) == 0, info.st_size > Self.headerSize,
-      pread(descriptor, &header, Self.headerSize, 0) == Self.headerSize
-    else { return nil }
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    if info.st_size < Self.headerSize || pread(descriptor, &header, Self.headerSize, 0) != Self.headerSize {
+      header = [UInt8](repeating: 0, count: Self.headerSize)
+    }
     self.init(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
       salts: header[16..<24].reduce(0) { $0 << 8 | UInt64($1) })

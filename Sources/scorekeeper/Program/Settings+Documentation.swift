@@ -52,7 +52,7 @@ extension Settings {
     ),
     (
       SettingSpec.checkpointPages.variable,
-      "Pages the database's log holds before a command folds it into the file (default 1000). "
+      "Pages the database's log holds before a command folds it into the file (default 256). "
         + "For tests only."
     ),
   ]
