@@ -31,7 +31,7 @@ import CScorekeeperSQLite
 final class KeptLog {
   /// Every process reads the whole log once (SQLite rebuilds its index
   /// when the first connection opens: about 2 µs a page here), so the log
-  /// is kept short: 256 pages (1 MiB) cost a command 0.3 ms at most, and
+  /// is kept short: 256 pages (1 MiB) cost a command 0.5 ms at most, and
   /// a checkpoint comes every 20 scores or so. (SQLite's own automatic
   /// checkpoint, made for one long-lived process, waits for 1,000.)
   static let defaultCheckpointPages: Int32 = 256
@@ -110,7 +110,7 @@ final class KeptLog {
           + "for \(lockTimeoutMilliseconds / 1_000) s")
     }
     defer { lock.release() }
-    guard LogMark.read(of: path) == marked, LogMark.current(of: path) == found else { return (marked, nil) }
+    guard lock.found == marked, LogMark.current(of: path) == found else { return (marked, nil) }
     for number in 1...100 {
       let name = path + "-wal-set-aside" + (number == 1 ? "" : "-\(number)")
       if link(path + "-wal", name) == 0 {
@@ -201,7 +201,6 @@ final class KeptLog {
     guard let now = LogMark.current(of: path), lock.write(now, durable: false) else { return nil }
     return now
   }
-
 }
 
 /// The mark file, open and locked (`flock`) by this process alone.
