@@ -1,4 +1,5 @@
 import CScorekeeperSQLite
+import ScorekeeperSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -250,16 +251,10 @@ struct MarkLock {
 
   /// Flushes the folder `path` is in (its entries: a new file's name).
   private static func flushFolder(of path: String) -> Bool {
-    let folder = open(Self.folder(of: path), O_RDONLY | O_CLOEXEC)
+    let folder = open(FilePath.folder(of: path), O_RDONLY | O_CLOEXEC)
     guard folder >= 0 else { return false }
     defer { close(folder) }
     return fsync(folder) == 0
-  }
-
-  /// The folder a path names a file in.
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Unlocks and closes the file.

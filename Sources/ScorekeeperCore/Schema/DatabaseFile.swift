@@ -147,7 +147,7 @@ public enum DatabaseFile {
   /// the user what to fix.
   private static func checkFileSystem(_ path: String) throws {
     var info = stat()
-    let directory = parentDirectory(of: path)
+    let directory = FilePath.folder(of: path)
     if stat(path, &info) == 0 {
       if (info.st_mode & S_IFMT) == S_IFDIR {
         throw DatabaseFileError(path: path, problem: .isDirectory)
@@ -167,11 +167,6 @@ public enum DatabaseFile {
     }
   }
 
-  /// The folder a path names a file in ("." for a bare name).
-  public static func parentDirectory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
 }
 
 /// The file at a path cannot be used as a scorekeeper database. Nothing

@@ -39,7 +39,7 @@ extension Invocation {
       return String(cString: resolved)
     }
     // A cloud not there (yet): its folder resolved, and its name.
-    let folder = DatabaseFile.parentDirectory(of: path)
+    let folder = FilePath.folder(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return resolved(path) ?? resolved(folder).map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? path
   }
