@@ -57,10 +57,11 @@ extension Invocation {
     switch address {
     case .file(let path):
       if !create && access(path, F_OK) != 0 { return nil }
-      backend = .file(
-        try FileCloud(
-          path: path, clock: clock, shareLinks: settings.shareLinks,
-          checkpointPages: try settings.dependencies.get().checkpointPages))
+      let file = try FileCloud(
+        path: path, clock: clock, shareLinks: settings.shareLinks,
+        checkpointPages: try settings.dependencies.get().checkpointPages)
+      if let aside = file.setAsideLog { warnLogSetAside(file: path, log: aside) }
+      backend = .file(file)
     case .live(_, let connection):
       backend = .live(try liveCloud(connection))
     }

@@ -76,12 +76,7 @@ final class Invocation {
     if !existed && needsDatabase { throw NoDatabaseError(path: path) }
     let store = try openStore(path)
     if !existed { createdDatabase = path }
-    if let aside = store.setAsideLog {
-      errors.warning(
-        "\(quote(path)) was replaced (a backup copied over it?) while its log still held changes made to "
-          + "the file it replaced; the log does not belong to it, so it was set aside as \(quote(aside)) and "
-          + "not applied.")
-    }
+    if let aside = store.setAsideLog { warnLogSetAside(file: path, log: aside) }
     let state = try store.syncBindingAndOutage()
     (openedStore, openedState) = (store, state)
     if state.binding.isBound && !inspectsBinding, let user = try expectedUser(),
@@ -90,6 +85,15 @@ final class Invocation {
       throw refusal
     }
     return store
+  }
+
+  /// Opening found `file` replaced under its log, and set the log aside
+  /// as `log` (`KeptLog`): said once, by the command that did it.
+  func warnLogSetAside(file: String, log: String) {
+    errors.warning(
+      "\(quote(file)) was replaced (a backup copied over it?) while its log still held changes made to "
+        + "the file it replaced; the log does not belong to it, so it was set aside as \(quote(log)) and "
+        + "not applied.")
   }
 
   /// The binding and outage as the store was opened with them, for the

@@ -73,6 +73,28 @@ import Testing
     #expect(try integrity("games.sqlite") == "ok\n")
   }
 
+  @Test("the mock cloud's file put back with cp while its log held changes: the log is set aside, said once")
+  func cloudFileCopiedOver() throws {
+    let online = BinaryProcess(
+      directory: directory, overrides: ["SCOREKEEPER_DB": directory.file("online.sqlite")])
+    #expect(try online.run(["add-game", "Chess"]).status == 0)
+    // A whole copy of the cloud's file (its log folded in by the sqlite3
+    // tool), then a change the copy lacks, then the copy put back.
+    #expect(
+      try shell(
+        "cp cloud.sqlite b.sqlite && cp cloud.sqlite-wal b.sqlite-wal && "
+          + "sqlite3 b.sqlite 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null") == "")
+    #expect(try online.run(["add-game", "Go"]).status == 0)
+    #expect(try shell("cp b.sqlite cloud.sqlite") == "")
+    let games = "0000…0001  0 players  Chess\n0000…0002  0 players  Go\n"
+    expectNoDifference(
+      try online.run(["list"]),
+      ProcessResult(status: 0, stdout: games, stderr: Self.setAsideWarning(directory.file("cloud.sqlite"))))
+    #expect(try size("cloud.sqlite-wal-set-aside") > 32, "what the log held is kept")
+    expectNoDifference(try online.run(["list"]), ProcessResult(status: 0, stdout: games, stderr: ""))
+    #expect(try integrity("cloud.sqlite") == "ok\n")
+  }
+
   @Test("a copy of the database and its log, made as the README says, has every change")
   func copyWithLog() throws {
     for change in ["+2", "+3"] { #expect(try process.run(["score", "Poker", "Ann", change]).status == 0) }

@@ -21,6 +21,10 @@ public final class FileCloud: Sendable {
   /// Made once, when the server was created, and kept in it: what a
   /// database binds to (a path can change, or lead elsewhere).
   public let identity: String
+  /// Where opening moved a log that did not belong to the file (a copy
+  /// put over it while its log held changes); nil when nothing was set
+  /// aside.
+  public let setAsideLog: String?
   private let state: Locked<State>
 
   private struct State {
@@ -54,6 +58,7 @@ public final class FileCloud: Sendable {
       throw FileCloudError.cannotOpen(path: path, error)
     }
     self.path = path
+    setAsideLog = database.setAsideLog
     self.state = Locked(
       State(database: database, clock: clock, shareLinks: shareLinks))
   }
