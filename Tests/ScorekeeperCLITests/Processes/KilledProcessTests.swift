@@ -43,10 +43,14 @@ import Testing
     }
     let fileBefore = try sha256Hex(fileAt: directory.file("games.sqlite"))
     // Each round: three scores at once, killed one after another, each
-    // after a further 0 to 13 ms (34 with the cloud, whose syncs make a
-    // score last longer): before it opens the database, in its commit, in
-    // its sync, or after it ended.
+    // after a further random part of a span: before it opens the database,
+    // in its commit, in its sync, or after it ended. The span starts at what
+    // a score takes on a quiet machine and follows the machine's speed
+    // (a busy one makes every command slower): longer after a round all
+    // killed, shorter after one all done, so kills land around a
+    // command's end wherever that is.
     var random = SplitMix64(seed: cloud == "offline" ? 51 : 52)
+    var span = cloud == "offline" ? 14.0 : 35.0  // milliseconds
     var (done, killed) = (0, 0)
     for _ in 1...25 {
       let round = try (1...3).map { _ in
@@ -57,18 +61,21 @@ import Testing
         return (score, try score.startCapturing(in: directory, name: UUID().uuidString))
       }
       for (score, _) in round {
-        usleep(useconds_t(random.next() % (cloud == "offline" ? 14 : 35)) * 1_000)
+        usleep(useconds_t(Double.random(in: 0..<span, using: &random) * 1_000))
         kill(score.processIdentifier, SIGKILL)
       }
+      var killedInRound = 0
       for (score, wait) in round {
         let result = try wait()
         if score.terminationReason == .uncaughtSignal {
-          killed += 1
+          killedInRound += 1
         } else {
           #expect(result.status == 0, "\(result)")
-          done += 1
         }
       }
+      (done, killed) = (done + 3 - killedInRound, killed + killedInRound)
+      if killedInRound == 3 { span = min(span * 2, 5_000) }
+      if killedInRound == 0 { span *= 0.75 }
     }
     #expect(
       done > 0 && killed > 0, "the delays reach both sides of a command's end: \(done) done, \(killed) killed"
@@ -81,9 +88,10 @@ import Testing
     }
     // The score is what the changes sum to, and counts every score that
     // exited 0 (a killed one may have committed before it died).
-    let (total, events) = try query(
+    let counts = try query(
       "games.sqlite", "SELECT (SELECT score FROM players), (SELECT count(*) FROM scoreEvents)"
-    ).split(separator: "|").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines))! }.pair()
+    ).split(separator: "|").map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines))! }
+    let (total, events) = (counts[0], counts[1])
     #expect(total == events && events >= done && events <= done + killed, "\(events) events, \(done) done")
     // Checkpoints happened: they wrote the database file. (Read alone it
     // may be part old, part new: a checkpoint stopped short by another
@@ -100,9 +108,4 @@ import Testing
       expectNoDifference(try other.run(["list", "Poker"]), try process.run(["list", "Poker"]))
     }
   }
-}
-
-extension Array {
-  /// The two elements of a two-element array.
-  fileprivate func pair() -> (Element, Element) { (self[0], self[1]) }
 }
