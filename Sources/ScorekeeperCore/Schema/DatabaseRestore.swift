@@ -14,8 +14,10 @@
 ///    there), checked (`quick_check`), and given a device id of its own
 ///    (it is another file: `DeviceClaim`), and marked restored: its first
 ///    sync keeps the games deleted since the backup as read-only copies;
-/// 3. the database is checkpointed, so its file holds everything, and kept
-///    under a second name (a hard link: it never leaves its path);
+/// 3. the database's log is folded in, so its file holds everything (a
+///    reader that keeps it from that makes the restore fail as busy), and
+///    the file is kept under a second name (a hard link: it never leaves
+///    its path);
 /// 4. the new file is renamed over the database, in one step.
 ///
 /// No other scorekeeper process should have the database open meanwhile:
@@ -121,7 +123,7 @@ public enum DatabaseRestore {
 
   /// Keeps the database under `<name>-before-restore-<time>.sqlite`
   /// (`-<time>-2.sqlite`… for a second restore in one second),
-  /// checkpointed first so the file holds all of it; with the changes it
+  /// its log folded in first so the file holds all of it; with the changes it
   /// had not synced. Nothing to keep where there is no database.
   private static func keep(_ path: String, now: Timestamp) throws -> (kept: String?, unsent: Int) {
     guard access(path, F_OK) == 0 else { return (nil, 0) }
@@ -129,7 +131,10 @@ public enum DatabaseRestore {
     do {
       let db = try Database(path: path, create: false)
       defer { db.close() }
-      _ = try db.fetchAll("PRAGMA wal_checkpoint(TRUNCATE)") { try $0.int(0) }
+      // A reader still on an older state keeps the log from being folded
+      // in: refused (busy), rather than keep a file without the last
+      // changes.
+      try db.foldLog()
       unsent = (try? SyncTables.unsentRows(db)) ?? 0
     }
     let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path

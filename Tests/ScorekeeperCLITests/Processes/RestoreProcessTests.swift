@@ -97,6 +97,41 @@ import Testing
     #expect(try process.run(["undo"]).status == 1)
   }
 
+  /// The database is kept by linking its file, so the file must hold all
+  /// of it first: a reader still on an older state keeps the log from
+  /// being folded in, and the restore waits as long as any command waits
+  /// for a lock, then refuses rather than keep a file without the last
+  /// changes. (The reader is the sqlite3 tool, another process: this one
+  /// reads the files, which would drop a connection's locks here.)
+  @Test("a reader that keeps the log from being folded in: restore refuses, and nothing changes")
+  func readerInTheWay() throws {
+    let (reader, keyboard, answer) = (Process(), Pipe(), directory.file("reader.txt"))
+    FileManager.default.createFile(atPath: answer, contents: nil)
+    reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    reader.arguments = ["sqlite3", directory.file("games.sqlite")]
+    (reader.standardInput, reader.standardOutput) = (keyboard, FileHandle(forWritingAtPath: answer))
+    try reader.run()
+    defer {
+      try? keyboard.fileHandleForWriting.close()
+      reader.waitUntilExit()
+    }
+    keyboard.fileHandleForWriting.write(Data("BEGIN; SELECT count(*) FROM scoreEvents;\n".utf8))
+    let deadline = Date().addingTimeInterval(10)
+    while try String(contentsOfFile: answer, encoding: .utf8) != "1\n" && Date() < deadline { usleep(10_000) }
+    try #require(try String(contentsOfFile: answer, encoding: .utf8) == "1\n", "the reader's transaction")
+    #expect(try process.run(["score", "Poker", "Ann", "+3"]).status == 0)
+    let (listing, before) = (try process.run(["list", "Poker"]), try files())
+    expectNoDifference(
+      try process.run(["restore", backup]),
+      ProcessResult(
+        status: 1, stdout: "",
+        stderr: "The database is busy: another process kept it locked for over 5 seconds. "
+          + "Nothing was changed; try again.\n"))
+    expectNoDifference(try files().keys.sorted(), before.keys.sorted())
+    expectNoDifference(try files()["games.sqlite-wal"], before["games.sqlite-wal"])
+    expectNoDifference(try process.run(["list", "Poker"]), listing)
+  }
+
   @Test(
     "the database itself, no file, not SQLite, another application, a newer schema: refused, nothing changed",
     arguments: [
