@@ -82,7 +82,7 @@ func siblingBinary(_ name: String) -> String {
 
 var template = Array("/tmp/scorekeeper-bench.XXXXXX".utf8CString)
 guard let created = mkdtemp(&template) else { fatalError("mkdtemp failed") }
-nonisolated(unsafe) let directory = String(cString: created)
+let directory = String(cString: created)
 // Gone however the run ends by exit (targets missed, a failed benchmark),
 // not only when it finishes: each run leaves hundreds of megabytes.
 atexit { _ = system("rm -rf '\(directory)'") }

@@ -41,14 +41,17 @@ extension Database {
     }
   }
 
-  /// Gives the connection's page cache room for a transaction writing
-  /// large blobs: 32 MiB, allocated only as used (SQLite's default is 2).
-  /// `writeBlob` fills pages a statement first wrote as zeros; with less
-  /// room, the zeros spill to the WAL and every page is written twice.
-  /// (A statement: it reads the file's header, so it is for a file known
-  /// to be a database.)
-  public func makeRoomForLargeBlobs() throws {
+  /// Runs `body`, which writes large blobs, with room for them in the
+  /// connection's page cache: 32 MiB, allocated only as used (SQLite's
+  /// default is 2). `writeBlob` fills pages a statement first wrote as
+  /// zeros; with less room, the zeros spill to the WAL and every page is
+  /// written twice. The default comes back after: a read of many pages
+  /// (a game of 100,000 players) would otherwise keep 32 MiB of them.
+  public func withRoomForLargeBlobs<T>(_ body: () throws -> T) throws -> T {
+    let before = try fetchOne("PRAGMA cache_size") { try $0.int64(0) }!
     try execute("PRAGMA cache_size = -32768")
+    defer { try? execute("PRAGMA cache_size = \(before)") }
+    return try body()
   }
 
   private func withBlob<T>(

@@ -114,8 +114,8 @@ public struct GameRules: Hashable, Sendable {
     // A margin or a bust means nothing without its target: removing the
     // target removes them, unless the same change gives one (which
     // `problem` refuses).
-    if let target, rules.target == nil, winBy == nil { rules.winBy = nil }
-    if let target, rules.target == nil, bust == nil { rules.bust = false }
+    if target != nil, rules.target == nil, winBy == nil { rules.winBy = nil }
+    if target != nil, rules.target == nil, bust == nil { rules.bust = false }
     if let rounds { rules.rounds = rounds > 0 ? Int(clamping: rounds) : nil }
     return rules
   }

@@ -71,7 +71,6 @@ public enum DatabaseFile {
     do {
       try db.install(dependencies)
       try prepare(db, path: path, dependencies: dependencies, migrations: migrations)
-      try db.makeRoomForLargeBlobs()  // (photos)
     } catch {
       let moved = db.fileHasMoved()
       db.stopKeepingLogIfEmpty()

@@ -90,6 +90,7 @@ extension Store {
   /// over ?1, the copy's id; in `order`), every column as `transform`
   /// makes it, `gameID` the new game's when `game` is given; returns how
   /// many.
+  @discardableResult
   private func copyLog(
     _ table: String, of copy: Game, where condition: String, order: String, into game: Game?,
     _ transform: (String, SQLValue) -> SQLValue

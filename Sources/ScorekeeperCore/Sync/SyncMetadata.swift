@@ -194,9 +194,11 @@ struct SyncMetadata {
     if table.isAuthored { values.append(.text(row.creator ?? "")) }
     do {
       if let column = table.asset {
-        let rowID = try db.fetchOne(table.writeSQL, values) { try $0.int64(0) }
-        if let assetBytes, let rowID {
-          try db.writeBlob(assetBytes, table: table.name, column: column.field, rowID: rowID)
+        try db.withRoomForLargeBlobs {
+          let rowID = try db.fetchOne(table.writeSQL, values) { try $0.int64(0) }
+          if let assetBytes, let rowID {
+            try db.writeBlob(assetBytes, table: table.name, column: column.field, rowID: rowID)
+          }
         }
       } else {
         try db.execute(table.writeSQL, values)

@@ -14,6 +14,15 @@ import Testing
     try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, value ANY) STRICT")
   }
 
+  @Test("room for large blobs is the body's alone: SQLite's default page cache after, even when it throws")
+  func roomForLargeBlobs() throws {
+    func cacheSize() throws -> Int { try db.fetchOne("PRAGMA cache_size") { try $0.int(0) }! }
+    #expect(try db.withRoomForLargeBlobs { try cacheSize() } == -32768)
+    #expect(try cacheSize() == -2000)
+    #expect(throws: SetUpFailure.self) { try db.withRoomForLargeBlobs { throw SetUpFailure("body") } }
+    #expect(try cacheSize() == -2000)
+  }
+
   @Test("set-up turns foreign keys on")
   func foreignKeys() throws {
     #expect(try db.fetchOne("PRAGMA foreign_keys") { try $0.int(0) } == 1)

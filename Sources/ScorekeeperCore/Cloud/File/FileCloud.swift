@@ -51,7 +51,6 @@ public final class FileCloud: Sendable {
     do {
       database = try Database(path: path, keepingLog: true, checkpointPages: checkpointPages)
       try Self.prepare(database, path: path, clock: clock)
-      try database.makeRoomForLargeBlobs()  // (assets)
       identity = try database.fetchOne("SELECT identity FROM server") { try $0.text(0) }!
       try database.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
     } catch let error as DatabaseError {

@@ -31,17 +31,19 @@ extension ServerStore {
       fields.append(field)
       guard let bytes = asset.bytes else { continue }
       // The bytes go in place through the row id (`Database.writeBlob`).
-      let rowID = try db.fetchOne(
-        """
-        INSERT INTO assets (ownerName, zoneName, recordName, key, sha256, byteCount, bytes)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, zeroblob(?6))
-        ON CONFLICT (ownerName, zoneName, recordName, key) DO UPDATE SET
-          sha256 = excluded.sha256, byteCount = excluded.byteCount, bytes = excluded.bytes
-        RETURNING rowid
-        """,
-        Self.key(record.id) + [.text(field), .text(asset.sha256), .integer(Int64(asset.byteCount))]
-      ) { try $0.int64(0) }!
-      try db.writeBlob(bytes, table: "assets", column: "bytes", rowID: rowID)
+      try db.withRoomForLargeBlobs {
+        let rowID = try db.fetchOne(
+          """
+          INSERT INTO assets (ownerName, zoneName, recordName, key, sha256, byteCount, bytes)
+          VALUES (?1, ?2, ?3, ?4, ?5, ?6, zeroblob(?6))
+          ON CONFLICT (ownerName, zoneName, recordName, key) DO UPDATE SET
+            sha256 = excluded.sha256, byteCount = excluded.byteCount, bytes = excluded.bytes
+          RETURNING rowid
+          """,
+          Self.key(record.id) + [.text(field), .text(asset.sha256), .integer(Int64(asset.byteCount))]
+        ) { try $0.int64(0) }!
+        try db.writeBlob(bytes, table: "assets", column: "bytes", rowID: rowID)
+      }
     }
     try db.execute(
       """

@@ -34,21 +34,23 @@ extension Store {
         let previous = try currentPhoto(of: player.id)
         if previous != photo {
           // The bytes go in place through the row id (`Database.writeBlob`).
-          let rowID = try store.database.fetchOne(
-            """
-            INSERT INTO playerPhotos (id, type, width, height, byteCount, sha256, bytes)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, zeroblob(?5))
-            ON CONFLICT (id) DO UPDATE SET type = excluded.type, width = excluded.width,
-              height = excluded.height, byteCount = excluded.byteCount, sha256 = excluded.sha256,
-              bytes = excluded.bytes
-            RETURNING rowid
-            """,
-            [
-              .text(player.id), .text(photo.type.rawValue), .integer(Int64(photo.width)),
-              .integer(Int64(photo.height)), .integer(Int64(photo.byteCount)), .text(photo.sha256),
-            ]
-          ) { try $0.int64(0) }!
-          try store.database.writeBlob(checked.bytes, table: "playerPhotos", column: "bytes", rowID: rowID)
+          try store.database.withRoomForLargeBlobs {
+            let rowID = try store.database.fetchOne(
+              """
+              INSERT INTO playerPhotos (id, type, width, height, byteCount, sha256, bytes)
+              VALUES (?1, ?2, ?3, ?4, ?5, ?6, zeroblob(?5))
+              ON CONFLICT (id) DO UPDATE SET type = excluded.type, width = excluded.width,
+                height = excluded.height, byteCount = excluded.byteCount, sha256 = excluded.sha256,
+                bytes = excluded.bytes
+              RETURNING rowid
+              """,
+              [
+                .text(player.id), .text(photo.type.rawValue), .integer(Int64(photo.width)),
+                .integer(Int64(photo.height)), .integer(Int64(photo.byteCount)), .text(photo.sha256),
+              ]
+            ) { try $0.int64(0) }!
+            try store.database.writeBlob(checked.bytes, table: "playerPhotos", column: "bytes", rowID: rowID)
+          }
           try store.recordLocalChange(
             "set the photo of \(quote(player.name)) in \(quote(game.title))", game: game.id, player: player.id
           )
