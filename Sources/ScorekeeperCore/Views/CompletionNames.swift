@@ -11,9 +11,12 @@ public struct CompletionNames: Sendable {
 
   /// The titles that start with `prefix` (ASCII letters in any case).
   public func games(startingWith prefix: String) -> [String] {
-    query(
-      "SELECT DISTINCT title FROM games WHERE title LIKE ?1 ESCAPE '\\' ORDER BY title COLLATE NOCASE, title",
-      [.text(Self.likePrefix(prefix))])
+    reading {
+      Self.firstColumn(
+        of: """
+          SELECT DISTINCT title FROM games WHERE title LIKE ?1 ESCAPE '\\' ORDER BY title COLLATE NOCASE, title
+          """, [.text(Self.likePrefix(prefix))], in: $0)
+    } ?? []
   }
 
   /// The names starting with `prefix` of the players of `game`, as the
@@ -31,7 +34,10 @@ public struct CompletionNames: Sendable {
       """
     }
     let arguments: [SQLValue] = [.text(game), .text(Self.likePrefix(game)), .text(Self.likePrefix(prefix))]
-    return rows(sql(Store.isPlayer("p")), arguments) ?? query(sql("1"), arguments)
+    return reading {
+      Self.firstColumn(of: sql(Store.isPlayer("p")), arguments, in: $0)
+        ?? Self.firstColumn(of: sql("1"), arguments, in: $0)
+    } ?? []
   }
 
   /// The kinds starting with `prefix`, in any case: those games have, the
@@ -39,10 +45,11 @@ public struct CompletionNames: Sendable {
   /// user's rules spell it, else as games do), by name.
   public func kinds(startingWith prefix: String) -> [String] {
     var byKey: [String: String] = [:]
-    for name in BuiltInKinds.all.map(\.name)
-      + query("SELECT DISTINCT kind FROM games WHERE kind IS NOT NULL", [])
-      + ownKinds()
-    {
+    let fromDatabase = reading {
+      (Self.firstColumn(of: "SELECT DISTINCT kind FROM games WHERE kind IS NOT NULL", [], in: $0) ?? [])
+        + Self.ownKinds(in: $0)
+    }
+    for name in BuiltInKinds.all.map(\.name) + (fromDatabase ?? []) {
       byKey[GameKind.key(of: name)] = name
     }
     let typed = prefix.lowercased()
@@ -53,31 +60,29 @@ public struct CompletionNames: Sendable {
 
   /// The user's kinds with rules, replayed (none in a database older than
   /// schema 26, which has no such table).
-  private func ownKinds() -> [String] {
-    guard
-      let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100, keepingLog: true)
-    else {
-      return []
-    }
-    defer { database.close() }
+  private static func ownKinds(in database: Database) -> [String] {
     let entries = try? database.fetchAll(
       "SELECT \(KindRulesEntry.columns) FROM kindRules ORDER BY time, id", [], KindRulesEntry.init(row:))
     return KindBook(entries: (entries ?? []).compactMap { $0 }).kinds.values.map(\.name)
   }
 
-  private func query(_ sql: String, _ arguments: [SQLValue]) -> [String] {
-    rows(sql, arguments) ?? []
-  }
-
-  /// The first column of each row; nil when the database or the query fails.
-  private func rows(_ sql: String, _ arguments: [SQLValue]) -> [String]? {
+  /// `body` on one connection to the database; nil when it cannot be
+  /// opened. (One per completion: each open reads the schema and looks
+  /// at the log's mark.)
+  private func reading<T>(_ body: (Database) -> T?) -> T? {
     guard
       let database = try? Database(path: path, create: false, busyTimeoutMilliseconds: 100, keepingLog: true)
     else {
       return nil
     }
     defer { database.close() }
-    return try? database.fetchAll(sql, arguments) { try $0.text(0) }
+    return body(database)
+  }
+
+  /// The first column of each row; nil when the query fails.
+  private static func firstColumn(of sql: String, _ arguments: [SQLValue], in database: Database) -> [String]?
+  {
+    try? database.fetchAll(sql, arguments) { try $0.text(0) }
   }
 
   /// A LIKE pattern for "starts with `prefix`".
