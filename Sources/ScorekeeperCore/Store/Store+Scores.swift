@@ -173,14 +173,21 @@ extension Store {
     let hasDecimals = try database.fetchOne(
       "SELECT EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)", [.text(game.id)]
     ) { try $0.int(0) == 1 }!
+    // Nor does one without photos join them: a probe a player.
+    let hasPhotos = try database.fetchOne("SELECT \(Self.photoCount(ofGame: "?1")) > 0", [.text(game.id)]) {
+      try $0.int(0) == 1
+    }!
     // Totals other than the cached sums are sorted below, ties by the
     // order read here: by name.
     let byCachedTotal =
       counted != nil ? "" : "p.score \(direction), \(hasDecimals ? "p.scoreThousandths \(direction), " : "")"
+    let (photoColumns, photos) =
+      hasPhotos
+      ? (Photo.columns(of: "f"), " LEFT JOIN playerPhotos AS f ON f.id = p.id") : (Photo.noColumns, "")
     try database.forEachRow(
       """
-      SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(Photo.columns(of: "f"))
-      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1 AND \(Self.isPlayer("p"))
+      SELECT p.id, p.name, p.score, \(hasDecimals ? "p.scoreThousandths" : "0"), p.team, \(photoColumns)
+      FROM players AS p\(photos) WHERE p.gameID = ?1 AND \(Self.isPlayer("p"))
       ORDER BY \(byCachedTotal)p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]
     ) { row in

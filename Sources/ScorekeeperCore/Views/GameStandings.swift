@@ -72,13 +72,14 @@ extension Store {
   func standingsHeader(of game: Game) throws -> StandingsHeader {
     let state = try state(of: game)
     // The decimals from the players whose totals have some (the index
-    // `players_decimals`): none in a game of whole numbers.
+    // `players_decimals`): none in a game of whole numbers. The photos
+    // from the photos (`Self.photoCount`).
     let shape = try database.fetchOne(
       """
-      SELECT count(*), max(p.score), min(p.score), count(f.sha256),
+      SELECT count(*), max(score), min(score), \(Self.photoCount(ofGame: "?1")),
         (SELECT max(CASE WHEN scoreThousandths % 100 = 0 THEN 1 WHEN scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
           FROM players WHERE gameID = ?1 AND scoreThousandths <> 0 AND \(Self.isPlayer()))
-      FROM players AS p LEFT JOIN playerPhotos AS f ON f.id = p.id WHERE p.gameID = ?1 AND \(Self.isPlayer("p"))
+      FROM players WHERE gameID = ?1 AND \(Self.isPlayer())
       """, [.text(game.id)]
     ) { row in
       StandingsShape(

@@ -119,12 +119,28 @@ extension Store {
   }
 }
 
+extension Store {
+  /// SQL: how many players of the game whose id is the SQL `game` have a
+  /// photo, counted from the photos: a game of 100,000 players, none with
+  /// a photo, reads none of them for it (a join from the players probed
+  /// the photos once a player).
+  static func photoCount(ofGame game: String) -> String {
+    """
+    (SELECT count(*) FROM playerPhotos AS f CROSS JOIN players AS fp ON fp.id = f.id
+      WHERE fp.gameID = \(game) AND \(isPlayer("fp")) AND f.sha256 IS NOT NULL)
+    """
+  }
+}
+
 extension Photo {
   /// Every column of a photo but its bytes, in `read(_:from:)`'s order
   /// (of the table under `alias` in a join).
   static func columns(of alias: String? = nil) -> String {
     columnList(["type", "width", "height", "byteCount", "sha256"], of: alias)
   }
+
+  /// As many NULLs as `columns`: no photo, read without a join.
+  static let noColumns = "NULL, NULL, NULL, NULL, NULL"
 
   /// A photo from `columns` starting at column `first`; nil when the
   /// player has none (no row, or a removed photo's NULLs).
