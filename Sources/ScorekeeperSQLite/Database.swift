@@ -97,8 +97,7 @@ public final class Database {
     sqlite3_extended_result_codes(handle, 1)
     // Concurrent processes wait for each other's write lock instead of
     // failing at once with "database is locked".
-    try check(sqlite3_busy_timeout(handle, busyTimeoutMilliseconds))
-    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    try setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     // "Double-quoted string literals are accepted" is a documented SQLite
     // misfeature: a typo in a column name would silently become a string.
     try check(scorekeeper_db_config_bool(handle, SQLITE_DBCONFIG_DQS_DML, 0))

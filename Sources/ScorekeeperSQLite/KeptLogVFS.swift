@@ -12,7 +12,7 @@ import CScorekeeperSQLite
 /// SQLite opens every log with "create", and a file opened so has its
 /// folder flushed at its first flush: one more flush per process, though
 /// the log was made long ago. The folder entry needs that flush once, when
-/// the file is new: `KeptLog.record` flushes the folder before a mark
+/// the file is new: `MarkLock.write` flushes the folder before a mark
 /// names a log file for the first time, so a log the mark names has a
 /// durable entry, and is opened without "create". (Removed meanwhile,
 /// it is opened again with it.)

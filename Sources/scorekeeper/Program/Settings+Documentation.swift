@@ -1,3 +1,5 @@
+import ScorekeeperCore
+
 extension Settings {
   /// The variables a person sets, and what each does: the man page's
   /// ENVIRONMENT section (the deterministic ones are for tests).
@@ -52,7 +54,8 @@ extension Settings {
     ),
     (
       SettingSpec.checkpointPages.variable,
-      "Pages the database's log holds before a command folds it into the file (default 256). "
+      "Pages the database's log holds before a command folds it into the file "
+        + "(default \(Database.defaultCheckpointPages)). "
         + "For tests only."
     ),
   ]

@@ -63,7 +63,8 @@ extension SettingSpec {
     help: "seconds before sync progress shows")
 
   /// Pages the log holds before a command folds it into the database
-  /// file (default 256), so tests checkpoint often.
+  /// file (default `Database.defaultCheckpointPages`), so tests
+  /// checkpoint often.
   static let checkpointPages = SettingSpec(
     key: "checkpoint-pages", variable: "SCOREKEEPER_CHECKPOINT_PAGES", inFile: false, testOnly: true,
     help: "pages the log holds before a checkpoint")
