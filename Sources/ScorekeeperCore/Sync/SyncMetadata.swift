@@ -336,16 +336,11 @@ struct SyncMetadata {
       let (type, stored) = FieldCoding.encode(value, keepingAssetBytes: keepingAssetBytes)
       arguments += [.text(key), .text(type), stored]
     }
-    try db.execute(Self.insertBaseSQL(fieldCount: fields.count), arguments)
+    try db.execute(Self.baseRows.sql(rows: fields.count), arguments)
   }
 
-  /// `INSERT … VALUES (?1, ?2, ?3, ?4), (?1, ?5, ?6, ?7), …` for a record
-  /// of `fieldCount` fields (a few distinct statements, each cached).
-  private static func insertBaseSQL(fieldCount: Int) -> String {
-    let rows = (0..<fieldCount).map { "(?1, ?\(3 * $0 + 2), ?\(3 * $0 + 3), ?\(3 * $0 + 4))" }
-    return "\(marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES "
-      + rows.joined(separator: ", ")
-  }
+  private static let baseRows = RowsInsert(
+    "\(marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES ", shared: 1, own: 3)
 
   /// The record and every record below it, top first.
   func subtree(of recordName: String) throws -> [SyncRecordState] {

@@ -31,6 +31,8 @@ import Testing
     let saved = try world.save([copy])[0]
     expectNoDifference(copy.contents, saved.contents)
     #expect(saved.changeTag != copy.changeTag)
+    // What the save answers is the stored copy, as a read gives it.
+    expectNoDifference(saved, try world.alice.privateDatabase.record(for: copy.id))
   }
 
   @Test(arguments: CloudBacking.allCases)
@@ -144,6 +146,20 @@ import Testing
     edit["n"] = .int64(2)
     let result = try world.alice.privateDatabase.modifyRecords(saving: [edit])
     expectNoDifference([parent.id: .serverRecordChanged(server: after, client: edit)], result.failures)
+  }
+
+  @Test(arguments: CloudBacking.allCases)
+  func childrenSavedTogetherLeaveTheirParentChangedAfterThem(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    let database = world.alice.privateDatabase
+    let parent = try world.save([world.record("parent", fields: ["n": .int64(1)])])[0]
+    let token = try database.zoneChanges(in: world.zone, since: nil).token
+    let children = try world.save([world.record("c1", parent: "parent"), world.record("c2", parent: "parent")])
+    let after = try database.record(for: parent.id)
+    #expect(after.changeTag != parent.changeTag)
+    // The parent changed after both children: a reader sees it last, as
+    // it is stored now.
+    expectNoDifference(children + [after], try database.zoneChanges(in: world.zone, since: token).changed)
   }
 
   @Test(arguments: CloudBacking.allCases)

@@ -34,9 +34,26 @@ struct RecordModification {
       for id in deletes { result.deleteResults[id] = .failure(.zoneNotFound(zone)) }
       return result
     }
+    // NB: Saving a child gives the stored parent a new change tag, as the
+    // real service does (unless the parent is saved in the same call):
+    // once per call, after all its children, which is what a tag bumped
+    // by each of them would end as (no one reads it in between).
+    var parentsToBump: [RecordID] = []
+    var bumping = Set<RecordID>()
     for record in saves {
-      result.saveResults[record.id] = try save(record)
+      let saved = try save(record)
+      result.saveResults[record.id] = saved
+      if case .success = saved, let parent = record.parent, !savingIDs.contains(parent),
+        bumping.insert(parent).inserted
+      {
+        parentsToBump.append(parent)
+      }
     }
+    if result.saveResults.values.contains(where: { (try? $0.get()) != nil }) {
+      // Once for everything saved (`ServerStore.write` leaves the zone be).
+      try store.touchZone(zone, at: try store.currentSequence())
+    }
+    for parent in parentsToBump { try store.bump(parent) }
     // Children go before their parents, so deleting both in one call works.
     for id in try deletes.sorted(by: { try depth(of: $0) > depth(of: $1) }) {
       result.deleteResults[id] = try delete(id)
@@ -109,17 +126,13 @@ struct RecordModification {
       return .failure(loop)
     }
     let sequence = try store.nextSequence()
-    try store.write(record, at: sequence, by: userName)
+    var saved = try store.write(record, at: sequence, by: userName, over: existing)
     if let sharing = record.sharing {
       let lostAccess = try store.writeSharing(sharing, of: id)
       try store.recordAccessChange(of: lostAccess, to: id.zoneID, at: sequence)
+      saved.sharing = try store.sharing(of: id)
     }
-    // NB: Saving a child gives the stored parent a new change tag, as the
-    // real service does (unless the parent is saved in the same call).
-    if let parent = record.parent, !savingIDs.contains(parent) {
-      try store.bump(parent)
-    }
-    return .success(try store.record(id)!)
+    return .success(saved)
   }
 
   /// Why a participant may not save this record, if they may not.

@@ -24,7 +24,8 @@ extension ServerStore {
   /// Keeps the bytes of the record's assets that carry them, and drops
   /// the assets of fields it no longer has as assets. An asset without
   /// its bytes keeps what is stored (the rules checked it is that content).
-  func writeAssets(of record: CloudRecord) throws {
+  /// `isNew`: the record was not stored, so it has no assets to drop.
+  func writeAssets(of record: CloudRecord, isNew: Bool) throws {
     var fields: [String] = []
     for (field, value) in record.fields {
       guard case .asset(let asset) = value else { continue }
@@ -45,6 +46,7 @@ extension ServerStore {
         try db.writeBlob(bytes, table: "assets", column: "bytes", rowID: rowID)
       }
     }
+    guard !isNew else { return }
     try db.execute(
       """
       DELETE FROM assets WHERE ownerName = ? AND zoneName = ? AND recordName = ?

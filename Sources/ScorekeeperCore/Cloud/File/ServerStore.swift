@@ -16,6 +16,8 @@ struct ServerStore {
     var parentName: String?
     var shareName: String?
     var changeTag: String
+    /// Who saved it first (nil for a record older than the column).
+    var creatorName: String?
   }
 
   struct Zone {
@@ -98,13 +100,13 @@ struct ServerStore {
   func header(_ id: RecordID) throws -> Header? {
     try db.fetchOne(
       """
-      SELECT type, parentName, shareName, changeTag FROM records
+      SELECT type, parentName, shareName, changeTag, creatorName FROM records
       WHERE ownerName = ? AND zoneName = ? AND name = ?
       """, Self.key(id)
     ) { row in
       Header(
         type: try row.text(0), parentName: try row.optionalText(1), shareName: try row.optionalText(2),
-        changeTag: try row.text(3))
+        changeTag: try row.text(3), creatorName: try row.optionalText(4))
     }
   }
 
@@ -142,10 +144,21 @@ struct ServerStore {
     return record
   }
 
-  /// Writes `record` as the server's copy, with a new tag and time; a new
-  /// record is `userName`'s (its creator stays whoever saves it later).
-  func write(_ record: CloudRecord, at sequence: Int64, by userName: String) throws {
+  /// Writes `record` as the server's copy, with a new tag and time, and
+  /// returns that copy as `record(_:)` reads it back, without reading it
+  /// (a share's settings aside: the caller reads those). A new record is
+  /// `userName`'s; its creator stays whoever saved it first. `existing`:
+  /// the stored record's header, nil for a new record, which has no
+  /// fields or assets to drop. The zone is not touched: the caller does
+  /// that once for all it wrote (`touchZone`).
+  func write(_ record: CloudRecord, at sequence: Int64, by userName: String, over existing: Header?) throws
+    -> CloudRecord
+  {
     let id = record.id
+    var saved = record
+    saved.changeTag = Self.changeTag(sequence)
+    saved.modifiedAt = try clock.now()
+    saved.creatorUserName = existing == nil ? userName : existing?.creatorName
     try db.execute(
       """
       INSERT INTO records
@@ -158,22 +171,37 @@ struct ServerStore {
       """,
       Self.key(id) + [
         .text(record.type), record.parent.map { .text($0.name) } ?? .null,
-        record.shareID.map { .text($0.name) } ?? .null, .text(Self.changeTag(sequence)),
-        .integer(try clock.now().millisecondsSince1970), .integer(sequence), .text(userName),
+        record.shareID.map { .text($0.name) } ?? .null, .text(saved.changeTag!),
+        .integer(saved.modifiedAt!.millisecondsSince1970), .integer(sequence), .text(userName),
       ])
-    try db.execute(
-      "DELETE FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?", Self.key(id))
-    for (key, value) in record.fields {
-      let (type, stored) = FieldCoding.encode(value)
+    // (The stored time is in milliseconds: the copy says what a read gives.)
+    saved.modifiedAt = Timestamp(millisecondsSince1970: saved.modifiedAt!.millisecondsSince1970)
+    if existing != nil {
       try db.execute(
-        "INSERT INTO fields (ownerName, zoneName, recordName, key, type, value) VALUES (?, ?, ?, ?, ?, ?)",
-        Self.key(id) + [.text(key), .text(type), stored])
+        "DELETE FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?", Self.key(id))
     }
-    try writeAssets(of: record)
+    if !record.fields.isEmpty {
+      var arguments = Self.key(id)
+      for (key, value) in record.fields {
+        let (type, stored) = FieldCoding.encode(value)
+        arguments += [.text(key), .text(type), stored]
+        // What a read decodes from the row (an asset without its bytes).
+        guard let decoded = FieldCoding.decode(type: type, value: stored, zoneID: id.zoneID) else {
+          throw FileCloudError.corrupt("a field of type \(type) holds \(stored)")
+        }
+        saved.fields[key] = decoded
+      }
+      try db.execute(Self.fieldRows.sql(rows: record.fields.count), arguments)
+    }
+    try writeAssets(of: record, isNew: existing == nil)
     try db.execute(
       "DELETE FROM tombstones WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id))
-    try touchZone(id.zoneID, at: sequence)
+    saved.sharing = nil
+    return saved
   }
+
+  static let fieldRows = RowsInsert(
+    "INSERT INTO fields (ownerName, zoneName, recordName, key, type, value) VALUES ", shared: 3, own: 3)
 
   /// Gives a stored record a new tag without changing its contents, as the
   /// service does to a parent when a child is saved or to a root when its
