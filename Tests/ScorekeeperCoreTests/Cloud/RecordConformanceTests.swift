@@ -154,7 +154,9 @@ import Testing
     let database = world.alice.privateDatabase
     let parent = try world.save([world.record("parent", fields: ["n": .int64(1)])])[0]
     let token = try database.zoneChanges(in: world.zone, since: nil).token
-    let children = try world.save([world.record("c1", parent: "parent"), world.record("c2", parent: "parent")])
+    let children = try world.save([
+      world.record("c1", parent: "parent"), world.record("c2", parent: "parent"),
+    ])
     let after = try database.record(for: parent.id)
     #expect(after.changeTag != parent.changeTag)
     // The parent changed after both children: a reader sees it last, as
