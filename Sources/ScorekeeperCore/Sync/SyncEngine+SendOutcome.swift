@@ -17,9 +17,21 @@ extension SyncEngine {
   func record(_ result: ModifyRecordsResult, of batch: Batch) throws -> BatchOutcome {
     var outcome = BatchOutcome()
     try store.syncWrite {
+      var saves: [(copy: CloudRecord, sent: SyncRecordState)] = []
       for (id, saved) in result.saveResults {
         guard let record = batch.sent[id], case .success(let copy) = saved else { continue }
-        try recordSaved(copy, sent: record)
+        saves.append((copy, record))
+      }
+      // Each a statement or two for the whole batch, not for each record.
+      try metadata.dropBases(of: saves.map(\.sent.recordName))
+      let recorded = try metadata.recordSent(saves.map { ($0.sent, $0.copy.changeTag) })
+      for save in saves {
+        report.sent += 1
+        if recorded.contains(save.sent.recordName) {
+          try metadata.setBase(of: save.sent.recordName, to: save.copy.fields, isNew: true)
+        } else {
+          try deletedWhileSending(save.sent, serverTag: save.copy.changeTag)
+        }
       }
       for (id, deleted) in result.deleteResults {
         guard let record = batch.sent[id], case .success = deleted else { continue }
@@ -36,18 +48,6 @@ extension SyncEngine {
       try handleDeleteFailure(error, of: record, id: id, in: batch.database, outcome: &outcome)
     }
     return outcome
-  }
-
-  /// The server saved the record: it is synced, unless the row changed
-  /// while the call was out (then that newer change stays pending, now
-  /// against the server's new copy).
-  private func recordSaved(_ saved: CloudRecord, sent: SyncRecordState) throws {
-    report.sent += 1
-    guard try metadata.recordSent(sent, serverTag: saved.changeTag) else {
-      try deletedWhileSending(sent, serverTag: saved.changeTag)
-      return
-    }
-    try metadata.setBase(of: sent.recordName, to: saved.fields)
   }
 
   /// A new row whose record is gone here while its first save was out,
