@@ -157,8 +157,11 @@ extension Store {
   /// came after the game ended (then the replay's, sorted here). A game
   /// its finish placed (winners named, places given) lists best first in
   /// those places (`GameOutcome.places`), each player at its side's.
+  /// `columns`: what the rows' query reads, when the caller knows it
+  /// (read in the same transaction); asked for when nil.
   func forEachStanding(
-    of game: Game, state: GameState, order: StandingsOrder?, _ body: (Standing) throws -> Void
+    of game: Game, state: GameState, order: StandingsOrder?, columns: StandingsColumns? = nil,
+    _ body: (Standing) throws -> Void
   ) throws {
     let placed = order == nil && state.outcome.isPlacedByFinish ? state.placeOfPlayer : nil
     let order = order ?? (state.rules.winner == .lowest ? .ascending : .descending)
@@ -167,16 +170,8 @@ extension Store {
     let winners = state.winners
     var ranks = RankCounter()
     var held: [(Player, String?, Photo?)] = []
-    // A game of whole numbers (no total in the index `players_decimals`)
-    // neither reads nor sorts the thousandths: the last column of every
-    // row, they were most of what decimals cost `list` and `score`.
-    let hasDecimals = try database.fetchOne(
-      "SELECT EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND scoreThousandths <> 0)", [.text(game.id)]
-    ) { try $0.int(0) == 1 }!
-    // Nor does one without photos join them: a probe a player.
-    let hasPhotos = try database.fetchOne("SELECT \(Self.photoCount(ofGame: "?1")) > 0", [.text(game.id)]) {
-      try $0.int(0) == 1
-    }!
+    let columns = try columns ?? standingsColumns(of: game)
+    let (hasDecimals, hasPhotos) = (columns.decimals, columns.photos)
     // Totals other than the cached sums are sorted below, ties by the
     // order read here: by name.
     let byCachedTotal =
@@ -219,6 +214,28 @@ extension Store {
           rank: placed?[player.id] ?? ranks.rank(for: player.score), player: player, photo: photo, team: team,
           isWinner: winners.contains(player.id)))
     }
+  }
+}
+
+/// What a game's standings rows are read with. A game of whole numbers
+/// (no total in the index `players_decimals`) neither reads nor sorts the
+/// thousandths: the last column of every row, they were most of what
+/// decimals cost `list` and `score`. Nor does one without photos join
+/// them: a probe a player.
+struct StandingsColumns {
+  var decimals: Bool
+  var photos: Bool
+}
+
+extension Store {
+  /// The columns `game`'s standings need, in one statement.
+  func standingsColumns(of game: Game) throws -> StandingsColumns {
+    try database.fetchOne(
+      """
+      SELECT EXISTS (SELECT 1 FROM players WHERE gameID = ?1 AND scoreThousandths <> 0 AND \(Self.isPlayer())),
+        \(Self.photoCount(ofGame: "?1")) > 0
+      """, [.text(game.id)]
+    ) { StandingsColumns(decimals: try $0.int(0) == 1, photos: try $0.int(1) == 1) }!
   }
 }
 

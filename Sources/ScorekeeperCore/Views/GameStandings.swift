@@ -7,6 +7,8 @@ public struct StandingsHeader: Sendable {
   /// The size of the rows (counted players only, once points stopped counting).
   public var shape: StandingsShape
   public var kind: String?
+  /// What the rows' query reads, known from the header's own query.
+  var columns: StandingsColumns
 
   /// The keys before the standings: {"game": its summary}.
   public var jsonLeadingFields: [(String, JSON)] {
@@ -51,7 +53,7 @@ extension Store {
       let game = try findGame(gameReference, archived: archived)
       let top = try standingsHeader(of: game)
       try header(top)
-      try forEachStanding(of: game, state: top.state, order: order, row)
+      try forEachStanding(of: game, state: top.state, order: order, columns: top.columns, row)
     }
   }
 
@@ -64,7 +66,9 @@ extension Store {
   func gameStandings(of game: Game, order: StandingsOrder? = nil) throws -> GameStandings {
     let header = try standingsHeader(of: game)
     var rows: [Standing] = []
-    try forEachStanding(of: game, state: header.state, order: order) { rows.append($0) }
+    try forEachStanding(of: game, state: header.state, order: order, columns: header.columns) {
+      rows.append($0)
+    }
     return GameStandings(header: header, rows: rows)
   }
 
@@ -89,6 +93,7 @@ extension Store {
     }!
     return StandingsHeader(
       game: game, state: state, shape: state.outcome.countsEveryPoint ? shape : state.countedShape(shape),
-      kind: try kind(of: game))
+      kind: try kind(of: game),
+      columns: StandingsColumns(decimals: shape.decimals > 0, photos: shape.photoCount > 0))
   }
 }
