@@ -174,12 +174,12 @@ let round =
 let comparisons = [
   Comparison(
     name: "score (20 players)", scorekeeper: ours + ["score", small, "Player 7", "+1"],
-    baseline: theirs + [BenchDatabase.scoreSQL(small, "Player 7")], timeTarget: 1.3),
+    baseline: theirs + [BenchDatabase.scoreSQL(small, "Player 7")], timeTarget: 1.2),
   Comparison(
     name: "add-player (20 players)",
     scorekeeper: ours + ["add-player", BenchDatabase.addGame, BenchDatabase.newcomer],
     baseline: theirs + [BenchDatabase.addPlayerSQL(BenchDatabase.addGame, BenchDatabase.newcomer)],
-    timeTarget: 1.3,
+    timeTarget: 1.2,
     prepare: ours + ["remove-player", BenchDatabase.addGame, BenchDatabase.newcomer, "--force"]),
   Comparison(
     name: "list GAME (20 players)", scorekeeper: ours + ["list", small],
@@ -216,7 +216,7 @@ let comparisons = [
     baseline: online + ["--offline", "list", "Poker night"], timeTarget: 1.5),
   Comparison(
     name: "list GAME (100,000 players)", scorekeeper: ours + ["list", big],
-    baseline: theirs + [BenchDatabase.standingsSQL(big)], timeTarget: 1.5, memoryTarget: 2.0),
+    baseline: theirs + [BenchDatabase.standingsSQL(big)], timeTarget: 1.5, memoryTarget: 1.5),
 ]
 
 var missed: [String] = []
