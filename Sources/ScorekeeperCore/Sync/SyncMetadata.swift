@@ -331,9 +331,9 @@ struct SyncMetadata {
   /// Replaces the record's merge base: all its fields in one statement
   /// (one per record, not per field, when a fetch brings thousands).
   /// `isNew`: the record has no base to delete (it had no metadata before
-  /// this change, or its base was dropped already: `dropBases`). An asset is kept by its
-  /// hash, its bytes only when `keepingAssetBytes` (a parked record's,
-  /// written from here when its parent comes).
+  /// this change, or its base was dropped already: `dropBases`). An asset
+  /// is kept by its hash, its bytes only when `keepingAssetBytes` (a
+  /// parked record's, written from here when its parent comes).
   func setBase(
     of recordName: String, to fields: [String: CloudValue], isNew: Bool = false,
     keepingAssetBytes: Bool = false

@@ -157,7 +157,8 @@ struct ServerStore {
     let id = record.id
     var saved = record
     saved.changeTag = Self.changeTag(sequence)
-    saved.modifiedAt = try clock.now()
+    // (Kept in milliseconds: the copy says what a read gives.)
+    saved.modifiedAt = Timestamp(millisecondsSince1970: try clock.now().millisecondsSince1970)
     saved.creatorUserName = existing == nil ? userName : existing?.creatorName
     try db.execute(
       """
@@ -174,8 +175,6 @@ struct ServerStore {
         record.shareID.map { .text($0.name) } ?? .null, .text(saved.changeTag!),
         .integer(saved.modifiedAt!.millisecondsSince1970), .integer(sequence), .text(userName),
       ])
-    // (The stored time is in milliseconds: the copy says what a read gives.)
-    saved.modifiedAt = Timestamp(millisecondsSince1970: saved.modifiedAt!.millisecondsSince1970)
     if existing != nil {
       try db.execute(
         "DELETE FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?", Self.key(id))
