@@ -40,16 +40,17 @@ struct RecordModification {
     // by each of them would end as (no one reads it in between).
     var parentsToBump: [RecordID] = []
     var bumping = Set<RecordID>()
+    var savedAny = false
     for record in saves {
       let saved = try save(record)
       result.saveResults[record.id] = saved
-      if case .success = saved, let parent = record.parent, !savingIDs.contains(parent),
-        bumping.insert(parent).inserted
-      {
+      guard case .success = saved else { continue }
+      savedAny = true
+      if let parent = record.parent, !savingIDs.contains(parent), bumping.insert(parent).inserted {
         parentsToBump.append(parent)
       }
     }
-    if result.saveResults.values.contains(where: { (try? $0.get()) != nil }) {
+    if savedAny {
       // Once for everything saved (`ServerStore.write` leaves the zone be).
       try store.touchZone(zone, at: try store.currentSequence())
     }
@@ -60,8 +61,7 @@ struct RecordModification {
     }
     // A participant's last change, for the owner's `share --people`.
     if scope == .shared,
-      result.saveResults.values.contains(where: { (try? $0.get()) != nil })
-        || result.deleteResults.values.contains(where: { (try? $0.get()) != nil })
+      savedAny || result.deleteResults.values.contains(where: { (try? $0.get()) != nil })
     {
       try store.noteChange(by: userName, in: zone)
     }
