@@ -139,9 +139,6 @@ extension Photo {
     columnList(["type", "width", "height", "byteCount", "sha256"], of: alias)
   }
 
-  /// As many NULLs as `columns`: no photo, read without a join.
-  static let noColumns = "NULL, NULL, NULL, NULL, NULL"
-
   /// A photo from `columns` starting at column `first`; nil when the
   /// player has none (no row, or a removed photo's NULLs).
   static func read(_ row: Row, from first: Int) throws -> Photo? {
