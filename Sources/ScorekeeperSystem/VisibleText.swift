@@ -26,8 +26,14 @@ extension String {
   /// unchecked (see `TextField`): shown, they can neither act on the
   /// terminal nor pass for another name.
   public var visible: String {
-    // Most text has nothing to escape: one pass over its bytes says so.
-    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
+    // Most text has nothing to escape: one pass over its bytes says so,
+    // over the bytes in place where the string has them so (nearly always:
+    // a pass through the view costs ten times as much, and `list` asks this
+    // of every name it prints).
+    let printable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+    if utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? utf8.allSatisfy(printable) {
+      return self
+    }
     return firstHidden(in: self) == nil ? self : escaped(self[...], quotes: false)
   }
 }

@@ -128,6 +128,9 @@ public enum FixtureDataSet {
     case 29:
       // v28's: v29 changes only what a sync fills (a scorer's role in a zone).
       try fill(store, version: 28)
+    case 30:
+      // v29's: v30 adds an index and no data.
+      try fill(store, version: 29)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -278,7 +281,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29:
+    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 29; not edited by hand.
+// replaying every migration up to 30; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 29,
+    version: 30,
     schema: [
       #"""
       CREATE TABLE games (
@@ -258,6 +258,9 @@ extension Schema {
       """#,
       #"""
       CREATE INDEX players_teamSeats ON players (gameID) WHERE isTeam IS NOT NULL
+      """#,
+      #"""
+      CREATE INDEX players_standings ON players (gameID, score) WHERE isTeam IS NULL AND score IS NOT NULL
       """#,
       #"""
       CREATE TRIGGER sync_scoreEvents_insert AFTER INSERT ON scoreEvents

@@ -36,6 +36,7 @@ public enum Schema {
     .teamPoints,
     .authors,
     .playerLimits,
+    .standingsIndex,
   ]
 
   /// The version this program reads and writes.

@@ -75,15 +75,19 @@ extension Store {
   /// The header of `game`'s standings, inside a read.
   func standingsHeader(of game: Game) throws -> StandingsHeader {
     let state = try state(of: game)
-    // The decimals from the players whose totals have some (the index
-    // `players_decimals`): none in a game of whole numbers. The photos
-    // from the photos (`Self.photoCount`).
+    // The count and the totals from the index `players_standings` alone
+    // (its condition said: see schema v30), the highest and the lowest a
+    // seek each. The decimals from the players whose totals have some (the
+    // index `players_decimals`): none in a game of whole numbers. The
+    // photos from the photos (`Self.photoCount`).
+    let standings = "FROM players WHERE gameID = ?1 AND \(Self.isPlayer()) AND score IS NOT NULL"
     let shape = try database.fetchOne(
       """
-      SELECT count(*), max(score), min(score), \(Self.photoCount(ofGame: "?1")),
+      SELECT count(*), (SELECT max(score) \(standings)), (SELECT min(score) \(standings)),
+        \(Self.photoCount(ofGame: "?1")),
         (SELECT max(CASE WHEN scoreThousandths % 100 = 0 THEN 1 WHEN scoreThousandths % 10 = 0 THEN 2 ELSE 3 END)
           FROM players WHERE gameID = ?1 AND scoreThousandths <> 0 AND \(Self.isPlayer()))
-      FROM players WHERE gameID = ?1 AND \(Self.isPlayer())
+      \(standings)
       """, [.text(game.id)]
     ) { row in
       StandingsShape(

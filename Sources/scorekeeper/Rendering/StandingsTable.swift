@@ -102,7 +102,8 @@ final class StandingsTable {
     // The photo column only once a player has one: games without photos
     // list as they always did.
     if shape.photoCount > 0 { output.write(standing.photo == nil ? "  " : "* ") }
-    output.line(standing.player.name.visible + (standing.team.map { " (\($0.visible))" } ?? ""))
+    output.write(standing.player.name.visible)
+    output.line(standing.team.map { " (\($0.visible))" } ?? "")
     if needsNames { names[standing.player.id] = standing.player.name }
   }
 }
