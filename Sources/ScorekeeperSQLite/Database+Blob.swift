@@ -43,10 +43,11 @@ extension Database {
 
   /// Runs `body`, which writes large blobs, with room for them in the
   /// connection's page cache: 32 MiB, allocated only as used (SQLite's
-  /// default is 2). `writeBlob` fills pages a statement first wrote as
-  /// zeros; with less room, the zeros spill to the WAL and every page is
-  /// written twice. The default comes back after: a read of many pages
-  /// (a game of 100,000 players) would otherwise keep 32 MiB of them.
+  /// default is 2, a scorekeeper database's 1: `DatabaseFile`).
+  /// `writeBlob` fills pages a statement first wrote as zeros; with less
+  /// room, the zeros spill to the WAL and every page is written twice. The
+  /// size before comes back after: a read of many pages (a game of 100,000
+  /// players) would otherwise keep 32 MiB of them.
   public func withRoomForLargeBlobs<T>(_ body: () throws -> T) throws -> T {
     let before = try fetchOne("PRAGMA cache_size") { try $0.int64(0) }!
     try execute("PRAGMA cache_size = -32768")

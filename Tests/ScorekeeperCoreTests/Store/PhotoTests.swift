@@ -47,15 +47,15 @@ import Testing
         == PhotoWithBytes(game: summary, player: ann, photo: photo, bytes: bytes))
   }
 
-  /// The page cache is SQLite's default (2 MiB) but while a photo's bytes
+  /// The page cache is the connection's (1 MiB) but while a photo's bytes
   /// are written (`Database.withRoomForLargeBlobs`): a read of many pages
   /// (a game of 100,000 players) keeps no more than that.
-  @Test("the page cache is SQLite's default before and after a photo's write")
+  @Test("the page cache is the connection's before and after a photo's write")
   func pageCache() throws {
     func cacheSize() throws -> Int { try test.database.fetchOne("PRAGMA cache_size") { try $0.int(0) }! }
-    #expect(try cacheSize() == -2000)
+    #expect(try cacheSize() == -1024)
     _ = try store.photos.set(in: "Poker", "Ann", bytes: TestImages.png(width: 3, height: 2))
-    #expect(try cacheSize() == -2000)
+    #expect(try cacheSize() == -1024)
   }
 
   @Test("a new photo replaces the old; the same photo again writes nothing")
