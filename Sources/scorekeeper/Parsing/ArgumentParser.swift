@@ -9,11 +9,15 @@ import ScorekeeperCore
 /// `-5` is a number, not an option. Every mistake is a `UsageError` that
 /// quotes the token and, where one is close, suggests what was meant.
 struct ArgumentParser {
-  var commands: [CommandSpec]
+  /// The spec of the command of a name, made alone.
+  var commandNamed: @Sendable (String) -> CommandSpec?
+  /// Every command's spec, made only for a mistake's message: what was
+  /// meant, which command an option belongs to.
+  var commands: @Sendable () -> [CommandSpec]
   var globalOptions: [OptionSpec]
 
   func spec(named name: String) -> CommandSpec? {
-    commands.first { $0.name == name }
+    commandNamed(name)
   }
 
   func parse(_ argv: [String]) throws(UsageError) -> ParsedCommandLine {
@@ -76,7 +80,7 @@ struct ArgumentParser {
     // (remove-game is not rename-game).
     let suggestions =
       Self.meanings[name.lowercased()].map { [$0] }
-      ?? Suggestion.closest(to: name, among: commands.map(\.name))
+      ?? Suggestion.closest(to: name, among: commands().map(\.name))
     throw UsageError(
       "Unknown command \(quote(name))." + Suggestion.didYouMean(suggestions)
         + "\nRun \"scorekeeper help\" to see all commands.")
@@ -102,7 +106,7 @@ struct ArgumentParser {
       return option
     }
     if command == nil,
-      let owner = commands.first(where: { $0.options.contains { $0.name == name } })
+      let owner = commands().first(where: { $0.options.contains { $0.name == name } })
     {
       throw UsageError(
         "\(name) is an option of \(owner.name); put it after the command: "

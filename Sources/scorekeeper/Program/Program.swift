@@ -34,7 +34,8 @@ struct Program {
   ]
 
   static let parser = ArgumentParser(
-    commands: Command.all.map(\.spec), globalOptions: globalOptions)
+    commandNamed: { Command.named($0)?.spec }, commands: { Command.all.map(\.spec) },
+    globalOptions: globalOptions)
 
   var environment: (String) -> String?
   var output: Output

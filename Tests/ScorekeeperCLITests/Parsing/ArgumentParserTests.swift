@@ -138,6 +138,17 @@ import Testing
     #expect(ArgumentParser.looksLikeOption("--x") == true)
   }
 
+  @Test("every command is found by its name alone, and no other name finds one")
+  func commandsByName() {
+    // `Command.named` makes one command, not the list: each of the list's
+    // names must lead to it, and it to no command the list lacks.
+    #expect(Command.all.map { Command.named($0.spec.name)?.spec.name } == Command.all.map(\.spec.name))
+    #expect(Set(Command.all.map(\.spec.name)).count == Command.all.count)
+    for name in ["", "Score", "import-data", "addGame", "list "] {
+      #expect(Command.named(name) == nil, "\(name)")
+    }
+  }
+
   @Test("every command's usage line is generated from its spec")
   func usageLines() {
     #expect(
