@@ -182,14 +182,13 @@ extension Store {
     // the columns, one more). With ten columns, each comparison unpacked
     // both records: `list` of 100,000 players took 1.4 times the
     // instructions (Docs/flushes.md).
-    let (thousandths, photos) = (
-      hasDecimals ? ", p.scoreThousandths" : "",
-      hasPhotos ? " LEFT JOIN playerPhotos AS f ON f.id = p.id" : ""
-    )
+    let thousandths = hasDecimals ? ", p.scoreThousandths" : ""
+    let (photoColumns, photos) =
+      hasPhotos ? (", " + Photo.columns(of: "f"), " LEFT JOIN playerPhotos AS f ON f.id = p.id") : ("", "")
     let teamColumn = hasDecimals ? 4 : 3
     try database.forEachRow(
       """
-      SELECT p.id, p.name, p.score\(thousandths), p.team\(hasPhotos ? ", " + Photo.columns(of: "f") : "")
+      SELECT p.id, p.name, p.score\(thousandths), p.team\(photoColumns)
       FROM players AS p\(photos) WHERE p.gameID = ?1 AND \(Self.isPlayer("p"))
       ORDER BY \(byCachedTotal)p.name COLLATE NOCASE, p.name, p.id
       """, [.text(game.id)]

@@ -16,10 +16,6 @@ struct ArgumentParser {
   var commands: @Sendable () -> [CommandSpec]
   var globalOptions: [OptionSpec]
 
-  func spec(named name: String) -> CommandSpec? {
-    commandNamed(name)
-  }
-
   func parse(_ argv: [String]) throws(UsageError) -> ParsedCommandLine {
     var result = ParsedCommandLine()
     var command: CommandSpec?
@@ -75,7 +71,7 @@ struct ArgumentParser {
 
   /// The spec of the command `name`, or the usage error for an unknown one.
   func commandSpec(_ name: String) throws(UsageError) -> CommandSpec {
-    if let spec = spec(named: name) { return spec }
+    if let spec = commandNamed(name) { return spec }
     // What it means first: a word close in spelling may mean the opposite
     // (remove-game is not rename-game).
     let suggestions =
