@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 30; not edited by hand.
+// replaying every migration up to 31; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 30,
+    version: 31,
     schema: [
       #"""
       CREATE TABLE games (
@@ -263,97 +263,6 @@ extension Schema {
       CREATE INDEX players_standings ON players (gameID, score) WHERE isTeam IS NULL AND score IS NOT NULL
       """#,
       #"""
-      CREATE TRIGGER sync_scoreEvents_insert AFTER INSERT ON scoreEvents
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':scoreEvents', 'scoreEvents', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.playerID || ':players'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_playerPhotos_insert AFTER INSERT ON playerPhotos
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':playerPhotos', 'playerPhotos', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.id || ':players'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':playerPhotos', 'sha256', now() WHERE 1
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_games_delete AFTER DELETE ON games
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':games';
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_players_delete AFTER DELETE ON players
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':players';
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_scoreEvents_update AFTER UPDATE OF id, playerID ON scoreEvents
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE (OLD.id <> NEW.id) AND recordName = OLD.id || ':scoreEvents';
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':scoreEvents', 'scoreEvents', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.playerID || ':players'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_scoreEvents_delete AFTER DELETE ON scoreEvents
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':scoreEvents';
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_playerPhotos_update AFTER UPDATE OF id, type, width, height, byteCount, sha256, bytes ON playerPhotos
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE (OLD.id <> NEW.id) AND recordName = OLD.id || ':playerPhotos';
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':playerPhotos', 'playerPhotos', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.id || ':players'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':playerPhotos', 'sha256', now() WHERE OLD.sha256 IS NOT NEW.sha256 OR OLD.id <> NEW.id
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_playerPhotos_delete AFTER DELETE ON playerPhotos
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':playerPhotos';
-      END
-      """#,
-      #"""
       CREATE TRIGGER localChanges_gameDeleted AFTER DELETE ON games BEGIN
         UPDATE localChanges SET description = 'changed a game since deleted', gameID = NULL, playerID = NULL
         WHERE gameID = OLD.id;
@@ -372,121 +281,8 @@ extension Schema {
       END
       """#,
       #"""
-      CREATE TRIGGER sync_players_update AFTER UPDATE OF id, gameID, name, team ON players
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE (OLD.id <> NEW.id) AND recordName = OLD.id || ':players';
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':players', 'players', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.gameID || ':games'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'name', now() WHERE OLD.name IS NOT NEW.name OR OLD.id <> NEW.id
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'team', now() WHERE OLD.team IS NOT NEW.team OR OLD.id <> NEW.id
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_rounds_insert AFTER INSERT ON rounds
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':rounds', 'rounds', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.gameID || ':games'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_rounds_delete AFTER DELETE ON rounds
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':rounds';
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_gameEvents_insert AFTER INSERT ON gameEvents
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':gameEvents', 'gameEvents', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.gameID || ':games'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_gameEvents_delete AFTER DELETE ON gameEvents
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':gameEvents';
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_games_insert AFTER INSERT ON games
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':games', 'games', NEW.id, 'game-' || NEW.id, '', NULL, 'pendingSave', 1
-      WHERE 1
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':games', 'title', now() WHERE 1
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':games', 'kind', now() WHERE NEW.kind IS NOT NULL
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_games_update AFTER UPDATE OF id, title, kind ON games
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE (OLD.id <> NEW.id) AND recordName = OLD.id || ':games';
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':games', 'games', NEW.id, 'game-' || NEW.id, '', NULL, 'pendingSave', 1
-      WHERE 1
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':games', 'title', now() WHERE OLD.title IS NOT NEW.title OR OLD.id <> NEW.id
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':games', 'kind', now() WHERE OLD.kind IS NOT NEW.kind OR OLD.id <> NEW.id
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      END
-      """#,
-      #"""
       CREATE TRIGGER personLinks_beforeUpdate BEFORE UPDATE ON personLinks BEGIN
         SELECT RAISE(ABORT, 'person links are append-only');
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_personLinks_insert AFTER INSERT ON personLinks
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-        VALUES (NEW.id || ':personLinks', 'personLinks', NEW.id, 'people', '', NULL, 'pendingSave', 1)
-        ON CONFLICT (recordName) DO UPDATE SET state = 'pendingSave', changeCount = changeCount + 1;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_personLinks_delete AFTER DELETE ON personLinks
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':personLinks';
       END
       """#,
       #"""
@@ -585,41 +381,107 @@ extension Schema {
       END
       """#,
       #"""
-      CREATE TRIGGER sync_kindRules_insert AFTER INSERT ON kindRules
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-        VALUES (NEW.id || ':kindRules', 'kindRules', NEW.id, 'people', '', NULL, 'pendingSave', 1)
-        ON CONFLICT (recordName) DO UPDATE SET state = 'pendingSave', changeCount = changeCount + 1;
+      CREATE TRIGGER sync_games_insert AFTER INSERT ON games BEGIN
+        SELECT syncSaved('games', NEW.id, NULL, 'title', 1, 'kind', NEW.kind NOTNULL);
       END
       """#,
       #"""
-      CREATE TRIGGER sync_kindRules_delete AFTER DELETE ON kindRules
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
-        WHERE recordName = OLD.id || ':kindRules';
+      CREATE TRIGGER sync_games_update AFTER UPDATE OF id, title, kind ON games BEGIN
+        SELECT syncMoved('games', OLD.id, NEW.id, NULL,
+          'title', OLD.title IS NOT NEW.title, 'kind', OLD.kind IS NOT NEW.kind);
       END
       """#,
       #"""
-      CREATE TRIGGER sync_players_insert AFTER INSERT ON players
-      WHEN NOT syncIsApplying() BEGIN
-        /* sync */ INSERT INTO syncRecords
-        (recordName, tableName, rowID, zoneName, ownerName, parentRecordName, state, changeCount)
-      SELECT NEW.id || ':players', 'players', NEW.id, parent.zoneName, parent.ownerName,
-             parent.recordName, 'pendingSave', 1
-      FROM syncRecords AS parent
-      WHERE parent.recordName = NEW.gameID || ':games'
-      ON CONFLICT (recordName) DO UPDATE SET
-        state = 'pendingSave', changeCount = changeCount + 1, zoneName = excluded.zoneName, ownerName = excluded.ownerName, parentRecordName = excluded.parentRecordName;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'name', now() WHERE 1
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'team', now() WHERE NEW.team IS NOT NULL
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
-      /* sync */ INSERT INTO syncFieldTimes (recordName, field, modifiedAt)
-      SELECT NEW.id || ':players', 'isTeam', now() WHERE NEW.isTeam IS NOT NULL
-      ON CONFLICT (recordName, field) DO UPDATE SET modifiedAt = excluded.modifiedAt;
+      CREATE TRIGGER sync_games_delete AFTER DELETE ON games BEGIN
+        SELECT syncDeleted('games', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_players_insert AFTER INSERT ON players BEGIN
+        SELECT syncSaved('players', NEW.id, NEW.gameID,
+          'name', 1, 'team', NEW.team NOTNULL, 'isTeam', NEW.isTeam NOTNULL);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_players_update AFTER UPDATE OF id, gameID, name, team ON players BEGIN
+        SELECT syncMoved('players', OLD.id, NEW.id, NEW.gameID,
+          'name', OLD.name IS NOT NEW.name, 'team', OLD.team IS NOT NEW.team);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_players_delete AFTER DELETE ON players BEGIN
+        SELECT syncDeleted('players', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_scoreEvents_insert AFTER INSERT ON scoreEvents BEGIN
+        SELECT syncSaved('scoreEvents', NEW.id, NEW.playerID);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_scoreEvents_update AFTER UPDATE OF id, playerID ON scoreEvents BEGIN
+        SELECT syncMoved('scoreEvents', OLD.id, NEW.id, NEW.playerID);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_scoreEvents_delete AFTER DELETE ON scoreEvents BEGIN
+        SELECT syncDeleted('scoreEvents', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_playerPhotos_insert AFTER INSERT ON playerPhotos BEGIN
+        SELECT syncSaved('playerPhotos', NEW.id, NEW.id, 'sha256', 1);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_playerPhotos_update
+      AFTER UPDATE OF id, type, width, height, byteCount, sha256, bytes ON playerPhotos BEGIN
+        SELECT syncMoved('playerPhotos', OLD.id, NEW.id, NEW.id, 'sha256', OLD.sha256 IS NOT NEW.sha256);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_playerPhotos_delete AFTER DELETE ON playerPhotos BEGIN
+        SELECT syncDeleted('playerPhotos', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_rounds_insert AFTER INSERT ON rounds BEGIN
+        SELECT syncSaved('rounds', NEW.id, NEW.gameID);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_rounds_delete AFTER DELETE ON rounds BEGIN
+        SELECT syncDeleted('rounds', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_gameEvents_insert AFTER INSERT ON gameEvents BEGIN
+        SELECT syncSaved('gameEvents', NEW.id, NEW.gameID);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_gameEvents_delete AFTER DELETE ON gameEvents BEGIN
+        SELECT syncDeleted('gameEvents', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_personLinks_insert AFTER INSERT ON personLinks BEGIN
+        SELECT syncSaved('personLinks', NEW.id, NULL);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_personLinks_delete AFTER DELETE ON personLinks BEGIN
+        SELECT syncDeleted('personLinks', OLD.id);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_kindRules_insert AFTER INSERT ON kindRules BEGIN
+        SELECT syncSaved('kindRules', NEW.id, NULL);
+      END
+      """#,
+      #"""
+      CREATE TRIGGER sync_kindRules_delete AFTER DELETE ON kindRules BEGIN
+        SELECT syncDeleted('kindRules', OLD.id);
       END
       """#,
     ],

@@ -37,6 +37,7 @@ public enum Schema {
     .authors,
     .playerLimits,
     .standingsIndex,
+    .trackingFunctions,
   ]
 
   /// The version this program reads and writes.

@@ -91,9 +91,18 @@ struct SyncedTable: Hashable, Sendable {
   /// The fields a local change can touch (an append-only row's never change).
   var changeableFields: [String] { isAppendOnly ? [] : fields }
 
-  /// A root row's zone as SQL over the row `alias`, as the insert
-  /// triggers place it: a game in its own zone, a person link in the
-  /// user's `people` (a child row is in its parent's).
+  /// A root row's zone: a game in its own zone, a person link or kind
+  /// rules in the user's `people` (a child row is in its parent's).
+  func rootZone(ofID id: String) -> String? {
+    switch name {
+    case Self.games.name: "game-" + id
+    case Self.personLinks.name, Self.kindRules.name: "people"
+    default: nil
+    }
+  }
+
+  /// `rootZone` as SQL over the row `alias`, for statements that track
+  /// many rows at once (`ImportTracking`).
   func rootZoneSQL(of alias: String) -> String? {
     switch name {
     case Self.games.name: "'game-' || \(alias).id"

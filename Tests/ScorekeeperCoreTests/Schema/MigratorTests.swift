@@ -205,6 +205,7 @@ import Testing
     "28 authors c31c4de367da4a8b713b6a875cbdd2217c205e162210206e6d6bb417196d1eed",
     "29 playerLimits 3310fbd16340ec0689c9c410665564df6f200612a9c9efdbf34b7027bde554d9",
     "30 standingsIndex d671c96082bfd7b1b984af774357f45c3adf7601fbf139e36c8cd2bea61a4939",
+    "31 trackingFunctions 8f1f9023340b70b69e38112444d03f606b90c239633cba0d1e6b6f00fefd0759",
   ]
 
   /// The same for the mock cloud file's migrations.
