@@ -1,9 +1,11 @@
 /// Tells a command's own statements from the sync engine's in a trace, so
 /// `--trace` shows what the command did and `--trace=all` everything.
 ///
-/// The engine's are: the statements of the sync triggers when they fire (SQLite traces a trigger as a
-/// "-- TRIGGER name" line followed by one "-- statement" line per step),
-/// and the engine's own statements, which start with `SyncTracking.marker`.
+/// The engine's are: the sync triggers when they fire (SQLite traces a
+/// trigger as a "-- TRIGGER name" line followed by one "-- statement"
+/// line per step), and the statements that start with
+/// `SyncTracking.marker`: the engine's own and those the triggers'
+/// tracking functions run.
 public struct SyncTraceFilter {
   private var insideSyncTrigger = false
   private var insideEngineTransaction = false

@@ -31,7 +31,8 @@ import Testing
   /// the schema's triggers call.
   func writeAsOlderVersion(_ sql: String, _ values: [SQLValue]) throws {
     let db = try Database(path: directory.file("games.sqlite"))
-    try db.createFunction("syncIsApplying", argumentCount: 0, deterministic: false) { _ in .integer(0) }
+    // A store over the connection defines the tracking functions.
+    _ = try Store(database: db)
     try db.createFunction("now", argumentCount: 0, deterministic: false) { _ in
       .text("2026-01-01T00:00:00.000Z")
     }
