@@ -78,7 +78,8 @@ enum SyncTracking {
         """, [recordName, .text(table.name), .text(id), .text(zone)])
     } else {
       guard let parentID = call.parentID, let parentRecordName = table.parentRecordName(of: parentID) else {
-        throw TrackingCall.Malformed(call: "\(table.name) \(id)", problem: "a child row needs its parent's id")
+        throw TrackingCall.Malformed(
+          call: "\(table.name) \(id)", problem: "a child row needs its parent's id")
       }
       // A child takes its parent's zone and owner, again when it comes
       // back (a row deleted here, then made again).

@@ -18,7 +18,8 @@ struct TrackingCall {
 
   init(_ function: String, _ arguments: [SQLValue], ids count: Int, hasParent: Bool) throws {
     func malformed(_ problem: String) -> Malformed {
-      Malformed(call: "\(function)(" + arguments.map(\.description).joined(separator: ", ") + ")", problem: problem)
+      let call = "\(function)(" + arguments.map(\.description).joined(separator: ", ") + ")"
+      return Malformed(call: call, problem: problem)
     }
     let fixed = 1 + count + (hasParent ? 1 : 0)
     guard arguments.count >= fixed, (arguments.count - fixed).isMultiple(of: 2) else {

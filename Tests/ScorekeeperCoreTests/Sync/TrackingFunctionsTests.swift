@@ -86,7 +86,9 @@ import Testing
       let results = [before, after].map { db in Result { try db.execute(sql) } }
       if case .failure(let error) = results[0] {
         failed.append(sql)
-        #expect(throws: DatabaseError.self, "\(sql) failed at v30 (\(error)), not at v31") { try results[1].get() }
+        #expect(throws: DatabaseError.self, "\(sql) failed at v30 (\(error)), not at v31") {
+          try results[1].get()
+        }
       } else {
         #expect(throws: Never.self, "\(sql) failed at v31, not at v30") { try results[1].get() }
       }
