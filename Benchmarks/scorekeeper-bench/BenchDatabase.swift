@@ -74,9 +74,11 @@ enum BenchDatabase {
   /// A copy of the database at `path` for the sqlite3 tool: the same data,
   /// without the sync triggers, which call functions only scorekeeper
   /// defines. (What they cost is measured on its own.) With
-  /// `keepingSyncTracking`, the triggers stay, each without the condition
-  /// that calls such a function: sqlite3 then makes the same rows
-  /// scorekeeper makes, the entries that tell sync what to send included.
+  /// `keepingSyncTracking`, the triggers are the SQL ones of schema v30,
+  /// which wrote in SQL what v31's functions write, each without the
+  /// condition that calls such a function: sqlite3 then makes the same
+  /// rows scorekeeper makes, the entries that tell sync what to send
+  /// included.
   static func copyForSQLite3(_ path: String, to copy: String, keepingSyncTracking: Bool = false) throws {
     let store = try Store(path: path, dependencies: .live)
     defer { store.close() }
@@ -84,16 +86,16 @@ enum BenchDatabase {
     let baseline = try Database(path: copy, create: false)
     defer { baseline.close() }
     let triggers = try baseline.fetchAll(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync\\_%' ESCAPE '\\'"
-    ) { (name: try $0.text(0), sql: try $0.text(1)) }
+      "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync\\_%' ESCAPE '\\'"
+    ) { try $0.text(0) }
     for trigger in triggers {
-      try baseline.execute("DROP TRIGGER \(trigger.name)")
-      if keepingSyncTracking {
-        // (now() is scorekeeper's clock: SQLite's own gives the same text.)
-        try baseline.execute(
-          trigger.sql.replacing("WHEN NOT syncIsApplying()", with: "").replacing(
-            "now()", with: "strftime('%Y-%m-%dT%H:%M:%fZ')"))
-      }
+      try baseline.execute("DROP TRIGGER \(trigger)")
+    }
+    for trigger in keepingSyncTracking ? try Schema.syncTriggersInSQL() : [] {
+      // (now() is scorekeeper's clock: SQLite's own gives the same text.)
+      try baseline.execute(
+        trigger.sql.replacing("WHEN NOT syncIsApplying()", with: "").replacing(
+          "now()", with: "strftime('%Y-%m-%dT%H:%M:%fZ')"))
     }
     try baseline.execute("PRAGMA journal_mode = WAL")
   }
