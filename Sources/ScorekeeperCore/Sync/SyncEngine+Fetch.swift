@@ -79,6 +79,7 @@ extension SyncEngine {
       seen.formUnion(page.changed.map(\.id.name))
       // (Before the next page is asked for: a call in between would
       // take its place on a live connection.)
+      page.changed = try withMissingParents(page.changed, from: database)
       page.changed = try withAssetContents(page.changed, from: database)
       // The next page is on its way while this one is applied.
       if page.moreComing {

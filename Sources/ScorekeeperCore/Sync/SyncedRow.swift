@@ -19,6 +19,12 @@ struct SyncedRow: Hashable {
 
   static func modifiedAtKey(_ field: String) -> String { field + ".modifiedAt" }
 
+  /// Each table's fields' `modifiedAtKey`s, in the order of its fields,
+  /// made once: too long for a small string, each key made for each row
+  /// read was an allocation (a fetch reads each record twice).
+  private static let modifiedAtKeys: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: SyncedTable.all.map { ($0.name, $0.fields.map(modifiedAtKey)) })
+
   /// The record for this row in `zone`, carrying `changeTag` (nil: new).
   func record(in zone: ZoneID, changeTag: String?) -> CloudRecord {
     var record = CloudRecord(
@@ -55,9 +61,10 @@ struct SyncedRow: Hashable {
       parentID = id
     }
     var versions: RecordMerge.Fields = [:]
-    for field in table.fields {
+    versions.reserveCapacity(table.fields.count)
+    for (field, timeKey) in zip(table.fields, Self.modifiedAtKeys[table.name]!) {
       var modifiedAt = Timestamp(millisecondsSince1970: 0)
-      if case .date(let time)? = fields[Self.modifiedAtKey(field)] { modifiedAt = time }
+      if case .date(let time)? = fields[timeKey] { modifiedAt = time }
       versions[field] = FieldVersion(fields[field], modifiedAt: modifiedAt)
     }
     self.init(table: table, id: id, parentID: parentID, fields: versions)
