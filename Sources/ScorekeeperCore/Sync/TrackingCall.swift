@@ -38,6 +38,9 @@ struct TrackingCall {
     case .text(let id): parentID = id
     default: throw malformed("a parent's id must be text or NULL")
     }
+    if hasParent && (parentID == nil) != (table.parentTable == nil) {
+      throw malformed(parentID == nil ? "a child row needs its parent's id" : "a root row has no parent")
+    }
     fields = try stride(from: fixed, to: arguments.count, by: 2).map { index in
       guard case .text(let field) = arguments[index], table.fields.contains(field) else {
         throw malformed("\(arguments[index]) is not a field of \(table.name)")

@@ -128,6 +128,7 @@ import Testing
     let cases: [(String, String)] = [
       ("SELECT syncSaved('nothing', 'x', NULL)", "the first argument must name a synced table"),
       ("SELECT syncSaved('players', 'x', NULL)", "a child row needs its parent's id"),
+      ("SELECT syncSaved('games', 'x', 'y')", "a root row has no parent"),
       ("SELECT syncSaved('games', 'x', NULL, 'score', 1)", "'score' is not a field of games"),
       ("SELECT syncSaved('games', 'x', NULL, 'title')", "expected 3 arguments, then pairs"),
       ("SELECT syncDeleted('games', 7)", "a row's id must be text"),

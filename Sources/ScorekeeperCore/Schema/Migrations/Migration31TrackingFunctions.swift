@@ -5,10 +5,10 @@ extension Migration {
   ///
   /// SQLite parses the whole schema each time a process opens the
   /// database. Spelled out in SQL, the 20 triggers were 12 kB, half of the
-  /// schema, and their parse about 1.5M of the 8.9M instructions of a
-  /// `score` (callgrind); each is now one call. What they record is
-  /// unchanged: `SyncTrackingTests` runs the same changes through the
-  /// triggers of v30 and of v31 and compares both tables, row by row.
+  /// schema, and their parse 1.2M of the 9.0M instructions of a `score`
+  /// (callgrind); each is now one call. What they record is unchanged:
+  /// `TrackingFunctionsTests` runs the same changes through the triggers
+  /// of v30 and of v31 and compares both tables after each.
   ///
   /// They no longer say `WHEN NOT syncIsApplying()`: the functions are
   /// silent while the engine applies the server's changes, so the trigger
