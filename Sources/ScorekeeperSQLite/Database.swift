@@ -35,7 +35,7 @@ public final class Database {
   /// SQLite's process-wide settings, made before the first connection:
   /// without allocation statistics, each of SQLite's allocations takes a
   /// global mutex (a few percent of every statement). Nothing here reads
-  /// them. Statement journals stay in memory (see the shim).
+  /// them. Statement journals stay in memory up to 64 MiB (see the shim).
   private static let configured: Void = {
     _ = scorekeeper_disable_memstatus()
     _ = scorekeeper_keep_statement_journals_in_memory()
