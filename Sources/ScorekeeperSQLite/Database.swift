@@ -35,11 +35,28 @@ public final class Database {
   /// SQLite's process-wide settings, made before the first connection:
   /// without allocation statistics, each of SQLite's allocations takes a
   /// global mutex (a few percent of every statement). Nothing here reads
-  /// them. Statement journals stay in memory up to 64 MiB (see the shim).
+  /// them. Statement journals spill at `statementJournalSpill`.
   private static let configured: Void = {
     _ = scorekeeper_disable_memstatus()
-    _ = scorekeeper_keep_statement_journals_in_memory()
+    _ = scorekeeper_set_statement_journal_spill(statementJournalSpill)
   }()
+
+  /// How many bytes of a statement's journal SQLite keeps in memory
+  /// before it moves the journal to a temporary file.
+  ///
+  /// Not -1 (never spill): an in-memory journal is then a list of 1 KiB
+  /// chunks, and each statement nested in another (the tracking
+  /// functions' under a trigger, `SyncTracking`) cuts it back to where it
+  /// began by walking the list from the start: quadratic under one
+  /// statement of many rows. With a spill size the journal is one chunk of
+  /// that size, cut at once; a spilled journal is not cut at all.
+  ///
+  /// Not more than 128 KiB: on spilling, SQLite writes that chunk to the
+  /// file in one call, and its Unix file system writes at most 128 KiB - 1
+  /// bytes a call (`seekAndWriteFd` masks the length with 0x1ffff), so a
+  /// larger chunk is a short write that SQLite reports as SQLITE_FULL.
+  /// Found at 64 MiB (SQLite 3.40); `TrackingFunctionsTests` spills one.
+  static let statementJournalSpill: Int32 = 127 * 1024
 
   /// Opens the database at `path` for reading and writing.
   ///

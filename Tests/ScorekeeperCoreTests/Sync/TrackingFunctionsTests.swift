@@ -2,6 +2,7 @@ import ScorekeeperTestSupport
 import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
+@testable import ScorekeeperSQLite
 
 /// Schema v31 moved what the sync triggers write into the tracking
 /// functions (`SyncTracking`). The same changes, made through v30's
@@ -138,5 +139,49 @@ import Testing
       #expect(error.message.contains(problem), "\(sql): \(error.message)")
     }
     #expect(try db.rows(of: "syncRecords", columns: ["recordName"]) == [])
+  }
+
+  @Test("a statement whose journal outgrows memory spills to a file, and commits or fails whole")
+  func spilledStatementJournal() throws {
+    let db = try database("db.sqlite", at: nil)
+    // As a store's: in WAL mode every page a statement changes is in its
+    // journal, not only those the transaction had changed before it.
+    #expect(try db.switchToWAL() == "wal")
+    try db.execute("INSERT INTO games (id, title) VALUES ('g1', 'Poker')")
+    // Enough players that rewriting each of them (its row, its tracking
+    // row, its name's time) journals twice the spill size: every page
+    // they fill existed before the statement, so each is journaled.
+    let pages = { try db.fetchOne("PRAGMA page_count") { try $0.int(0) }! }
+    let pageSize = try db.fetchOne("PRAGMA page_size") { try $0.int(0) }!
+    let empty = try pages()
+    var count = 0
+    while (try pages() - empty) * pageSize < 2 * Int(Database.statementJournalSpill) {
+      try db.execute(
+        """
+        WITH RECURSIVE n(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 + 499)
+        INSERT INTO players (id, gameID, name) SELECT 'p' || i, 'g1', 'Player ' || i FROM n
+        """, [.integer(Int64(count))])
+      count += 500
+    }
+    let names = { try db.fetchAll("SELECT name FROM players ORDER BY rowid") { try $0.text(0) } }
+    let before = try names()
+    let tracked = try Self.tracking(of: db)
+    // Each statement in a transaction, so its journal is the one that
+    // spills. The last row breaks the table's CHECK after every other
+    // row's trigger has recorded it: undone from the spilled journal.
+    try db.execute("BEGIN IMMEDIATE")
+    let error = try #require(throws: DatabaseError.self) {
+      try db.execute("UPDATE players SET name = CASE WHEN rowid = \(count) THEN '' ELSE name || '!' END")
+    }
+    #expect(error.codeName == "SQLITE_CONSTRAINT_CHECK", "\(error)")
+    try db.execute("COMMIT")
+    #expect(try names() == before)
+    expectNoDifference(try Self.tracking(of: db), tracked)
+    try db.execute("BEGIN IMMEDIATE")
+    try db.execute("UPDATE players SET name = name || '!'")
+    try db.execute("COMMIT")
+    #expect(try names() == before.map { $0 + "!" })
+    let pending = try db.fetchAll("SELECT DISTINCT state FROM syncRecords") { try $0.text(0) }
+    #expect(pending == ["pendingSave"] && count >= 500)
   }
 }
