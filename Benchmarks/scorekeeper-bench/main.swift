@@ -7,7 +7,8 @@ import ScorekeeperCore
 //
 // Usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N]
 //          [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only
-//           | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only | --flushes-only]
+//           | --attacks-only | --bgstats-only | --table-only | --tracking-only | --roles-only | --scale-out-only
+//           | --flushes-only]
 //        scorekeeper-bench cloud-writer …   (see CloudWriter.swift)
 
 var arguments = CommandLine.arguments.dropFirst()
@@ -43,6 +44,7 @@ var attacksOnly = false
 var bgstatsOnly = false
 // Only issue 48's rows (a result entered, chart, list's filters).
 var tableOnly = false
+var trackingOnly = false
 // Only issue 49's rows (a scorer's online score, share --people).
 var rolesOnly = false
 // Only issue 50's rows (a score through PgBouncer, recovery after a promotion).
@@ -63,12 +65,13 @@ while let argument = arguments.popFirst() {
   case "--attacks-only": attacksOnly = true
   case "--bgstats-only": bgstatsOnly = true
   case "--table-only": tableOnly = true
+  case "--tracking-only": trackingOnly = true
   case "--roles-only": (syncOnly, rolesOnly) = (true, true)
   case "--scale-out-only": (syncOnly, scaleOutOnly) = (true, true)
   case "--flushes-only": (syncOnly, flushesOnly) = (true, true)
   default:
     print(
-      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --roles-only | --scale-out-only | --flushes-only]"
+      "usage: scorekeeper-bench [--scorekeeper PATH] [--sqlite3 PATH] [--runs N] [--sync-only | --bulk-only | --photos-only | --ratings-only | --import-only | --watch-only | --attacks-only | --bgstats-only | --table-only | --tracking-only | --roles-only | --scale-out-only | --flushes-only]"
     )
     exit(2)
   }
@@ -146,6 +149,9 @@ if !syncOnly {
   try BenchDatabase.copyForSQLite3(database, to: trackedBaselineDatabase, keepingSyncTracking: true)
 }
 
+if trackingOnly {
+  exit(try TrackingBench.run(database: database, directory: directory, runs: runs * 5).isEmpty ? 0 : 1)
+}
 if tableOnly {
   exit(
     try TableBench.run(

@@ -25,6 +25,21 @@ static inline int scorekeeper_set_statement_journal_spill(int bytes) {
   return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
 }
 
+#if __has_include(<malloc.h>)
+#include <malloc.h>
+#endif
+
+/// mallopt(M_TRIM_THRESHOLD, bytes) where the C library is glibc: see
+/// `Database.keptFreeHeap`. Elsewhere nothing (returns 0).
+static inline int scorekeeper_keep_free_heap(int bytes) {
+#if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD)
+  return mallopt(M_TRIM_THRESHOLD, bytes);
+#else
+  (void)bytes;
+  return 0;
+#endif
+}
+
 /// SQLITE_TRANSIENT is a macro around a cast Swift cannot import.
 static inline sqlite3_destructor_type scorekeeper_transient(void) {
   return SQLITE_TRANSIENT;
