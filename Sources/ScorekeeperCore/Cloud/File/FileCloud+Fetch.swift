@@ -42,10 +42,10 @@ extension FileCloud {
     guard try store.zoneIsVisible(id.zoneID, to: userName, in: scope) else {
       return .failure(.zoneNotFound(id.zoneID))
     }
-    guard let header = try store.header(id) else { return .failure(.unknownRecord(id)) }
-    if scope == .shared, !(try store.canRead(id, header: header, as: userName)) {
+    guard let record = try store.record(id) else { return .failure(.unknownRecord(id)) }
+    if scope == .shared, !(try store.canRead(record, as: userName)) {
       return .failure(.unknownRecord(id))
     }
-    return .success(try store.record(id)!)
+    return .success(record)
   }
 }

@@ -58,10 +58,10 @@ extension ServerStore {
   }
 
   /// Whether a participant may read a stored record in a shared zone.
-  func canRead(_ id: RecordID, header: Header, as userName: String) throws -> Bool {
+  func canRead(_ record: CloudRecord, as userName: String) throws -> Bool {
     guard
       case .success(let shareID?) = try coveringShare(
-        of: id, type: header.type, parentName: header.parentName, shareName: header.shareName)
+        of: record.id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name)
     else { return false }
     return try membership(of: userName, under: shareID).map { $0.permission != .none } ?? false
   }

@@ -115,33 +115,65 @@ struct ServerStore {
   func record(_ id: RecordID) throws -> CloudRecord? {
     guard
       var record = try db.fetchOne(
-        """
-        SELECT type, parentName, shareName, changeTag, modifiedAt, creatorName FROM records
-        WHERE ownerName = ? AND zoneName = ? AND name = ?
-        """, Self.key(id),
-        { row in
-          var record = CloudRecord(
-            id: id, type: try row.text(0),
-            parent: try row.optionalText(1).map { RecordID(name: $0, zoneID: id.zoneID) },
-            shareID: try row.optionalText(2).map { RecordID(name: $0, zoneID: id.zoneID) })
-          record.changeTag = try row.text(3)
-          record.modifiedAt = Timestamp(millisecondsSince1970: try row.int64(4))
-          record.creatorUserName = try row.optionalText(5)
-          return record
-        })
+        "SELECT \(Self.recordColumns) FROM records WHERE ownerName = ? AND zoneName = ? AND name = ?",
+        Self.key(id), { try Self.record(id, from: $0, at: 0) })
     else { return nil }
     try db.forEachRow(
       "SELECT key, type, value FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
       Self.key(id)
-    ) { row in
-      let (type, value) = (try row.text(1), row.value(2))
-      guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: id.zoneID) else {
-        throw FileCloudError.corrupt("a field of type \(type) holds \(value)")
-      }
-      record.fields[try row.text(0)] = decoded
-    }
+    ) { try Self.addField(from: $0, at: 0, to: &record) }
     if record.isShare { record.sharing = try sharing(of: id) }
     return record
+  }
+
+  /// Full copies, by name, of the records of `zone` last changed after
+  /// `since` and up to `last`: a page of changes. Two statements however
+  /// many records (`record(_:)` takes two for each).
+  func records(in zone: ZoneID, changedAfter since: Int64, upTo last: Int64) throws -> [String: CloudRecord] {
+    let changed = "ownerName = ?1 AND zoneName = ?2 AND changedAt > ?3 AND changedAt <= ?4"
+    let arguments = Self.key(zone) + [.integer(since), .integer(last)]
+    var records: [String: CloudRecord] = [:]
+    try db.forEachRow("SELECT name, \(Self.recordColumns) FROM records WHERE \(changed)", arguments) { row in
+      let name = try row.text(0)
+      records[name] = try Self.record(RecordID(name: name, zoneID: zone), from: row, at: 1)
+    }
+    try db.forEachRow(
+      """
+      SELECT recordName, key, type, value FROM fields
+      WHERE ownerName = ?1 AND zoneName = ?2 AND recordName IN (SELECT name FROM records WHERE \(changed))
+      """, arguments
+    ) { row in
+      let name = try row.text(0)
+      guard records[name] != nil else { throw FileCloudError.corrupt("a field of \(name), not read") }
+      try Self.addField(from: row, at: 1, to: &records[name]!)
+    }
+    for (name, record) in records where record.isShare {
+      records[name]!.sharing = try sharing(of: record.id)
+    }
+    return records
+  }
+
+  private static let recordColumns = "type, parentName, shareName, changeTag, modifiedAt, creatorName"
+
+  /// The record `id` without its fields, from `recordColumns` at `offset`.
+  private static func record(_ id: RecordID, from row: Row, at offset: Int) throws -> CloudRecord {
+    var record = CloudRecord(
+      id: id, type: try row.text(offset),
+      parent: try row.optionalText(offset + 1).map { RecordID(name: $0, zoneID: id.zoneID) },
+      shareID: try row.optionalText(offset + 2).map { RecordID(name: $0, zoneID: id.zoneID) })
+    record.changeTag = try row.text(offset + 3)
+    record.modifiedAt = Timestamp(millisecondsSince1970: try row.int64(offset + 4))
+    record.creatorUserName = try row.optionalText(offset + 5)
+    return record
+  }
+
+  /// Adds the field in a row's key, type and value at `offset`.
+  private static func addField(from row: Row, at offset: Int, to record: inout CloudRecord) throws {
+    let (type, value) = (try row.text(offset + 1), row.value(offset + 2))
+    guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: record.id.zoneID) else {
+      throw FileCloudError.corrupt("a field of type \(type) holds \(value)")
+    }
+    record.fields[try row.text(offset)] = decoded
   }
 
   /// Writes `record` as the server's copy, with a new tag and time, and

@@ -1,0 +1,56 @@
+import ScorekeeperTestSupport
+import Testing
+
+@_spi(Testing) @testable import ScorekeeperCore
+
+/// What the mock cloud's reads cost, counted in the statements its own
+/// connection runs (the same on every run) rather than timed.
+@Suite struct FileCloudReadWorkTests {
+  let cloud = try! FileCloud(clock: .constant(testNow))
+  let zone = ZoneID(name: "games", ownerName: "alice")
+  var database: any CloudDatabase { cloud.container(for: "alice").privateDatabase }
+
+  /// A zone of a game and `count` players under it, each with fields.
+  func fill(players count: Int) throws {
+    _ = try database.modifyRecordZones(saving: [zone])
+    let game = RecordID(name: "game", zoneID: zone)
+    var records = [CloudRecord(id: game, type: "games", fields: ["title": .string("Marathon")])]
+    for number in 1...count {
+      records.append(
+        CloudRecord(
+          id: RecordID(name: "player\(number)", zoneID: zone), type: "players",
+          fields: ["name": .string("Player \(number)"), "score": .int64(Int64(number))], parent: game))
+    }
+    for batch in stride(from: 0, to: records.count, by: FileCloud.itemLimit) {
+      let saves = Array(records[batch..<min(batch + FileCloud.itemLimit, records.count)])
+      let result = try database.modifyRecords(saving: saves)
+      #expect(result.saveResults.values.allSatisfy { (try? $0.get()) != nil })
+    }
+  }
+
+  /// The statements the server's connection ran during `body`.
+  func statements(_ body: () throws -> ZoneChanges) throws -> (result: ZoneChanges, count: Int) {
+    let count = Count()
+    try cloud.withDatabase { $0.db.trace { _ in count.value += 1 } }
+    defer { try? cloud.withDatabase { $0.db.trace(nil) } }
+    return (try body(), count.value)
+  }
+
+  private final class Count { var value = 0 }
+
+  @Test("a page of changes is read in the same statements whether it holds 10 records or 300, each whole")
+  func pageReadWhole() throws {
+    try fill(players: 299)
+    let small = try statements { try database.zoneChanges(in: zone, since: nil, limit: 10) }
+    let large = try statements { try database.zoneChanges(in: zone, since: nil, limit: 300) }
+    #expect(small.result.changed.count == 10 && large.result.changed.count == 300)
+    #expect(small.count == large.count, "\(small.count) statements for 10 records, \(large.count) for 300")
+    // Whole: what reading each record by its name gives, in the order
+    // they changed.
+    let ids = large.result.changed.map(\.id)
+    let byName = try database.records(for: ids)
+    expectNoDifference(large.result.changed, try ids.map { try byName[$0]!.get() })
+    #expect(ids.first?.name == "game" && ids.last?.name == "player299")
+    #expect(large.result.changed.last?.fields == ["name": .string("Player 299"), "score": .int64(299)])
+  }
+}
