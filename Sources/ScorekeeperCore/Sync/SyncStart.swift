@@ -34,10 +34,13 @@ struct SyncStart {
       case .file: "ifnull(d.file, '')"
       case .hasPending: "EXISTS (SELECT 1 FROM syncRecords WHERE \(SyncMetadata.isPending))"
       case .hasNewRows:
+        // `state <> 'synced'`, the partial index's own condition, lets
+        // SQLite use it (it does not infer it from the first): without
+        // it, every sync read all of syncRecords (45 ms at 100,000 rows).
         """
         EXISTS (
-          SELECT 1 FROM syncRecords WHERE state = 'pendingSave' AND serverChangeTag IS NULL
-            AND tableName IN (\(SyncedTable.namesOfTablesWithIDsMadeOnce)))
+          SELECT 1 FROM syncRecords WHERE state = 'pendingSave' AND state <> 'synced'
+            AND serverChangeTag IS NULL AND tableName IN (\(SyncedTable.namesOfTablesWithIDsMadeOnce)))
         """
       case .restored: "s.restoredAt IS NOT NULL"
       }
