@@ -10,6 +10,8 @@ struct RecordModification {
   private let savingIDs: Set<RecordID>
   /// Shares some record in this call points to: their roots are here.
   private let sharesWithRootInCall: Set<RecordID>
+  /// The headers a zone's saves have read (`header(_:)`).
+  private let headers = HeaderMemo()
 
   init(
     store: ServerStore, userName: String, scope: DatabaseScope, savePolicy: SavePolicy,
@@ -26,6 +28,7 @@ struct RecordModification {
   }
 
   func apply(in zone: ZoneID) throws -> ModifyRecordsResult {
+    headers.byID = [:]
     var result = ModifyRecordsResult()
     let saves = Self.parentsFirst(saving.filter { $0.id.zoneID == zone })
     let deletes = deleting.filter { $0.zoneID == zone }
@@ -68,12 +71,27 @@ struct RecordModification {
     return result
   }
 
+  /// A record's header as its zone's saves read it: each read once,
+  /// again after this call writes it. A page of score events under one
+  /// player read that player's header, and its game's, for each event
+  /// (the parent's check, the walk up to a share).
+  private func header(_ id: RecordID) throws -> ServerStore.Header? {
+    if let known = headers.byID[id] { return known }
+    let header = try store.header(id)
+    headers.byID[id] = .some(header)
+    return header
+  }
+
+  private final class HeaderMemo {
+    var byID: [RecordID: ServerStore.Header?] = [:]
+  }
+
   // MARK: Saving
 
   private func save(_ record: CloudRecord) throws -> Result<CloudRecord, CloudError> {
     let id = record.id
     if let problem = Self.malformation(of: record) { return .failure(problem.error) }
-    let existing = try store.header(id)
+    let existing = try header(id)
     if let existing, existing.type != record.type {
       return .failure(CloudRefusal.typeChange(id, from: existing.type, to: record.type).error)
     }
@@ -98,11 +116,11 @@ struct RecordModification {
     // NB: A parent must exist by the time its child is saved. Saves run
     // parents first, so a parent later in the same call counts; a parent
     // whose own save failed does not.
-    if let parent = record.parent, try store.header(parent) == nil {
+    if let parent = record.parent, try header(parent) == nil {
       return .failure(CloudRefusal.parentMissing(id, parent: parent.name).error)
     }
     if let shareID = record.shareID, shareID.name != existing?.shareName,
-      try store.header(shareID) == nil && !savingIDs.contains(shareID)
+      try header(shareID) == nil && !savingIDs.contains(shareID)
     {
       return .failure(CloudRefusal.shareMissing(id, share: shareID.name).error)
     }
@@ -121,12 +139,14 @@ struct RecordModification {
     }
     if let refusal = try assetRefusal(record) { return .failure(refusal) }
     if case .failure(let loop) = try store.coveringShare(
-      of: id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name)
+      of: id, type: record.type, parentName: record.parent?.name, shareName: record.shareID?.name,
+      reading: header)
     {
       return .failure(loop)
     }
     let sequence = try store.nextSequence()
     var saved = try store.write(record, at: sequence, by: userName, over: existing)
+    headers.byID[id] = nil
     if let sharing = record.sharing {
       let lostAccess = try store.writeSharing(sharing, of: id)
       try store.recordAccessChange(of: lostAccess, to: id.zoneID, at: sequence)

@@ -24,9 +24,12 @@ extension ServerStore {
   ///
   /// Throws `invalidArguments` for a parent chain that loops back to the
   /// record; returns nil when the chain is broken or reaches an unshared root.
+  /// `reading` reads a record's header (`header(_:)` when nil).
   func coveringShare(
-    of id: RecordID, type: String, parentName: String?, shareName: String?
+    of id: RecordID, type: String, parentName: String?, shareName: String?,
+    reading read: ((RecordID) throws -> Header?)? = nil
   ) throws -> Result<RecordID?, CloudError> {
+    let header = read ?? { try self.header($0) }
     if type == CloudRecord.shareType { return .success(id) }
     var parentName = parentName
     var shareName = shareName

@@ -3,9 +3,9 @@ import Testing
 
 @_spi(Testing) @testable import ScorekeeperCore
 
-/// What the mock cloud's reads cost, counted in the statements its own
+/// What the mock cloud's calls cost, counted in the statements its own
 /// connection runs (the same on every run) rather than timed.
-@Suite struct FileCloudReadWorkTests {
+@Suite struct FileCloudWorkTests {
   let cloud = try! FileCloud(clock: .constant(testNow))
   let zone = ZoneID(name: "games", ownerName: "alice")
   var database: any CloudDatabase { cloud.container(for: "alice").privateDatabase }
@@ -29,14 +29,12 @@ import Testing
   }
 
   /// The statements the server's connection ran during `body`.
-  func statements(_ body: () throws -> ZoneChanges) throws -> (result: ZoneChanges, count: Int) {
+  func statements<T>(_ body: () throws -> T) throws -> (result: T, count: Int) {
     let count = Count()
     try cloud.withDatabase { $0.db.trace { _ in count.value += 1 } }
     defer { try? cloud.withDatabase { $0.db.trace(nil) } }
     return (try body(), count.value)
   }
-
-  private final class Count { var value = 0 }
 
   @Test("a page of changes is read in the same statements whether it holds 10 records or 300, each whole")
   func pageReadWhole() throws {
@@ -53,4 +51,27 @@ import Testing
     #expect(ids.first?.name == "game" && ids.last?.name == "player299")
     #expect(large.result.changed.last?.fields == ["name": .string("Player 299"), "score": .int64(299)])
   }
+
+  @Test("saving score events under one player reads the player and its game once a call, not once an event")
+  func savesReadParentsOnce() throws {
+    try fill(players: 1)
+    let player = RecordID(name: "player1", zoneID: zone)
+    func events(_ range: ClosedRange<Int>) -> [CloudRecord] {
+      range.map { number in
+        CloudRecord(
+          id: RecordID(name: "event\(number)", zoneID: zone), type: "scoreEvents",
+          fields: ["delta": .int64(1)], parent: player)
+      }
+    }
+    let ten = try statements { try database.modifyRecords(saving: events(1...10)) }
+    let hundred = try statements { try database.modifyRecords(saving: events(11...110)) }
+    for call in [ten.result, hundred.result] {
+      #expect(call.saveResults.values.allSatisfy { (try? $0.get()) != nil })
+    }
+    // Each event: its own header, the sequence, its row, its fields, its
+    // tombstone cleared. The player's and game's headers: once a call.
+    #expect((hundred.count - ten.count) == 90 * 5, "\(ten.count) statements for 10, \(hundred.count) for 100")
+  }
 }
+
+private final class Count { var value = 0 }
