@@ -92,7 +92,7 @@ import Testing
       ),
     ])
   func refusals(target: String, message: String) throws {
-    FileManager.default.createFile(atPath: directory.file("open.sqlite-wal"), contents: Data("log".utf8))
+    _ = FileManager.default.createFile(atPath: directory.file("open.sqlite-wal"), contents: Data("log".utf8))
     let before = try files()
     let result = try process.run(["backup", directory.file(target), "--force"])
     expectNoDifference(
