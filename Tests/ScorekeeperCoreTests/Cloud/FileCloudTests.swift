@@ -113,7 +113,7 @@ extension FileCloudTests {
         path: path,
         DatabaseError(
           extendedCode: 8 /* SQLITE_READONLY */, message: "attempt to write a readonly database",
-          sql: "UPDATE sequence SET value = value + 1 RETURNING value"))
+          sql: "UPDATE sequence SET value = value + ?1 RETURNING value"))
     ) {
       try cloud.container(for: "alice").privateDatabase.modifyRecords(saving: [
         CloudRecord(id: RecordID(name: "r1", zoneID: zone), type: "items")

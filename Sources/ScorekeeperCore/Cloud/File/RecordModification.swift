@@ -10,8 +10,9 @@ struct RecordModification {
   private let savingIDs: Set<RecordID>
   /// Shares some record in this call points to: their roots are here.
   private let sharesWithRootInCall: Set<RecordID>
-  /// The headers a zone's saves have read (`header(_:)`).
-  private let headers = HeaderMemo()
+  /// What a zone's saves have read and taken: headers (`header(_:)`),
+  /// change numbers (`nextSequence()`).
+  private let zoneWork = ZoneWork()
 
   init(
     store: ServerStore, userName: String, scope: DatabaseScope, savePolicy: SavePolicy,
@@ -28,9 +29,9 @@ struct RecordModification {
   }
 
   func apply(in zone: ZoneID) throws -> ModifyRecordsResult {
-    headers.byID = [:]
     var result = ModifyRecordsResult()
     let saves = Self.parentsFirst(saving.filter { $0.id.zoneID == zone })
+    zoneWork.start(saves: saves.count)
     let deletes = deleting.filter { $0.zoneID == zone }
     guard try store.zoneIsVisible(zone, to: userName, in: scope) else {
       for record in saves { result.saveResults[record.id] = .failure(.zoneNotFound(zone)) }
@@ -46,6 +47,7 @@ struct RecordModification {
     var savedAny = false
     for record in saves {
       let saved = try save(record)
+      zoneWork.savesLeft -= 1
       result.saveResults[record.id] = saved
       guard case .success = saved else { continue }
       savedAny = true
@@ -76,14 +78,33 @@ struct RecordModification {
   /// player read that player's header, and its game's, for each event
   /// (the parent's check, the walk up to a share).
   private func header(_ id: RecordID) throws -> ServerStore.Header? {
-    if let known = headers.byID[id] { return known }
+    if let known = zoneWork.headers[id] { return known }
     let header = try store.header(id)
-    headers.byID[id] = .some(header)
+    zoneWork.headers[id] = .some(header)
     return header
   }
 
-  private final class HeaderMemo {
-    var byID: [RecordID: ServerStore.Header?] = [:]
+  /// The next change number for a save: the zone's saves take theirs
+  /// from the server's sequence in one statement, when the first of them
+  /// is written, as many as are left. Saved records get them in order; a
+  /// save refused after that leaves its number unused (a change token is
+  /// a position in the sequence: a gap in it means nothing).
+  private func nextSequence() throws -> Int64 {
+    if zoneWork.numbers.isEmpty {
+      let last = try store.reserveSequences(zoneWork.savesLeft)
+      zoneWork.numbers = (last - Int64(zoneWork.savesLeft) + 1)..<(last + 1)
+    }
+    return zoneWork.numbers.popFirst()!
+  }
+
+  private final class ZoneWork {
+    var headers: [RecordID: ServerStore.Header?] = [:]
+    var numbers: Range<Int64> = 0..<0
+    var savesLeft = 0
+
+    func start(saves: Int) {
+      (headers, numbers, savesLeft) = ([:], 0..<0, saves)
+    }
   }
 
   // MARK: Saving
@@ -144,9 +165,9 @@ struct RecordModification {
     {
       return .failure(loop)
     }
-    let sequence = try store.nextSequence()
+    let sequence = try nextSequence()
     var saved = try store.write(record, at: sequence, by: userName, over: existing)
-    headers.byID[id] = nil
+    zoneWork.headers[id] = nil
     if let sharing = record.sharing {
       let lostAccess = try store.writeSharing(sharing, of: id)
       try store.recordAccessChange(of: lostAccess, to: id.zoneID, at: sequence)

@@ -33,6 +33,13 @@ struct ServerStore {
     try db.fetchOne("UPDATE sequence SET value = value + 1 RETURNING value") { try $0.int64(0) }!
   }
 
+  /// Takes the next `count` numbers at once; returns the last of them.
+  func reserveSequences(_ count: Int) throws -> Int64 {
+    try db.fetchOne(
+      "UPDATE sequence SET value = value + ?1 RETURNING value", [.integer(Int64(count))]
+    ) { try $0.int64(0) }!
+  }
+
   func currentSequence() throws -> Int64 {
     try db.fetchOne("SELECT value FROM sequence") { try $0.int64(0) }!
   }
