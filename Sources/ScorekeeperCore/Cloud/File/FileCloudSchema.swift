@@ -4,10 +4,11 @@
 /// as a scorekeeper database, from `FileCloudMigrations.swift`.
 ///
 /// Change tracking uses one server-wide sequence: every write takes the
-/// next number, stored on what it changed. A change token is a position in
-/// that sequence, so any number of readers each keep their own, and every
-/// query for "changes since" is an index range scan, whatever the size of
-/// the server.
+/// next number, stored on what it changed (a zone's saves in one call take
+/// theirs at once, and one refused leaves its number unused). A change
+/// token is a position in that sequence, so any number of readers each
+/// keep their own, and every query for "changes since" is an index range
+/// scan, whatever the size of the server.
 public enum FileCloudSchema {
   /// "SKCL".
   public static let applicationID: Int32 = 0x534b_434c
