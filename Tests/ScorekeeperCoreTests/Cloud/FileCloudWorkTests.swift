@@ -30,10 +30,16 @@ import Testing
 
   /// The statements the server's connection ran during `body`.
   func statements<T>(_ body: () throws -> T) throws -> (result: T, count: Int) {
-    let count = Count()
-    try cloud.withDatabase { $0.db.trace { _ in count.value += 1 } }
+    let (result, texts) = try statementTexts(body)
+    return (result, texts.count)
+  }
+
+  /// The text of each statement the server's connection ran during `body`.
+  func statementTexts<T>(_ body: () throws -> T) throws -> (result: T, texts: [String]) {
+    let texts = Texts()
+    try cloud.withDatabase { $0.db.trace { texts.value.append($0) } }
     defer { try? cloud.withDatabase { $0.db.trace(nil) } }
-    return (try body(), count.value)
+    return (try body(), texts.value)
   }
 
   @Test("a page of changes is read in the same statements whether it holds 10 records or 300, each whole")
@@ -73,6 +79,37 @@ import Testing
     // numbers.
     #expect((hundred.count - ten.count) == 90 * 4, "\(ten.count) statements for 10, \(hundred.count) for 100")
   }
+
+  @Test(
+    "only an atomic call keeps a copy of each page its saves change, to undo them: it alone opens a savepoint"
+  )
+  func savepointOnlyWhenAtomic() throws {
+    try fill(players: 1)
+    let player = RecordID(name: "player1", zoneID: zone)
+    func events(_ range: ClosedRange<Int>) -> [CloudRecord] {
+      range.map { number in
+        CloudRecord(
+          id: RecordID(name: "event\(number)", zoneID: zone), type: "scoreEvents",
+          fields: ["delta": .int64(1)], parent: player)
+      }
+    }
+    // A savepoint's journal holds the first copy of every page changed
+    // after it; past 127 KiB it is a file, written page by page. A sync
+    // sends with atomically false, and never needs the copies.
+    let loose = try statementTexts {
+      try database.modifyRecords(
+        saving: events(1...50), deleting: [], savePolicy: .ifServerRecordUnchanged, atomically: false)
+    }
+    let atomic = try statementTexts { try database.modifyRecords(saving: events(51...100), atomically: true) }
+    for call in [loose.result, atomic.result] {
+      #expect(call.saveResults.count == 50 && call.saveResults.values.allSatisfy { (try? $0.get()) != nil })
+    }
+    let savepoints = { (texts: [String]) in
+      texts.filter { $0.hasPrefix("SAVEPOINT") || $0.hasPrefix("RELEASE") }
+    }
+    #expect(savepoints(loose.texts) == [])
+    #expect(savepoints(atomic.texts) == ["SAVEPOINT zone", "RELEASE zone"])
+  }
 }
 
-private final class Count { var value = 0 }
+private final class Texts { var value: [String] = [] }

@@ -18,7 +18,11 @@ extension FileCloud {
         deleting: ids)
       var result = ModifyRecordsResult()
       for zone in Set(records.map(\.id.zoneID) + ids.map(\.zoneID)).sorted() {
-        try store.db.execute("SAVEPOINT zone")
+        // Only an atomic call may undo a zone. A savepoint keeps the first
+        // copy of every page the zone's saves change, to undo them: the
+        // statement journal past its spill size is a file, and a call
+        // that would never use it wrote a copy per page to it.
+        if atomically { try store.db.execute("SAVEPOINT zone") }
         var zoneResult = try modification.apply(in: zone)
         // NB: Atomic calls are all-or-nothing per zone: one failure turns
         // the zone's other results into "batch request failed" and rolls
@@ -27,7 +31,7 @@ extension FileCloud {
           zoneResult.failSuccesses()
           try store.db.execute("ROLLBACK TO zone")
         }
-        try store.db.execute("RELEASE zone")
+        if atomically { try store.db.execute("RELEASE zone") }
         result.saveResults.merge(zoneResult.saveResults) { $1 }
         result.deleteResults.merge(zoneResult.deleteResults) { $1 }
       }
