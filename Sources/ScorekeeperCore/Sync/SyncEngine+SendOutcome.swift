@@ -39,15 +39,26 @@ extension SyncEngine {
         try recordDeleted(record)
       }
     }
-    for (id, saved) in result.saveResults.sorted(by: { $0.key < $1.key }) {
-      guard let record = batch.sent[id], case .failure(let error) = saved else { continue }
+    // In order of their names, so that a run is the same each time; only
+    // the failures are sorted (a batch of 400 successes sorted cost a
+    // tenth of recording them).
+    for (id, error) in Self.failures(result.saveResults) {
+      guard let record = batch.sent[id] else { continue }
       try handleSaveFailure(error, of: record, id: id, in: batch.database, outcome: &outcome)
     }
-    for (id, deleted) in result.deleteResults.sorted(by: { $0.key < $1.key }) {
-      guard let record = batch.sent[id], case .failure(let error) = deleted else { continue }
+    for (id, error) in Self.failures(result.deleteResults) {
+      guard let record = batch.sent[id] else { continue }
       try handleDeleteFailure(error, of: record, id: id, in: batch.database, outcome: &outcome)
     }
     return outcome
+  }
+
+  private static func failures<Success>(_ results: [RecordID: Result<Success, CloudError>])
+    -> [(RecordID, CloudError)]
+  {
+    results.compactMap { id, result in
+      if case .failure(let error) = result { (id, error) } else { nil }
+    }.sorted { $0.0 < $1.0 }
   }
 
   /// A new row whose record is gone here while its first save was out,

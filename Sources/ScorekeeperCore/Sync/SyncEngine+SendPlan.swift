@@ -45,6 +45,7 @@ extension SyncEngine {
     }
     guard let first = plan.window.first else { return nil }
     var batch = Batch(database: database(ownerKey: first.ownerName))
+    batch.sent.reserveCapacity(min(size, plan.window.count))
     var rest: [SyncRecordState] = []
     var assetBytes = 0
     try store.syncRead {

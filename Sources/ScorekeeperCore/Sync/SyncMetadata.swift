@@ -138,6 +138,7 @@ struct SyncMetadata {
       ) { row in times[try row.text("field")] = try row.timestamp("modifiedAt") }
     }
     var fields: RecordMerge.Fields = [:]
+    fields.reserveCapacity(table.fields.count)
     for (index, field) in table.fields.enumerated() {
       fields[field] = FieldVersion(
         CloudValue(sqlValue: values[index + 1]),

@@ -80,6 +80,7 @@ struct SyncedRow: Hashable {
   /// The record's fields: values, and the times of merged fields.
   var recordFields: [String: CloudValue] {
     var result: [String: CloudValue] = [:]
+    result.reserveCapacity(fields.count + table.mergedFields.count)
     for (field, version) in fields { result[field] = version.value }
     for field in table.mergedFields {
       result[Self.modifiedAtKey(field)] = .date(

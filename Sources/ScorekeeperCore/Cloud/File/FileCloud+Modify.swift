@@ -9,7 +9,7 @@ extension FileCloud {
       guard count <= Self.itemLimit else {
         throw CloudRefusal.tooManyItems(count).error
       }
-      var named = Set<RecordID>()
+      var named = Set<RecordID>(minimumCapacity: count)
       for id in records.map(\.id) + ids where !named.insert(id).inserted {
         throw CloudRefusal.duplicate(id).error
       }

@@ -304,9 +304,10 @@ struct RecordModification {
   /// in the call; otherwise the call's order.
   static func parentsFirst(_ records: [CloudRecord]) -> [CloudRecord] {
     let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    var placed = Set<RecordID>()
-    var visiting = Set<RecordID>()
+    var placed = Set<RecordID>(minimumCapacity: records.count)
+    var visiting = Set<RecordID>(minimumCapacity: records.count)
     var ordered: [CloudRecord] = []
+    ordered.reserveCapacity(records.count)
     func place(_ record: CloudRecord) {
       guard !placed.contains(record.id), visiting.insert(record.id).inserted else { return }
       if let parent = record.parent, let parentRecord = byID[parent] { place(parentRecord) }
