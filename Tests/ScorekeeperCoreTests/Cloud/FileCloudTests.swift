@@ -150,7 +150,7 @@ extension FileCloudTests {
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
-      \(Self.withoutVersions6To8)
+      \(Self.withoutVersions6To9)
       ALTER TABLE server DROP COLUMN assetQuota;
       ALTER TABLE sequence DROP COLUMN links;
       UPDATE shares SET link = '\(ShareLinkGenerator.prefix)00000000000000000000000000000003';
@@ -172,7 +172,28 @@ extension FileCloudTests {
 }
 
 extension FileCloudTests {
-  /// What versions 6 to 8 added, dropped: an older file's shape.
+  /// What versions 6 to 9 added, dropped: an older file's shape, its
+  /// records' fields in rows again (empty: a test adds the rows it needs).
+  static let withoutVersions6To9 = withoutVersion9 + withoutVersions6To8
+
+  /// Version 9 undone: the field rows' table back (as version 1 made it),
+  /// and the packs gone.
+  static let withoutVersion9 = """
+    CREATE TABLE fields (
+      ownerName TEXT NOT NULL,
+      zoneName TEXT NOT NULL,
+      recordName TEXT NOT NULL,
+      key TEXT NOT NULL,
+      type TEXT NOT NULL,
+      value ANY NOT NULL,
+      PRIMARY KEY (ownerName, zoneName, recordName, key),
+      FOREIGN KEY (ownerName, zoneName, recordName) REFERENCES records ON DELETE CASCADE
+    ) STRICT, WITHOUT ROWID;
+    ALTER TABLE records DROP COLUMN fields;
+
+    """
+
+  /// What versions 6 to 8 added, dropped.
   static let withoutVersions6To8 = """
     ALTER TABLE records DROP COLUMN creatorName;
     DROP TABLE retiredLinks;
@@ -194,15 +215,16 @@ extension FileCloudTests {
     _ = try database.modifyRecords(saving: [
       CloudRecord(id: id, type: "items", fields: ["photo": .bytes(bytes), "n": .int64(1)])
     ])
-    // Version 4 kept an asset's bytes in its field.
+    // Version 4 kept an asset's bytes in its field, and a field a row.
     let file = try Database(path: path)
     try file.executeScript(
       """
       DROP TABLE schemaMigrations;
       DROP TABLE assets;
-      \(Self.withoutVersions6To8)
+      \(Self.withoutVersions6To9)
       ALTER TABLE server DROP COLUMN assetQuota;
-      UPDATE fields SET type = 'asset' WHERE key = 'photo';
+      INSERT INTO fields VALUES
+        ('alice', 'games', 'r1', 'photo', 'asset', x'89504e4700ff'), ('alice', 'games', 'r1', 'n', 'int64', 1);
       PRAGMA user_version = 4;
       """)
     file.close()
@@ -213,5 +235,71 @@ extension FileCloudTests {
       ["photo": .asset(CloudAsset(bytes: bytes).withoutBytes), "n": .int64(1)], record.fields)
     let key = AssetKey(record: id, field: "photo", sha256: CloudAsset(bytes: bytes).sha256)
     #expect(try upgraded.assetContents(for: [key]) == [key: bytes])
+  }
+
+  @Test(
+    "a version 8 cloud file is upgraded: each record's field rows become one pack, every kind of value exact")
+  func upgradeFromVersion8() throws {
+    let database = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+      .privateDatabase
+    _ = try database.modifyRecordZones(saving: [zone])
+    let photo = CloudAsset(bytes: [1, 2, 3])
+    let fields: [String: CloudValue] = [
+      "name": .string("Zoë \u{1F3B2}"), "empty": .string(""), "score": .int64(.min),
+      "ratio": .double(0.1 + 0.2),
+      "tiny": .double(5e-324), "at": .date(testNow), "blob": .bytes([0, 255, 0]), "photo": .asset(photo),
+      "player": .reference(RecordID(name: "p1", zoneID: zone)),
+    ]
+    let records = [
+      CloudRecord(id: RecordID(name: "p1", zoneID: zone), type: "players"),
+      CloudRecord(id: RecordID(name: "e1", zoneID: zone), type: "scoreEvents", fields: fields),
+    ]
+    let saved = try database.modifyRecords(saving: records).saveResults.mapValues { try $0.get() }
+    // Version 8 kept a field a row, as `FieldCoding` encodes it.
+    let file = try Database(path: path)
+    try file.executeScript(
+      """
+      \(Self.withoutVersion9)
+      DELETE FROM schemaMigrations WHERE version = 9;
+      PRAGMA user_version = 8;
+      """)
+    for (key, value) in fields {
+      let (type, stored) = FieldCoding.encode(value)
+      try file.execute(
+        "INSERT INTO fields VALUES ('alice', 'games', 'e1', ?, ?, ?)", [.text(key), .text(type), stored])
+    }
+    file.close()
+    let upgraded = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+      .privateDatabase
+    let read = try upgraded.records(for: records.map(\.id)).mapValues { try $0.get() }
+    expectNoDifference(saved, read)
+    #expect(read[records[1].id]?.fields["photo"] == .asset(photo.withoutBytes))
+    #expect(read[records[1].id]?.fields.count == fields.count)
+  }
+
+  @Test("a version 8 file with a field row no version wrote is refused, naming the field and its record")
+  func upgradeFromVersion8Corrupt() throws {
+    let database = try FileCloud(path: path, clock: .constant(testNow)).container(for: "alice")
+      .privateDatabase
+    _ = try database.modifyRecordZones(saving: [zone])
+    _ = try database.modifyRecords(saving: [
+      CloudRecord(id: RecordID(name: "e1", zoneID: zone), type: "items")
+    ])
+    let file = try Database(path: path)
+    try file.executeScript(
+      """
+      \(Self.withoutVersion9)
+      DELETE FROM schemaMigrations WHERE version = 9;
+      PRAGMA user_version = 8;
+      INSERT INTO fields VALUES ('alice', 'games', 'e1', 'delta', 'int64', 'five');
+      """)
+    file.close()
+    let error = #expect(throws: (any Error).self) { try FileCloud(path: path, clock: .constant(testNow)) }
+    #expect(
+      "\(error!)".contains("field delta of e1 in alice's games: a field of type int64 holds"), "\(error!)")
+    // Nothing changed: the file is still version 8, its rows there.
+    let after = try Database(path: path)
+    #expect(try after.fetchOne("PRAGMA user_version") { try $0.int(0) } == 8)
+    #expect(try after.fetchOne("SELECT count(*) FROM fields") { try $0.int(0) } == 1)
   }
 }

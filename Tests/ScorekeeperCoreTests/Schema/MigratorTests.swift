@@ -218,6 +218,7 @@ import Testing
     "6 creators f281882d2e7ec3ef66f2dc38c73a907573571f1e522bc62676f27fc697edf240",
     "7 roles 4c5e2decce3281aa5182e2a21efe7013c3d16fc03f17f0e4d99434c35e91723e",
     "8 history 41d6208ccea33d19ad5271d4b8c6d1462df6acdc93e09dbcb07c170ea966c8d3",
+    "9 fieldPacks f3762e2c56807c2c16f4ca83fa7cb015897ebc3a8dc8a79e9e91c189843ff5c7",
   ]
 
   @Test("no shipped migration's SQL ever changes (its hash is pinned as shipped)")

@@ -227,4 +227,20 @@ extension Migration {
     sql: """
       ALTER TABLE server ADD COLUMN history TEXT NOT NULL DEFAULT '';
       """)
+
+  /// Version 9 (issue 51): a record's fields in one value of its row
+  /// (`FieldPack`), not a row each: a score event's three field rows were
+  /// more of a bulk save's B-tree work than its record. Packed by
+  /// `packedFields`, which reads a record's rows and decodes them as
+  /// `FieldCoding` did (SQL alone would not keep a double exact).
+  static let mockCloudFieldPacks = Migration(
+    version: 9, identifier: "fieldPacks",
+    sql: """
+      ALTER TABLE records ADD COLUMN fields BLOB NOT NULL DEFAULT x'';
+      UPDATE records SET fields = packedFields(ownerName, zoneName, name)
+        WHERE EXISTS (
+          SELECT 1 FROM fields AS f
+          WHERE f.ownerName = records.ownerName AND f.zoneName = records.zoneName AND f.recordName = records.name);
+      DROP TABLE fields;
+      """)
 }

@@ -24,6 +24,7 @@ public enum FileCloudSchema {
       .mockCloudCreators,
       .mockCloudRoles,
       .mockCloudHistory,
+      .mockCloudFieldPacks,
     ],
     // Versions 1–5 shipped without a ledger.
     unrecordedThrough: 5)
@@ -31,8 +32,9 @@ public enum FileCloudSchema {
   public static var version: Int { history.currentVersion }
 
   /// What the migrations call on the mock's connection: `now()` for the
-  /// ledger, from the server's clock, and `sha256hex(blob)` for moving
-  /// inline assets out of their fields (version 5).
+  /// ledger, from the server's clock, `sha256hex(blob)` for moving inline
+  /// assets out of their fields (version 5), and `packedFields(owner,
+  /// zone, record)` for packing a record's field rows (version 9).
   static func installFunctions(on database: Database, clock: Clock) throws {
     try database.createFunction("now", argumentCount: 0, deterministic: false) { _ in
       .text(try clock.now().iso8601)
@@ -40,6 +42,28 @@ public enum FileCloudSchema {
     try database.createFunction("sha256hex", argumentCount: 1, deterministic: true) { arguments in
       guard case .blob(let bytes) = arguments[0] else { return .null }
       return .text(SHA256.hex(of: bytes))
+    }
+    try database.createFunction("packedFields", argumentCount: 3, deterministic: false) {
+      [unowned database] arguments in
+      guard case .text(let owner) = arguments[0], case .text(let zone) = arguments[1],
+        case .text(let name) = arguments[2]
+      else { return .null }
+      var fields: [String: CloudValue] = [:]
+      try database.forEachRow(
+        "SELECT key, type, value FROM fields WHERE ownerName = ?1 AND zoneName = ?2 AND recordName = ?3",
+        [.text(owner), .text(zone), .text(name)]
+      ) { row in
+        let (key, type, value) = (try row.text(0), try row.text(1), row.value(2))
+        guard
+          let decoded = FieldCoding.decode(
+            type: type, value: value, zoneID: ZoneID(name: zone, ownerName: owner))
+        else {
+          throw FileCloudError.corrupt(
+            "field \(key) of \(name) in \(owner)'s \(zone): a field of type \(type) holds \(value)")
+        }
+        fields[key] = decoded
+      }
+      return .blob(FieldPack.pack(fields))
     }
   }
 }

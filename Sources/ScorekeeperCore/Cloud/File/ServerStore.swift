@@ -125,34 +125,23 @@ struct ServerStore {
         "SELECT \(Self.recordColumns) FROM records WHERE ownerName = ? AND zoneName = ? AND name = ?",
         Self.key(id), { try Self.record(id, from: $0, at: 0) })
     else { return nil }
-    try db.forEachRow(
-      "SELECT key, type, value FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-      Self.key(id)
-    ) { try Self.addField(from: $0, at: 0, to: &record) }
     if record.isShare { record.sharing = try sharing(of: id) }
     return record
   }
 
   /// Full copies, by name, of the records of `zone` last changed after
-  /// `since` and up to `last`: a page of changes. Two statements however
-  /// many records (`record(_:)` takes two for each).
+  /// `since` and up to `last`: a page of changes. One statement however
+  /// many records.
   func records(in zone: ZoneID, changedAfter since: Int64, upTo last: Int64) throws -> [String: CloudRecord] {
-    let changed = "ownerName = ?1 AND zoneName = ?2 AND changedAt > ?3 AND changedAt <= ?4"
-    let arguments = Self.key(zone) + [.integer(since), .integer(last)]
     var records: [String: CloudRecord] = [:]
-    try db.forEachRow("SELECT name, \(Self.recordColumns) FROM records WHERE \(changed)", arguments) { row in
-      let name = try row.text(0)
-      records[name] = try Self.record(RecordID(name: name, zoneID: zone), from: row, at: 1)
-    }
     try db.forEachRow(
       """
-      SELECT recordName, key, type, value FROM fields
-      WHERE ownerName = ?1 AND zoneName = ?2 AND recordName IN (SELECT name FROM records WHERE \(changed))
-      """, arguments
+      SELECT name, \(Self.recordColumns) FROM records
+      WHERE ownerName = ?1 AND zoneName = ?2 AND changedAt > ?3 AND changedAt <= ?4
+      """, Self.key(zone) + [.integer(since), .integer(last)]
     ) { row in
       let name = try row.text(0)
-      guard records[name] != nil else { throw FileCloudError.corrupt("a field of \(name), not read") }
-      try Self.addField(from: row, at: 1, to: &records[name]!)
+      records[name] = try Self.record(RecordID(name: name, zoneID: zone), from: row, at: 1)
     }
     for (name, record) in records where record.isShare {
       records[name]!.sharing = try sharing(of: record.id)
@@ -160,9 +149,9 @@ struct ServerStore {
     return records
   }
 
-  private static let recordColumns = "type, parentName, shareName, changeTag, modifiedAt, creatorName"
+  private static let recordColumns = "type, parentName, shareName, changeTag, modifiedAt, creatorName, fields"
 
-  /// The record `id` without its fields, from `recordColumns` at `offset`.
+  /// The record `id`, from `recordColumns` at `offset`.
   private static func record(_ id: RecordID, from row: Row, at offset: Int) throws -> CloudRecord {
     var record = CloudRecord(
       id: id, type: try row.text(offset),
@@ -171,16 +160,12 @@ struct ServerStore {
     record.changeTag = try row.text(offset + 3)
     record.modifiedAt = Timestamp(millisecondsSince1970: try row.int64(offset + 4))
     record.creatorUserName = try row.optionalText(offset + 5)
-    return record
-  }
-
-  /// Adds the field in a row's key, type and value at `offset`.
-  private static func addField(from row: Row, at offset: Int, to record: inout CloudRecord) throws {
-    let (type, value) = (try row.text(offset + 1), row.value(offset + 2))
-    guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: record.id.zoneID) else {
-      throw FileCloudError.corrupt("a field of type \(type) holds \(value)")
+    guard case .blob(let pack) = row.value(offset + 6), let fields = FieldPack.unpack(pack, zoneID: id.zoneID)
+    else {
+      throw FileCloudError.corrupt("the fields of \(id.name) in \(id.zoneID.ownerName)'s \(id.zoneID.name)")
     }
-    record.fields[try row.text(offset)] = decoded
+    record.fields = fields
+    return record
   }
 
   /// Writes `record` as the server's copy, with a new tag and time, and
@@ -202,34 +187,25 @@ struct ServerStore {
     try db.execute(
       """
       INSERT INTO records
-        (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt, creatorName)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt, creatorName,
+         fields)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (ownerName, zoneName, name) DO UPDATE SET
         parentName = excluded.parentName, shareName = excluded.shareName,
         changeTag = excluded.changeTag, modifiedAt = excluded.modifiedAt,
-        changedAt = excluded.changedAt
+        changedAt = excluded.changedAt, fields = excluded.fields
       """,
       Self.key(id) + [
         .text(record.type), record.parent.map { .text($0.name) } ?? .null,
         record.shareID.map { .text($0.name) } ?? .null, .text(saved.changeTag!),
         .integer(saved.modifiedAt!.millisecondsSince1970), .integer(sequence), .text(userName),
+        .blob(FieldPack.pack(record.fields)),
       ])
-    if existing != nil {
-      try db.execute(
-        "DELETE FROM fields WHERE ownerName = ? AND zoneName = ? AND recordName = ?", Self.key(id))
-    }
-    if !record.fields.isEmpty {
-      var arguments = Self.key(id)
-      for (key, value) in record.fields {
-        let (type, stored) = FieldCoding.encode(value)
-        arguments += [.text(key), .text(type), stored]
-        // What a read decodes from the row (an asset without its bytes).
-        guard let decoded = FieldCoding.decode(type: type, value: stored, zoneID: id.zoneID) else {
-          throw FileCloudError.corrupt("a field of type \(type) holds \(stored)")
-        }
-        saved.fields[key] = decoded
+    // What a read gives: an asset without its bytes.
+    for (key, value) in record.fields {
+      if case .asset(let asset) = value, asset.bytes != nil {
+        saved.fields[key] = .asset(asset.withoutBytes)
       }
-      try db.execute(Self.fieldRows.sql(rows: record.fields.count), arguments)
     }
     try writeAssets(of: record, isNew: existing == nil)
     try db.execute(
@@ -237,9 +213,6 @@ struct ServerStore {
     saved.sharing = nil
     return saved
   }
-
-  static let fieldRows = RowsInsert(
-    "INSERT INTO fields (ownerName, zoneName, recordName, key, type, value) VALUES ", shared: 3, own: 3)
 
   /// Gives a stored record a new tag without changing its contents, as the
   /// service does to a parent when a child is saved or to a root when its
