@@ -102,10 +102,14 @@ struct SyncMetadata {
   static let isPending = "state IN ('pendingSave', 'pendingDelete') AND state <> 'synced'"
 
   func record(_ recordName: String) throws -> SyncRecordState? {
-    try db.fetchOne(
-      "\(Self.marker) SELECT \(SyncRecordState.columns) FROM syncRecords WHERE recordName = ?1",
-      [.text(recordName)], SyncRecordState.init(row:))
+    try db.fetchOne(Self.recordSQL, [.text(recordName)], SyncRecordState.init(row:))
   }
+
+  // The statements run once a record in a fetch or a send, made once:
+  // interpolated at each call, each was a new string to build and hash
+  // to find its prepared statement.
+  private static let recordSQL =
+    "\(marker) SELECT \(SyncRecordState.columns) FROM syncRecords WHERE recordName = ?1"
 
   /// The first `limit` records waiting to be sent: saves parents first,
   /// then deletes children first, each in the order the changes were
@@ -267,17 +271,17 @@ struct SyncMetadata {
 
   /// Creates or replaces a record's metadata.
   func upsert(_ record: SyncRecordState) throws {
-    try db.execute(
-      """
-      \(Self.marker) INSERT INTO syncRecords (\(SyncRecordState.columns))
-      VALUES (\(SyncRecordState.placeholders))
-      ON CONFLICT (recordName) DO UPDATE SET
-        zoneName = excluded.zoneName, ownerName = excluded.ownerName,
-        parentRecordName = excluded.parentRecordName, serverChangeTag = excluded.serverChangeTag,
-        state = excluded.state, changeCount = excluded.changeCount
-      """,
-      record.values)
+    try db.execute(Self.upsertSQL, record.values)
   }
+
+  private static let upsertSQL = """
+    \(marker) INSERT INTO syncRecords (\(SyncRecordState.columns))
+    VALUES (\(SyncRecordState.placeholders))
+    ON CONFLICT (recordName) DO UPDATE SET
+      zoneName = excluded.zoneName, ownerName = excluded.ownerName,
+      parentRecordName = excluded.parentRecordName, serverChangeTag = excluded.serverChangeTag,
+      state = excluded.state, changeCount = excluded.changeCount
+    """
 
   /// The server took the records `sent` (with the tags it gave each):
   /// each now has the server's tag, and is synced unless its row changed
