@@ -58,7 +58,11 @@ extension SyncEngine {
     state.serverChangeTag = server.changeTag
     // Metadata first when the field times written with the row will
     // reference it (a new record of a table whose fields merge).
-    if existing == nil && !row.table.mergedFields.isEmpty { try metadata.upsert(state) }
+    var isStored = existing != nil
+    if !isStored && !row.table.mergedFields.isEmpty {
+      try metadata.insert(state)
+      isStored = true
+    }
     var applied = true
     do {
       state.state = try place(
@@ -71,7 +75,7 @@ extension SyncEngine {
       state.state = existing?.state == .pendingSave ? .pendingSave : .parked
       applied = false
     }
-    try metadata.upsert(state)
+    try isStored ? metadata.upsert(state) : metadata.insert(state)
     if state.state == .pendingDelete && existing?.state != .pendingDelete { fetchMadeDeletions = true }
     // The server's copy becomes the merge base, whatever happened to the row.
     try metadata.setBase(

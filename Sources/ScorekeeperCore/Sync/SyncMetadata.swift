@@ -274,6 +274,17 @@ struct SyncMetadata {
     try db.execute(Self.upsertSQL, record.values)
   }
 
+  /// Records the metadata of a record this device had none of. Not an
+  /// upsert: its update half fires `syncRecords`' trigger, so SQLite
+  /// keeps a statement journal for every upsert, a copy of each page it
+  /// changes, even when it only inserts (half again as long).
+  func insert(_ record: SyncRecordState) throws {
+    try db.execute(Self.insertSQL, record.values)
+  }
+
+  private static let insertSQL =
+    "\(marker) INSERT INTO syncRecords (\(SyncRecordState.columns)) VALUES (\(SyncRecordState.placeholders))"
+
   private static let upsertSQL = """
     \(marker) INSERT INTO syncRecords (\(SyncRecordState.columns))
     VALUES (\(SyncRecordState.placeholders))

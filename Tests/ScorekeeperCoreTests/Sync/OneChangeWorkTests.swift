@@ -39,3 +39,36 @@ import Testing
     return work
   }
 }
+
+extension OneChangeWorkTests {
+  @Test(
+    "a fetch records what is new to the device with plain inserts: an upsert's update trigger costs a journal"
+  )
+  func newRecordsInserted() throws {
+    let world = try SyncScenario(devices: 2)
+    _ = try world[0].store.addGame(title: "Hearts")
+    _ = try world[0].store.addPlayer(to: "Hearts", name: "Ann")
+    _ = try world[0].store.score(in: "Hearts", "Ann", .add(5))
+    _ = try world[0].sync()
+    final class Texts { var value: [String] = [] }
+    let texts = Texts()
+    world[1].store.database.trace { texts.value.append($0) }
+    let report = try world[1].sync()
+    world[1].store.database.trace(nil)
+    #expect(report.received == 3)
+    // (The trace gives each statement's text with its values.) Each
+    // record's first write is a plain insert: the game's, the player's,
+    // then the event's; the game and the player, whose fields merge, are
+    // written before their rows (their field times refer to them), and
+    // take their state after.
+    let writes = texts.value.filter { $0.contains("INTO syncRecords") }
+    let described = writes.map { text in
+      let table = ["games", "players", "scoreEvents"].first { text.contains(", '\($0)', ") } ?? "?"
+      return table + (text.contains("ON CONFLICT") ? " upsert" : " insert")
+    }
+    #expect(
+      described == [
+        "games insert", "games upsert", "players insert", "players upsert", "scoreEvents insert",
+      ])
+  }
+}
