@@ -106,8 +106,7 @@ struct SyncMetadata {
   }
 
   // The statements run once a record in a fetch or a send, made once:
-  // interpolated at each call, each was a new string to build and hash
-  // to find its prepared statement.
+  // interpolated at each call, each was a new string built for it.
   private static let recordSQL =
     "\(marker) SELECT \(SyncRecordState.columns) FROM syncRecords WHERE recordName = ?1"
 

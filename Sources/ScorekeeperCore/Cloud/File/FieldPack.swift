@@ -7,8 +7,15 @@
 /// kind byte, the value. Lengths are unsigned LEB128; numbers are 8 bytes,
 /// little-endian (a double by its bits, so it comes back exactly).
 enum FieldPack {
+  /// Written to files: a kind keeps its number forever.
   private enum Kind: UInt8 {
-    case string = 1, int64, double, date, bytes, asset, reference
+    case string = 1
+    case int64 = 2
+    case double = 3
+    case date = 4
+    case bytes = 5
+    case asset = 6
+    case reference = 7
   }
 
   static func pack(_ fields: [String: CloudValue]) -> [UInt8] {
