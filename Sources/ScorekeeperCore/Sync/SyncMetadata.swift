@@ -285,8 +285,7 @@ struct SyncMetadata {
     "\(marker) INSERT INTO syncRecords (\(SyncRecordState.columns)) VALUES (\(SyncRecordState.placeholders))"
 
   private static let upsertSQL = """
-    \(marker) INSERT INTO syncRecords (\(SyncRecordState.columns))
-    VALUES (\(SyncRecordState.placeholders))
+    \(insertSQL)
     ON CONFLICT (recordName) DO UPDATE SET
       zoneName = excluded.zoneName, ownerName = excluded.ownerName,
       parentRecordName = excluded.parentRecordName, serverChangeTag = excluded.serverChangeTag,

@@ -94,7 +94,7 @@ extension FileCloud {
         changed: [], deleted: [],
         token: Self.token("z\(row.incarnation).\(moreComing ? changes.last!.at : now)", history: history),
         moreComing: moreComing)
-      // The page's records in two statements, not two each; the zone's
+      // The page's records in one statement, not one each; the zone's
       // visibility was checked above.
       let records = try store.records(in: zone, changedAfter: since, upTo: changes.last?.at ?? since)
       for change in changes {
