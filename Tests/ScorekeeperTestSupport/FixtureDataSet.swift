@@ -134,6 +134,9 @@ public enum FixtureDataSet {
     case 31:
       // v30's: v31 rewrites the sync triggers, which record the same rows.
       try fill(store, version: 30)
+    case 32:
+      // v31's: v32 moves what a sync fills (merge bases) into syncRecords.
+      try fill(store, version: 31)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -284,7 +287,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31:
+    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as
@@ -557,9 +560,9 @@ public enum FixtureDataSet {
       // Fields that change together are timed by their key alone.
       times.append([.text("\(id):playerPhotos"), "sha256", time])
     }
-    tables["syncRecords"] = records.sorted(by: sqlOrder)
+    // v32: no fixture synced, so no record has a merge base.
+    tables["syncRecords"] = records.map { $0 + [.blob([])] }.sorted(by: sqlOrder)
     tables["syncFieldTimes"] = times.sorted(by: sqlOrder)
-    tables["syncServerFields"] = []
     tables["syncZones"] = []
     tables["syncState"] = [[1, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null, .null]]
     return tables

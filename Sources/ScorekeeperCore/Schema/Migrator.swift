@@ -26,7 +26,9 @@ struct Migrator {
       migrations.starts(with: Schema.migrations.prefix(baseline.version)) ? baseline : nil
     }
     self.init(
-      SchemaHistory(applicationID: Schema.applicationID, migrations: migrations, baseline: baseline))
+      SchemaHistory(
+        applicationID: Schema.applicationID, migrations: migrations, baseline: baseline,
+        functions: Schema.history.functions))
   }
 
   /// Applies every migration up to `target` that the file lacks, and
@@ -38,6 +40,7 @@ struct Migrator {
     let (version, hasLedger) = try db.read { (try db.userVersion(), try db.hasLedger()) }
     if version >= target && (hasLedger || version == 0) { return [] }
     if !hasLedger && version > 0 { try adoptUnrecordedHistory(db) }
+    try history.functions(db)
     if version == 0, let made = try create(db, upTo: target) { return made }
     var applied: [Migration] = []
     for migration in migrations.prefix(target) {

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 31; not edited by hand.
+// replaying every migration up to 32; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 31,
+    version: 32,
     schema: [
       #"""
       CREATE TABLE games (
@@ -48,7 +48,7 @@ extension Schema {
         parentRecordName TEXT,
         serverChangeTag TEXT,
         state TEXT NOT NULL CHECK (state IN ('synced', 'pendingSave', 'pendingDelete', 'parked')),
-        changeCount INTEGER NOT NULL DEFAULT 0,
+        changeCount INTEGER NOT NULL DEFAULT 0, serverFields BLOB NOT NULL DEFAULT x'',
         UNIQUE (tableName, rowID)
       ) STRICT
       """#,
@@ -58,15 +58,6 @@ extension Schema {
         field TEXT NOT NULL,
         modifiedAt TEXT NOT NULL,
         PRIMARY KEY (recordName, field)
-      ) STRICT, WITHOUT ROWID
-      """#,
-      #"""
-      CREATE TABLE syncServerFields (
-        recordName TEXT NOT NULL REFERENCES syncRecords ON DELETE CASCADE ON UPDATE CASCADE,
-        key TEXT NOT NULL,
-        type TEXT NOT NULL,
-        value ANY NOT NULL,
-        PRIMARY KEY (recordName, key)
       ) STRICT, WITHOUT ROWID
       """#,
       #"""
@@ -272,12 +263,6 @@ extension Schema {
       CREATE TRIGGER localChanges_playerRemoved AFTER DELETE ON players BEGIN
         UPDATE localChanges SET description = 'changed a player since removed', playerID = NULL
         WHERE playerID = OLD.id;
-      END
-      """#,
-      #"""
-      CREATE TRIGGER sync_serverFields_pendingDelete AFTER UPDATE OF state ON syncRecords
-      WHEN NEW.state = 'pendingDelete' BEGIN
-        DELETE FROM syncServerFields WHERE recordName = NEW.recordName;
       END
       """#,
       #"""

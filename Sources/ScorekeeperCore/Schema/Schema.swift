@@ -38,13 +38,15 @@ public enum Schema {
     .playerLimits,
     .standingsIndex,
     .trackingFunctions,
+    .mergeBaseColumn,
   ]
 
   /// The version this program reads and writes.
   public static var currentVersion: Int { migrations.count }
 
   public static let history = SchemaHistory(
-    applicationID: applicationID, migrations: migrations, baseline: baseline)
+    applicationID: applicationID, migrations: migrations, baseline: baseline,
+    functions: Migration.installFunctions(on:))
 
   /// The rows migrations 2 and 3 insert into a new database: its device
   /// (whose id the column's default makes) and its sync state.

@@ -21,9 +21,22 @@ public struct SchemaHistory: Sendable {
   /// nil: by replaying them all.
   public let baseline: SchemaBaseline?
 
+  /// Defines the SQL functions its migrations call beyond those every
+  /// connection has: the migrator calls it before it applies a step.
+  let functions: @Sendable (Database) throws -> Void
+
   public init(
     applicationID: Int32, migrations: [Migration], unrecordedThrough: Int = 0,
     baseline: SchemaBaseline? = nil
+  ) {
+    self.init(
+      applicationID: applicationID, migrations: migrations, unrecordedThrough: unrecordedThrough,
+      baseline: baseline, functions: { _ in })
+  }
+
+  init(
+    applicationID: Int32, migrations: [Migration], unrecordedThrough: Int = 0,
+    baseline: SchemaBaseline? = nil, functions: @escaping @Sendable (Database) throws -> Void
   ) {
     precondition(
       migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
@@ -35,13 +48,15 @@ public struct SchemaHistory: Sendable {
     self.migrations = migrations
     self.unrecordedThrough = unrecordedThrough
     self.baseline = baseline
+    self.functions = functions
   }
 
   /// The same history, making new files by replaying every migration
   /// (what the baseline is checked against).
   var replayingEveryStep: SchemaHistory {
     SchemaHistory(
-      applicationID: applicationID, migrations: migrations, unrecordedThrough: unrecordedThrough)
+      applicationID: applicationID, migrations: migrations, unrecordedThrough: unrecordedThrough,
+      functions: functions)
   }
 
   /// The version this program reads and writes.

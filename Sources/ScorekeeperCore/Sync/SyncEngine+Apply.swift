@@ -75,12 +75,9 @@ extension SyncEngine {
       state.state = existing?.state == .pendingSave ? .pendingSave : .parked
       applied = false
     }
-    try isStored ? metadata.upsert(state) : metadata.insert(state)
-    if state.state == .pendingDelete && existing?.state != .pendingDelete { fetchMadeDeletions = true }
     // The server's copy becomes the merge base, whatever happened to the row.
-    try metadata.setBase(
-      of: row.recordName, to: server.fields, isNew: existing == nil, keepingAssetBytes: state.state == .parked
-    )
+    try isStored ? metadata.upsert(state, base: server.fields) : metadata.insert(state, base: server.fields)
+    if state.state == .pendingDelete && existing?.state != .pendingDelete { fetchMadeDeletions = true }
     return applied
   }
 

@@ -22,14 +22,10 @@ extension SyncEngine {
         guard let record = batch.sent[id], case .success(let copy) = saved else { continue }
         saves.append((copy, record))
       }
-      // Each a statement or two for the whole batch, not for each record.
-      try metadata.dropBases(of: saves.map(\.sent.recordName))
-      let recorded = try metadata.recordSent(saves.map { ($0.sent, $0.copy.changeTag) })
+      let recorded = try metadata.recordSent(saves.map { ($0.sent, $0.copy) })
       for save in saves {
         report.sent += 1
-        if recorded.contains(save.sent.recordName) {
-          try metadata.setBase(of: save.sent.recordName, to: save.copy.fields, isNew: true)
-        } else {
+        if !recorded.contains(save.sent.recordName) {
           try deletedWhileSending(save.sent, serverTag: save.copy.changeTag)
         }
       }
@@ -89,8 +85,7 @@ extension SyncEngine {
       }
     } else {
       current.serverChangeTag = nil
-      try metadata.upsert(current)
-      try metadata.setBase(of: current.recordName, to: [:])
+      try metadata.upsert(current, base: [:])
     }
   }
 

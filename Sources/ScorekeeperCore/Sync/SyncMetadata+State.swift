@@ -94,10 +94,9 @@ extension SyncMetadata {
     try db.executeScript(
       """
       \(Self.marker) DELETE FROM syncRecords WHERE state IN ('pendingDelete', 'parked');
-      \(Self.marker) DELETE FROM syncServerFields;
       \(Self.marker) DELETE FROM syncZones;
       \(Self.marker) UPDATE syncRecords
-        SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1;
+        SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1, serverFields = x'';
       \(Self.marker) UPDATE syncState SET privateToken = NULL, sharedToken = NULL, lastError = NULL;
       """)
   }

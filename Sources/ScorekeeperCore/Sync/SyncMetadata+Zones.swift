@@ -143,13 +143,8 @@ extension SyncMetadata {
       """, [.text(zone)])
     try db.execute(
       """
-      \(Self.marker) DELETE FROM syncServerFields WHERE recordName IN
-        (SELECT recordName FROM syncRecords WHERE ownerName = '' AND zoneName = ?1)
-      """, [.text(zone)])
-    try db.execute(
-      """
       \(Self.marker) UPDATE syncRecords
-      SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1
+      SET serverChangeTag = NULL, state = 'pendingSave', changeCount = changeCount + 1, serverFields = x''
       WHERE ownerName = '' AND zoneName = ?1
       """, [.text(zone)])
   }
@@ -211,7 +206,7 @@ extension SyncMetadata {
   /// After the cloud's history went back: every synced record this user
   /// may save goes to the cloud again (its tag dropped, so a copy the
   /// cloud still has is a conflict, merged against the base kept in
-  /// `syncServerFields`); in the user's own zones and the games they edit
+  /// `serverFields`); in the user's own zones and the games they edit
   /// all of them, in the games they score what they made; and every
   /// token is forgotten, so everything is fetched again. A record without
   /// a tag is not "on the server" (`recordsOnServer`), so the full fetch

@@ -268,54 +268,73 @@ struct SyncMetadata {
     ) { try $0.int(0) == 1 } ?? false
   }
 
-  /// Creates or replaces a record's metadata.
-  func upsert(_ record: SyncRecordState) throws {
-    try db.execute(Self.upsertSQL, record.values)
+  /// Creates or replaces a record's metadata. `base`: the fields of its
+  /// merge base; nil keeps the one it has.
+  func upsert(_ record: SyncRecordState, base: [String: CloudValue]? = nil) throws {
+    try db.execute(Self.upsertSQL, record.values + [Self.packed(base, for: record.state)])
   }
 
-  /// Records the metadata of a record this device had none of. Not an
-  /// upsert: its update half fires `syncRecords`' trigger, so SQLite
-  /// keeps a statement journal for every upsert, a copy of each page it
-  /// changes, even when it only inserts (half again as long).
-  func insert(_ record: SyncRecordState) throws {
-    try db.execute(Self.insertSQL, record.values)
+  /// Records the metadata of a record this device had none of, with its
+  /// merge base. Not an upsert: its update half made SQLite keep a
+  /// statement journal while `syncRecords` had a trigger (v31), and it
+  /// costs more even without.
+  func insert(_ record: SyncRecordState, base: [String: CloudValue] = [:]) throws {
+    try db.execute(Self.insertSQL, record.values + [Self.packed(base, for: record.state)])
   }
 
-  private static let insertSQL =
-    "\(marker) INSERT INTO syncRecords (\(SyncRecordState.columns)) VALUES (\(SyncRecordState.placeholders))"
+  /// A merge base as its column keeps it (`FieldPack`). A record pending
+  /// delete keeps none: a deletion merges with nothing, and a base holds
+  /// names (v12). A parked record's keeps an asset's bytes, to write them
+  /// from there when its parent comes.
+  private static func packed(_ fields: [String: CloudValue]?, for state: SyncRecordState.State) -> SQLValue {
+    if state == .pendingDelete { return .blob([]) }
+    return fields.map { .blob(FieldPack.pack($0, keepingAssetBytes: state == .parked)) } ?? .null
+  }
+
+  private static let baseParameter = "?\(SyncRecordState.Column.allCases.count + 1)"
+
+  private static let insertSQL = """
+    \(marker) INSERT INTO syncRecords (\(SyncRecordState.columns), serverFields)
+    VALUES (\(SyncRecordState.placeholders), coalesce(\(baseParameter), x''))
+    """
 
   private static let upsertSQL = """
     \(insertSQL)
     ON CONFLICT (recordName) DO UPDATE SET
       zoneName = excluded.zoneName, ownerName = excluded.ownerName,
       parentRecordName = excluded.parentRecordName, serverChangeTag = excluded.serverChangeTag,
-      state = excluded.state, changeCount = excluded.changeCount
+      state = excluded.state, changeCount = excluded.changeCount,
+      serverFields = coalesce(\(baseParameter), serverFields)
     """
 
-  /// The server took the records `sent` (with the tags it gave each):
-  /// each now has the server's tag, and is synced unless its row changed
-  /// again meanwhile (its change count moved). One statement for a whole
-  /// batch. The names of those recorded; one missing is gone (its row was
-  /// deleted here).
-  func recordSent(_ sent: [(record: SyncRecordState, serverTag: String?)]) throws -> Set<String> {
-    guard !sent.isEmpty else { return [] }
-    let rows = JSON.array(
-      sent.map {
-        .array([
-          .string($0.record.recordName), $0.serverTag.map(JSON.string) ?? .null,
-          .integer(Int64($0.record.changeCount)),
+  /// The server took the records `sent`, with the tag and fields it gave
+  /// each: each now has the server's tag and that copy as its merge base,
+  /// and is synced unless its row changed again meanwhile (its change
+  /// count moved). The names of those recorded; one missing is gone (its
+  /// row was deleted here).
+  ///
+  /// A statement a record, which sets all three: the tags and states of a
+  /// batch in one `UPDATE … FROM json_each` and its bases after cost 77k
+  /// instructions a record (Docs/flushes.md).
+  func recordSent(_ sent: [(record: SyncRecordState, copy: CloudRecord)]) throws -> Set<String> {
+    var recorded = Set<String>(minimumCapacity: sent.count)
+    for (record, copy) in sent {
+      try db.execute(
+        Self.recordSentSQL,
+        [
+          .text(record.recordName), SQLValue(copy.changeTag), .integer(record.changeCount),
+          .blob(FieldPack.pack(copy.fields)),
         ])
-      })
-    return Set(
-      try db.fetchAll(
-        """
-        \(Self.marker) UPDATE syncRecords SET serverChangeTag = j.value ->> 1,
-          state = CASE WHEN changeCount = j.value ->> 2 THEN 'synced' ELSE state END
-        FROM json_each(?1) AS j WHERE recordName = j.value ->> 0
-        RETURNING recordName
-        """, [.text(rows.compactText)]
-      ) { try $0.text(0) })
+      if db.changes == 1 { recorded.insert(record.recordName) }
+    }
+    return recorded
   }
+
+  private static let recordSentSQL = """
+    \(marker) UPDATE syncRecords SET serverChangeTag = ?2,
+      state = CASE WHEN changeCount = ?3 THEN 'synced' ELSE state END, serverFields = ?4
+    WHERE recordName = ?1
+    """
 
   /// The server copy last seen (the merge base, or a parked record).
   func base(of record: SyncRecordState) throws -> SyncedRow? {
@@ -325,58 +344,19 @@ struct SyncMetadata {
       table: record.table, id: record.rowID, fields: fields, parent: record.parentRecordName)
   }
 
-  /// The fields of the server copy last seen, as the record had them.
+  /// The fields of the server copy last seen, as the record had them
+  /// (none for a record this device does not know).
   func baseFields(of recordName: String) throws -> [String: CloudValue] {
-    var fields: [String: CloudValue] = [:]
-    try db.forEachRow(
-      "\(Self.marker) SELECT key, type, value FROM syncServerFields WHERE recordName = ?1",
-      [.text(recordName)]
-    ) { row in
-      let (type, value) = (try row.text("type"), row.value("value"))
-      // (No references: a record's parent is kept apart.)
-      guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: nil) else {
-        throw SyncError.corruptMetadata("syncServerFields holds a \(type) as \(value.storageClass)")
-      }
-      fields[try row.text("key")] = decoded
+    guard
+      let packed = try db.fetchOne(Self.baseSQL, [.text(recordName)], { row in try row.blob(0) })
+    else { return [:] }
+    guard let fields = FieldPack.unpack(packed, zoneID: nil) else {
+      throw SyncError.corruptMetadata("the merge base of \(recordName) is not one this program writes")
     }
     return fields
   }
 
-  /// Replaces the record's merge base: all its fields in one statement
-  /// (one per record, not per field, when a fetch brings thousands).
-  /// `isNew`: the record has no base to delete (it had no metadata before
-  /// this change, or its base was dropped already: `dropBases`). An asset
-  /// is kept by its hash, its bytes only when `keepingAssetBytes` (a
-  /// parked record's, written from here when its parent comes).
-  func setBase(
-    of recordName: String, to fields: [String: CloudValue], isNew: Bool = false,
-    keepingAssetBytes: Bool = false
-  ) throws {
-    if !isNew {
-      try db.execute(
-        "\(Self.marker) DELETE FROM syncServerFields WHERE recordName = ?1", [.text(recordName)])
-    }
-    guard !fields.isEmpty else { return }
-    var arguments: [SQLValue] = [.text(recordName)]
-    for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-      let (type, stored) = FieldCoding.encode(value, keepingAssetBytes: keepingAssetBytes)
-      arguments += [.text(key), .text(type), stored]
-    }
-    try db.execute(Self.baseRows.sql(rows: fields.count), arguments)
-  }
-
-  private static let baseRows = RowsInsert(
-    "\(marker) INSERT INTO syncServerFields (recordName, key, type, value) VALUES ", shared: 1, own: 3)
-
-  /// Drops the merge bases of the records named, in one statement, for
-  /// saves about to record their new ones (`setBase(isNew: true)`): a
-  /// statement for each record was a fifth of what recording a batch cost.
-  func dropBases(of recordNames: [String]) throws {
-    guard !recordNames.isEmpty else { return }
-    try db.execute(
-      "\(Self.marker) DELETE FROM syncServerFields WHERE recordName IN (SELECT value FROM json_each(?1))",
-      [.text(JSON.array(recordNames.map(JSON.string)).compactText)])
-  }
+  private static let baseSQL = "\(marker) SELECT serverFields FROM syncRecords WHERE recordName = ?1"
 
   /// The record and every record below it, top first.
   func subtree(of recordName: String) throws -> [SyncRecordState] {

@@ -99,10 +99,12 @@ enum SyncTracking {
     }
   }
 
+  /// The record's merge base goes with it: a deletion merges with
+  /// nothing, and a base holds names (v12).
   private static func deleted(_ table: SyncedTable, id: String, in db: Database) throws {
     try db.execute(
       """
-      \(marker) UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1
+      \(marker) UPDATE syncRecords SET state = 'pendingDelete', changeCount = changeCount + 1, serverFields = x''
       WHERE recordName = ?1
       """, [.text(table.recordName(of: id))])
   }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import ScorekeeperCore
 
-/// The mock server's one value for a record's fields (`FieldPack`): every
-/// kind of value comes back exactly, and bytes no pack makes are refused.
+/// One value for a record's fields (`FieldPack`: the mock server's, a
+/// device's merge base): every kind of value comes back exactly, and
+/// bytes no pack makes are refused.
 @Suite struct FieldPackTests {
   let zone = ZoneID(name: "games", ownerName: "alice")
 
@@ -49,6 +50,30 @@ import Testing
       return
     }
     #expect(read == asset && read.bytes == nil)
+  }
+
+  @Test("a parked record's base keeps an asset's bytes when asked, and only an asset that has them")
+  func assetWithBytes() {
+    let asset = CloudAsset(bytes: [1, 2, 3])
+    let kept = FieldPack.unpack(
+      FieldPack.pack(["photo": .asset(asset)], keepingAssetBytes: true), zoneID: nil)
+    guard case .asset(let read)? = kept?["photo"] else {
+      Issue.record("no asset: \(String(describing: kept))")
+      return
+    }
+    #expect(read == asset && read.bytes == [1, 2, 3])
+    // Kind 8, the bytes' length, the bytes.
+    #expect(
+      FieldPack.pack(["p": .asset(asset)], keepingAssetBytes: true) == [1, UInt8(ascii: "p"), 8, 3, 1, 2, 3])
+    let unfetched: [String: CloudValue] = ["photo": .asset(asset.withoutBytes)]
+    #expect(FieldPack.pack(unfetched, keepingAssetBytes: true) == FieldPack.pack(unfetched))
+  }
+
+  @Test("a reference is read only into a zone: a merge base, read without one, holds none")
+  func referenceNeedsZone() {
+    let fields: [String: CloudValue] = ["player": .reference(RecordID(name: "p1", zoneID: zone))]
+    #expect(FieldPack.unpack(FieldPack.pack(fields), zoneID: zone) == fields)
+    #expect(FieldPack.unpack(FieldPack.pack(fields), zoneID: nil) == nil)
   }
 
   @Test(

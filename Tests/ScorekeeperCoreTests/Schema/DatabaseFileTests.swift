@@ -120,7 +120,7 @@ import Testing
         "archivedGames", "finishedResults", "gameEvents", "games", "kindRules", "localChanges", "localDevice",
         "personLinks",
         "playerPhotos", "players", "resultChanges", "rounds", "schemaMigrations",
-        "scoreEvents", "syncFieldTimes", "syncRecords", "syncServerFields", "syncState", "syncTombstones",
+        "scoreEvents", "syncFieldTimes", "syncRecords", "syncState", "syncTombstones",
         "syncZones",
       ])
   }

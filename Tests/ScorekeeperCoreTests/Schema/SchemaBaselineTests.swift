@@ -64,7 +64,8 @@ import Testing
     let version = recording ? Schema.currentVersion : try #require(Schema.history.baseline).version
     let scratch = try TemporaryDirectory()
     let history = SchemaHistory(
-      applicationID: Schema.applicationID, migrations: Array(Schema.migrations.prefix(version)))
+      applicationID: Schema.applicationID, migrations: Array(Schema.migrations.prefix(version)),
+      functions: Schema.history.functions)
     let db = try Self.made(at: scratch.file("db.sqlite"), by: history)
     // The tables first, then the indexes, then the triggers and views,
     // each kind in the order made: each statement finds what it names.

@@ -1,6 +1,7 @@
-/// How the mock server keeps a record's fields: all of them in one value
-/// of its `records` row, not a row each. Three field rows for a score
-/// event were more of a bulk save's B-tree work than the record itself
+/// How a record's fields are kept in one value, not a row each: the mock
+/// server's (`records.fields`, mock version 9) and a device's merge base
+/// (`syncRecords.serverFields`, schema v32). Three field rows for a score
+/// event were more of a bulk sync's B-tree work than the record itself
 /// (Docs/flushes.md).
 ///
 /// The pack is each field in key order: the key's length and bytes, a
@@ -16,9 +17,14 @@ enum FieldPack {
     case bytes = 5
     case asset = 6
     case reference = 7
+    /// An asset by its bytes: a parked record's base, written from there
+    /// when its parent comes (never on the server, which keeps them apart).
+    case assetBytes = 8
   }
 
-  static func pack(_ fields: [String: CloudValue]) -> [UInt8] {
+  /// An asset is packed by its reference, or, `keepingAssetBytes`, by its
+  /// bytes when it has them.
+  static func pack(_ fields: [String: CloudValue], keepingAssetBytes: Bool = false) -> [UInt8] {
     var bytes: [UInt8] = []
     for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
       appendData(Array(key.utf8), to: &bytes)
@@ -39,9 +45,14 @@ enum FieldPack {
         bytes.append(Kind.bytes.rawValue)
         appendData(data, to: &bytes)
       case .asset(let asset):
-        // By its reference: the server keeps the bytes apart (`assets`).
-        bytes.append(Kind.asset.rawValue)
-        appendData(Array(asset.reference.utf8), to: &bytes)
+        if keepingAssetBytes, let data = asset.bytes {
+          bytes.append(Kind.assetBytes.rawValue)
+          appendData(data, to: &bytes)
+        } else {
+          // By its reference: the server keeps the bytes apart (`assets`).
+          bytes.append(Kind.asset.rawValue)
+          appendData(Array(asset.reference.utf8), to: &bytes)
+        }
       case .reference(let id):
         // References stay within a zone: the record name is enough.
         bytes.append(Kind.reference.rawValue)
@@ -52,8 +63,9 @@ enum FieldPack {
   }
 
   /// The fields packed in `bytes`, references into `zoneID`; nil for bytes
-  /// no `pack` makes.
-  static func unpack(_ bytes: [UInt8], zoneID: ZoneID) -> [String: CloudValue]? {
+  /// no `pack` makes, and for a reference without a zone (a merge base
+  /// has none: a record's parent is kept apart).
+  static func unpack(_ bytes: [UInt8], zoneID: ZoneID?) -> [String: CloudValue]? {
     var reader = Reader(bytes: bytes)
     var fields: [String: CloudValue] = [:]
     while !reader.isAtEnd {
@@ -69,7 +81,9 @@ enum FieldPack {
         value = reader.word().map { .date(Timestamp(millisecondsSince1970: Int64(bitPattern: $0))) }
       case .bytes: value = reader.data().map(CloudValue.bytes)
       case .asset: value = reader.text().flatMap(CloudAsset.init(reference:)).map(CloudValue.asset)
-      case .reference: value = reader.text().map { .reference(RecordID(name: $0, zoneID: zoneID)) }
+      case .reference:
+        value = reader.text().flatMap { name in zoneID.map { .reference(RecordID(name: name, zoneID: $0)) } }
+      case .assetBytes: value = reader.data().map { .asset(CloudAsset(bytes: $0)) }
       }
       guard let value, fields.updateValue(value, forKey: key) == nil else { return nil }
     }
