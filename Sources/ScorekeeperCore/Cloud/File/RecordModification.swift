@@ -55,11 +55,13 @@ struct RecordModification {
         parentsToBump.append(parent)
       }
     }
-    if savedAny {
-      // Once for everything saved (`ServerStore.write` leaves the zone be).
+    // The zone is marked changed once for everything saved (`ServerStore.write`
+    // leaves it be), by the bump when there is one.
+    if !parentsToBump.isEmpty {
+      try store.bump(parentsToBump, in: zone)
+    } else if savedAny {
       try store.touchZone(zone, at: try store.currentSequence())
     }
-    for parent in parentsToBump { try store.bump(parent) }
     // Children go before their parents, so deleting both in one call works.
     for id in try deletes.sorted(by: { try depth(of: $0) > depth(of: $1) }) {
       result.deleteResults[id] = try delete(id)

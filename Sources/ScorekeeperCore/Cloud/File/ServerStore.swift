@@ -233,6 +233,25 @@ struct ServerStore {
     try touchZone(id.zoneID, at: sequence)
   }
 
+  /// Gives records of `zone` new tags, as `bump` does, their numbers
+  /// taken in one statement, and marks the zone changed once, at the
+  /// last: a call saving a page of score events under a hundred players
+  /// bumped each in three statements (7 % of a bulk send's instructions).
+  func bump(_ ids: [RecordID], in zone: ZoneID) throws {
+    guard !ids.isEmpty else { return }
+    let last = try reserveSequences(ids.count)
+    let now = try clock.now().millisecondsSince1970
+    for (offset, id) in ids.enumerated() {
+      let sequence = last - Int64(ids.count - 1 - offset)
+      try db.execute(
+        """
+        UPDATE records SET changeTag = ?, modifiedAt = ?, changedAt = ?
+        WHERE ownerName = ? AND zoneName = ? AND name = ?
+        """, [.text(Self.changeTag(sequence)), .integer(now), .integer(sequence)] + Self.key(id))
+    }
+    try touchZone(zone, at: last)
+  }
+
   /// Deletes a record (its fields, share and participants cascade) and
   /// leaves a tombstone for every reader.
   func delete(_ id: RecordID, type: String, at sequence: Int64) throws {
