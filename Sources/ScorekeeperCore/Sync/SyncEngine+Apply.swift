@@ -16,11 +16,11 @@ extension SyncEngine {
   /// has that copy (most often its own save, coming back in a fetch), or
   /// it was kept out (`SyncReport.keptOut`).
   ///
-  /// `parents`: what is known already of parent rows, within a page.
+  /// `page`: what the page's records looked up already.
   @discardableResult
   func applyServerRecord(
     _ server: CloudRecord, ownerKey: String, overwritingLocalChanges: Bool = false,
-    parents: ParentRows? = nil
+    page: PageLookups? = nil
   ) throws -> Bool {
     guard let row = SyncedRow(record: server) else { return false }  // not a scorekeeper record
     if row.table.parentTable == nil {
@@ -28,7 +28,7 @@ extension SyncEngine {
       try adoptArchivedRows(of: row.id, zoneName: server.id.zoneID.name, ownerKey: ownerKey)
     }
     let existing = try metadata.record(row.recordName)
-    if existing == nil, try metadata.isBuried(row.recordName) {
+    if existing == nil, try isBuried(row.recordName, page: page) {
       // Deleted here before the server had it; a copy of this database
       // sent it since. The deletion wins: it goes to the server again.
       try metadata.upsert(
@@ -66,7 +66,7 @@ extension SyncEngine {
     var applied = true
     do {
       state.state = try place(
-        row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, parents: parents)
+        row, existing: existing, overwritingLocalChanges: overwritingLocalChanges, page: page)
     } catch let unusable as UnusableRecord {
       // Kept out, and said so. It waits, parked, for a good copy; a local
       // change of its row still goes, and replaces it on the server (its
@@ -95,22 +95,22 @@ extension SyncEngine {
   /// Writes the server's row (or its merge with local changes) and says
   /// what state its record is in now.
   private func place(
-    _ row: SyncedRow, existing: SyncRecordState?, overwritingLocalChanges: Bool, parents: ParentRows?
+    _ row: SyncedRow, existing: SyncRecordState?, overwritingLocalChanges: Bool, page: PageLookups?
   ) throws -> SyncRecordState.State {
     if existing?.state == .pendingDelete && !overwritingLocalChanges { return .pendingDelete }
     if let parentID = row.parentID, let parentTable = row.table.parentTable.flatMap(SyncedTable.named) {
       let parentName = parentTable.recordName(of: parentID)
-      let parent: ParentRows.Row
-      if let known = parents?.rows[parentName] {
+      let parent: PageLookups.Row
+      if let known = page?.parents[parentName] {
         parent = known
       } else if try metadata.rowExists(table: parentTable, id: parentID) {
         parent = .present
       } else {
         let deleted =
-          try metadata.record(parentName)?.state == .pendingDelete || metadata.isBuried(parentName)
+          try metadata.record(parentName)?.state == .pendingDelete || isBuried(parentName, page: page)
         parent = deleted ? .deleted : .missing
       }
-      parents?.rows[parentName] = parent
+      page?.parents[parentName] = parent
       switch parent {
       case .present: break
       case .deleted: return .pendingDelete
@@ -131,12 +131,26 @@ extension SyncEngine {
     return .synced
   }
 
-  /// What a page's records found of their parent rows: the page's
+  /// What a page's records looked up, for the rest of the page: its
   /// parents are applied before its children and nothing is deleted
-  /// meanwhile, so the first child's lookup holds for its siblings.
-  final class ParentRows {
+  /// meanwhile, so the first child's lookup of a parent row holds for its
+  /// siblings; and nothing is buried while a page is applied.
+  final class PageLookups {
     enum Row { case present, missing, deleted }
-    var rows: [String: Row] = [:]
+    var parents: [String: Row] = [:]
+    /// Whether this device keeps any buried name at all (most never do).
+    var anyBuried: Bool?
+  }
+
+  /// Whether a record was deleted here before the server had it: asked of
+  /// the table once a page when it is empty, not once a record (2 % of a
+  /// fetch's instructions went to those lookups).
+  private func isBuried(_ recordName: String, page: PageLookups?) throws -> Bool {
+    if let page {
+      if page.anyBuried == nil { page.anyBuried = try metadata.hasBuried() }
+      if page.anyBuried == false { return false }
+    }
+    return try metadata.isBuried(recordName)
   }
 
   /// Parked records whose parent has now arrived, applied from the copy

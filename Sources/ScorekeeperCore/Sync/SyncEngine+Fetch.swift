@@ -120,11 +120,11 @@ extension SyncEngine {
     }
     // The share says who may do what: this user's permission may have changed.
     for share in page.changed where share.isShare { try rememberShare(share, zone: share.id.zoneID) }
-    let ordered = page.changed.sorted { lhs, rhs in
-      (SyncedTable.named(lhs.type)?.rank ?? 99) < (SyncedTable.named(rhs.type)?.rank ?? 99)
-    }
-    let parents = ParentRows()
-    for record in ordered where try applyServerRecord(record, ownerKey: ownerKey, parents: parents) {
+    // Each record's rank found once, not at each comparison.
+    let ordered = page.changed.map { (rank: SyncedTable.named($0.type)?.rank ?? 99, record: $0) }
+      .sorted { $0.rank < $1.rank }.map(\.record)
+    let lookups = PageLookups()
+    for record in ordered where try applyServerRecord(record, ownerKey: ownerKey, page: lookups) {
       report.received += 1
     }
     let arrived = ordered.filter { SyncedTable.named($0.type)?.hasChildren == true }

@@ -381,6 +381,12 @@ struct SyncMetadata {
       [.text(recordName)])
   }
 
+  /// Whether any record was deleted here before the server had it.
+  func hasBuried() throws -> Bool {
+    try db.fetchOne("\(Self.marker) SELECT EXISTS (SELECT 1 FROM syncTombstones)") { try $0.int(0) == 1 }
+      ?? false
+  }
+
   /// Whether a record was deleted here before the server had it (`bury`).
   func isBuried(_ recordName: String) throws -> Bool {
     try db.fetchOne(

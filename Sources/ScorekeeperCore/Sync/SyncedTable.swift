@@ -124,8 +124,12 @@ struct SyncedTable: Hashable, Sendable {
   ]
 
   static func named(_ name: String) -> SyncedTable? {
-    all.first { $0.name == name }
+    ranks[name].map { all[$0] }
   }
+
+  /// Each table's place in `all`, by name: looked up for every record a
+  /// sync reads or writes, where a search of `all` compared whole tables.
+  private static let ranks = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
 
   /// The record name of a row of this table: `<id>:<table>`.
   func recordName(of id: String) -> String {
@@ -135,7 +139,8 @@ struct SyncedTable: Hashable, Sendable {
   /// The row id in one of this table's record names; nil for another's.
   func rowID(ofRecordName recordName: String) -> String? {
     let suffix = ":" + name
-    guard recordName.hasSuffix(suffix), recordName.count > suffix.count else { return nil }
+    // (Bytes, not characters: counting those walks the whole name.)
+    guard recordName.hasSuffix(suffix), recordName.utf8.count > suffix.utf8.count else { return nil }
     return String(recordName.dropLast(suffix.count))
   }
 
@@ -158,7 +163,7 @@ struct SyncedTable: Hashable, Sendable {
   var hasChildren: Bool { Self.all.contains { $0.parentTable == name } }
 
   /// Where saves of this table go: parents first (deletes go in reverse).
-  var rank: Int { Self.all.firstIndex(of: self)! }
+  var rank: Int { Self.ranks[name]! }
 
   /// The statement writing a row of this table (a server copy or a
   /// merge): `INSERT … ON CONFLICT (id) DO UPDATE` (DO NOTHING for score
