@@ -1,7 +1,9 @@
-/// How a record's field value is kept in an SQLite table, as a type name
-/// and a value of the matching storage class: in the mock server's
-/// `fields`, and in a device's merge base (`syncServerFields`). One codec,
-/// so that both read what either wrote.
+/// How a record's field value was kept in an SQLite table, a row a field,
+/// as a type name and a value of the matching storage class: in the mock
+/// server's `fields` (until mock version 9) and in a device's merge base
+/// (`syncServerFields`, until schema v32). Both now keep a record's
+/// fields as one value (`FieldPack`); this is what their migrations read
+/// (and what tests write, to make files of those versions).
 enum FieldCoding {
   /// An asset is kept by its reference (its bytes are kept apart), or,
   /// `keepingAssetBytes`, by its bytes when it has them (a parked record's
