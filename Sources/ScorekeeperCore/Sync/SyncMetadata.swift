@@ -313,9 +313,10 @@ struct SyncMetadata {
   /// count moved). The names of those recorded; one missing is gone (its
   /// row was deleted here).
   ///
-  /// A statement a record, which sets all three: the tags and states of a
-  /// batch in one `UPDATE … FROM json_each` and its bases after cost 77k
-  /// instructions a record (Docs/flushes.md).
+  /// A statement a record, which sets all three: 62k instructions a
+  /// record, where the batch's tags and states in one `UPDATE … FROM
+  /// json_each`, then its bases' rows deleted and inserted, took 85k
+  /// (Docs/flushes.md). A record deleted here meanwhile keeps no base.
   func recordSent(_ sent: [(record: SyncRecordState, copy: CloudRecord)]) throws -> Set<String> {
     var recorded = Set<String>(minimumCapacity: sent.count)
     for (record, copy) in sent {
@@ -332,7 +333,8 @@ struct SyncMetadata {
 
   private static let recordSentSQL = """
     \(marker) UPDATE syncRecords SET serverChangeTag = ?2,
-      state = CASE WHEN changeCount = ?3 THEN 'synced' ELSE state END, serverFields = ?4
+      state = CASE WHEN changeCount = ?3 THEN 'synced' ELSE state END,
+      serverFields = CASE WHEN state = 'pendingDelete' THEN x'' ELSE ?4 END
     WHERE recordName = ?1
     """
 
