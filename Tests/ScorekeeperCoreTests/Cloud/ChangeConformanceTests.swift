@@ -24,6 +24,22 @@ import Testing
   }
 
   @Test(arguments: CloudBacking.allCases)
+  func aRecordSavedAgainAfterItsDeletionIsChangedNotDeleted(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    let database = world.alice.privateDatabase
+    try world.save([world.record("r1"), world.record("r2")])
+    let before = try database.zoneChanges(in: world.zone, since: nil)
+    _ = try database.modifyRecords(deleting: [world.id("r1"), world.id("r2")])
+    // Saved again in a call with other new records: only r1's tombstone goes.
+    let again = try world.save([world.record("r1"), world.record("r3")])
+    for token in [before.token, nil] {
+      let changes = try database.zoneChanges(in: world.zone, since: token)
+      expectNoDifference(again, changes.changed)
+      expectNoDifference([DeletedRecord(id: world.id("r2"), type: "items")], changes.deleted)
+    }
+  }
+
+  @Test(arguments: CloudBacking.allCases)
   func changesComeInPagesInTheOrderTheyHappened(backing: CloudBacking) throws {
     let world = try CloudWorld(backing)
     let database = world.alice.privateDatabase

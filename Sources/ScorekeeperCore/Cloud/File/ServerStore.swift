@@ -174,10 +174,12 @@ struct ServerStore {
   /// `userName`'s; its creator stays whoever saved it first. `existing`:
   /// the stored record's header, nil for a new record, which has no
   /// fields or assets to drop. The zone is not touched: the caller does
-  /// that once for all it wrote (`touchZone`).
-  func write(_ record: CloudRecord, at sequence: Int64, by userName: String, over existing: Header?) throws
-    -> CloudRecord
-  {
+  /// that once for all it wrote (`touchZone`). `clearingTombstone`: the
+  /// record may have one, left by a deletion, which it now replaces.
+  func write(
+    _ record: CloudRecord, at sequence: Int64, by userName: String, over existing: Header?,
+    clearingTombstone: Bool
+  ) throws -> CloudRecord {
     let id = record.id
     var saved = record
     saved.changeTag = Self.changeTag(sequence)
@@ -208,8 +210,10 @@ struct ServerStore {
       }
     }
     try writeAssets(of: record, isNew: existing == nil)
-    try db.execute(
-      "DELETE FROM tombstones WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id))
+    if clearingTombstone {
+      try db.execute(
+        "DELETE FROM tombstones WHERE ownerName = ? AND zoneName = ? AND name = ?", Self.key(id))
+    }
     saved.sharing = nil
     return saved
   }
@@ -264,6 +268,13 @@ struct ServerStore {
         type = excluded.type, deletedAt = excluded.deletedAt
       """, Self.key(id) + [.text(type), .integer(sequence)])
     try touchZone(id.zoneID, at: sequence)
+  }
+
+  func hasTombstones(in zone: ZoneID) throws -> Bool {
+    try db.fetchOne(
+      "SELECT EXISTS (SELECT 1 FROM tombstones WHERE ownerName = ? AND zoneName = ?)",
+      [.text(zone.ownerName), .text(zone.name)]
+    ) { try $0.int(0) == 1 } ?? false
   }
 
   func childNames(of id: RecordID) throws -> [String] {
