@@ -180,9 +180,11 @@ struct SyncMetadata {
       asset.bytes = bytes
       row.fields[column.field]?.value = .asset(asset)
     }
-    var values: [SQLValue] = [try Self.checked(.text(row.id), table, "id")]
+    // In `table.columns`' order, as the rules are.
+    let rules = Self.columnRules[table.name]!
+    var values: [SQLValue] = [try Self.checked(.text(row.id), rules[0], "id")]
     if let parent = table.separateParentColumn {
-      values.append(try Self.checked(row.parentID.map { .text($0) } ?? .null, table, parent))
+      values.append(try Self.checked(row.parentID.map { .text($0) } ?? .null, rules[1], parent))
     }
     var assetBytes: [UInt8]?
     for field in table.fields {
@@ -191,7 +193,7 @@ struct SyncMetadata {
         assetBytes = asset.bytes
         values.append(.integer(Int64(asset.byteCount)))
       } else {
-        values.append(try Self.checked(value?.sqlValue ?? .null, table, field))
+        values.append(try Self.checked(value?.sqlValue ?? .null, rules[values.count], field))
       }
     }
     // "" when the record names no creator: it arrived, from someone unknown.
@@ -225,9 +227,17 @@ struct SyncMetadata {
     }
   }
 
+  /// Each table's column rules, in the order of its `columns`, found
+  /// once: `ColumnRule.of` compares names case by case, for every value
+  /// of every record a fetch writes.
+  private static let columnRules: [String: [ColumnRule?]] = Dictionary(
+    uniqueKeysWithValues: SyncedTable.all.map { table in
+      (table.name, table.columns.map { ColumnRule.of(table: table.name, column: $0) })
+    })
+
   /// `value` as `column`'s rule takes it (unchanged where it has none).
-  private static func checked(_ value: SQLValue, _ table: SyncedTable, _ column: String) throws -> SQLValue {
-    guard let rule = ColumnRule.of(table: table.name, column: column) else { return value }
+  private static func checked(_ value: SQLValue, _ rule: ColumnRule?, _ column: String) throws -> SQLValue {
+    guard let rule else { return value }
     switch value {
     case .null: return value  // (a required one is refused by its NOT NULL)
     case .text(let text):

@@ -19,11 +19,13 @@ struct SyncedRow: Hashable {
 
   static func modifiedAtKey(_ field: String) -> String { field + ".modifiedAt" }
 
-  /// Each table's fields' `modifiedAtKey`s, in the order of its fields,
-  /// made once: too long for a small string, each key made for each row
-  /// read was an allocation (a fetch reads each record twice).
-  private static let modifiedAtKeys: [String: [String]] = Dictionary(
-    uniqueKeysWithValues: SyncedTable.all.map { ($0.name, $0.fields.map(modifiedAtKey)) })
+  /// Each table's merged fields with their `modifiedAtKey`s, made once:
+  /// too long for a small string, each key made for each row read was an
+  /// allocation (a fetch reads each record twice).
+  private static let modifiedAtKeys: [String: [(field: String, key: String)]] = Dictionary(
+    uniqueKeysWithValues: SyncedTable.all.map { table in
+      (table.name, table.mergedFields.map { ($0, modifiedAtKey($0)) })
+    })
 
   /// The record for this row in `zone`, carrying `changeTag` (nil: new).
   func record(in zone: ZoneID, changeTag: String?) -> CloudRecord {
@@ -62,10 +64,13 @@ struct SyncedRow: Hashable {
     }
     var versions: RecordMerge.Fields = [:]
     versions.reserveCapacity(table.fields.count)
-    for (field, timeKey) in zip(table.fields, Self.modifiedAtKeys[table.name]!) {
-      var modifiedAt = Timestamp(millisecondsSince1970: 0)
-      if case .date(let time)? = fields[timeKey] { modifiedAt = time }
-      versions[field] = FieldVersion(fields[field], modifiedAt: modifiedAt)
+    for field in table.fields {
+      versions[field] = FieldVersion(fields[field], modifiedAt: Timestamp(millisecondsSince1970: 0))
+    }
+    // Only merged fields are timed (`recordFields`): a score event's
+    // fields are looked up once, not twice.
+    for (field, timeKey) in Self.modifiedAtKeys[table.name]! {
+      if case .date(let time)? = fields[timeKey] { versions[field]?.modifiedAt = time }
     }
     self.init(table: table, id: id, parentID: parentID, fields: versions)
   }
