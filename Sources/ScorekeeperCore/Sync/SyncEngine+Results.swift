@@ -19,7 +19,7 @@ extension SyncEngine {
   func watchResults(changed: [CloudRecord], deleted: [String], in watch: ResultWatch) throws {
     var games: [String] = []
     for record in changed {
-      guard let table = SyncedTable.named(record.type), Self.decidesResults.contains(table),
+      guard Self.decidesResults.contains(record.type),
         let parent = record.parent?.name, let game = try gameID(ofRecordNamed: parent, watch)
       else { continue }
       games.append(game)
@@ -34,7 +34,10 @@ extension SyncEngine {
     }
   }
 
-  private static let decidesResults: Set<SyncedTable> = [.players, .rounds, .gameEvents, .scoreEvents]
+  /// By name: a table hashed whole was most of what a fetched record's
+  /// check cost.
+  private static let decidesResults: Set<String> = Set(
+    [SyncedTable.players, .rounds, .gameEvents, .scoreEvents].map(\.name))
 
   /// Notes each watched game, finished before, whose result changed.
   func noteResultChanges(_ watch: ResultWatch) throws {
