@@ -24,10 +24,11 @@ struct SendPlan {
 }
 
 extension SyncEngine {
-  /// How many pending records one read brings, at least: each read sorts
-  /// every pending record, so a backlog of up to this many (about 3 MB of
-  /// them) is read once, not once every few batches (a send of 10,000
-  /// sorted 19,200 rows in three reads of ten batches each).
+  /// How many pending records one read brings, at least (ten batches'
+  /// worth when that is more): each read sorts every pending record, so a
+  /// backlog of up to this many (about 3 MB of them) is read once, not
+  /// once every few batches (a send of 10,000 sorted 19,200 rows in three
+  /// reads of ten batches each).
   static let recordsReadAhead = 10_000
 
   /// The next batch: at most the plan's size of pending changes but
