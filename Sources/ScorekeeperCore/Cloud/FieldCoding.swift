@@ -45,3 +45,25 @@ enum FieldCoding {
     }
   }
 }
+
+extension FieldCoding {
+  /// The fields of the rows `sql` reads (key, type, value, in that
+  /// order), packed (`FieldPack`): what a migration to a pack does for a
+  /// record. References are into `zoneID`; an asset decoded from bytes
+  /// keeps them when `keepingAssetBytes`. A row no encoding makes throws
+  /// `refusal(key, type, value)`.
+  static func packRows(
+    _ sql: String, _ arguments: [SQLValue], in db: Database, zoneID: ZoneID?, keepingAssetBytes: Bool,
+    refusal: (_ key: String, _ type: String, _ value: SQLValue) -> any Error
+  ) throws -> [UInt8] {
+    var fields: [String: CloudValue] = [:]
+    try db.forEachRow(sql, arguments) { row in
+      let (key, type, value) = (try row.text(0), try row.text(1), row.value(2))
+      guard let decoded = decode(type: type, value: value, zoneID: zoneID) else {
+        throw refusal(key, type, value)
+      }
+      fields[key] = decoded
+    }
+    return FieldPack.pack(fields, keepingAssetBytes: keepingAssetBytes)
+  }
+}

@@ -286,8 +286,7 @@ struct SyncMetadata {
 
   /// Records the metadata of a record this device had none of, with its
   /// merge base. Not an upsert: its update half made SQLite keep a
-  /// statement journal while `syncRecords` had a trigger (v31), and it
-  /// costs more even without.
+  /// statement journal while `syncRecords` had a trigger (until v32).
   func insert(_ record: SyncRecordState, base: [String: CloudValue] = [:]) throws {
     try db.execute(Self.insertSQL, record.values + [Self.packed(base, for: record.state)])
   }

@@ -48,22 +48,15 @@ public enum FileCloudSchema {
       guard case .text(let owner) = arguments[0], case .text(let zone) = arguments[1],
         case .text(let name) = arguments[2]
       else { return .null }
-      var fields: [String: CloudValue] = [:]
-      try database.forEachRow(
+      let packed = try FieldCoding.packRows(
         "SELECT key, type, value FROM fields WHERE ownerName = ?1 AND zoneName = ?2 AND recordName = ?3",
-        [.text(owner), .text(zone), .text(name)]
-      ) { row in
-        let (key, type, value) = (try row.text(0), try row.text(1), row.value(2))
-        guard
-          let decoded = FieldCoding.decode(
-            type: type, value: value, zoneID: ZoneID(name: zone, ownerName: owner))
-        else {
-          throw FileCloudError.corrupt(
-            "field \(key) of \(name) in \(owner)'s \(zone): a field of type \(type) holds \(value)")
-        }
-        fields[key] = decoded
+        [.text(owner), .text(zone), .text(name)], in: database, zoneID: ZoneID(name: zone, ownerName: owner),
+        keepingAssetBytes: false
+      ) { key, type, value in
+        FileCloudError.corrupt(
+          "field \(key) of \(name) in \(owner)'s \(zone): a field of type \(type) holds \(value)")
       }
-      return .blob(FieldPack.pack(fields))
+      return .blob(packed)
     }
   }
 }

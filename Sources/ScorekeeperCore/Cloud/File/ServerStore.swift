@@ -224,7 +224,7 @@ struct ServerStore {
   /// the record's share reference at the same time.
   func bump(_ id: RecordID, shareName: String?? = .none) throws {
     let sequence = try nextSequence()
-    var sql = "UPDATE records SET changeTag = ?, modifiedAt = ?, changedAt = ?"
+    var sql = Self.bumpSQL
     var arguments: [SQLValue] = [
       .text(Self.changeTag(sequence)), .integer(try clock.now().millisecondsSince1970),
       .integer(sequence),
@@ -233,9 +233,12 @@ struct ServerStore {
       sql += ", shareName = ?"
       arguments.append(newShareName.map { .text($0) } ?? .null)
     }
-    try db.execute(sql + " WHERE ownerName = ? AND zoneName = ? AND name = ?", arguments + Self.key(id))
+    try db.execute(sql + Self.whereRecord, arguments + Self.key(id))
     try touchZone(id.zoneID, at: sequence)
   }
+
+  private static let bumpSQL = "UPDATE records SET changeTag = ?, modifiedAt = ?, changedAt = ?"
+  private static let whereRecord = " WHERE ownerName = ? AND zoneName = ? AND name = ?"
 
   /// Gives records of `zone` new tags, as `bump` does, their numbers
   /// taken in one statement, and marks the zone changed once, at the
@@ -248,10 +251,8 @@ struct ServerStore {
     for (offset, id) in ids.enumerated() {
       let sequence = last - Int64(ids.count - 1 - offset)
       try db.execute(
-        """
-        UPDATE records SET changeTag = ?, modifiedAt = ?, changedAt = ?
-        WHERE ownerName = ? AND zoneName = ? AND name = ?
-        """, [.text(Self.changeTag(sequence)), .integer(now), .integer(sequence)] + Self.key(id))
+        Self.bumpSQL + Self.whereRecord,
+        [.text(Self.changeTag(sequence)), .integer(now), .integer(sequence)] + Self.key(id))
     }
     try touchZone(zone, at: last)
   }

@@ -36,20 +36,16 @@ extension Migration {
   static func installFunctions(on db: Database) throws {
     try db.createFunction("packedBase", argumentCount: 1, deterministic: false) { [unowned db] arguments in
       guard case .text(let recordName) = arguments[0] else { return .null }
-      var fields: [String: CloudValue] = [:]
-      try db.forEachRow(
-        "SELECT key, type, value FROM syncServerFields WHERE recordName = ?1", [.text(recordName)]
-      ) { row in
-        let (key, type, value) = (try row.text(0), try row.text(1), row.value(2))
-        // (No references: a record's parent is kept apart.)
-        guard let decoded = FieldCoding.decode(type: type, value: value, zoneID: nil) else {
-          throw SyncError.corruptMetadata(
-            "field \(key) of \(recordName)'s merge base: a field of type \(type) holds \(value)")
-        }
-        fields[key] = decoded
+      // No references (a record's parent is kept apart); a parked
+      // record's asset keeps its bytes.
+      let packed = try FieldCoding.packRows(
+        "SELECT key, type, value FROM syncServerFields WHERE recordName = ?1", [.text(recordName)], in: db,
+        zoneID: nil, keepingAssetBytes: true
+      ) { key, type, value in
+        SyncError.corruptMetadata(
+          "field \(key) of \(recordName)'s merge base: a field of type \(type) holds \(value)")
       }
-      // An asset decoded from bytes (a parked record's) keeps them.
-      return .blob(FieldPack.pack(fields, keepingAssetBytes: true))
+      return .blob(packed)
     }
   }
 }
