@@ -101,7 +101,8 @@ public protocol CloudDatabase: Sendable {
 }
 
 extension CloudDatabase {
-  /// The mock answers in the same process: nothing to start early.
+  /// A cloud that answers at once (a test's double) has nothing to start
+  /// early. The mock starts it on a thread of its own (`FileCloud+Ahead`).
   public func willModifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
   ) {}

@@ -55,9 +55,9 @@ extension FileCloud {
 
   func zoneChanges(
     in zone: ZoneID, since token: ChangeToken?, limit: Int, as userName: String,
-    in scope: DatabaseScope
+    in scope: DatabaseScope, settling: Bool = true
   ) throws -> ZoneChanges {
-    try perform(.zoneChanges, as: userName, writes: false) { store in
+    try perform(.zoneChanges, as: userName, writes: false, settling: settling) { store in
       guard (1...Self.itemLimit).contains(limit) else {
         throw CloudRefusal.pageSize(limit).error
       }

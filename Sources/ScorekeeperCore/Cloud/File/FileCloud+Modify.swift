@@ -1,9 +1,9 @@
 extension FileCloud {
   func modifyRecords(
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy,
-    atomically: Bool, as userName: String, in scope: DatabaseScope
+    atomically: Bool, as userName: String, in scope: DatabaseScope, settling: Bool = true
   ) throws -> ModifyRecordsResult {
-    try perform(.modifyRecords, as: userName, writes: true) { store in
+    try perform(.modifyRecords, as: userName, writes: true, settling: settling) { store in
       // NB: At most 400 saves plus deletes per call; more fails the whole call.
       let count = records.count + ids.count
       guard count <= Self.itemLimit else {

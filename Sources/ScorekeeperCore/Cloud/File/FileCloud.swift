@@ -26,6 +26,8 @@ public final class FileCloud: Sendable {
   /// aside.
   public let setAsideLog: String?
   private let state: Locked<State>
+  /// The calls said to come next (`FileCloud+Ahead`).
+  let ahead = Locked(Ahead())
 
   private struct State {
     let database: Database
@@ -142,12 +144,15 @@ public final class FileCloud: Sendable {
 
   /// Runs one operation for `userName`: in one transaction, the account
   /// check first (every operation does it), then `body`. (Faults are
-  /// injected around any cloud alike: `FaultInjectingContainer`.)
+  /// injected around any cloud alike: `FaultInjectingContainer`.) The
+  /// call said to come next, if any, is over first (`settleAhead`),
+  /// unless this is that call (`settling: false`).
   func perform<T>(
-    _ operation: CloudOperation, as userName: String, writes: Bool,
+    _ operation: CloudOperation, as userName: String, writes: Bool, settling: Bool = true,
     _ body: (ServerStore) throws -> T
   ) throws -> T {
-    try state.withLock { state in
+    if settling { settleAhead() }
+    return try state.withLock { state in
       let store = ServerStore(db: state.database, clock: state.clock, shareLinks: state.shareLinks)
       func run() throws -> T {
         if operation != .accountStatus, let error = try store.accountStatus(of: userName).error {
@@ -175,7 +180,8 @@ public final class FileCloud: Sendable {
   /// Runs `body` with the server's storage, outside any operation: for
   /// administration (accounts, expiry) and dumps.
   func withDatabase<T>(_ body: (ServerStore) throws -> T) throws -> T {
-    try state.withLock { state in
+    settleAhead()
+    return try state.withLock { state in
       try body(ServerStore(db: state.database, clock: state.clock, shareLinks: state.shareLinks))
     }
   }

@@ -58,9 +58,23 @@ public struct FileCloudDatabase: CloudDatabase {
     saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy,
     atomically: Bool
   ) throws -> ModifyRecordsResult {
-    try cloud.modifyRecords(
+    let call = ModifyCall(saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically)
+    if let answer = cloud.answerAhead(ahead(call), as: ModifyRecordsResult.self) { return try answer.get() }
+    return try cloud.modifyRecords(
       saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically,
       as: userName, in: scope)
+  }
+
+  /// Starts the call on the cloud's thread (`FileCloud+Ahead`).
+  public func willModifyRecords(
+    saving records: [CloudRecord], deleting ids: [RecordID], savePolicy: SavePolicy, atomically: Bool
+  ) {
+    let call = ModifyCall(saves: records, deletes: ids, savePolicy: savePolicy, atomically: atomically)
+    cloud.startAhead(ahead(call)) { [cloud, userName, scope] in
+      try cloud.modifyRecords(
+        saving: records, deleting: ids, savePolicy: savePolicy, atomically: atomically,
+        as: userName, in: scope, settling: false)
+    }
   }
 
   public func modifyRecordZones(saving zones: [ZoneID], deleting zoneIDs: [ZoneID]) throws
@@ -80,6 +94,34 @@ public struct FileCloudDatabase: CloudDatabase {
   public func zoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) throws
     -> ZoneChanges
   {
-    try cloud.zoneChanges(in: zone, since: token, limit: limit, as: userName, in: scope)
+    let call = ZoneChangesCall(zone: zone, token: token, limit: limit)
+    if let answer = cloud.answerAhead(ahead(call), as: ZoneChanges.self) { return try answer.get() }
+    return try cloud.zoneChanges(in: zone, since: token, limit: limit, as: userName, in: scope)
+  }
+
+  public func willFetchZoneChanges(in zone: ZoneID, since token: ChangeToken?, limit: Int) {
+    let call = ZoneChangesCall(zone: zone, token: token, limit: limit)
+    cloud.startAhead(ahead(call)) { [cloud, userName, scope] in
+      try cloud.zoneChanges(in: zone, since: token, limit: limit, as: userName, in: scope, settling: false)
+    }
+  }
+
+  private func ahead(_ arguments: some Hashable) -> FileCloud.CallAhead {
+    FileCloud.CallAhead(userName: userName, scope: scope, arguments: AnyHashable(arguments))
+  }
+
+  /// What a call made ahead is known by: all it is made of. (The engine
+  /// passes the same arrays to both calls, which compare at once.)
+  private struct ModifyCall: Hashable {
+    let saves: [CloudRecord]
+    let deletes: [RecordID]
+    let savePolicy: SavePolicy
+    let atomically: Bool
+  }
+
+  private struct ZoneChangesCall: Hashable {
+    let zone: ZoneID
+    let token: ChangeToken?
+    let limit: Int
   }
 }
