@@ -137,6 +137,9 @@ public enum FixtureDataSet {
     case 32:
       // v31's: v32 moves what a sync fills (merge bases) into syncRecords.
       try fill(store, version: 31)
+    case 33:
+      // v32's: v33 makes syncRecords again with the same rows.
+      try fill(store, version: 32)
     default:
       preconditionFailure("No fixture data set for schema version \(version): add one")
     }
@@ -287,7 +290,7 @@ public enum FixtureDataSet {
       return userData(fromVersion: 8)
     case 14:
       return userData(fromVersion: 13)
-    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32:
+    case 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33:
       return userData(fromVersion: 19)
     case 19:
       // v18's, in v19's columns: each finish says it is competitive, as

@@ -1,9 +1,9 @@
 // Recorded by `make fixtures` (SchemaBaselineTests) from a database made by
-// replaying every migration up to 32; not edited by hand.
+// replaying every migration up to 33; not edited by hand.
 
 extension Schema {
   static let baseline = SchemaBaseline(
-    version: 32,
+    version: 33,
     schema: [
       #"""
       CREATE TABLE games (
@@ -37,20 +37,6 @@ extension Schema {
         undoes TEXT
       , roundID TEXT, thousandths INTEGER
         CHECK (thousandths BETWEEN -999 AND 999 AND thousandths <> 0 AND (delta = 0 OR (delta < 0) = (thousandths < 0))), enteredAt TEXT, author TEXT) STRICT
-      """#,
-      #"""
-      CREATE TABLE syncRecords (
-        recordName TEXT PRIMARY KEY NOT NULL,
-        tableName TEXT NOT NULL,
-        rowID TEXT NOT NULL,
-        zoneName TEXT NOT NULL,
-        ownerName TEXT NOT NULL DEFAULT '',
-        parentRecordName TEXT,
-        serverChangeTag TEXT,
-        state TEXT NOT NULL CHECK (state IN ('synced', 'pendingSave', 'pendingDelete', 'parked')),
-        changeCount INTEGER NOT NULL DEFAULT 0, serverFields BLOB NOT NULL DEFAULT x'',
-        UNIQUE (tableName, rowID)
-      ) STRICT
       """#,
       #"""
       CREATE TABLE syncFieldTimes (
@@ -196,13 +182,23 @@ extension Schema {
       ) STRICT, WITHOUT ROWID
       """#,
       #"""
+      CREATE TABLE "syncRecords" (
+        recordName TEXT PRIMARY KEY NOT NULL,
+        tableName TEXT NOT NULL,
+        rowID TEXT NOT NULL,
+        zoneName TEXT NOT NULL,
+        ownerName TEXT NOT NULL DEFAULT '',
+        parentRecordName TEXT,
+        serverChangeTag TEXT,
+        state TEXT NOT NULL
+          CHECK (state = 'synced' OR state = 'pendingSave' OR state = 'pendingDelete' OR state = 'parked'),
+        changeCount INTEGER NOT NULL DEFAULT 0,
+        serverFields BLOB NOT NULL DEFAULT x'',
+        UNIQUE (tableName, rowID)
+      ) STRICT
+      """#,
+      #"""
       CREATE INDEX players_gameID ON players (gameID)
-      """#,
-      #"""
-      CREATE INDEX syncRecords_state ON syncRecords (state) WHERE state <> 'synced'
-      """#,
-      #"""
-      CREATE INDEX syncRecords_parent ON syncRecords (parentRecordName) WHERE parentRecordName IS NOT NULL
       """#,
       #"""
       CREATE INDEX scoreEvents_device ON scoreEvents (device)
@@ -252,6 +248,12 @@ extension Schema {
       """#,
       #"""
       CREATE INDEX players_standings ON players (gameID, score) WHERE isTeam IS NULL AND score IS NOT NULL
+      """#,
+      #"""
+      CREATE INDEX syncRecords_state ON syncRecords (state) WHERE state <> 'synced'
+      """#,
+      #"""
+      CREATE INDEX syncRecords_parent ON syncRecords (parentRecordName) WHERE parentRecordName IS NOT NULL
       """#,
       #"""
       CREATE TRIGGER localChanges_gameDeleted AFTER DELETE ON games BEGIN

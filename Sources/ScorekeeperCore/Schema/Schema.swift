@@ -39,6 +39,7 @@ public enum Schema {
     .standingsIndex,
     .trackingFunctions,
     .mergeBaseColumn,
+    .stateCheck,
   ]
 
   /// The version this program reads and writes.

@@ -207,6 +207,7 @@ import Testing
     "30 standingsIndex d671c96082bfd7b1b984af774357f45c3adf7601fbf139e36c8cd2bea61a4939",
     "31 trackingFunctions 8f1f9023340b70b69e38112444d03f606b90c239633cba0d1e6b6f00fefd0759",
     "32 mergeBaseColumn 6e1c716058bd3fcdb7d566d16ff79f79b6339ed35cd24c6fc29906b57f03b98e",
+    "33 stateCheck 11e258c0ee992db8575eac1fef15c30c9502aeaa1fb4822b5e46aca917cf823f",
   ]
 
   /// The same for the mock cloud file's migrations.
