@@ -16,8 +16,6 @@ enum SyncBench {
   /// Where a test cloud comes from: a new, empty one per call.
   struct Backend {
     let name: String
-    /// A live server (the rate target is for it), not the mock.
-    var isLive = true
     let newCloud: (_ label: String) throws -> Cloud
   }
 
@@ -34,7 +32,7 @@ enum SyncBench {
     -> [String]
   {
     print("\nSync engine (in-process), each cloud side by side:")
-    print(pad("", 34) + backends.map { pad($0.name, 18) }.joined() + "target (live)")
+    print(pad("", 34) + backends.map { pad($0.name, 18) }.joined() + "target (each)")
     var missed: [String] = []
     var sendRates: [Double] = []
     var fetchRates: [Double] = []
@@ -57,13 +55,13 @@ enum SyncBench {
     for (label, rates) in [
       ("send 10,000 pending changes", sendRates), ("fetch them on a second device", fetchRates),
     ] {
-      // The target is the live server's; the mock (a file on this
-      // machine, one statement per rule) is shown beside it.
-      let met = zip(backends, rates).allSatisfy { backend, rate in !backend.isLive || rate >= rateTarget }
+      // Each cloud's: the mock's (issue 51) and the live server's
+      // (issue 12), which each overlap their work with the engine's.
+      let short = zip(backends, rates).filter { $0.1 < rateTarget }.map(\.0.name)
       print(
         pad("  " + label, 34) + rates.map { pad(format($0 / 1000) + "k rec/s", 18) }.joined()
-          + "≥ \(Int(rateTarget / 1000))k \(met ? "ok" : "MISSED")")
-      if !met { missed.append(label) }
+          + "≥ \(Int(rateTarget / 1000))k \(short.isEmpty ? "ok" : "MISSED")")
+      if !short.isEmpty { missed.append(label + " (" + short.joined(separator: ", ") + ")") }
     }
     print("  (medians of \(bulkRuns) runs, each on a new cloud)")
     if bulkOnly { return missed }

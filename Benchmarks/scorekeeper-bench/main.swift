@@ -328,7 +328,7 @@ if syncOnly {
         scorekeeper: scorekeeper, sqlite3: sqlite3, directory: directory, runs: runs, server: liveServer)
     }
     if !bulkOnly { missed += try ScaleBench.run(liveServer, runs: runs * 5) }
-    let mock = SyncBench.Backend(name: "mock", isLive: false) { label in
+    let mock = SyncBench.Backend(name: "mock") { label in
       let cloud = try FileCloud(path: directory + "/sync-\(label).sqlite", clock: .live)
       return SyncBench.Cloud(container: cloud.container(for: "alice"), location: cloud.path) {
         try removeDatabaseFile(cloud.path)
