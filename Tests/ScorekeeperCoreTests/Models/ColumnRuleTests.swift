@@ -51,6 +51,14 @@ import Testing
     }
   }
 
+  @Test("an id inside a longer text is read from its own bytes only")
+  func idSlices() {
+    let words = "zz-- abcd-12 g123 0000000000000000000000000000000000000000000000000000000000000000a x".split(
+      separator: " ")
+    #expect(words.map(ColumnRule.isID) == [false, true, false, false, false])
+    #expect(ColumnRule.isID("xabcdx".dropFirst().dropLast()))
+  }
+
   @Test("devices, winners, a split's games and person ids each have their rule")
   func others() throws {
     let device = try #require(ColumnRule.of(table: "rounds", column: "device"))

@@ -53,8 +53,10 @@ extension FileCloud {
     guard let running else { return nil }
     let answer = running.wait()
     ahead.withLock { ahead in
-      ahead.running = nil
       ahead.answersTaken += 1
+      // (Another thread's operation may have settled it meanwhile.)
+      guard ahead.running?.work === running else { return }
+      ahead.running = nil
       // Not after a failed call: its caller may do something else first.
       if let queued = ahead.queued, case .success = answer, let started = BackgroundCall.start(queued.work) {
         ahead.running = (queued.call, started)
