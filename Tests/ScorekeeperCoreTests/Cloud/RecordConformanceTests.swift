@@ -65,6 +65,25 @@ import Testing
     expectNoDifference(stored, try world.alice.privateDatabase.record(for: stored.id))
   }
 
+  /// The mock saves a record without a tag as new before it looks for a
+  /// stored one: what it answers must still be the stored copy's rules.
+  @Test(arguments: CloudBacking.allCases)
+  func aFreshRecordOverAStoredOneMeetsTheStoredOnesRulesFirst(backing: CloudBacking) throws {
+    let world = try CloudWorld(backing)
+    let stored = try world.save([world.record("r1", fields: ["n": .int64(1)])])[0]
+    let orphan = world.record("r1", parent: "ghost", fields: ["n": .int64(9)])
+    let retyped = world.record("r1", type: "gadgets", fields: ["n": .int64(9)])
+    let result = try world.alice.privateDatabase.modifyRecords(saving: [orphan])
+    expectNoDifference([stored.id: CloudRefusal.recordExists(stored.id).error], result.failures)
+    let other = try world.alice.privateDatabase.modifyRecords(saving: [retyped])
+    expectNoDifference(
+      [stored.id: CloudRefusal.typeChange(stored.id, from: "items", to: "gadgets").error], other.failures)
+    expectNoDifference(stored, try world.alice.privateDatabase.record(for: stored.id))
+    // Nothing was written: a second device's feed holds the one save.
+    let changes = try world.alice.privateDatabase.zoneChanges(in: stored.id.zoneID, since: nil, limit: 400)
+    expectNoDifference([stored], changes.changed)
+  }
+
   @Test(arguments: CloudBacking.allCases)
   func allKeysOverwritesWhateverTheTag(backing: CloudBacking) throws {
     let world = try CloudWorld(backing)

@@ -123,9 +123,27 @@ struct RecordModification {
   // MARK: Saving
 
   private func save(_ record: CloudRecord) throws -> Result<CloudRecord, CloudError> {
-    let id = record.id
     if let problem = Self.malformation(of: record) { return .failure(problem.error) }
-    let existing = try header(id)
+    // A record without a tag is new to the client, and almost always to
+    // the server: saved as new first, it is not looked for (a statement
+    // a record, finding nothing). Refused or stored after all, the rules
+    // below decide from the stored header, as if this never ran: the
+    // refusal is theirs, and nothing was written.
+    if savePolicy == .ifServerRecordUnchanged && record.changeTag == nil && !record.isShare
+      && record.sharing == nil,
+      case .success(let saved) = try save(record, over: nil, onlyIfNew: true)
+    {
+      return .success(saved)
+    }
+    return try save(record, over: try header(record.id), onlyIfNew: false)
+  }
+
+  /// `save`'s rules, given the stored header. `onlyIfNew`: `existing`
+  /// was not read, and the record is written only if none is stored.
+  private func save(_ record: CloudRecord, over existing: ServerStore.Header?, onlyIfNew: Bool) throws
+    -> Result<CloudRecord, CloudError>
+  {
+    let id = record.id
     if let existing, existing.type != record.type {
       return .failure(CloudRefusal.typeChange(id, from: existing.type, to: record.type).error)
     }
@@ -179,9 +197,14 @@ struct RecordModification {
       return .failure(loop)
     }
     let sequence = try nextSequence()
-    var saved = try store.write(
-      record, at: sequence, by: userName, over: existing,
-      clearingTombstone: existing == nil && zoneHasTombstones(id.zoneID))
+    guard
+      var saved = try store.write(
+        record, at: sequence, by: userName, over: existing,
+        clearingTombstone: existing == nil && zoneHasTombstones(id.zoneID), onlyIfNew: onlyIfNew)
+    else {
+      // Stored after all: its number is left unused (a gap means nothing).
+      return .failure(CloudRefusal.recordExists(id).error)
+    }
     zoneWork.headers[id] = nil
     if let sharing = record.sharing {
       let lostAccess = try store.writeSharing(sharing, of: id)

@@ -176,33 +176,30 @@ struct ServerStore {
   /// fields or assets to drop. The zone is not touched: the caller does
   /// that once for all it wrote (`touchZone`). `clearingTombstone`: the
   /// record may have one, left by a deletion, which it now replaces.
+  /// `onlyIfNew`: written only when no record of that name is stored
+  /// (`existing` was not read); nil when one is, and nothing was written.
   func write(
     _ record: CloudRecord, at sequence: Int64, by userName: String, over existing: Header?,
-    clearingTombstone: Bool
-  ) throws -> CloudRecord {
+    clearingTombstone: Bool, onlyIfNew: Bool = false
+  ) throws -> CloudRecord? {
     let id = record.id
     var saved = record
     saved.changeTag = Self.changeTag(sequence)
     // (Kept in milliseconds: the copy says what a read gives.)
     saved.modifiedAt = Timestamp(millisecondsSince1970: try clock.now().millisecondsSince1970)
     saved.creatorUserName = existing == nil ? userName : existing?.creatorName
-    try db.execute(
-      """
-      INSERT INTO records
-        (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt, creatorName,
-         fields)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (ownerName, zoneName, name) DO UPDATE SET
-        parentName = excluded.parentName, shareName = excluded.shareName,
-        changeTag = excluded.changeTag, modifiedAt = excluded.modifiedAt,
-        changedAt = excluded.changedAt, fields = excluded.fields
-      """,
-      Self.key(id) + [
-        .text(record.type), record.parent.map { .text($0.name) } ?? .null,
-        record.shareID.map { .text($0.name) } ?? .null, .text(saved.changeTag!),
-        .integer(saved.modifiedAt!.millisecondsSince1970), .integer(sequence), .text(userName),
-        .blob(FieldPack.pack(record.fields)),
-      ])
+    do {
+      try db.execute(
+        onlyIfNew ? Self.insertSQL : Self.upsertSQL,
+        Self.key(id) + [
+          .text(record.type), record.parent.map { .text($0.name) } ?? .null,
+          record.shareID.map { .text($0.name) } ?? .null, .text(saved.changeTag!),
+          .integer(saved.modifiedAt!.millisecondsSince1970), .integer(sequence), .text(userName),
+          .blob(FieldPack.pack(record.fields)),
+        ])
+    } catch let error as DatabaseError where onlyIfNew && error.extendedCode == Self.storedAlready {
+      return nil
+    }
     // What a read gives: an asset without its bytes.
     for (key, value) in record.fields {
       if case .asset(let asset) = value, asset.bytes != nil {
@@ -217,6 +214,24 @@ struct ServerStore {
     saved.sharing = nil
     return saved
   }
+
+  private static let insertSQL = """
+    INSERT INTO records
+      (ownerName, zoneName, name, type, parentName, shareName, changeTag, modifiedAt, changedAt, creatorName,
+       fields)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    """
+
+  private static let upsertSQL = """
+    \(insertSQL)
+    ON CONFLICT (ownerName, zoneName, name) DO UPDATE SET
+      parentName = excluded.parentName, shareName = excluded.shareName,
+      changeTag = excluded.changeTag, modifiedAt = excluded.modifiedAt,
+      changedAt = excluded.changedAt, fields = excluded.fields
+    """
+
+  /// SQLITE_CONSTRAINT_PRIMARYKEY: `records` has a row of that name.
+  private static let storedAlready: Int32 = 19 | (6 << 8)
 
   /// Gives a stored record a new tag without changing its contents, as the
   /// service does to a parent when a child is saved or to a root when its
