@@ -111,23 +111,8 @@ import Testing
   @Test("a bulk send takes every batch, and a fetch every page after the first, from a call said ahead")
   func bulkSyncSaysAhead() throws {
     let world = try SyncScenario(devices: 2)
-    let store = world[0].store
-    _ = try store.addGame(title: "Marathon")
-    try store.database.write {
-      try store.database.execute(
-        """
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
-        INSERT INTO players (id, gameID, name) SELECT uuid(), (SELECT id FROM games), 'Player ' || i FROM n
-        """)
-      try store.database.execute(
-        """
-        WITH RECURSIVE m(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM m WHERE j < 100)
-        INSERT INTO scoreEvents (playerID, delta, device) SELECT p.id, 1, (SELECT id FROM localDevice)
-        FROM m, players AS p
-        """)
-    }
+    try world[0].store.fillMarathon()
     let mock = try #require(world.cloud.mock)
-    // 1 + 10 + 1,000 records: batches of 400 and 400 and 211, pages alike.
     #expect(try world[0].send().counts == SyncReport.counts(sent: 1011))
     #expect(
       mock.callsAhead == (answersTaken: 3, queuedCallsStarted: 2), "each started as the one before was taken")

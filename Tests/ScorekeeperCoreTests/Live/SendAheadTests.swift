@@ -118,21 +118,7 @@ import Testing
   )
   func bulkSyncSendsAhead() throws {
     let world = try SyncScenario(devices: 2, backing: .postgres)
-    let store = world[0].store
-    _ = try store.addGame(title: "Marathon")
-    try store.database.write {
-      try store.database.execute(
-        """
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
-        INSERT INTO players (id, gameID, name) SELECT uuid(), (SELECT id FROM games), 'Player ' || i FROM n
-        """)
-      try store.database.execute(
-        """
-        WITH RECURSIVE m(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM m WHERE j < 100)
-        INSERT INTO scoreEvents (playerID, delta, device) SELECT p.id, 1, (SELECT id FROM localDevice)
-        FROM m, players AS p
-        """)
-    }
+    try world[0].store.fillMarathon()
     var engines: [(SyncEngine, LiveCloud)] = []
     for device in [world[0], world[1]] {
       let live = LiveCloud(connectionString: try world.cloud.connectionString(for: device.user))
@@ -141,7 +127,6 @@ import Testing
         timing: .virtual(budget: 30))
       engines.append((engine, live))
     }
-    // 1 + 10 + 1,000 records: batches of 400 and 400 and 211, pages alike.
     #expect(try engines[0].0.send().counts == SyncReport.counts(sent: 1011))
     #expect(engines[0].1.answersTakenAhead == 3)
     #expect(engines[0].1.queuedCallsSent == 2, "each sent as the one before was answered")
