@@ -444,7 +444,7 @@ struct SyncMetadata {
       WHERE r.parentRecordName IN (SELECT value FROM json_each(?1))
         AND +r.state = 'parked'  -- (+: never through the index of every parked record)
         AND parent.state IN ('synced', 'pendingSave')
-      ORDER BY r.rowid
+      ORDER BY r._rowid_  -- (rowid: this table's rowID column, the row's id)
       """, [.text(JSON.array(arrived.map(JSON.string)).compactText)], SyncRecordState.init(row:))
   }
 
