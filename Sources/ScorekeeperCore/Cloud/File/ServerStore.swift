@@ -288,8 +288,7 @@ struct ServerStore {
 
   func hasTombstones(in zone: ZoneID) throws -> Bool {
     try db.fetchOne(
-      "SELECT EXISTS (SELECT 1 FROM tombstones WHERE ownerName = ? AND zoneName = ?)",
-      [.text(zone.ownerName), .text(zone.name)]
+      "SELECT EXISTS (SELECT 1 FROM tombstones WHERE ownerName = ? AND zoneName = ?)", Self.key(zone)
     ) { try $0.int(0) == 1 } ?? false
   }
 
