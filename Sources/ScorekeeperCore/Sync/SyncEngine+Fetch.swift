@@ -26,21 +26,26 @@ extension SyncEngine {
     let tokens = try store.syncRead { try metadata.databaseTokens() }
     for (scope, saved) in [(DatabaseScope.private, tokens.private), (.shared, tokens.shared)] {
       let database = scope == .private ? container.privateDatabase : container.sharedDatabase
+      // Before a full listing, the zones known to be there: read after
+      // it, they would include one that another process on this database
+      // made (or joined) since, which the listing could not have named.
+      func knownZones() throws -> [ZoneID] {
+        try store.syncRead { try metadata.zonesOnServer(in: scope, user: user) }
+      }
+      var known = saved == nil ? try knownZones() : nil
       var changes: DatabaseChanges
-      var everything = saved == nil
       do {
         changes = try withRetry { try database.databaseChanges(since: saved) }
       } catch CloudError.changeTokenExpired {
+        known = try knownZones()
         changes = try withRetry { try database.databaseChanges(since: nil) }
-        everything = true
       }
       for zone in changes.deletedZones { try zoneVanished(zone) }
       for zone in changes.changedZones { try fetchZone(zone) }
-      if everything {
+      if let known {
         // A full listing omits zones deleted while this device could not
         // hear of it.
         let listed = Set(changes.changedZones)
-        let known = try store.syncRead { try metadata.zonesOnServer(in: scope, user: user) }
         for zone in known where !listed.contains(zone) { try zoneVanished(zone) }
       }
       // Nothing changed, nothing to write (the usual case for a reading command).
@@ -60,7 +65,16 @@ extension SyncEngine {
     // A game kept as a read-only copy, in reach again: all of its zone.
     let archived = try store.syncRead { try archivedGame(in: zone) }
     if archived != nil { token = nil }
-    var everything = token == nil
+    // Before a full fetch, what this device holds of the zone with a tag:
+    // read after it, it would include records that another process on
+    // this database sent since, which the cloud's answer could not list.
+    // One whose tag changed meanwhile was heard of since, and stays too;
+    // a read-only copy's rows, adopted during the fetch, go if unlisted.
+    func heldWithTags() throws -> [String: String] {
+      Dictionary(
+        uniqueKeysWithValues: try store.syncRead { try metadata.recordsOnServer(ownerKey: key, zone.name) })
+    }
+    var held = token == nil ? try heldWithTags() : nil
     var seen: Set<String> = []
     let results = ResultWatch()
     while true {
@@ -69,7 +83,7 @@ extension SyncEngine {
         page = try withRetry { try database.zoneChanges(in: zone, since: token, limit: fetchPageSize) }
       } catch CloudError.changeTokenExpired {
         token = nil
-        everything = true
+        held = try heldWithTags()
         seen = []
         continue
       } catch CloudError.zoneNotFound {
@@ -96,9 +110,11 @@ extension SyncEngine {
       token = page.token
       if !page.moreComing { break }
     }
-    if everything {
+    if let held {
       try applying {
-        let gone = try metadata.recordsOnServer(ownerKey: key, zone.name).filter { !seen.contains($0) }
+        let gone = try metadata.recordsOnServer(ownerKey: key, zone.name)
+          .filter { !seen.contains($0.name) && (held[$0.name] == $0.tag || $0.tag == Self.readOnlyCopyTag) }
+          .map(\.name)
         try watchResults(changed: [], deleted: gone, in: results)
         for name in gone { try deleteLocally(name, received: true, removal: .deleted) }
         if let archived { try unarchive(archived) }

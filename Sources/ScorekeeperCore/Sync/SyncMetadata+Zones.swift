@@ -97,16 +97,17 @@ extension SyncMetadata {
       """, [.text(ownerKey), .text(zone), SQLValue(share)])
   }
 
-  /// The zone's records the server has (it gave them a tag), parents
-  /// first: after a full fetch, those it did not list are gone there.
-  func recordsOnServer(ownerKey: String, _ zone: String) throws -> [String] {
+  /// The zone's records the server has (it gave them a tag), with their
+  /// tags, parents first: after a full fetch, those it did not list are
+  /// gone there.
+  func recordsOnServer(ownerKey: String, _ zone: String) throws -> [(name: String, tag: String)] {
     try db.fetchAll(
       """
-      \(Self.marker) SELECT recordName FROM syncRecords
+      \(Self.marker) SELECT recordName, serverChangeTag FROM syncRecords
       WHERE ownerName = ?1 AND zoneName = ?2 AND serverChangeTag IS NOT NULL
       ORDER BY \(SyncedTable.rankSQL(of: "tableName"))
       """, [.text(ownerKey), .text(zone)]
-    ) { try $0.text(0) }
+    ) { (try $0.text(0), try $0.text(1)) }
   }
 
   /// The zone's records with no parent (its games).
