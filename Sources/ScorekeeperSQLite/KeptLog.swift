@@ -37,6 +37,10 @@ final class KeptLog {
   /// checkpoint, made for one long-lived process, waits for 1,000.)
   static let defaultCheckpointPages: Int32 = 256
 
+  /// While checkpoints are held (`Database.holdingCheckpoints`), the log
+  /// is checkpointed only past this many pages (64 MiB), or at the end.
+  static let heldCheckpointPages: Int32 = 16_384
+
   let path: String
   let checkpointPages: Int32
   /// Pages in the log after the last commit (SQLite's WAL hook), nil
@@ -48,6 +52,8 @@ final class KeptLog {
   /// found one.
   let setAside: String?
   private var maintaining = false
+  /// Holds on checkpoints under way (they nest).
+  var holds = 0
   /// Pages of the log this connection's last checkpoint had copied into
   /// the main file. (SQLite keeps the count in the `-shm` file, which this
   /// process must not open and close beside SQLite: see `inUse`.)
@@ -166,7 +172,8 @@ final class KeptLog {
     // the next commit, unless a reader still uses it: then the pages past
     // what was copied count.)
     if framesInLog < copied { copied = 0 }
-    if framesInLog - copied >= checkpointPages {
+    let threshold = holds > 0 ? max(checkpointPages, Self.heldCheckpointPages) : checkpointPages
+    if framesInLog - copied >= threshold {
       sqlite3_busy_timeout(handle, 0)
       checkpoint(handle)
       sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)

@@ -110,7 +110,9 @@ extension SyncEngine {
       token = page.token
       if !page.moreComing { break }
     }
-    if let held {
+    // (Nothing held before, and no copy taken back: nothing can be gone,
+    // as on a device's first fetch of a zone.)
+    if let held, !held.isEmpty || archived != nil {
       try applying {
         let gone = try metadata.recordsOnServer(ownerKey: key, zone.name)
           .filter { !seen.contains($0.name) && (held[$0.name] == $0.tag || $0.tag == Self.readOnlyCopyTag) }

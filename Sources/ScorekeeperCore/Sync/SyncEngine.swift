@@ -115,6 +115,12 @@ public final class SyncEngine {
   ///   first, the cloud hears so before anything else, so that a live
   ///   server answers both feeds along with its handshake.
   func run(fetching: Bool = false, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
+    // A sync commits a page, or a batch, at a time: the log is
+    // checkpointed once, at the end, not every 256 pages along the way.
+    try store.database.holdingCheckpoints { try running(fetching: fetching, body) }
+  }
+
+  private func running(fetching: Bool, _ body: (SyncStart) throws -> Void) throws -> SyncReport {
     report = SyncReport()
     fetchMadeDeletions = false
     defer { observer.progress?(report, true) }

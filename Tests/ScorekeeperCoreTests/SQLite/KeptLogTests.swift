@@ -105,6 +105,44 @@ import Testing
     #expect(LogMark.read(of: path) == LogMark.current(of: path))
   }
 
+  @Test("checkpoints held over many commits (a sync's pages) come once, when the work ends")
+  func heldCheckpoints() throws {
+    let db = try open(checkpointingAfter: 20)
+    try db.holdingCheckpoints {
+      try insert(0..<60, into: db)
+      // Nested, as a sync inside a command's work would be.
+      try db.holdingCheckpoints { try insert(60..<100, into: db) }
+      #expect((db.keptLog?.framesInLog ?? 0) >= 100)
+      #expect(try idsInMainFileAlone() == [])
+    }
+    #expect(try idsInMainFileAlone() == Array(0..<100))
+    #expect(LogMark.read(of: path) == LogMark.current(of: path))
+    // Released, the threshold holds again.
+    try insert(100..<130, into: db)
+    #expect(try idsInMainFileAlone().count > 100)
+  }
+
+  @Test("held checkpoints still come once the log passes its ceiling")
+  func heldCheckpointsCeiling() throws {
+    let db = try open(checkpointingAfter: 20)
+    let megabyte = String(repeating: "x", count: 1 << 20)
+    try db.holdingCheckpoints {
+      var (commits, pagesBefore) = (0, Int32(0))
+      while try idsInMainFileAlone().isEmpty && commits < 100 {
+        pagesBefore = db.keptLog?.framesInLog ?? 0
+        try db.write {
+          try db.execute(
+            "INSERT INTO t (id, value) VALUES (?, ?)", [.integer(Int64(commits)), .text(megabyte)])
+        }
+        commits += 1
+      }
+      // (About 256 pages a commit: 64 of them.)
+      let ceiling = KeptLog.heldCheckpointPages
+      #expect(pagesBefore < ceiling && (db.keptLog?.framesInLog ?? 0) >= ceiling, "\(commits) commits")
+      #expect(try idsInMainFileAlone() == Array(0..<commits))
+    }
+  }
+
   @Test(
     "a reader holding an old snapshot stops a checkpoint short without making the writer wait; a later one finishes"
   )

@@ -1,3 +1,4 @@
+import Foundation
 import ScorekeeperTestSupport
 import Testing
 
@@ -50,5 +51,25 @@ import Testing
     #expect(!fetching.isEmpty && fetching.allSatisfy { $0 == Self.normal }, "\(fetching)")
     _ = try world[1].store.score(in: "Poker", "Ann", .add(2))
     #expect(second.take() == [Self.full])
+  }
+
+  @Test("a sync's commits checkpoint the log once, at its end, not every 256 pages along the way")
+  func oneCheckpointASync() throws {
+    let world = try SyncScenario(devices: 2)
+    try world[0].store.fillMarathon()
+    try world[0].sync()
+    let log = world[1].store.database.path + "-wal"
+    func logSize() -> Int {
+      ((try? FileManager.default.attributesOfItem(atPath: log))?[.size] as? Int) ?? -1
+    }
+    var sizes: [Int] = []
+    let engine = world[1].engine(
+      fetchPageSize: 50, observer: SyncObserver(pageApplied: { sizes.append(logSize()) }))
+    #expect(try engine.fetch().counts == SyncReport.counts(received: 1_011))
+    // Each page's commit adds to the log, none empties it, though it
+    // grew past the 256 pages a command's commit checkpoints at.
+    #expect(sizes.count == 21 && sizes == sizes.sorted(), "\(sizes)")
+    #expect(sizes.last! > 256 * 4_096, "\(sizes)")
+    #expect(logSize() == 0)
   }
 }
