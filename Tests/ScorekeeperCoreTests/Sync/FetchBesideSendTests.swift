@@ -20,18 +20,12 @@ import Testing
     let device = world[0]
     let game = try device.store.addGame(title: "Poker").id
     _ = try device.store.addPlayer(to: "Poker", name: "Ann", score: 5)
-    let before = try device.contents()
     // The other process's first call made the game's zone; it has not
     // saved its records yet. The fetch lists the empty zone.
     _ = try world.cloud.container(device.user).privateDatabase.modifyRecordZones(
       saving: [ZoneID(name: "game-\(game)", ownerName: device.user)], deleting: [])
-    let (fetched, sentMeanwhile) = try fetch(on: device, besideASendAfterPage: 1)
-    // The game, Ann and her event, sent once, and nothing fetched or undone.
-    #expect(sentMeanwhile?.counts == SyncReport.counts(sent: 3))
-    #expect(fetched.counts == SyncReport.counts())
-    expectNoDifference(try device.contents(), before)
-    #expect(try device.unsynced() == [])
-    expectNoDifference(try world.converge(), before)
+    // The game, Ann and her event.
+    try expectFetchKeeps(device, in: world, sentMeanwhile: 3)
   }
 
   @Test(
@@ -44,36 +38,35 @@ import Testing
     try device.sync()
     _ = try device.store.addGame(title: "Chess")
     _ = try device.store.addPlayer(to: "Chess", name: "Bo")
-    let before = try device.contents()
     // Tokens expired: the fetch lists every zone (only Poker's yet), then
     // fetches Poker's whole; Chess's zone and records come meanwhile.
     try world.cloud.expireChangeTokens()
-    let (fetched, sentMeanwhile) = try fetch(on: device, besideASendAfterPage: 1)
-    #expect(sentMeanwhile?.counts == SyncReport.counts(sent: 2))
-    #expect(fetched.counts == SyncReport.counts())
-    expectNoDifference(try device.contents(), before)
-    // Not taken for a zone the cloud lost, to be sent all over again.
-    #expect(try device.unsynced() == [])
-    expectNoDifference(try world.converge(), before)
+    try expectFetchKeeps(device, in: world, sentMeanwhile: 2)
   }
 
-  /// A fetch on `device` during which, once page `page` is applied, a
-  /// second process on its database sends what is pending; the fetch's
-  /// report and the send's.
-  private func fetch(on device: TestDevice, besideASendAfterPage page: Int) throws
-    -> (fetched: SyncReport, sentMeanwhile: SyncReport?)
-  {
+  /// A fetch on `device` during which, once its first page is applied, a
+  /// second process on its database sends what is pending there
+  /// (`sentMeanwhile` records): it fetches nothing and undoes nothing,
+  /// leaves nothing to send again (a zone taken for lost would be), and
+  /// every device ends with what `device` held.
+  private func expectFetchKeeps(
+    _ device: TestDevice, in world: SyncScenario, sentMeanwhile: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let before = try device.contents()
     let other = SyncEngine(
       store: try device.secondProcess(), container: device.cloud.container(device.user),
       cloudLocation: device.cloud.location, timing: .virtual(budget: 30))
-    var pages = 0
     var sent: Result<SyncReport, any Error>?
     let engine = device.engine(
       observer: SyncObserver(pageApplied: {
-        pages += 1
-        if pages == page { sent = Result { try other.send() } }
+        if sent == nil { sent = Result { try other.send() } }
       }))
     let fetched = try engine.fetch()
-    return (fetched, try sent?.get())
+    #expect(try sent?.get().counts == SyncReport.counts(sent: sentMeanwhile), sourceLocation: sourceLocation)
+    #expect(fetched.counts == SyncReport.counts(), sourceLocation: sourceLocation)
+    expectNoDifference(try device.contents(), before, sourceLocation: sourceLocation)
+    #expect(try device.unsynced() == [], sourceLocation: sourceLocation)
+    expectNoDifference(try world.converge(), before, sourceLocation: sourceLocation)
   }
 }
