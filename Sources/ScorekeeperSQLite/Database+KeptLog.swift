@@ -61,12 +61,9 @@ extension Database {
   /// the log past its threshold and checkpoints what it can without
   /// waiting, as it would any long log.
   public func holdingCheckpoints<T>(_ body: () throws -> T) rethrows -> T {
-    guard let keptLog else { return try body() }
-    keptLog.holds += 1
-    defer {
-      keptLog.holds -= 1
-      if keptLog.holds == 0 && !isInTransaction { maintainKeptLog() }
-    }
+    guard let keptLog, !isInTransaction else { return try body() }
+    keptLog.hold()
+    defer { keptLog.release(handle, busyTimeoutMilliseconds: busyTimeoutMilliseconds) }
     return try body()
   }
 

@@ -53,7 +53,9 @@ final class KeptLog {
   let setAside: String?
   private var maintaining = false
   /// Holds on checkpoints under way (they nest).
-  var holds = 0
+  private(set) var holds = 0
+  /// A commit during a hold would have checkpointed without it.
+  private var heldBack = false
   /// Pages of the log this connection's last checkpoint had copied into
   /// the main file. (SQLite keeps the count in the `-shm` file, which this
   /// process must not open and close beside SQLite: see `inUse`.)
@@ -173,7 +175,9 @@ final class KeptLog {
     // what was copied count.)
     if framesInLog < copied { copied = 0 }
     let threshold = holds > 0 ? max(checkpointPages, Self.heldCheckpointPages) : checkpointPages
+    heldBack = framesInLog - copied >= checkpointPages
     if framesInLog - copied >= threshold {
+      heldBack = false
       sqlite3_busy_timeout(handle, 0)
       checkpoint(handle)
       sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
@@ -181,6 +185,17 @@ final class KeptLog {
     guard case .recorded(let log, _)? = LogMark.current(of: path) else { return }
     if case .recorded(log, _)? = recorded { return }
     recorded = Self.record(path) ?? recorded
+  }
+
+  /// Holds checkpoints back (`Database.holdingCheckpoints`).
+  func hold() { holds += 1 }
+
+  /// Ends a hold; the last one checkpoints the log if a commit during the
+  /// holds would have (otherwise the last commit's maintenance stands).
+  func release(_ handle: OpaquePointer, busyTimeoutMilliseconds: Int32) {
+    holds -= 1
+    guard holds == 0, heldBack else { return }
+    maintain(handle, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
   }
 
   /// Checkpoints under the mark's lock, with `checkpointing` flushed to
